@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes of the API (product.md §6). */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  INVALID_CODE: 'INVALID_CODE',
+  CODE_LOCKED: 'CODE_LOCKED',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  FREE_LIMIT_REACHED: 'FREE_LIMIT_REACHED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  URL_NAME_TAKEN: 'URL_NAME_TAKEN',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ApiErrorDetailSchema = z.object({
+  /** Dotted path of the bad field, e.g. `email` or `lines.0.quantity`. */
+  field: z.string(),
+  message: z.string(),
+});
+
+/** The one error shape of every API answer that is not a success. */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.array(ApiErrorDetailSchema).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,43 @@
+import { CURRENCIES, type CurrencyCode } from './currencies.ts';
+
+/**
+ * Money is an integer of minor units everywhere (product.md §3). These two functions are the only
+ * places where decimal text and integers meet.
+ */
+export class MoneyParseError extends Error {}
+
+/**
+ * Parses user text into minor units. Follows the original's unformatting rule (keep only digits and
+ * the dot), then refuses more decimals than the currency has, without floating-point arithmetic.
+ */
+export function parseMoney(text: string, currency: CurrencyCode): number {
+  const kept = text.replace(/[^0-9.]/g, '');
+  if (kept === '' || kept === '.') throw new MoneyParseError('The validated value is not a number');
+  const parts = kept.split('.');
+  if (parts.length > 2) throw new MoneyParseError('The validated value is not a number');
+  const [whole = '', fraction = ''] = parts;
+  const exponent = CURRENCIES[currency].exponent;
+  if (fraction.length > exponent) {
+    throw new MoneyParseError(
+      exponent === 0
+        ? `${currency} has no decimals`
+        : `${currency} has at most ${exponent} decimals`,
+    );
+  }
+  const digits = (whole || '0') + fraction.padEnd(exponent, '0');
+  const value = Number(digits);
+  if (!Number.isSafeInteger(value)) throw new MoneyParseError('The amount is too large');
+  return value;
+}
+
+/** Formats minor units for display with Intl, in the currency's locale unless one is given. */
+export function formatMoney(minor: number, currency: CurrencyCode, locale?: string): string {
+  const details = CURRENCIES[currency];
+  const major = minor / 10 ** details.exponent;
+  return new Intl.NumberFormat(locale ?? details.locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: details.exponent,
+    maximumFractionDigits: details.exponent,
+  }).format(major);
+}

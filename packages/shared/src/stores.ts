@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { currencySchema, storeNameSchema, timezoneSchema, urlNameSchema } from './validation.ts';
+
+export const VirtualStoreSchema = z.object({
+  id: z.string(),
+  urlName: z.string(),
+  name: z.string(),
+  mainCurrency: currencySchema,
+  secondCurrency: currencySchema.nullable(),
+  timezone: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  createdAt: z.string(),
+});
+export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
+
+const addressSchema = z.string().trim().max(200, 'Address must be at most 200 characters');
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Phone must be at most 32 characters')
+  .regex(/^[0-9+()\-.\s]*$/, 'Phone may use only digits, spaces and + ( ) - .');
+
+export const CreateStoreBodySchema = z.object({
+  name: storeNameSchema,
+  urlName: urlNameSchema,
+  mainCurrency: currencySchema,
+  secondCurrency: currencySchema.nullish(),
+  timezone: timezoneSchema.optional(),
+  address: addressSchema.optional(),
+  phone: phoneSchema.optional(),
+}).refine((b) => b.secondCurrency == null || b.secondCurrency !== b.mainCurrency, {
+  message: 'The second currency must differ from the main currency',
+  path: ['secondCurrency'],
+});
+export type CreateStoreBody = z.infer<typeof CreateStoreBodySchema>;
+
+/** Full replacement of a store's editable details. `mainCurrency` changes only while the store is empty. */
+export const UpdateStoreBodySchema = z
+  .object({
+    name: storeNameSchema,
+    mainCurrency: currencySchema,
+    secondCurrency: currencySchema.nullable(),
+    timezone: timezoneSchema,
+    address: addressSchema,
+    phone: phoneSchema,
+  })
+  .refine((b) => b.secondCurrency !== b.mainCurrency, {
+    message: 'The second currency must differ from the main currency',
+    path: ['secondCurrency'],
+  });
+export type UpdateStoreBody = z.infer<typeof UpdateStoreBodySchema>;
+
+export const StoreUrlParamsSchema = z.object({ urlName: z.string().min(1).max(64) });
