@@ -1,0 +1,25 @@
+// Starts the real server for the browser tests on a fresh data directory, after building the web app.
+// Mail goes to DATA_DIR/outbox as .eml files, which the specs read like a user reads their inbox.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@shopdesk/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'test' },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));
