@@ -5,3 +5,5 @@ export * from './validation.ts';
 export * from './auth.ts';
 export * from './stores.ts';
 export * from './health.ts';
+export * from './barcode.ts';
+export * from './gs1-prefixes.ts';
