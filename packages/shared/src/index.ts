@@ -7,3 +7,4 @@ export * from './stores.ts';
 export * from './health.ts';
 export * from './barcode.ts';
 export * from './gs1-prefixes.ts';
+export * from './products.ts';

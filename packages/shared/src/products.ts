@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { productCodeSchema } from './barcode.ts';
+
+/** Prices and costs are integer minor units of the store's main currency (product.md §3). */
+const minorUnitsSchema = z
+  .number({ error: 'Must be a whole number of minor units' })
+  .int('Must be a whole number of minor units')
+  .min(0, 'Must not be negative')
+  .max(1_000_000_000_000, 'Amount is too large');
+
+const shortText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const ProductSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  cost: z.number().int(),
+  /** Stock on hand; may go negative when sales outrun receiving. */
+  quantity: z.number().int(),
+  imageId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const CreateProductBodySchema = z.object({
+  code: productCodeSchema,
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name must be at most 120 characters'),
+  brand: shortText('Brand', 80).default(''),
+  description: shortText('Description', 2000).default(''),
+  category: shortText('Category', 60).default(''),
+  price: minorUnitsSchema,
+  cost: minorUnitsSchema.default(0),
+  /** Opening stock, recorded as an ADJUSTMENT movement. */
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .default(0),
+  imageId: z.string().max(80).nullish(),
+});
+export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
+
+/** Editing never touches `quantity`: stock changes only through adjustments (the ledger). */
+export const UpdateProductBodySchema = CreateProductBodySchema.omit({ quantity: true });
+export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
+
+export const STOCK_REASONS = [
+  'SALE',
+  'REFUND',
+  'CARGO_ARRIVAL',
+  'CARGO_REVERT',
+  'ADJUSTMENT',
+  'COUNT',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** A stock adjustment (`delta`) or a stock-take count (`countedQuantity`), exactly one of them. */
+export const AdjustStockBodySchema = z
+  .object({
+    delta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    countedQuantity: z.number().int().min(0).max(1_000_000).optional(),
+    reason: z.enum(['ADJUSTMENT', 'COUNT']).optional(),
+    note: shortText('Note', 200).optional(),
+  })
+  .refine((b) => (b.delta === undefined) !== (b.countedQuantity === undefined), {
+    message: 'Give either delta or countedQuantity',
+    path: ['delta'],
+  });
+export type AdjustStockBody = z.infer<typeof AdjustStockBodySchema>;
+
+export const PRODUCT_SORTS = [
+  'name',
+  '-name',
+  'code',
+  'price',
+  '-price',
+  'quantity',
+  '-quantity',
+  '-updatedAt',
+] as const;
+
+export const WindowParamsSchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(0, 'Page starts at 0'),
+  size: z.coerce
+    .number()
+    .int('Size must be a whole number')
+    .min(1, 'Size is 1 to 100')
+    .max(100, 'Size is 1 to 100'),
+});
+
+export const ProductSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  category: z.string().trim().max(60).optional(),
+});
+
+export function windowSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const ProductWindowSchema = windowSchema(ProductSchema);
+export type ProductWindow = z.infer<typeof ProductWindowSchema>;
+
+export const RandomBarcodeResponseSchema = z.object({ code: z.string() });
+
+/** What is known of a barcode the store does not have yet (`/product/code/{code}/jn`). */
+export const ProductSuggestionSchema = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  gs1Country: z.string().nullable(),
+  name: z.string().optional(),
+  brand: z.string().optional(),
+  category: z.string().optional(),
+  price: z.number().int().optional(),
+  /** Where the name and brand came from, e.g. the urlName of another of the user's stores. */
+  source: z.string().optional(),
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
