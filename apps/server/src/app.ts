@@ -1,0 +1,112 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { authGuard } from './lib/auth-guard.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import type { AppContext } from './lib/context.ts';
+import { registerDocs } from './lib/docs.ts';
+import { installErrorHandling } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { createSessionTokens } from './lib/session-tokens.ts';
+import { registerWebApp } from './lib/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sessionRoutes } from './modules/auth/session.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+
+export interface AppOverrides {
+  clock?: Clock;
+  /** Wraps the configured mailer, e.g. so tests can also record what was sent. */
+  wrapMailer?: (mailer: Mailer) => Mailer;
+}
+
+// Fields without a message of their own get one a shop owner understands.
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined),
+});
+
+/** Builds the whole app (database migrated, routes registered), ready to listen. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  // An empty JSON body is treated as no body, so body-less POSTs from clients that always send
+  // a JSON content type still work; routes with a body schema then report the missing body.
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
+
+  const database = openDatabase(config.database);
+  app.addHook('onClose', async () => database.db.destroy());
+  await migrateToLatest(database);
+
+  const clock = overrides.clock ?? systemClock;
+  const mailer = createMailer(config.mail, app.log);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    mailer: overrides.wrapMailer ? overrides.wrapMailer(mailer) : mailer,
+    passwords: createPasswordHasher(config.argon2),
+    tokens: createSessionTokens(config.jwtSecret, clock),
+    log: app.log,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        // wasm-unsafe-eval: the self-hosted ZXing WebAssembly barcode reader.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // Mantine and Swagger UI set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Shops often run on plain http on a LAN; upgrading would break every asset there.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['retry-after'] });
+  await app.register(rateLimit, { global: false });
+  await registerDocs(app, config.version);
+
+  app.decorateRequest('auth', null);
+  await app.register(healthRoutes(ctx), { prefix: '/api/public' });
+  await app.register(authRoutes(ctx), { prefix: '/api/auth' });
+  await app.register(
+    async (secure) => {
+      secure.addHook('onRequest', authGuard(ctx));
+      await secure.register(sessionRoutes(ctx));
+      await secure.register(profileRoutes(ctx));
+      await secure.register(storesRoutes(ctx));
+    },
+    { prefix: '/api/secure' },
+  );
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so defaults such as WEB_DIST do not depend on the working directory. */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  /** PostgreSQL schema to use (search_path); lets each test file run in its own schema. */
+  DATABASE_SCHEMA: optionalString.pipe(z.string().regex(/^[a-z_][a-z0-9_]*$/).optional()),
+  APP_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Shopdesk <no-reply@shopdesk.local>'),
+  SUPPORT_EMAIL: z.string().default('support@shopdesk.local'),
+  JWT_SECRET: optionalString,
+  FREE_PRODUCT_LIMIT: int(100),
+  FREE_CARGO_LIMIT: int(20),
+  FREE_TRANSACTION_LIMIT: int(300),
+  BILLING_PROVIDER: z.enum(['demo', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  RATES_FEED_URL: optionalString,
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated origins allowed by CORS (the native apps' WebView origins by default). */
+  CORS_ORIGINS: z
+    .string()
+    .default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
+  BODY_LIMIT: int(1024 * 1024),
+  /** Attempts per window on login, code verification and mail-sending auth routes. */
+  RATE_LIMIT_AUTH_PER_IP: int(30),
+  RATE_LIMIT_AUTH_PER_EMAIL: int(10),
+  RATE_LIMIT_AUTH_WINDOW_MS: int(15 * 60 * 1000),
+  /** OWASP's argon2id baseline; tests lower these for speed. */
+  ARGON2_MEMORY_COST: z.coerce.number().int().min(8).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  appUrl: string;
+  mail: { smtpUrl?: string; from: string; supportEmail: string; outboxDir: string };
+  jwtSecret: Uint8Array;
+  freeLimits: { products: number; cargos: number; transactions: number };
+  billing: { provider?: 'demo' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string };
+  ratesFeedUrl?: string;
+  webDist: string;
+  logLevel: string;
+  corsOrigins: string[];
+  bodyLimit: number;
+  rateLimit: { authPerIp: number; authPerEmail: number; authWindowMs: number };
+  argon2: { memoryCost: number; timeCost: number };
+  sessionDays: number;
+  version: string;
+}
+
+/** Reads JWT_SECRET, or the one generated on first start and kept in DATA_DIR, so tokens survive restarts. */
+function loadJwtSecret(value: string | undefined, dataDir: string): Uint8Array {
+  if (value) return new TextEncoder().encode(value);
+  const file = resolve(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'apps/server/package.json'), 'utf8'));
+    return String(pkg.version);
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Parses the environment once; throws a readable error naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(process.cwd(), e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: 'sqlite', file: resolve(dataDir, 'shopdesk.db') },
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      supportEmail: e.SUPPORT_EMAIL,
+      outboxDir: resolve(dataDir, 'outbox'),
+    },
+    jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir),
+    freeLimits: {
+      products: e.FREE_PRODUCT_LIMIT,
+      cargos: e.FREE_CARGO_LIMIT,
+      transactions: e.FREE_TRANSACTION_LIMIT,
+    },
+    billing: {
+      provider: e.BILLING_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    ratesFeedUrl: e.RATES_FEED_URL,
+    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    bodyLimit: e.BODY_LIMIT,
+    rateLimit: {
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+    },
+    argon2: { memoryCost: e.ARGON2_MEMORY_COST, timeCost: e.ARGON2_TIME_COST },
+    sessionDays: e.SESSION_DAYS,
+    version: readVersion(),
+  };
+}

@@ -1,0 +1,47 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+/** What repo functions accept: the database or a transaction of it. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  /** Schema of the migration table on PostgreSQL when a non-default schema is used. */
+  schema?: string;
+}
+
+/** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
+export function openDatabase(config: Config['database']): DatabaseHandle {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+      schema: config.schema,
+    };
+  }
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+}
+
+/** True when `error` is a unique-constraint violation; `column` narrows it to one column or index. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; message?: string; constraint?: string };
+  const unique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  if (!unique || !column) return unique;
+  return `${e.constraint ?? ''} ${e.message ?? ''}`.includes(column);
+}

@@ -1,0 +1,80 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in text columns on both
+ * engines: they sort and compare correctly as text and read back identically from SQLite and
+ * PostgreSQL, with no driver-specific date parsing.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  locale: string;
+  image_id: string | null;
+  default_store_id: string | null;
+  premium: number;
+  email_confirmed_at: string | null;
+  created_at: string;
+}
+
+export interface StoresTable {
+  id: string;
+  /** The creator. Access goes through `stores.repo` so a `store_members` table can replace this check. */
+  owner_id: string;
+  url_name: string;
+  name: string;
+  main_currency: string;
+  second_currency: string | null;
+  timezone: string;
+  address: string;
+  phone: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+}
+
+export interface EmailConfirmationsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  code_expires_at: string;
+  attempts: number;
+  code_used_at: string | null;
+  reset_token_hash: string | null;
+  reset_expires_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  stores: StoresTable;
+  sessions: SessionsTable;
+  email_confirmations: EmailConfirmationsTable;
+  password_resets: PasswordResetsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type StoreRow = Selectable<StoresTable>;
+export type NewStore = Insertable<StoresTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;

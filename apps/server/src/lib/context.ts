@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+import type { Mailer } from './mail.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+/** Everything services need, built once in `app.ts` and passed down (no globals, easy to fake). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'sqlite' | 'postgres';
+  clock: Clock;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  tokens: SessionTokens;
+  log: FastifyBaseLogger;
+}

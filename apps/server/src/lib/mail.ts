@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from './ids.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends one mail; rejects when the transport fails (callers decide whether that matters). */
+  send(message: MailMessage): Promise<void>;
+}
+
+interface MailConfig {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}
+
+/**
+ * SMTP when `SMTP_URL` is set. Otherwise every mail is rendered to a real RFC 822 message, logged
+ * and written to `DATA_DIR/outbox/*.eml`, so a fresh install works without a mail server and a
+ * newcomer can open the confirmation link.
+ */
+export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.from, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.from, ...message });
+      await mkdir(config.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(config.outboxDir, `${stamp}-${newId().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, subject: message.subject, file }, `mail written to outbox:\n${message.text}`);
+    },
+  };
+}
+
+/** Escapes text for the simple HTML bodies of our mails. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

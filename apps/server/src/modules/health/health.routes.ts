@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { HealthResponseSchema } from '@shopdesk/shared';
+import type { AppContext } from '../../lib/context.ts';
+
+/** `/api/public/health`: liveness plus a real round trip to the database. */
+export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/health', {
+      schema: { tags: ['public'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+    }, async (_request, reply) => {
+      let ok = true;
+      try {
+        await sql`select 1`.execute(ctx.db);
+      } catch (error) {
+        ok = false;
+        ctx.log.error({ err: error }, 'health check: database unreachable');
+      }
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: ctx.dbKind, version: ctx.config.version });
+    });
+  };
+}

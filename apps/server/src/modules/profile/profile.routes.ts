@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoggedUserSchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, uuidSchema } from '@shopdesk/shared';
+import { requireAuth } from '../../lib/auth-guard.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import * as profile from './profile.service.ts';
+
+/** `/api/secure/profile`: the logged user's own details, default store and password. */
+export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = { tags: ['profile'], security: bearerAuth };
+
+    app.get('/profile', {
+      schema: { ...base, response: { 200: LoggedUserSchema, ...errorResponses(401) } },
+    }, async (request) => profile.getProfile(ctx, requireAuth(request).userId));
+
+    app.put('/profile', {
+      schema: { ...base, body: ProfileUpdateBodySchema, response: { 200: LoggedUserSchema, ...errorResponses(400, 401) } },
+    }, async (request) => profile.updateProfile(ctx, requireAuth(request).userId, request.body));
+
+    app.put('/profile/update-default-store/:newDefaultStoreId', {
+      schema: {
+        ...base,
+        params: z.object({ newDefaultStoreId: uuidSchema }),
+        response: { 200: LoggedUserSchema, ...errorResponses(400, 401, 404) },
+      },
+    }, async (request) => profile.updateDefaultStore(ctx, requireAuth(request).userId, request.params.newDefaultStoreId));
+
+    app.put('/profile/update-password', {
+      schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
+    }, async (request, reply) => {
+      await profile.updatePassword(ctx, requireAuth(request), request.body);
+      return reply.status(204).send(null);
+    });
+  };
+}

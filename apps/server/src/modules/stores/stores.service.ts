@@ -1,0 +1,96 @@
+import { ErrorCode, type CreateStoreBody, type UpdateStoreBody, type VirtualStore } from '@shopdesk/shared';
+import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
+import type { StoreRow } from '../../db/types.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { storeNotFound } from '../../lib/store-scope.ts';
+import { storeHasRecords } from './store-usage.ts';
+import * as repo from './stores.repo.ts';
+
+export function toVirtualStore(row: StoreRow): VirtualStore {
+  return {
+    id: row.id,
+    urlName: row.url_name,
+    name: row.name,
+    mainCurrency: row.main_currency as VirtualStore['mainCurrency'],
+    secondCurrency: (row.second_currency ?? null) as VirtualStore['secondCurrency'],
+    timezone: row.timezone,
+    address: row.address,
+    phone: row.phone,
+    createdAt: row.created_at,
+  };
+}
+
+export const urlNameTaken = () =>
+  fieldError(ErrorCode.URL_NAME_TAKEN, 'urlName', 'This store URL name is already taken, please choose another one.', 409);
+
+/**
+ * Inserts a store owned by `ownerId` inside the caller's transaction (sign-up creates the user and
+ * the first store together). Checks the urlName first for a clear error; the unique index settles races.
+ */
+export async function insertOwnedStore(
+  db: DbOrTx,
+  ctx: AppContext,
+  ownerId: string,
+  body: CreateStoreBody,
+): Promise<StoreRow> {
+  if (await repo.urlNameExists(db, body.urlName)) throw urlNameTaken();
+  const row: StoreRow = {
+    id: newId(),
+    owner_id: ownerId,
+    url_name: body.urlName.toLowerCase(),
+    name: body.name,
+    main_currency: body.mainCurrency,
+    second_currency: body.secondCurrency ?? null,
+    timezone: body.timezone ?? 'UTC',
+    address: body.address ?? '',
+    phone: body.phone ?? '',
+    created_at: iso(ctx.clock.now()),
+  };
+  try {
+    await repo.insertStore(db, row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'url_name')) throw urlNameTaken();
+    throw error;
+  }
+  return row;
+}
+
+export async function listStores(ctx: AppContext, userId: string): Promise<VirtualStore[]> {
+  return (await repo.listAccessibleStores(ctx.db, userId)).map(toVirtualStore);
+}
+
+export async function createStore(ctx: AppContext, userId: string, body: CreateStoreBody): Promise<VirtualStore> {
+  const row = await ctx.db.transaction().execute((trx) => insertOwnedStore(trx, ctx, userId, body));
+  return toVirtualStore(row);
+}
+
+/** Full update of a store's details; the main currency only while nothing is priced in it. */
+export async function updateStore(
+  ctx: AppContext,
+  userId: string,
+  urlName: string,
+  body: UpdateStoreBody,
+): Promise<VirtualStore> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const store = await repo.findAccessibleStoreByUrlName(trx, userId, urlName);
+    if (!store) throw storeNotFound();
+    if (body.mainCurrency !== store.main_currency && (await storeHasRecords(trx, store.id))) {
+      throw new AppError(409, ErrorCode.CONFLICT, 'The main currency cannot change once the store has products, cargos or sales.', [
+        { field: 'mainCurrency', message: 'The main currency cannot change once the store has products, cargos or sales.' },
+      ]);
+    }
+    const patch = {
+      name: body.name,
+      main_currency: body.mainCurrency,
+      second_currency: body.secondCurrency,
+      timezone: body.timezone,
+      address: body.address,
+      phone: body.phone,
+    };
+    await repo.updateStore(trx, store.id, patch);
+    return toVirtualStore({ ...store, ...patch });
+  });
+}
