@@ -1,0 +1,135 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { ManualClock } from '../lib/clock.ts';
+import type { MailMessage } from '../lib/mail.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Raw body sent as is (for malformed JSON and content-type tests). */
+  raw?: string;
+}
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  clock: ManualClock;
+  dataDir: string;
+  /** Every mail the app sent, in order (recorded in addition to the real transport). */
+  mails: MailMessage[];
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  lastMailTo(email: string): MailMessage;
+  close(): Promise<void>;
+}
+
+/** Environment every test app gets; fast argon2 and generous limits unless a test tightens them. */
+const TEST_ENV = {
+  LOG_LEVEL: 'silent',
+  ARGON2_MEMORY_COST: '1024',
+  ARGON2_TIME_COST: '1',
+  RATE_LIMIT_AUTH_PER_IP: '100000',
+  RATE_LIMIT_AUTH_PER_EMAIL: '100000',
+  APP_URL: 'http://shop.test',
+};
+
+async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real app on 127.0.0.1, port 0, with a fresh database (temp dir or fresh PG schema). */
+export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shopdesk-test-'));
+  const pgSchema = engine === 'postgres' ? await createPgSchema() : undefined;
+  const config = loadConfig({
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-dist'),
+    ...(pgSchema ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: pgSchema.schema } : {}),
+    ...env,
+  });
+  const clock = new ManualClock();
+  const mails: MailMessage[] = [];
+  const app = await buildApp(config, {
+    clock,
+    wrapMailer: (mailer) => ({
+      send: async (message) => {
+        mails.push(message);
+        await mailer.send(message);
+      },
+    }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    app,
+    clock,
+    dataDir,
+    mails,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      let body: string | undefined;
+      if (options.raw !== undefined) body = options.raw;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+    lastMailTo(email) {
+      const mail = mails.filter((m) => m.to === email).at(-1);
+      if (!mail) throw new Error(`No mail was sent to ${email}`);
+      return mail;
+    },
+    async close() {
+      await app.close();
+      await pgSchema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
