@@ -7,7 +7,7 @@ export function errorResponses<const S extends readonly number[]>(...statuses: S
 }
 
 /** An answer without a body (202, 204). */
-export const NoContent = z.null().describe('No content');
+export const NoContent = z.void().describe('No content');
 
 /** The bearer-token requirement of `/api/secure` routes, for OpenAPI. */
 export const bearerAuth = [{ bearerAuth: [] }];

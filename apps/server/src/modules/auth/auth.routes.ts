@@ -45,7 +45,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       preHandler: limit('resend'),
     }, async (request, reply) => {
       await auth.resendConfirmation(ctx, request.body.email);
-      return reply.status(202).send(null);
+      return reply.status(202).send();
     });
 
     app.post('/login', {
@@ -62,7 +62,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { tags, body: ResetPasswordBodySchema, response: { 204: NoContent, ...errorResponses(400) } },
     }, async (request, reply) => {
       await reset.resetPassword(ctx, request.body.resetToken, request.body.password);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     });
 
     app.post('/forgot-password/:email', {
@@ -70,7 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       preHandler: limit('forgot'),
     }, async (request, reply) => {
       await reset.requestResetCode(ctx, request.params.email);
-      return reply.status(202).send(null);
+      return reply.status(202).send();
     });
   };
 }

@@ -195,7 +195,7 @@ describe.each(engines)('auth on %s', (engine) => {
       const u = await createUser(t);
       const [head, payload] = u.token.split('.');
       const forged = `${head}.${payload}.${'A'.repeat(43)}`;
-      for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${forged}` }, { authorization: u.token }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${forged}` }, { authorization: u.token }]) {
         const res = await t.request('GET', '/api/secure/profile', { headers });
         expect(res.status).toBe(401);
         expect(res.body.code).toBe('UNAUTHORIZED');

@@ -17,7 +17,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { tags, security: bearerAuth, response: { 204: NoContent, ...errorResponses(401) } },
     }, async (request, reply) => {
       await auth.logout(ctx, requireAuth(request).sessionId);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     });
   };
 }

@@ -31,7 +31,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
     }, async (request, reply) => {
       await profile.updatePassword(ctx, requireAuth(request), request.body);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     });
   };
 }
