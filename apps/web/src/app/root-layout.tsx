@@ -1,0 +1,87 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Box, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn, useSession } from '../lib/session-store.ts';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { ApiRequestError } from '../lib/api-error.ts';
+import { checkSession } from '../features/auth/api/session-check.ts';
+import { guardRedirect, isPublicPath } from './route-guard.ts';
+
+/**
+ * Wraps every route: applies the route guard, scrolls to the top on each navigation, checks the
+ * stored session once at start, turns a 401 into "session expired", and shows the 50px spinner
+ * while the next screen's code loads.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const qc = useQueryClient();
+  const loggedIn = useSession(isLoggedIn);
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.key]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const session = useSession.getState();
+      if (isPublicPath(window.location.pathname)) return;
+      const hadUser = isLoggedIn(session);
+      session.clearSession();
+      qc.clear();
+      if (hadUser) notifications.show({ color: 'red', message: t('errors.sessionExpired') });
+      navigate('/auth', { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate, qc, t]);
+
+  // Once per app start. Without a user there is nothing to check (treated as valid).
+  const checked = useRef(false);
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    if (!isLoggedIn(useSession.getState())) return;
+    checkSession()
+      .then(({ user }) => useSession.getState().setLoggedUser(user))
+      .catch((error: unknown) => {
+        console.error('Session check failed', error);
+        // Offline is not an invalid session: keep working with the stored one.
+        if (!(error instanceof ApiRequestError)) return;
+        useSession.getState().clearSession();
+        qc.clear();
+        navigate('/auth', { replace: true });
+      });
+  }, [navigate, qc]);
+
+  const redirect = guardRedirect(location.pathname, loggedIn);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <Box
+          pos="fixed"
+          top={96}
+          left="50%"
+          style={{ transform: 'translateX(-50%)', zIndex: 400 }}
+          role="status"
+          aria-label={t('app.loading')}
+        >
+          <Loader size={50} />
+        </Box>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+/** `/` opens the home of the user's default store. */
+export function RootIndex() {
+  const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
+  return <Navigate to={defaultStore ? `/${encodeURIComponent(defaultStore)}` : '/auth'} replace />;
+}

@@ -1,0 +1,27 @@
+/**
+ * Route guard of original.md §2, as pure functions so it is tested without a browser.
+ *
+ * Visitors may open only paths containing one of these. `/confirm/` is our addition: the sign-up
+ * confirmation link in the mail must work for someone who is not logged in yet.
+ */
+const PUBLIC_PATH_PARTS = ['/auth', '/signup', '/forgot-password', '/ads.txt', '/receipt', '/legal', '/confirm/'];
+
+/** Screens only for visitors; a logged-in user opening them goes to `/`. */
+const VISITOR_ONLY_PATHS = ['/auth', '/forgot-password', '/signup'];
+
+/** Public pages: where visitors may be, and where a 401 does not redirect. */
+export function isPublicPath(pathname: string): boolean {
+  const p = pathname.toLowerCase();
+  return PUBLIC_PATH_PARTS.some((part) => p.includes(part));
+}
+
+function normalize(pathname: string): string {
+  const p = pathname.toLowerCase();
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+/** Where the guard sends this navigation, or null to let it through. */
+export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
+  if (loggedIn) return VISITOR_ONLY_PATHS.includes(normalize(pathname)) ? '/' : null;
+  return isPublicPath(pathname) ? null : '/auth';
+}

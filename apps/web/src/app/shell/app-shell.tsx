@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn, useSession } from '../../lib/session-store.ts';
+import { ApiRequestError } from '../../lib/api-error.ts';
+import { useCurrentStore } from '../../features/stores/api/current-store.ts';
+import { NotFound } from '../../components/not-found.tsx';
+import { AppHeader } from './app-header.tsx';
+import { Navigator } from './navigator.tsx';
+import { SectionTabs } from './section-tabs.tsx';
+
+/**
+ * The logged-in frame of every `/{store}/...` screen: header, navigator (sidebar on desktop,
+ * drawer on phones), the section tabs (in the header on desktop, a bottom bar on phones).
+ */
+export function StoreShell() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  const { pathname } = useLocation();
+  const loggedIn = useSession(isLoggedIn);
+  const navigatorView = useSession((s) => s.isNavigatorView);
+  const setNavigatorView = useSession((s) => s.setNavigatorView);
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const current = useCurrentStore(store);
+
+  // The session's store follows the route, so money screens know the currencies in use.
+  useEffect(() => {
+    const s = useSession.getState();
+    if (current.data) {
+      if (s.virtualStore?.id !== current.data.id) s.clearVirtualStore();
+      s.setVirtualStore(current.data);
+    }
+  }, [current.data]);
+
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
+
+  const navigatorAvailable = loggedIn && navigatorView;
+  const storeMissing = current.error instanceof ApiRequestError && current.error.status === 404;
+  const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: { base: 64, sm: 0 } }}
+      navbar={{
+        width: 272,
+        breakpoint: 'sm',
+        collapsed: { mobile: !(navigatorAvailable && drawerOpen), desktop: !navigatorAvailable },
+      }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader
+          store={store}
+          navigatorAvailable={loggedIn}
+          navigatorOpen={navigatorAvailable && drawerOpen}
+          onToggleNavigator={() => {
+            // Phones open a drawer; on desktop the burger turns the sidebar on and off.
+            if (window.matchMedia('(max-width: 47.99em)').matches) {
+              if (!navigatorView) setNavigatorView(true);
+              drawer.toggle();
+            } else setNavigatorView(!navigatorView);
+          }}
+        />
+      </AppShell.Header>
+      {navigatorAvailable && (
+        <AppShell.Navbar>
+          <Navigator store={store} onNavigate={drawer.close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {storeMissing ? (
+          <NotFound
+            title={t('notFound.storeTitle')}
+            text={t('notFound.storeText', { store })}
+            homeTo={defaultStore ? `/${defaultStore}` : '/'}
+          />
+        ) : (
+          <Outlet />
+        )}
+      </AppShell.Main>
+      <AppShell.Footer hiddenFrom="sm" pb="env(safe-area-inset-bottom)">
+        <SectionTabs store={store} variant="bar" />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

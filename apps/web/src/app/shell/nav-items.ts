@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import {
+  IconBox, IconCart, IconCash, IconChart, IconGrid, IconHome, IconList, IconLock, IconPlus,
+  IconReceipt, IconStore, IconTruck, IconUser,
+} from '../../components/icons.tsx';
+
+/**
+ * Navigator entries (original.md §3 "Navigation item": id, name, path, pathName, children, icon).
+ * `name` is an i18n key; `path` is relative to the store, '' being its home.
+ */
+export interface NavItem {
+  id: string;
+  name: string;
+  path: string;
+  pathName: string;
+  icon: ComponentType<{ size?: number }>;
+  children?: NavItem[];
+}
+
+const leaf = (id: string, name: string, path: string, icon: NavItem['icon']): NavItem => ({
+  id,
+  name,
+  path,
+  pathName: id,
+  icon,
+});
+
+export const NAV_ITEMS: NavItem[] = [
+  leaf('home', 'nav.home', '', IconHome),
+  {
+    ...leaf('cargo', 'nav.cargo', 'cargo/manage', IconTruck),
+    children: [
+      leaf('cargo-new', 'nav.createCargo', 'cargo/manage/new', IconPlus),
+      leaf('cargo-manage', 'nav.manageCargo', 'cargo/manage', IconList),
+    ],
+  },
+  {
+    ...leaf('inventory', 'nav.inventory', 'stock/list', IconBox),
+    children: [
+      leaf('stock-new', 'nav.addProduct', 'stock/new', IconPlus),
+      leaf('stock-list', 'nav.productList', 'stock/list', IconList),
+      leaf('stock-catalog', 'nav.catalog', 'stock/inventory-catalog', IconGrid),
+    ],
+  },
+  {
+    ...leaf('shop', 'nav.shop', 'shop/counter', IconCart),
+    children: [
+      leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
+      leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
+      leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
+    ],
+  },
+  {
+    ...leaf('account', 'nav.account', 'profile', IconUser),
+    children: [
+      leaf('profile', 'nav.profile', 'profile', IconUser),
+      leaf('profile-store', 'nav.stores', 'profile/store', IconStore),
+      leaf('profile-security', 'nav.security', 'profile/security', IconLock),
+    ],
+  },
+];
+
+/** Every item that leads somewhere on its own (groups excluded), for favourites lookup. */
+export const NAV_LEAVES: NavItem[] = NAV_ITEMS.flatMap((i) => i.children ?? [i]);

@@ -1,0 +1,84 @@
+import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session-store.ts';
+import { IconStar } from '../../components/icons.tsx';
+import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
+
+interface Props {
+  store: string;
+  /** Called after a link is followed, so the phone drawer can close. */
+  onNavigate: () => void;
+}
+
+/** Side menu of every section, with the user's starred favourites on top. */
+export function Navigator({ store, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const favorites = useSession((s) => s.navFavoriteList);
+  const toggle = useSession((s) => s.toggleNavFavorite);
+  const href = (item: NavItem) => `/${store}${item.path ? `/${item.path}` : ''}`;
+  const isActive = (item: NavItem) => decodeURIComponent(pathname).replace(/\/$/, '') === href(item);
+
+  const renderLeaf = (item: NavItem, keyPrefix = '') => {
+    const starred = favorites.includes(item.id);
+    const name = t(item.name);
+    return (
+      <Group key={keyPrefix + item.id} gap={0} wrap="nowrap">
+        <NavLink
+          component={Link}
+          to={href(item)}
+          label={name}
+          leftSection={<item.icon size={20} />}
+          active={isActive(item)}
+          onClick={onNavigate}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          py={10}
+        />
+        <ActionIcon
+          variant="subtle"
+          color={starred ? 'yellow' : 'gray'}
+          size="lg"
+          aria-label={t(starred ? 'nav.removeFavorite' : 'nav.addFavorite', { name })}
+          aria-pressed={starred}
+          onClick={() => toggle(item.id)}
+        >
+          <IconStar size={18} filled={starred} />
+        </ActionIcon>
+      </Group>
+    );
+  };
+
+  const favoriteItems = NAV_LEAVES.filter((i) => favorites.includes(i.id));
+
+  return (
+    <ScrollArea h="100%" type="scroll">
+      <Stack gap="lg" p="sm" component="nav" aria-label={t('shell.navigator')}>
+        <Box>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+            {t('nav.favorites')}
+          </Text>
+          {favoriteItems.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm">
+              {t('nav.noFavorites')}
+            </Text>
+          ) : (
+            favoriteItems.map((i) => renderLeaf(i, 'fav-'))
+          )}
+        </Box>
+        {NAV_ITEMS.map((item) =>
+          item.children ? (
+            <Box key={item.id}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+                {t(item.name)}
+              </Text>
+              {item.children.map((c) => renderLeaf(c))}
+            </Box>
+          ) : (
+            renderLeaf(item)
+          ),
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoginBodySchema } from '@shopdesk/shared';
+import { useSession } from '../../../lib/session-store.ts';
+import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
+import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useLogin } from '../api/login.ts';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const resend = useResendConfirmation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const unconfirmed =
+    loginMutation.error instanceof ApiRequestError && loginMutation.error.code === 'EMAIL_NOT_CONFIRMED';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = LoginBodySchema.safeParse({ email, password });
+    if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
+    setErrors({});
+    resend.reset();
+    loginMutation.mutate(parsed.data, {
+      onSuccess: ({ token, user }) => {
+        useSession.getState().login(token, user);
+        navigate(`/${encodeURIComponent(user.defaultStore)}`, { replace: true });
+      },
+      onError: (error) => setErrors(apiFieldErrors(t, error)),
+    });
+  };
+
+  const resendMail = () =>
+    resend.mutate(email.trim(), {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('login.resent', { email: email.trim() }) }),
+      onError: (error) => notifications.show({ color: 'red', message: describeError(t, error) }),
+    });
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {loginMutation.isError && !unconfirmed && Object.keys(errors).length === 0 && (
+            <FormError>{describeError(t, loginMutation.error)}</FormError>
+          )}
+          {unconfirmed && (
+            <FormError>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('login.unconfirmed')}</Text>
+                <Button variant="white" color="red" size="sm" onClick={resendMail} loading={resend.isPending}>
+                  {t('login.resend')}
+                </Button>
+              </Stack>
+            </FormError>
+          )}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="lg" loading={loginMutation.isPending}>
+            {t('login.submit')}
+          </Button>
+          <Text ta="center" size="sm" c="dimmed">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to="/signUp" fw={600}>
+              {t('login.signUp')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoggedUserSchema, type ProfileUpdateBody } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+
+export function updateProfile(body: ProfileUpdateBody) {
+  return secureApi.request('/api/secure/profile', { method: 'PUT', body, schema: LoggedUserSchema });
+}
+
+/** Saves name and language; the session takes the new user and the UI switches language. */
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      const s = useSession.getState();
+      s.setLoggedUser(user);
+      s.setUserLocale(user.locale);
+      qc.setQueryData(['profile'], user);
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { Avatar, Badge, Box, Button, Container, Group, NavLink, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isPremium, useSession } from '../../../lib/session-store.ts';
+import { IconChevronRight, IconEdit, IconLock, IconLogout, IconStore } from '../../../components/icons.tsx';
+import { useLogout } from '../api/logout.ts';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+}
+
+/** Account overview: who is logged in, links to the account screens, navigator switch, log out. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.loggedUser);
+  const premium = useSession(isPremium);
+  const navigatorView = useSession((s) => s.isNavigatorView);
+  const setNavigatorView = useSession((s) => s.setNavigatorView);
+  const logout = useLogout();
+  const base = `/${encodeURIComponent(store)}/profile`;
+
+  const links = [
+    { to: `${base}/edit`, label: t('profile.edit'), text: t('profile.editText'), icon: IconEdit },
+    { to: `${base}/store`, label: t('profile.stores'), text: t('profile.storesText'), icon: IconStore },
+    { to: `${base}/security`, label: t('profile.security'), text: t('profile.securityText'), icon: IconLock },
+  ];
+
+  return (
+    <Container size={640} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Group wrap="nowrap">
+            <Avatar size={64} radius="xl" color="teal" variant="filled">
+              {initials(user?.name ?? '')}
+            </Avatar>
+            <Box style={{ minWidth: 0 }}>
+              <Text fw={800} fz="xl" truncate>
+                {user?.name}
+              </Text>
+              <Text c="dimmed" size="sm" truncate>
+                {user?.email}
+              </Text>
+              <Group gap={6} mt={6}>
+                <Badge variant={premium ? 'filled' : 'light'} color={premium ? 'yellow' : 'gray'}>
+                  {premium ? t('profile.premium') : t('profile.free')}
+                </Badge>
+                <Badge variant="light">
+                  {t('profile.defaultStore')}: {user?.defaultStore}
+                </Badge>
+              </Group>
+            </Box>
+          </Group>
+        </Paper>
+        <Paper withBorder radius="lg" p={6}>
+          {links.map((l) => (
+            <NavLink
+              key={l.to}
+              component={Link}
+              to={l.to}
+              label={<Text fw={600}>{l.label}</Text>}
+              description={l.text}
+              leftSection={<l.icon size={22} />}
+              rightSection={<IconChevronRight size={18} />}
+              py="md"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Paper>
+        <Paper withBorder radius="lg" p="lg">
+          <Switch
+            checked={navigatorView}
+            onChange={(e) => setNavigatorView(e.currentTarget.checked)}
+            label={t('profile.navigatorView')}
+            description={t('profile.navigatorText')}
+            size="md"
+          />
+        </Paper>
+        <Button
+          color="red"
+          variant="light"
+          size="lg"
+          leftSection={<IconLogout size={20} />}
+          loading={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) })}
+        >
+          {t('profile.logout')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

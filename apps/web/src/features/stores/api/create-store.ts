@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VirtualStoreSchema, type CreateStoreBody } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+
+export function createStore(body: CreateStoreBody) {
+  return secureApi.request('/api/secure/virtual-store', {
+    method: 'POST',
+    body,
+    schema: VirtualStoreSchema,
+    store: null,
+  });
+}
+
+export function useCreateStore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createStore,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['stores'] }),
+  });
+}

@@ -1,0 +1,70 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { currencyLabel, type VirtualStore } from '@shopdesk/shared';
+
+interface Props {
+  store: VirtualStore;
+  isDefault: boolean;
+  isCurrent: boolean;
+  settingDefault: boolean;
+  onSetDefault: () => void;
+  onEdit: () => void;
+}
+
+/** One store in the list: its details, and open / make default / edit. */
+export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDefault, onEdit }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="md" component="li" aria-label={store.name} style={{ listStyle: 'none' }}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={800} fz="lg" truncate>
+              {store.name}
+            </Text>
+            <Text c="dimmed" size="sm" ff="monospace" truncate>
+              /{store.urlName}
+            </Text>
+          </div>
+          <Group gap={6} wrap="nowrap">
+            {isCurrent && <Badge variant="outline">{t('stores.current')}</Badge>}
+            {isDefault && <Badge>{t('stores.default')}</Badge>}
+          </Group>
+        </Group>
+        <Text size="sm">
+          {currencyLabel(store.mainCurrency)}
+          {store.secondCurrency ? ` · ${currencyLabel(store.secondCurrency)}` : ''}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {[store.timezone, store.address, store.phone].filter(Boolean).join(' · ')}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="sm"
+            variant="light"
+            component={Link}
+            to={`/${encodeURIComponent(store.urlName)}`}
+            aria-label={t('stores.openStore', { name: store.name })}
+          >
+            {t('stores.open')}
+          </Button>
+          <Button size="sm" variant="default" onClick={onEdit} aria-label={t('stores.editStore', { name: store.name })}>
+            {t('stores.edit')}
+          </Button>
+          {!isDefault && (
+            <Button
+              size="sm"
+              variant="subtle"
+              onClick={onSetDefault}
+              loading={settingDefault}
+              aria-label={t('stores.setDefaultStore', { name: store.name })}
+            >
+              {t('stores.setDefault')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  CreateStoreBodySchema, UpdateStoreBodySchema, type CreateStoreBody, type CurrencyCode,
+  type UpdateStoreBody, type VirtualStore,
+} from '@shopdesk/shared';
+import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
+import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { suggestUrlName } from '../../../lib/url-name.ts';
+import { browserTimezone } from '../../../lib/timezones.ts';
+import { guessCurrency } from '../../../lib/default-currency.ts';
+import { CurrencySelect } from '../../../components/currency-select.tsx';
+import { TimezoneSelect } from '../../../components/timezone-select.tsx';
+import { UrlNameInput } from '../../../components/url-name-input.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+
+type Props =
+  | { mode: 'create'; onSubmit: (body: CreateStoreBody) => Promise<unknown>; onCancel: () => void }
+  | { mode: 'edit'; store: VirtualStore; onSubmit: (body: UpdateStoreBody) => Promise<unknown>; onCancel: () => void };
+
+/** Create or edit a store. The URL name is chosen once, at creation. */
+export function StoreForm(props: Props) {
+  const { t } = useTranslation();
+  const initial = props.mode === 'edit' ? props.store : null;
+  const [v, setV] = useState({
+    name: initial?.name ?? '',
+    urlName: initial?.urlName ?? '',
+    mainCurrency: (initial?.mainCurrency ?? guessCurrency()) as CurrencyCode | null,
+    secondCurrency: (initial?.secondCurrency ?? null) as CurrencyCode | null,
+    timezone: initial?.timezone ?? browserTimezone(),
+    address: initial?.address ?? '',
+    phone: initial?.phone ?? '',
+  });
+  const [urlNameTouched, setUrlNameTouched] = useState(props.mode === 'edit');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => {
+    setV((old) => ({ ...old, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { urlName, ...details } = v;
+    const parsed =
+      props.mode === 'create'
+        ? CreateStoreBodySchema.safeParse({ ...details, urlName })
+        : UpdateStoreBodySchema.safeParse(details);
+    if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
+    setErrors({});
+    setFormError(undefined);
+    setPending(true);
+    try {
+      // The discriminated props guarantee the body matches the mode.
+      await (props.onSubmit as (b: unknown) => Promise<unknown>)(parsed.data);
+    } catch (error) {
+      const fields = apiFieldErrors(t, error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {formError && <FormError>{formError}</FormError>}
+        <TextInput
+          label={t('fields.storeName')}
+          value={v.name}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            set('name', name);
+            if (!urlNameTouched) set('urlName', suggestUrlName(name));
+          }}
+          error={errors.name}
+          required
+          data-autofocus
+        />
+        {props.mode === 'create' ? (
+          <UrlNameInput
+            value={v.urlName}
+            onChange={(value) => {
+              setUrlNameTouched(true);
+              set('urlName', value);
+            }}
+            serverError={errors.urlName}
+            required
+          />
+        ) : (
+          <TextInput label={t('fields.urlName')} value={v.urlName} description={t('stores.urlNameFixed')} readOnly disabled />
+        )}
+        <Divider label={t('stores.currencies')} labelPosition="left" />
+        <CurrencySelect
+          label={t('fields.mainCurrency')}
+          description={props.mode === 'edit' ? t('stores.mainCurrencyNote') : t('fields.mainCurrencyHint')}
+          value={v.mainCurrency}
+          onChange={(c) => {
+            set('mainCurrency', c);
+            if (c && c === v.secondCurrency) set('secondCurrency', null);
+          }}
+          error={errors.mainCurrency}
+          allowDeselect={false}
+          required
+        />
+        <CurrencySelect
+          label={t('fields.secondCurrency')}
+          description={t('fields.secondCurrencyHint')}
+          value={v.secondCurrency}
+          onChange={(c) => set('secondCurrency', c)}
+          exclude={v.mainCurrency}
+          error={errors.secondCurrency}
+          clearable
+        />
+        <Divider label={t('stores.location')} labelPosition="left" />
+        <TimezoneSelect value={v.timezone} onChange={(tz) => set('timezone', tz)} error={errors.timezone} />
+        <TextInput
+          label={t('fields.address')}
+          description={t('fields.optional')}
+          autoComplete="street-address"
+          value={v.address}
+          onChange={(e) => set('address', e.currentTarget.value)}
+          error={errors.address}
+        />
+        <TextInput
+          label={t('fields.phone')}
+          description={t('fields.optional')}
+          type="tel"
+          autoComplete="tel"
+          value={v.phone}
+          onChange={(e) => set('phone', e.currentTarget.value)}
+          error={errors.phone}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={props.onCancel}>
+            {t('stores.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('stores.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import { useSession } from './session-store.ts';
+import { storeSegment } from './store-segment.ts';
+import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The shared zod schema of the answer; without it the answer is ignored (204/202 calls). */
+  schema?: S;
+  /** Overrides the X-Store header, which otherwise comes from the `{store}` route segment. */
+  store?: string | null;
+  signal?: AbortSignal;
+  /** False for calls whose 401 is expected and handled by the caller (e.g. logout). */
+  handleUnauthorized?: boolean;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : void;
+
+let onUnauthorized: ((error: ApiRequestError) => void) | null = null;
+
+/** The app decides what a 401 from an authenticated call means (toast, clear, redirect). */
+export function setUnauthorizedHandler(handler: ((error: ApiRequestError) => void) | null): void {
+  onUnauthorized = handler;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<S extends z.ZodType | undefined>(
+  secure: boolean,
+  path: string,
+  opts: RequestOptions<S>,
+): Promise<Result<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (secure) {
+    const { jwt } = useSession.getState();
+    if (jwt) headers.Authorization = `Bearer ${jwt}`;
+    const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
+    if (store) headers['X-Store'] = store;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      // The public client never sends cookies; the authenticated one does (original.md §7).
+      credentials: secure ? 'include' : 'omit',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new NetworkError(e);
+  }
+  const body = await readBody(res);
+  if (!res.ok) {
+    const error = new ApiRequestError(res.status, res.statusText, body);
+    if (secure && res.status === 401 && opts.handleUnauthorized !== false) onUnauthorized?.(error);
+    throw error;
+  }
+  if (!opts.schema) return undefined as Result<S>;
+  const parsed = opts.schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Response of ${path} does not match the contract`, parsed.error);
+    throw new ContractError(path, parsed.error);
+  }
+  return parsed.data as Result<S>;
+}
+
+/** Calls /api/auth and /api/public: no token, no cookies. */
+export const publicApi = {
+  request: <S extends z.ZodType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}) =>
+    request(false, path, opts),
+};
+
+/** Calls /api/secure with the session's bearer token and the X-Store of the current route. */
+export const secureApi = {
+  request: <S extends z.ZodType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}) =>
+    request(true, path, opts),
+};
