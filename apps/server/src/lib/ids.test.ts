@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex } from './ids.ts';
+
+describe('ids and secrets', () => {
+  it('makes v4 UUIDs', () => {
+    expect(newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('makes 256-bit URL-safe tokens, all different', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newSecretToken));
+    expect(tokens.size).toBe(200);
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('makes 6-digit codes keeping leading zeros, spread over the range', () => {
+    const codes = Array.from({ length: 2000 }, newSixDigitCode);
+    for (const c of codes) expect(c).toMatch(/^\d{6}$/);
+    expect(new Set(codes.map((c) => c[0])).size).toBe(10);
+  });
+
+  it('hashes tokens with sha256 and codes with a keyed, user-bound HMAC', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const key = new TextEncoder().encode('secret');
+    expect(hashCode(key, 'user-1', '123456')).not.toBe(hashCode(key, 'user-2', '123456'));
+    expect(hashCode(key, 'user-1', '123456')).not.toBe(hashCode(new TextEncoder().encode('other'), 'user-1', '123456'));
+  });
+
+  it('compares digests in constant time', () => {
+    expect(safeEqualHex(hashToken('a'), hashToken('a'))).toBe(true);
+    expect(safeEqualHex(hashToken('a'), hashToken('b'))).toBe(false);
+    expect(safeEqualHex(hashToken('a'), 'abcd')).toBe(false);
+  });
+});

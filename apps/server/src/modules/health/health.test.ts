@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+
+describe.each(engines)('health and docs on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(async () => t?.close());
+
+  it('reports status, database engine and version', async () => {
+    const res = await t.request('GET', '/api/public/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: engine, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.request('GET', '/api/public/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const paths = Object.keys(res.body.paths);
+    expect(paths).toEqual(expect.arrayContaining([
+      '/api/auth/signUp', '/api/auth/login', '/api/auth/forgot-password/{email}', '/api/secure/profile',
+      '/api/secure/virtual-store', '/api/secure/virtual-store/{urlName}', '/api/public/health',
+    ]));
+    const signUp = res.body.paths['/api/auth/signUp'].post;
+    expect(signUp.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'urlName']));
+    expect(res.body.paths['/api/secure/profile'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('serves Swagger UI with its assets from this server', async () => {
+    const page = await fetch(`${t.url}/api/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).not.toMatch(/^https?:/);
+      const asset = await fetch(new URL(src, `${t.url}/api/docs/`));
+      expect(asset.status, src).toBe(200);
+      await asset.arrayBuffer(); // an unread body keeps the connection busy and delays shutdown
+    }
+    // The page runs under our CSP: scripts from self only, nothing inline needed.
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CURRENCY_CODES, CURRENCIES } from './currencies.ts';
+import { MoneyParseError, formatMoney, parseMoney } from './money.ts';
+
+describe('parseMoney', () => {
+  it('converts to minor units with the currency exponent', () => {
+    expect(parseMoney('19.99', 'USD')).toBe(1999);
+    expect(parseMoney('19.9', 'USD')).toBe(1990);
+    expect(parseMoney('19', 'USD')).toBe(1900);
+    expect(parseMoney('.5', 'USD')).toBe(50);
+    expect(parseMoney('500', 'JPY')).toBe(500);
+    expect(parseMoney('1000', 'KRW')).toBe(1000);
+    expect(parseMoney('1.250', 'KWD')).toBe(1250);
+    expect(parseMoney('1.25', 'BHD')).toBe(1250);
+    expect(parseMoney('0.001', 'OMR')).toBe(1);
+  });
+
+  it('keeps only digits and the dot, as the original unformatting rule does', () => {
+    expect(parseMoney('$1,234.56', 'USD')).toBe(123456);
+    expect(parseMoney('¥ 1,500', 'JPY')).toBe(1500);
+    expect(parseMoney(' 12.30 ', 'EUR')).toBe(1230);
+  });
+
+  it('rejects more decimals than the currency has', () => {
+    expect(() => parseMoney('1.5', 'JPY')).toThrow(MoneyParseError);
+    expect(() => parseMoney('1.5', 'JPY')).toThrow('JPY has no decimals');
+    expect(() => parseMoney('1.999', 'USD')).toThrow('USD has at most 2 decimals');
+    expect(() => parseMoney('1.2345', 'KWD')).toThrow('KWD has at most 3 decimals');
+  });
+
+  it('rejects text that is not a number', () => {
+    for (const text of ['', 'abc', '.', '1.2.3']) {
+      expect(() => parseMoney(text, 'USD'), text).toThrow(MoneyParseError);
+    }
+  });
+
+  it('rejects amounts beyond safe integers', () => {
+    expect(() => parseMoney('99999999999999999', 'USD')).toThrow('The amount is too large');
+  });
+
+  it('round-trips any minor amount written with the right number of decimals', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 0, max: 10 ** 12 }), (code, minor) => {
+        const exponent = CURRENCIES[code].exponent;
+        const digits = String(minor).padStart(exponent + 1, '0');
+        const text = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+        expect(parseMoney(text, code)).toBe(minor);
+      }),
+    );
+  });
+});
+
+describe('formatMoney', () => {
+  // Intl separates with no-break spaces; compare with plain ones.
+  const f = (...args: Parameters<typeof formatMoney>) => formatMoney(...args).replace(/\s/g, ' ');
+
+  it('formats with the currency locale and exponent', () => {
+    expect(f(1999, 'USD')).toBe('$19.99');
+    expect(f(500, 'JPY')).toMatch(/500$/);
+    expect(f(500, 'JPY')).not.toContain('.');
+    expect(f(1250, 'KWD', 'en-US')).toBe('KWD 1.250');
+    expect(f(123456, 'USD', 'de-DE')).toBe('1.234,56 $');
+  });
+});
