@@ -38,7 +38,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Only behind a proxy: otherwise anyone could pick their rate-limit key with X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return jsonParser(request, body as string, done);
   });
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, app.log);
   app.addHook('onClose', async () => database.db.destroy());
   await migrateToLatest(database);
 

@@ -24,8 +24,8 @@ const EnvSchema = z.object({
   DATABASE_SCHEMA: optionalString.pipe(z.string().regex(/^[a-z_][a-z0-9_]*$/).optional()),
   APP_URL: optionalString,
   SMTP_URL: optionalString,
-  MAIL_FROM: z.string().default('Shopdesk <no-reply@shopdesk.local>'),
-  SUPPORT_EMAIL: z.string().default('support@shopdesk.local'),
+  MAIL_FROM: z.string().default('ShopDesk <no-reply@localhost>'),
+  SUPPORT_EMAIL: optionalString,
   JWT_SECRET: optionalString,
   FREE_PRODUCT_LIMIT: int(100),
   FREE_CARGO_LIMIT: int(20),
@@ -41,8 +41,10 @@ const EnvSchema = z.object({
     .string()
     .default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
   BODY_LIMIT: int(1024 * 1024),
+  /** Set when behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Attempts per window on login, code verification and mail-sending auth routes. */
-  RATE_LIMIT_AUTH_PER_IP: int(30),
+  RATE_LIMIT_AUTH_PER_IP: int(100),
   RATE_LIMIT_AUTH_PER_EMAIL: int(10),
   RATE_LIMIT_AUTH_WINDOW_MS: int(15 * 60 * 1000),
   /** OWASP's argon2id baseline; tests lower these for speed. */
@@ -60,7 +62,7 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   appUrl: string;
-  mail: { smtpUrl?: string; from: string; supportEmail: string; outboxDir: string };
+  mail: { smtpUrl?: string; from: string; supportEmail?: string; outboxDir: string };
   jwtSecret: Uint8Array;
   freeLimits: { products: number; cargos: number; transactions: number };
   billing: { provider?: 'demo' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string };
@@ -69,6 +71,7 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[];
   bodyLimit: number;
+  trustProxy: boolean;
   rateLimit: { authPerIp: number; authPerEmail: number; authWindowMs: number };
   argon2: { memoryCost: number; timeCost: number };
   sessionDays: number;
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,

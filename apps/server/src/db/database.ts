@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
 
@@ -16,13 +17,15 @@ export interface DatabaseHandle {
 }
 
 /** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
-export function openDatabase(config: Config['database']): DatabaseHandle {
+export function openDatabase(config: Config['database'], log?: FastifyBaseLogger): DatabaseHandle {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => log?.error({ err: error }, 'PostgreSQL idle client error'));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: 'postgres',

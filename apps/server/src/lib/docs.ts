@@ -10,7 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Shopdesk API', version, description: 'Store, inventory and point-of-sale API.' },
+      info: { title: 'ShopDesk API', version, description: 'Store, inventory and point-of-sale API.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -33,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
-        .send('Shopdesk API is running, but the web app is not built. Run `npm run build` and restart the server.\n'),
+        .send('ShopDesk API is running, but the web app is not built. Run `npm run build` and restart the server.\n'),
     );
   }
 
