@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { STORE_HEADER } from '@shopdesk/shared';
 import type { StoreRow } from '../db/types.ts';
 import { findAccessibleStoreById, findAccessibleStoreByUrlName } from '../modules/stores/stores.repo.ts';
 import { requireAuth } from './auth-guard.ts';
@@ -6,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { notFound } from './errors.ts';
 import { findUserById } from '../modules/auth/users.repo.ts';
 
-export const STORE_HEADER = 'x-store';
+const STORE_HEADER_KEY = STORE_HEADER.toLowerCase();
 
 export const storeNotFound = () => notFound('We could not find this store.');
 
@@ -17,7 +18,7 @@ export const storeNotFound = () => notFound('We could not find this store.');
  */
 export async function resolveStore(ctx: AppContext, request: FastifyRequest): Promise<StoreRow> {
   const { userId } = requireAuth(request);
-  const raw = request.headers[STORE_HEADER];
+  const raw = request.headers[STORE_HEADER_KEY];
   const urlName = (Array.isArray(raw) ? raw[0] : raw)?.trim().toLowerCase();
   if (urlName) {
     const store = await findAccessibleStoreByUrlName(ctx.db, userId, urlName);

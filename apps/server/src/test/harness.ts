@@ -113,6 +113,8 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const res = await fetch(url + path, { method, headers, body });
       const text = await res.text();
+      // A 5xx is a bug (product.md §6): fail the test that caused it, with the body for context.
+      if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
       let parsed: unknown = undefined;
       try {
         parsed = text ? JSON.parse(text) : undefined;
