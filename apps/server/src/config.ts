@@ -105,7 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(process.cwd(), e.DATA_DIR);
+  // `npm start -w …` runs in the workspace folder; npm's INIT_CWD is where the user typed the
+  // command, which is what a relative DATA_DIR or WEB_DIST means to them.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = resolve(cwd, e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     env: e.NODE_ENV,
@@ -134,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     ratesFeedUrl: e.RATES_FEED_URL,
-    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
