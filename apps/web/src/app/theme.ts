@@ -12,9 +12,12 @@ export const theme = createTheme({
   components: {
     // Phones first: 42px+ controls are comfortable touch targets.
     Button: { defaultProps: { size: 'md' } },
-    TextInput: { defaultProps: { size: 'md' } },
-    PasswordInput: { defaultProps: { size: 'md' } },
-    Select: { defaultProps: { size: 'md' } },
-    Textarea: { defaultProps: { size: 'md' } },
+    // No asterisk in labels: accessible names stay exactly "Email", "Name"… for tests and screen
+    // readers; optional fields say "Optional" instead.
+    TextInput: { defaultProps: { size: 'md', withAsterisk: false } },
+    PasswordInput: { defaultProps: { size: 'md', withAsterisk: false } },
+    // Closed dropdowns are unmounted so only the input carries the field's label.
+    Select: { defaultProps: { size: 'md', withAsterisk: false, autoSelectOnBlur: false } },
+    Textarea: { defaultProps: { size: 'md', withAsterisk: false } },
   },
 });

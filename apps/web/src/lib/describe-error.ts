@@ -18,7 +18,10 @@ export function describeError(t: TFunction, error: unknown): string {
       const byCode = t(`code:${code}`, { ns: 'messages', keySeparator: false, nsSeparator: false, defaultValue: '' });
       if (byCode) return byCode;
     }
-    return error.message ? translateMessage(t, error.message) : t('errors.unexpected');
+    // The §8 rule leaves a 401 empty (the session-expired toast speaks). A form that is answered
+    // 401 on purpose, like login with a wrong password, still shows the server's sentence.
+    const text = error.message || error.apiError?.message;
+    return text ? translateMessage(t, text) : t('errors.unexpected');
   }
   return t('errors.unexpected');
 }

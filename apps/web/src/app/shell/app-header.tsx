@@ -64,8 +64,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
       <Group justify="flex-end" style={{ flex: '1 1 0' }}>
         {!onProfile && (
           <ActionIcon
-            component={Link}
-            to={`/${store}/profile`}
+            onClick={() => navigate(`/${store}/profile`)}
             variant="light"
             radius="xl"
             size={44}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
@@ -38,6 +38,9 @@ export function StoreShell() {
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
   const navigatorAvailable = loggedIn && navigatorView;
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  // A closed phone drawer is not rendered at all, so its links do not shadow the page's.
+  const renderNavigator = navigatorAvailable && (!isPhone || drawerOpen);
   const storeMissing = current.error instanceof ApiRequestError && current.error.status === 404;
   const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
 
@@ -59,14 +62,14 @@ export function StoreShell() {
           navigatorOpen={navigatorAvailable && drawerOpen}
           onToggleNavigator={() => {
             // Phones open a drawer; on desktop the burger turns the sidebar on and off.
-            if (window.matchMedia('(max-width: 47.99em)').matches) {
+            if (isPhone) {
               if (!navigatorView) setNavigatorView(true);
               drawer.toggle();
             } else setNavigatorView(!navigatorView);
           }}
         />
       </AppShell.Header>
-      {navigatorAvailable && (
+      {renderNavigator && (
         <AppShell.Navbar>
           <Navigator store={store} onNavigate={drawer.close} />
         </AppShell.Navbar>

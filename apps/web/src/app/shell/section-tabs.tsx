@@ -46,15 +46,17 @@ export function SectionTabs({ store, variant }: Props) {
               value={tab}
               fw={700}
               fz={variant === 'bar' ? 12 : 14}
-              leftSection={variant === 'header' ? <Icon size={18} /> : undefined}
+              leftSection={<Icon size={variant === 'bar' ? 22 : 18} />}
               styles={
                 variant === 'bar'
-                  ? { tab: { flexDirection: 'column', gap: 2, height: '100%', paddingBlock: 6 }, tabSection: { margin: 0 } }
+                  ? {
+                      tab: { flexDirection: 'column', justifyContent: 'center', gap: 3, height: '100%', paddingBlock: 6 },
+                      tabSection: { marginInlineEnd: 0 },
+                    }
                   : undefined
               }
             >
-              {variant === 'bar' && <Icon size={22} />}
-              <span>{t(`tabs.${tab}`)}</span>
+              {t(`tabs.${tab}`)}
             </Tabs.Tab>
           );
         })}

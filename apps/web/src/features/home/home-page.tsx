@@ -30,11 +30,11 @@ export default function HomePage() {
           </Box>
           {virtualStore && (
             <Group gap={6}>
-              <Badge variant="light" size="lg" radius="sm">
+              <Badge tt="none" variant="light" size="lg" radius="sm">
                 {currencyLabel(virtualStore.mainCurrency)}
               </Badge>
               {virtualStore.secondCurrency && (
-                <Badge variant="outline" size="lg" radius="sm">
+                <Badge tt="none" variant="outline" size="lg" radius="sm">
                   {virtualStore.secondCurrency}
                 </Badge>
               )}

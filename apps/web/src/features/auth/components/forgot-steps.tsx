@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, passwordSchema } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -155,7 +156,7 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
       <Stack gap="md">
         {reset.isError && !errors.password && <FormError>{describeError(t, reset.error)}</FormError>}
         <div>
-          <PasswordInput
+          <PasswordField
             label={t('fields.newPassword')}
             autoComplete="new-password"
             value={password}
@@ -165,7 +166,7 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
           />
           <PasswordStrength password={password} />
         </div>
-        <PasswordInput
+        <PasswordField
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
           value={confirm}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { LoginBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
@@ -73,7 +74,7 @@ export default function LoginPage() {
             error={errors.email}
             required
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
             value={password}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { SignUpBodySchema, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
@@ -89,7 +90,7 @@ export default function SignUpPage() {
             required
           />
           <div>
-            <PasswordInput
+            <PasswordField
               label={t('fields.password')}
               autoComplete="new-password"
               value={v.password}

@@ -48,10 +48,10 @@ export default function ProfilePage() {
                 {user?.email}
               </Text>
               <Group gap={6} mt={6}>
-                <Badge variant={premium ? 'filled' : 'light'} color={premium ? 'yellow' : 'gray'}>
+                <Badge tt="none" variant={premium ? 'filled' : 'light'} color={premium ? 'yellow' : 'gray'}>
                   {premium ? t('profile.premium') : t('profile.free')}
                 </Badge>
-                <Badge variant="light">
+                <Badge tt="none" variant="light">
                   {t('profile.defaultStore')}: {user?.defaultStore}
                 </Badge>
               </Group>

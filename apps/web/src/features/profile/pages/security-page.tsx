@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { UpdatePasswordBodySchema } from '@shopdesk/shared';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
@@ -52,7 +53,7 @@ export default function SecurityPage() {
             {update.isError && Object.keys(errors).length === 0 && (
               <FormError>{describeError(t, update.error)}</FormError>
             )}
-            <PasswordInput
+            <PasswordField
               label={t('fields.currentPassword')}
               autoComplete="current-password"
               value={v.currentPassword}
@@ -61,7 +62,7 @@ export default function SecurityPage() {
               required
             />
             <div>
-              <PasswordInput
+              <PasswordField
                 label={t('fields.newPassword')}
                 autoComplete="new-password"
                 value={v.newPassword}
@@ -71,7 +72,7 @@ export default function SecurityPage() {
               />
               <PasswordStrength password={v.newPassword} />
             </div>
-            <PasswordInput
+            <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
               value={v.confirm}

@@ -28,8 +28,8 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            {isCurrent && <Badge variant="outline">{t('stores.current')}</Badge>}
-            {isDefault && <Badge>{t('stores.default')}</Badge>}
+            {isCurrent && <Badge tt="none" variant="outline">{t('stores.current')}</Badge>}
+            {isDefault && <Badge tt="none">{t('stores.default')}</Badge>}
           </Group>
         </Group>
         <Text size="sm">

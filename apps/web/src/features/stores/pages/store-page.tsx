@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
+import { Button, Modal, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useParams } from 'react-router';
@@ -38,12 +38,14 @@ export default function StorePage() {
     });
 
   return (
-    <PageFrame title={t('stores.title')}>
-      <Group justify="flex-end" mt={-56}>
+    <PageFrame
+      title={t('stores.title')}
+      action={
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ mode: 'create' })}>
           {t('stores.create')}
         </Button>
-      </Group>
+      }
+    >
       {stores.isPending && <Skeleton h={160} radius="lg" />}
       {stores.isError && <FormError>{describeError(t, stores.error)}</FormError>}
       {stores.data && (
