@@ -60,6 +60,18 @@ describe.each(engines)('auth on %s', (engine) => {
       expect(retry.status, retry.text).toBe(201);
     });
 
+    it('settles concurrent sign-ups for one email or one urlName with exactly one 201 and 409s', async () => {
+      const email = signUpBody().email;
+      const sameEmail = await Promise.all([0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ email }) })));
+      expect(sameEmail.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      expect(sameEmail.filter((r) => r.status === 409).every((r) => r.body.code === 'EMAIL_TAKEN')).toBe(true);
+
+      const urlName = signUpBody().urlName;
+      const sameUrl = await Promise.all([0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName }) })));
+      expect(sameUrl.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      expect(sameUrl.filter((r) => r.status === 409).every((r) => r.body.code === 'URL_NAME_TAKEN')).toBe(true);
+    });
+
     it('refuses reserved url names with a 400 naming urlName', async () => {
       for (const urlName of ['api', 'AUTH', 'signup', 'receipt']) {
         expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName }) }), ['urlName']);
@@ -99,6 +111,12 @@ describe.each(engines)('auth on %s', (engine) => {
       const again = await t.request('GET', `/api/auth/confirm/${confirmToken}`);
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('INVALID_TOKEN');
+    });
+
+    it('lets only one of two simultaneous uses of a link through', async () => {
+      const { confirmToken } = await signUp(t);
+      const both = await Promise.all([0, 1].map(() => t.request('GET', `/api/auth/confirm/${confirmToken}`)));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     });
 
     it('refuses a link older than 48 hours', async () => {
