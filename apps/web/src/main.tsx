@@ -7,8 +7,12 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { syncThemeColor } from './app/theme-color.ts';
+import { applyLocale } from './lib/i18n.ts';
+import { useSession } from './lib/session-store.ts';
 
 syncThemeColor();
+// The first screen renders in the user's language, not English and then a flash of change.
+await applyLocale(useSession.getState().userLocale);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,8 +2,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '@shopdesk/shared';
 import enUS from '../locales/en-US.json';
-import jaJP from '../locales/ja-JP.json';
-import jaJPMessages from '../locales/ja-JP.messages.json';
 import { useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
@@ -13,30 +11,47 @@ export function toSupportedLocale(value: string | null | undefined): SupportedLo
     : 'en-US';
 }
 
-// Both locales are small, so they are bundled rather than fetched: the app works offline at once.
+// English is bundled (it is also the fallback); other languages are separate chunks of the build,
+// precached by the service worker like every asset, so they work offline too.
 void i18n.use(initReactI18next).init({
-  resources: {
-    'en-US': { translation: enUS },
-    // Server and shared-schema messages are English sentences; this namespace maps them by text.
-    'ja-JP': { translation: jaJP, messages: jaJPMessages },
-  },
-  lng: toSupportedLocale(useSession.getState().userLocale),
+  resources: { 'en-US': { translation: enUS } },
+  lng: 'en-US',
   fallbackLng: 'en-US',
   supportedLngs: SUPPORTED_LOCALES as unknown as string[],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-function applyLocale(locale: string) {
+const loaders: Record<Exclude<SupportedLocale, 'en-US'>, () => Promise<void>> = {
+  'ja-JP': async () => {
+    const [translation, messages] = await Promise.all([
+      import('../locales/ja-JP.json'),
+      // Server and shared-schema messages are English sentences; this namespace maps them by text.
+      import('../locales/ja-JP.messages.json'),
+    ]);
+    i18n.addResourceBundle('ja-JP', 'translation', translation.default);
+    i18n.addResourceBundle('ja-JP', 'messages', messages.default);
+  },
+};
+
+/** Loads the language's texts if needed, then switches the UI to it. */
+export async function applyLocale(locale: string): Promise<void> {
   const lng = toSupportedLocale(locale);
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
+  if (lng !== 'en-US' && !i18n.hasResourceBundle(lng, 'translation')) {
+    try {
+      await loaders[lng]();
+    } catch (error) {
+      console.error(`Could not load the ${lng} texts`, error);
+      return;
+    }
+  }
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
 }
 
-applyLocale(useSession.getState().userLocale);
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
-  if (s.userLocale !== prev.userLocale) applyLocale(s.userLocale);
+  if (s.userLocale !== prev.userLocale) void applyLocale(s.userLocale);
 });
 
 export default i18n;

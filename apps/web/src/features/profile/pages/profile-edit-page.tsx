@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ProfileUpdateBodySchema, type SupportedLocale } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
-import i18n, { toSupportedLocale } from '../../../lib/i18n.ts';
+import i18n, { applyLocale, toSupportedLocale } from '../../../lib/i18n.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { zodFieldErrors } from '../../../lib/form-errors.ts';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
@@ -28,7 +28,10 @@ export default function ProfileEditPage() {
     update.mutate(parsed.data, {
       // The UI has just switched to the saved language; the toast speaks it too (this render's
       // `t` is still bound to the old one).
-      onSuccess: () => notifications.show({ color: 'teal', message: i18n.t('profile.saved') }),
+      onSuccess: (user) =>
+        void applyLocale(user.locale).then(() =>
+          notifications.show({ color: 'teal', message: i18n.t('profile.saved') }),
+        ),
       onError: (error) => setErrors(apiFieldErrors(t, error)),
     });
   };
