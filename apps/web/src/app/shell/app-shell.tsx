@@ -59,7 +59,7 @@ export function StoreShell() {
         <AppHeader
           store={store}
           navigatorAvailable={loggedIn}
-          navigatorOpen={navigatorAvailable && drawerOpen}
+          navigatorOpen={navigatorAvailable && (isPhone ? drawerOpen : true)}
           onToggleNavigator={() => {
             // Phones open a drawer; on desktop the burger turns the sidebar on and off.
             if (isPhone) {
