@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { STORE_HEADER } from '@shopdesk/shared';
 import { useSession } from './session-store.ts';
 import { storeSegment } from './store-segment.ts';
 import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
@@ -45,7 +46,7 @@ async function request<S extends z.ZodType | undefined>(
     const { jwt } = useSession.getState();
     if (jwt) headers.Authorization = `Bearer ${jwt}`;
     const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
-    if (store) headers['X-Store'] = store;
+    if (store) headers[STORE_HEADER] = store;
   }
   let res: Response;
   try {
