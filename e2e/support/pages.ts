@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page models: each flow talks to the app the way a person does, by labels and roles. */
+export interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+  storeName: string;
+  urlName: string;
+}
+
+export function newAccount(tag: string): NewAccount {
+  const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    email: `${id}@example.com`,
+    password: 'correct horse battery',
+    name: `Owner ${tag}`,
+    storeName: `Corner Shop ${tag}`,
+    urlName: `shop-${id}`.toLowerCase(),
+  };
+}
+
+/** Picks an option in a Mantine select by typing into it, as a person searching would. */
+export async function chooseOption(page: Page, label: string, search: string, option: string | RegExp) {
+  const input = page.getByRole('textbox', { name: label }).or(page.getByLabel(label, { exact: true })).first();
+  await input.click();
+  // Searchable selects take typing; plain ones only open their list.
+  if (await input.isEditable()) await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+export async function signUp(page: Page, a: NewAccount) {
+  await page.goto('/signUp');
+  await page.getByLabel('Name', { exact: true }).fill(a.name);
+  await page.getByLabel('Email', { exact: true }).fill(a.email);
+  await page.getByLabel('Password', { exact: true }).fill(a.password);
+  await page.getByLabel('Store name', { exact: true }).fill(a.storeName);
+  const url = page.getByLabel('Store URL name', { exact: true });
+  await url.fill(a.urlName);
+  await chooseOption(page, 'Main currency', 'USD', '$ (USD) United States');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function openProfile(page: Page) {
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile' }).first()).toBeVisible();
+}
