@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { HealthResponseSchema } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 
-/** `/api/public/health`: liveness plus a real round trip to the database. */
+/**
+ * `/api/public/health`: readiness, with a real round trip to the database. `/api/public/ping`:
+ * liveness only, no database — for load balancers, and the benchmark's bare-route baseline.
+ */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get('/ping', {
+      schema: { tags: ['public'], response: { 200: z.object({ ok: z.literal(true) }) } },
+    }, async () => ({ ok: true as const }));
+
     app.get('/health', {
       schema: { tags: ['public'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
     }, async (_request, reply) => {

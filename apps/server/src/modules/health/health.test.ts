@@ -14,6 +14,12 @@ describe.each(engines)('health and docs on %s', (engine) => {
     expect(res.body).toEqual({ status: 'ok', database: engine, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
 
+  it('answers the liveness ping without touching the database', async () => {
+    const res = await t.request('GET', '/api/public/ping');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const res = await t.request('GET', '/api/public/openapi.json');
     expect(res.status).toBe(200);
