@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: measures product.md §9's budgets on this machine against the real server and
+ * prints each figure beside its budget and a baseline measured in the same run (a bare route of the
+ * same server). Timings live here, never in the tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { benchCode, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { load, sequential } from './load.ts';
+import { call, signUpOwner, startServer } from './server.ts';
+import { printTable, type Row } from './table.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const BATCH = 1000;
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
+
+/** Parses the CSV the way the web importer sends it: header mapping, then batches of rows. */
+function parseCsv(text: string): Array<Record<string, string | number>> {
+  const [header, ...lines] = text.split('\n');
+  const keys = header!.split(',');
+  return lines.map((line, i) => {
+    const values = line.split(',');
+    const row: Record<string, string | number> = { line: i + 2 };
+    keys.forEach((k, j) => (row[k] = values[j]!));
+    return row;
+  });
+}
+
+async function main() {
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3400));
+  const rows: Row[] = [];
+  try {
+    const { token, urlName } = await signUpOwner(server);
+    const headers = { authorization: `Bearer ${token}`, 'x-store': urlName };
+    console.log(
+      `server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`,
+    );
+
+    // CSV import: the web client's path — parse, then sequential batches of 1,000 rows.
+    const importStart = performance.now();
+    const csv = [CSV_HEADER, ...Array.from({ length: PRODUCTS }, (_, i) => csvRow(i))].join('\n');
+    const parsed = parseCsv(csv);
+    const importId = randomUUID();
+    let created = 0;
+    for (let b = 0; b * BATCH < parsed.length; b++) {
+      const result = await call<{ created: number; errors: unknown[] }>(
+        `${server.url}/api/secure/product/import`,
+        {
+          method: 'POST',
+          headers,
+          json: { importId, batch: b, rows: parsed.slice(b * BATCH, (b + 1) * BATCH) },
+        },
+      );
+      if (result.errors.length)
+        throw new Error(`import errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
+      created += result.created;
+      if ((b + 1) % 20 === 0)
+        process.stdout.write(`  ${((b + 1) * BATCH).toLocaleString('en-US')} rows\n`);
+    }
+    const importSeconds = (performance.now() - importStart) / 1000;
+    if (created !== PRODUCTS) throw new Error(`imported ${created} of ${PRODUCTS}`);
+
+    // Baseline: the bare route of the same server, same load.
+    const baseline = await load(server.url, ['/api/public/ping'], {}, SECONDS);
+
+    // Lookup by barcode: random codes spread over the whole catalogue.
+    const codes = Array.from({ length: 5000 }, (_, i) => benchCode((i * 7919) % PRODUCTS));
+    const lookup = await load(
+      server.url,
+      codes.map((c) => `/api/secure/product/code/${c}`),
+      headers,
+      SECONDS,
+    );
+    if (lookup.non2xx || lookup.errors)
+      throw new Error(`lookup had ${lookup.non2xx} non-2xx and ${lookup.errors} errors`);
+
+    // Search windows: one person typing and paging, sequential.
+    const searchUrls: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const q = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const page = (i * 13) % 50;
+      searchUrls.push(
+        `${server.url}/api/secure/product/search/window/${page}/20?q=${encodeURIComponent(q)}&sort=${sort}`,
+      );
+    }
+    const search = await sequential(searchUrls, headers);
+    const bareSeq = await sequential(
+      searchUrls.map(() => `${server.url}/api/public/ping`),
+      {},
+    );
+
+    rows.push(
+      {
+        what: 'barcode lookup p99 (100k products)',
+        value: ms(lookup.p99),
+        budget: '< 10 ms',
+        baseline: ms(baseline.p99),
+        ok: lookup.p99 < 10,
+      },
+      {
+        what: 'barcode lookup p50',
+        value: ms(lookup.p50),
+        budget: '-',
+        baseline: ms(baseline.p50),
+        ok: null,
+      },
+      {
+        what: 'barcode lookup throughput',
+        value: `${rps(lookup.requestsPerSecond)} (${Math.round((100 * lookup.requestsPerSecond) / baseline.requestsPerSecond)}%)`,
+        budget: '≥ 50% of bare route',
+        baseline: rps(baseline.requestsPerSecond),
+        ok: lookup.requestsPerSecond >= 0.5 * baseline.requestsPerSecond,
+      },
+      {
+        what: 'search window p95 (100k products)',
+        value: ms(search.p95),
+        budget: '< 50 ms',
+        baseline: ms(bareSeq.p95),
+        ok: search.p95 < 50 && search.failures === 0,
+      },
+      {
+        what: 'search window p50',
+        value: ms(search.p50),
+        budget: '-',
+        baseline: ms(bareSeq.p50),
+        ok: null,
+      },
+      {
+        what: `CSV import of ${PRODUCTS.toLocaleString('en-US')} products`,
+        value: `${importSeconds.toFixed(1)} s`,
+        budget: '< 30 s',
+        baseline: '-',
+        ok: importSeconds < 30,
+      },
+    );
+    printTable(
+      `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,
+      rows,
+    );
+  } finally {
+    await server.stop();
+  }
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import { gs1CheckDigit } from '@shopdesk/shared';
+
+const BRANDS = [
+  'Ocha',
+  'Sunrise',
+  'Kumo',
+  'Blue Bay',
+  'Maple',
+  'Sakura',
+  'Nordic',
+  'Atlas',
+  'Lotus',
+  'Prairie',
+];
+const ITEMS = [
+  'Green Tea',
+  'Rice Crackers',
+  'Soy Sauce',
+  'Instant Noodles',
+  'Mineral Water',
+  'Chocolate Bar',
+  'Coffee Beans',
+  'Dish Soap',
+  'Toothpaste',
+  'Batteries AA',
+  'Notebook',
+  'Ballpoint Pen',
+  'Canned Tuna',
+  'Olive Oil',
+  'Paper Towels',
+  'Shampoo',
+  'Orange Juice',
+  'Biscuits',
+  'Peanut Butter',
+  'Laundry Powder',
+];
+const SIZES = [
+  '100 g',
+  '250 g',
+  '500 g',
+  '1 kg',
+  '330 ml',
+  '500 ml',
+  '1 l',
+  '2 l',
+  'pack of 4',
+  'pack of 12',
+];
+const CATEGORIES = [
+  'Drinks',
+  'Snacks',
+  'Pantry',
+  'Household',
+  'Personal care',
+  'Stationery',
+  'Frozen',
+  'Dairy',
+];
+
+/** The i-th in-store EAN-13 of the benchmark catalogue: prefix 20, valid check digit. */
+export function benchCode(i: number): string {
+  const body = `20${String(i).padStart(10, '0')}`;
+  return body + String(gs1CheckDigit(body));
+}
+
+/** A deterministic, realistic catalogue row for the i-th product, as a CSV line. */
+export function csvRow(i: number): string {
+  const brand = BRANDS[i % BRANDS.length]!;
+  const name = `${ITEMS[(i * 7) % ITEMS.length]} ${SIZES[(i * 3) % SIZES.length]} ${i}`;
+  const category = CATEGORIES[(i * 5) % CATEGORIES.length]!;
+  const price = ((i * 37) % 5000) + 99;
+  return [
+    benchCode(i),
+    name,
+    brand,
+    category,
+    (price / 100).toFixed(2),
+    (price / 200).toFixed(2),
+    String(i % 50),
+  ].join(',');
+}
+
+export const CSV_HEADER = 'code,name,brand,category,price,cost,quantity';
+
+export const SEARCH_TERMS = [
+  'tea',
+  'ocha',
+  'noodles 500',
+  'soap',
+  '2000000',
+  'kumo',
+  'pack of 12',
+  'juice 1 l',
+  'zzz-none',
+  '',
+];
+export const SEARCH_SORTS = ['name', '-price', 'quantity', '-updatedAt', 'code'];

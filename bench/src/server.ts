@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BenchServer {
+  url: string;
+  dataDir: string;
+  engine: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server as its own process, as in production (SQLite in a fresh data directory,
+ * or PostgreSQL when BENCH_DATABASE_URL is set), so the benchmark measures what users get.
+ */
+export async function startServer(port: number): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopdesk-bench-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+        LOG_LEVEL: 'warn',
+        FREE_PRODUCT_LIMIT: '10000000',
+        RATE_LIMIT_AUTH_PER_IP: '1000',
+        APP_URL: `http://127.0.0.1:${port}`,
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/public/health`);
+      if (res.ok) {
+        const health = (await res.json()) as { database: string };
+        return {
+          url,
+          dataDir,
+          engine: health.database,
+          async stop() {
+            child.kill('SIGTERM');
+            await new Promise((r) => child.once('exit', r));
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        };
+      }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function call<T>(url: string, init: RequestInit & { json?: unknown }): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs up, confirms through the mailed link (read from the outbox) and returns a bearer token. */
+export async function signUpOwner(
+  server: BenchServer,
+): Promise<{ token: string; urlName: string }> {
+  const urlName = 'bench-shop';
+  await call(`${server.url}/api/auth/signUp`, {
+    method: 'POST',
+    json: {
+      email: 'owner@bench.example',
+      password: 'bench password 1',
+      name: 'Bench Owner',
+      storeName: 'Bench Shop',
+      urlName,
+      mainCurrency: 'USD',
+      secondCurrency: 'JPY',
+    },
+  });
+  const outbox = path.join(server.dataDir, 'outbox');
+  const [mail] = readdirSync(outbox);
+  const raw = readFileSync(path.join(outbox, mail!), 'utf8').replace(/=\r?\n/g, '');
+  const token = raw.match(/\/confirm\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error('no confirmation link in the mail');
+  const confirmed = await call<{ token: string }>(`${server.url}/api/auth/confirm/${token}`, {
+    method: 'GET',
+  });
+  return { token: confirmed.token, urlName };
+}
+
+export { call };
