@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -12,14 +13,17 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerDocs } from './lib/docs.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
+import { localFileStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sessionRoutes } from './modules/auth/session.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 
 export interface AppOverrides {
@@ -65,6 +69,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dbKind: database.kind,
     clock,
     mailer: overrides.wrapMailer ? overrides.wrapMailer(mailer) : mailer,
+    files: localFileStorage(join(config.dataDir, 'files')),
     passwords: createPasswordHasher(config.argon2),
     tokens: createSessionTokens(config.jwtSecret, clock),
     log: app.log,
@@ -105,6 +110,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(sessionRoutes(ctx));
       await secure.register(profileRoutes(ctx));
       await secure.register(storesRoutes(ctx));
+      await secure.register(productsRoutes(ctx));
+      await secure.register(filesRoutes(ctx));
     },
     { prefix: '/api/secure' },
   );

@@ -8,3 +8,4 @@ export * from './health.ts';
 export * from './barcode.ts';
 export * from './gs1-prefixes.ts';
 export * from './products.ts';
+export * from './files.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, CURRENCIES } from './currencies.ts';
-import { MoneyParseError, formatMoney, parseMoney } from './money.ts';
+import { MoneyParseError, formatMoney, minorToDecimalText, parseMoney } from './money.ts';
 
 describe('parseMoney', () => {
   it('converts to minor units with the currency exponent', () => {
@@ -61,5 +61,24 @@ describe('formatMoney', () => {
     expect(f(500, 'JPY')).not.toContain('.');
     expect(f(1250, 'KWD', 'en-US')).toBe('KWD 1.250');
     expect(f(123456, 'USD', 'de-DE')).toBe('1.234,56 $');
+  });
+});
+
+describe('minorToDecimalText', () => {
+  it('writes minor units as decimal text in the currency exponent', () => {
+    expect(minorToDecimalText(1999, 'USD')).toBe('19.99');
+    expect(minorToDecimalText(5, 'USD')).toBe('0.05');
+    expect(minorToDecimalText(0, 'EUR')).toBe('0.00');
+    expect(minorToDecimalText(500, 'JPY')).toBe('500');
+    expect(minorToDecimalText(1250, 'KWD')).toBe('1.250');
+    expect(minorToDecimalText(-150, 'USD')).toBe('-1.50');
+  });
+
+  it('is the inverse of parseMoney for every currency', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 0, max: 1_000_000_000_000 }), (currency, minor) => {
+        expect(parseMoney(minorToDecimalText(minor, currency), currency)).toBe(minor);
+      }),
+    );
   });
 });

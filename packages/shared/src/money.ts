@@ -41,3 +41,17 @@ export function formatMoney(minor: number, currency: CurrencyCode, locale?: stri
     maximumFractionDigits: details.exponent,
   }).format(major);
 }
+
+/**
+ * Minor units as plain decimal text in the currency's exponent, without grouping or symbol
+ * (USD 1999 → "19.99", JPY 500 → "500", KWD 1250 → "1.250"): the form CSV files carry, and the
+ * exact inverse of `parseMoney` for non-negative amounts. Integer arithmetic only.
+ */
+export function minorToDecimalText(minor: number, currency: CurrencyCode): string {
+  const exponent = CURRENCIES[currency].exponent;
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(Math.trunc(minor)));
+  if (exponent === 0) return sign + digits;
+  const padded = digits.padStart(exponent + 1, '0');
+  return `${sign}${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`;
+}

@@ -104,6 +104,7 @@ export const ProductSearchQuerySchema = z.object({
   sort: z.enum(PRODUCT_SORTS).optional(),
   category: z.string().trim().max(60).optional(),
 });
+export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
 export function windowSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
@@ -132,3 +133,73 @@ export const ProductSuggestionSchema = z.object({
   source: z.string().optional(),
 });
 export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
+
+/** A product's code in a URL path; anything longer cannot be a product code. */
+export const ProductCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
+
+/** One row of the stock ledger (product.md §5): quantity always equals the sum of its deltas. */
+export const StockMovementSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  delta: z.number().int(),
+  reason: z.enum(STOCK_REASONS),
+  /** The sale, cargo or import that caused it, when there is one. */
+  refCode: z.string().nullable(),
+  userId: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovementSchema>;
+
+export const StockMovementWindowSchema = windowSchema(StockMovementSchema);
+export type StockMovementWindow = z.infer<typeof StockMovementWindowSchema>;
+
+/** Distinct non-empty categories of the store, sorted, for the catalogue filter. */
+export const ProductCategoriesSchema = z.array(z.string());
+
+/** Columns of the product CSV file, in order (export writes them; import reads them by name). */
+export const PRODUCT_CSV_COLUMNS = ['code', 'name', 'brand', 'category', 'price', 'cost', 'quantity', 'description'] as const;
+
+export const IMPORT_BATCH_MAX_ROWS = 1000;
+
+const cell = z.string().max(5000);
+const numberCell = z.union([z.string().max(100), z.number()]);
+
+/**
+ * One CSV line as the client read it: text as found (price and cost as decimal text in the main
+ * currency). The server checks each row with the create rules and reports bad ones by `line`, so
+ * one bad line never sinks the batch. A missing optional field keeps the existing value on update.
+ */
+export const ImportRowSchema = z.object({
+  line: z.number().int().min(1),
+  code: cell,
+  name: cell,
+  brand: cell.optional(),
+  category: cell.optional(),
+  price: numberCell,
+  cost: numberCell.optional(),
+  /** Opening stock: only applied when the row creates the product, never on update. */
+  quantity: numberCell.optional(),
+  description: cell.optional(),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+/** A batch of an import; the same `importId` + `batch` sent again returns the first result. */
+export const ImportBatchBodySchema = z.object({
+  importId: z.string().uuid('Must be a UUID'),
+  batch: z.number().int().min(0).max(1_000_000),
+  rows: z.array(ImportRowSchema).max(IMPORT_BATCH_MAX_ROWS, `At most ${IMPORT_BATCH_MAX_ROWS} rows per batch`),
+});
+export type ImportBatchBody = z.infer<typeof ImportBatchBodySchema>;
+
+export const ImportRowErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
+
+export const ImportBatchResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(ImportRowErrorSchema),
+  /** True when the free plan's product limit stopped rows of this batch (listed in `errors`). */
+  limitReached: z.boolean(),
+});
+export type ImportBatchResult = z.infer<typeof ImportBatchResultSchema>;

@@ -22,6 +22,12 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
+      // int8 (bigint money, quantities, count(*)) as JS numbers: every value we store is far
+      // below 2^53 (amounts are capped at 10^12 by the shared schemas).
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.

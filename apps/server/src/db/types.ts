@@ -63,12 +63,66 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface ProductsTable {
+  id: string;
+  store_id: string;
+  code: string;
+  name: string;
+  name_key: string;
+  brand: string;
+  description: string;
+  category: string;
+  price: number;
+  cost: number;
+  quantity: number;
+  image_id: string | null;
+  search: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StockMovementsTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  delta: number;
+  reason: string;
+  ref_code: string | null;
+  user_id: string | null;
+  note: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  store_id: string;
+  id: string;
+  owner_id: string;
+  kind: string;
+  mime: string;
+  size: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImportBatchesTable {
+  store_id: string;
+  import_id: string;
+  batch: number;
+  /** The batch's ImportBatchResult as JSON, returned again when the batch is retried. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   stores: StoresTable;
   sessions: SessionsTable;
   email_confirmations: EmailConfirmationsTable;
   password_resets: PasswordResetsTable;
+  products: ProductsTable;
+  stock_movements: StockMovementsTable;
+  files: FilesTable;
+  import_batches: ImportBatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -78,3 +132,8 @@ export type StoreRow = Selectable<StoresTable>;
 export type NewStore = Insertable<StoresTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type StockMovementRow = Selectable<StockMovementsTable>;
+export type NewStockMovement = Insertable<StockMovementsTable>;
+export type FileRow = Selectable<FilesTable>;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { FileStorage } from './file-storage.ts';
 import type { Mailer } from './mail.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -13,6 +14,7 @@ export interface AppContext {
   dbKind: 'sqlite' | 'postgres';
   clock: Clock;
   mailer: Mailer;
+  files: FileStorage;
   passwords: PasswordHasher;
   tokens: SessionTokens;
   log: FastifyBaseLogger;

@@ -11,3 +11,8 @@ export const NoContent = z.void().describe('No content');
 
 /** The bearer-token requirement of `/api/secure` routes, for OpenAPI. */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/** The X-Store header of store-scoped routes (product.md §2), for OpenAPI; other headers pass through. */
+export const storeHeaders = z.looseObject({
+  'x-store': z.string().max(64).optional().describe("The store's urlName; the default store when absent"),
+});

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import { openDatabase, type Db } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
 import { ManualClock } from '../lib/clock.ts';
 import type { MailMessage } from '../lib/mail.ts';
@@ -27,8 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
-  /** Raw body sent as is (for malformed JSON and content-type tests). */
-  raw?: string;
+  /** Raw body sent as is (for malformed JSON, content-type and file upload tests). */
+  raw?: string | Uint8Array;
 }
 
 export interface TestApp {
@@ -36,6 +37,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
   dataDir: string;
+  /** A second connection to the app's database, for invariant checks (never for setup shortcuts). */
+  db: Db;
   /** Every mail the app sent, in order (recorded in addition to the real transport). */
   mails: MailMessage[];
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -94,6 +97,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const db = openDatabase(config.database).db;
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {
@@ -101,10 +105,11 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     app,
     clock,
     dataDir,
+    db,
     mails,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      let body: string | undefined;
+      let body: string | Uint8Array | undefined;
       if (options.raw !== undefined) body = options.raw;
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
@@ -130,6 +135,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     },
     async close() {
       await app.close();
+      await db.destroy();
       await pgSchema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

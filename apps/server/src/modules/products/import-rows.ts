@@ -1,0 +1,81 @@
+import { CreateProductBodySchema, MoneyParseError, parseMoney, type CurrencyCode, type ImportRow } from '@shopdesk/shared';
+import type { z } from 'zod';
+import { unprotectFormula } from './product-csv.ts';
+
+type CreateProduct = z.output<typeof CreateProductBodySchema>;
+export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost';
+
+export interface RowError {
+  line: number;
+  field: string;
+  message: string;
+}
+
+export interface ParsedRow {
+  line: number;
+  product: CreateProduct;
+  /** Fields the row gave; on update the others keep their value. */
+  given: Set<ImportField>;
+}
+
+const TEXT_FIELDS = ['name', 'brand', 'category', 'description'] as const;
+
+function moneyCell(value: string | number, currency: CurrencyCode): number | string {
+  const text = String(value).trim();
+  if (text.includes('-')) return 'Must not be negative';
+  try {
+    return parseMoney(text, currency);
+  } catch (error) {
+    if (error instanceof MoneyParseError) return error.message;
+    throw error;
+  }
+}
+
+function quantityCell(value: string | number): number | string {
+  const text = String(value).trim();
+  return /^[-+]?\d{1,9}$/.test(text) ? Number(text) : 'Quantity must be a whole number';
+}
+
+const isBlank = (v: string | number | undefined) => v === undefined || String(v).trim() === '';
+
+/**
+ * Checks one CSV row with the same rules as creating a product (shared CreateProductBodySchema),
+ * after turning decimal price text into minor units of the store's currency. Returns the parsed
+ * row or every problem of the line, each naming its field.
+ */
+export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRow | RowError[] {
+  const errors: RowError[] = [];
+  const given = new Set<ImportField>(['name', 'price']);
+  const candidate: Record<string, unknown> = { code: row.code };
+  for (const field of TEXT_FIELDS) {
+    const value = row[field];
+    if (value === undefined) continue;
+    candidate[field] = unprotectFormula(value);
+    given.add(field);
+  }
+  const price = isBlank(row.price) ? 'Price is required' : moneyCell(row.price, currency);
+  if (typeof price === 'string') errors.push({ line: row.line, field: 'price', message: price });
+  else candidate.price = price;
+  if (!isBlank(row.cost)) {
+    const cost = moneyCell(row.cost!, currency);
+    if (typeof cost === 'string') errors.push({ line: row.line, field: 'cost', message: cost });
+    else {
+      candidate.cost = cost;
+      given.add('cost');
+    }
+  }
+  if (!isBlank(row.quantity)) {
+    const quantity = quantityCell(row.quantity!);
+    if (typeof quantity === 'string') errors.push({ line: row.line, field: 'quantity', message: quantity });
+    else candidate.quantity = quantity;
+  }
+  const parsed = CreateProductBodySchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'row');
+      if (!errors.some((e) => e.field === field)) errors.push({ line: row.line, field, message: issue.message });
+    }
+  }
+  if (errors.length > 0 || !parsed.success) return errors;
+  return { line: row.line, product: parsed.data, given };
+}

@@ -1,0 +1,136 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ProductSearchQuery } from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
+import type { Updateable } from 'kysely';
+
+/** Lowercased code, name and brand, one per line, so a search term never spans two fields. */
+export function searchText(code: string, name: string, brand: string): string {
+  return `${code}\n${name}\n${brand}`.toLowerCase();
+}
+
+export function findProductByCode(db: DbOrTx, storeId: string, code: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('code', '=', code).executeTakeFirst();
+}
+
+export async function codeExists(db: DbOrTx, storeId: string, code: string): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').where('store_id', '=', storeId).where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]): Promise<ProductRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('code', 'in', codes).execute();
+}
+
+// 15 columns a row: 60 rows stay well under every engine's bound-parameter limit.
+const INSERT_CHUNK = 60;
+
+export async function insertProducts(db: DbOrTx, rows: NewProduct[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db.insertInto('products').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  }
+}
+
+/** Updates descriptive fields; `quantity` is not in the patch type's callers' hands (the ledger owns it). */
+export async function updateProduct(db: DbOrTx, storeId: string, id: string, patch: Omit<Updateable<ProductsTable>, 'quantity'>): Promise<void> {
+  await db.updateTable('products').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
+}
+
+export async function deleteProduct(db: DbOrTx, storeId: string, id: string): Promise<void> {
+  await db.deleteFrom('products').where('store_id', '=', storeId).where('id', '=', id).execute();
+}
+
+/** The same code in other stores (the caller passes only stores the user may access), newest first. */
+export function findSameCodeInStores(db: DbOrTx, storeIds: string[], code: string) {
+  if (storeIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .innerJoin('stores', 'stores.id', 'products.store_id')
+    .select(['products.name', 'products.brand', 'products.category', 'products.price', 'stores.url_name', 'stores.main_currency'])
+    .where('products.store_id', 'in', storeIds)
+    .where('products.code', '=', code)
+    .orderBy('products.updated_at', 'desc')
+    .execute();
+}
+
+/** Products in every store `ownerId` owns: the free tier counts per user across stores. */
+export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('stores', 'stores.id', 'products.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listCategories(db: DbOrTx, storeId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('category')
+    .distinct()
+    .where('store_id', '=', storeId)
+    .where('category', '<>', '')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => r.category);
+}
+
+type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Every whitespace-separated term of `q` must occur in code, name or brand (at most 5 terms). */
+function filtered(db: DbOrTx, storeId: string, filter: Pick<ProductSearchQuery, 'q' | 'category'>): ProductQuery {
+  let query: ProductQuery = db.selectFrom('products').where('store_id', '=', storeId);
+  if (filter.category) query = query.where('category', '=', filter.category);
+  const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const term of terms) {
+    query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`} escape '\\'`);
+  }
+  return query;
+}
+
+const SORTS = {
+  name: [['name_key', 'asc'], ['id', 'asc']],
+  '-name': [['name_key', 'desc'], ['id', 'desc']],
+  code: [['code', 'asc']],
+  price: [['price', 'asc'], ['id', 'asc']],
+  '-price': [['price', 'desc'], ['id', 'desc']],
+  quantity: [['quantity', 'asc'], ['id', 'asc']],
+  '-quantity': [['quantity', 'desc'], ['id', 'desc']],
+  '-updatedAt': [['updated_at', 'desc'], ['id', 'desc']],
+} as const satisfies Record<NonNullable<ProductSearchQuery['sort']>, ReadonlyArray<readonly [keyof ProductsTable, 'asc' | 'desc']>>;
+
+/**
+ * One window of the catalogue. Every sort ends in a unique column (id, or the store-unique code)
+ * so pages never repeat or skip a product, and each has an index starting with store_id.
+ */
+export function searchProducts(
+  db: DbOrTx,
+  storeId: string,
+  filter: ProductSearchQuery,
+  offset: number,
+  limit: number,
+): Promise<ProductRow[]> {
+  let query = filtered(db, storeId, filter).selectAll();
+  for (const [column, direction] of SORTS[filter.sort ?? 'name']) query = query.orderBy(column, direction);
+  return query.limit(limit).offset(offset).execute();
+}
+
+export async function countProducts(db: DbOrTx, storeId: string, filter: ProductSearchQuery): Promise<number> {
+  const row = await filtered(db, storeId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Export pages by code (unique in the store), so a 100k catalogue streams in small steps. */
+export function productsAfterCode(db: DbOrTx, storeId: string, afterCode: string | null, limit: number): Promise<ProductRow[]> {
+  let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
+  if (afterCode !== null) query = query.where('code', '>', afterCode);
+  return query.orderBy('code').limit(limit).execute();
+}

@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import {
+  ErrorCode,
+  randomInStoreEan13,
+  type CreateProductBodySchema,
+  type Product,
+  type ProductSearchQuery,
+  type ProductWindow,
+  type UpdateProductBodySchema,
+} from '@shopdesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
+import type { ProductRow, StoreRow } from '../../db/types.ts';
+import { requireAuth } from '../../lib/auth-guard.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { resolveStore } from '../../lib/store-scope.ts';
+import { productLimitReached, remainingProductSlots } from './product-limit.ts';
+import * as repo from './products.repo.ts';
+import { deleteMovementsOf, recordOpeningStock } from './stock-ledger.ts';
+
+type CreateProduct = z.output<typeof CreateProductBodySchema>;
+type UpdateProduct = z.output<typeof UpdateProductBodySchema>;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    category: row.category,
+    price: Number(row.price),
+    cost: Number(row.cost),
+    quantity: Number(row.quantity),
+    imageId: row.image_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const productNotFound = () => notFound('This product is not in this store.');
+
+export const codeTaken = () =>
+  fieldError(ErrorCode.CONFLICT, 'code', 'A product with this barcode already exists in this store.', 409);
+
+/** The descriptive columns of a product, derived the same way for create, update and import. */
+export function productFields(body: Omit<CreateProduct, 'quantity'>) {
+  return {
+    code: body.code,
+    name: body.name,
+    name_key: body.name.toLowerCase(),
+    brand: body.brand,
+    description: body.description,
+    category: body.category,
+    price: body.price,
+    cost: body.cost,
+    image_id: body.imageId ?? null,
+    search: repo.searchText(body.code, body.name, body.brand),
+  };
+}
+
+export async function findProductOrThrow(db: DbOrTx, storeId: string, code: string): Promise<ProductRow> {
+  const row = await repo.findProductByCode(db, storeId, code);
+  if (!row) throw productNotFound();
+  return row;
+}
+
+/**
+ * Creates a product with its opening stock as an ADJUSTMENT movement, in one transaction with the
+ * free-tier check, so a refused create writes nothing.
+ */
+export async function createProduct(ctx: AppContext, request: FastifyRequest, body: CreateProduct): Promise<Product> {
+  const store = await resolveStore(ctx, request);
+  const { userId } = requireAuth(request);
+  const now = iso(ctx.clock.now());
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
+      if ((await remainingProductSlots(trx, ctx, store.owner_id)) < 1) throw productLimitReached(ctx.config.freeLimits.products);
+      const row: ProductRow = { id: newId(), store_id: store.id, ...productFields(body), quantity: body.quantity, created_at: now, updated_at: now };
+      await repo.insertProducts(trx, [row]);
+      await recordOpeningStock(trx, [{ storeId: store.id, productId: row.id, delta: body.quantity, reason: 'ADJUSTMENT', userId, note: 'Opening stock', at: now }]);
+      return row;
+    });
+    return toProduct(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+}
+
+export async function getProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<Product> {
+  const store = await resolveStore(ctx, request);
+  return toProduct(await findProductOrThrow(ctx.db, store.id, code));
+}
+
+/** Edits everything but the quantity (stock changes only through the ledger); the code may change. */
+export async function updateProduct(ctx: AppContext, request: FastifyRequest, code: string, body: UpdateProduct): Promise<Product> {
+  const store = await resolveStore(ctx, request);
+  const now = iso(ctx.clock.now());
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const current = await findProductOrThrow(trx, store.id, code);
+      if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
+      const patch = { ...productFields(body), updated_at: now };
+      await repo.updateProduct(trx, store.id, current.id, patch);
+      return toProduct({ ...current, ...patch });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+}
+
+/**
+ * Deletes the product and its movements together: the ledger stays consistent (no movement without
+ * its product), the code is free to reuse, and the free-tier slot is released. Sales keep their
+ * own copy of code, name and price, so history does not depend on the product row.
+ */
+export async function deleteProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<void> {
+  const store = await resolveStore(ctx, request);
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await findProductOrThrow(trx, store.id, code);
+    await deleteMovementsOf(trx, store.id, current.id);
+    await repo.deleteProduct(trx, store.id, current.id);
+  });
+}
+
+export async function searchWindow(
+  ctx: AppContext,
+  request: FastifyRequest,
+  page: number,
+  size: number,
+  filter: ProductSearchQuery,
+): Promise<ProductWindow> {
+  const store = await resolveStore(ctx, request);
+  const [rows, total] = await Promise.all([
+    repo.searchProducts(ctx.db, store.id, filter, page * size, size),
+    repo.countProducts(ctx.db, store.id, filter),
+  ]);
+  return { items: rows.map(toProduct), page, size, total };
+}
+
+export async function listCategories(ctx: AppContext, request: FastifyRequest): Promise<string[]> {
+  const store = await resolveStore(ctx, request);
+  return repo.listCategories(ctx.db, store.id);
+}
+
+const cryptoRandom = () => randomInt(0, 1_000_000) / 1_000_000;
+
+/** A valid in-store EAN-13 (prefix 20–29) that no product of the store uses yet. */
+export async function randomBarcode(ctx: AppContext, request: FastifyRequest): Promise<{ code: string }> {
+  const store: StoreRow = await resolveStore(ctx, request);
+  // 10^10 numbers per store: a collision is rare, ten in a row practically impossible.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = randomInStoreEan13(cryptoRandom);
+    if (!(await repo.codeExists(ctx.db, store.id, code))) return { code };
+  }
+  throw new Error('Could not find an unused in-store barcode after 10 attempts');
+}

@@ -1,0 +1,37 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
+import { gs1CheckDigit, type CreateProductBody, type Product } from '@shopdesk/shared';
+import { expect } from 'vitest';
+import { unique, type TestUser } from './factories.ts';
+import type { TestApp } from './harness.ts';
+
+/** A valid EAN-13 with a given 3-digit GS1 prefix (default 400, Germany) and a random body. */
+export function ean13(prefix = '400'): string {
+  let body = prefix;
+  while (body.length < 12) body += String(Math.floor(Math.random() * 10));
+  return body + String(gs1CheckDigit(body));
+}
+
+export function productBody(overrides: Partial<CreateProductBody> = {}): CreateProductBody {
+  return { code: `SKU-${unique()}`, name: 'Green Tea 500ml', brand: 'Leafy', category: 'Drinks', price: 199, cost: 120, ...overrides };
+}
+
+export function storeHeader(store?: string): Record<string, string> {
+  return store ? { 'x-store': store } : {};
+}
+
+/** Creates a product through the API (201 expected) in the default store or `store`. */
+export async function createProduct(t: TestApp, u: TestUser, overrides: Partial<CreateProductBody> = {}, store?: string): Promise<Product> {
+  const res = await t.request('POST', '/api/secure/product', { token: u.token, body: productBody(overrides), headers: storeHeader(store) });
+  expect(res.status, res.text).toBe(201);
+  return res.body as Product;
+}
+
+/** Creates another store for the user and returns its urlName. */
+export async function createStore(t: TestApp, u: TestUser, mainCurrency = 'USD'): Promise<string> {
+  const res = await t.request<any>('POST', '/api/secure/virtual-store', {
+    token: u.token,
+    body: { name: 'Branch', urlName: `branch-${unique()}`, mainCurrency },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.urlName as string;
+}
