@@ -4,9 +4,19 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
 
-/** Lowercased code, name and brand, one per line, so a search term never spans two fields. */
+/** Lowercase without accents ("Éclair" → "eclair"), so sorting and searching ignore both. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Code, name and brand, one per line so a search term never spans two fields: lowercased, plus
+ * an accent-free copy when it differs, so "eclair" and "éclair" both find "Éclair".
+ */
 export function searchText(code: string, name: string, brand: string): string {
-  return `${code}\n${name}\n${brand}`.toLowerCase();
+  const lower = `${code}\n${name}\n${brand}`.toLowerCase();
+  const folded = foldText(lower);
+  return folded === lower ? lower : `${lower}\n${folded}`;
 }
 
 export function findProductByCode(db: DbOrTx, storeId: string, code: string): Promise<ProductRow | undefined> {

@@ -52,7 +52,7 @@ export function productFields(body: Omit<CreateProduct, 'quantity'>) {
   return {
     code: body.code,
     name: body.name,
-    name_key: body.name.toLowerCase(),
+    name_key: repo.foldText(body.name),
     brand: body.brand,
     description: body.description,
     category: body.category,
