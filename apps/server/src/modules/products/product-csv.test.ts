@@ -1,0 +1,191 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
+import { PRODUCT_CSV_COLUMNS, type Product } from '@shopdesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv.ts';
+import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
+import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { expectLedgerConsistent } from '../../test/ledger.ts';
+import { createProduct, createStore, ean13, storeHeader } from '../../test/products.ts';
+
+type Row = Record<string, unknown>;
+
+describe.each(engines)('product CSV on %s', (engine) => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    u = await createUser(t);
+  });
+  afterAll(async () => t?.close());
+
+  const importBatch = (rows: Row[], options: { importId?: string; batch?: number; store?: string; token?: string } = {}) =>
+    t.request('POST', '/api/secure/product/import', {
+      token: options.token ?? u.token,
+      headers: storeHeader(options.store),
+      body: { importId: options.importId ?? crypto.randomUUID(), batch: options.batch ?? 0, rows },
+    });
+  const exportCsv = (store?: string) =>
+    fetch(`${t.url}/api/secure/product/export.csv`, { headers: { authorization: `Bearer ${u.token}`, ...storeHeader(store) } });
+  const all = async (store: string): Promise<Product[]> => {
+    const res = await t.request('GET', '/api/secure/product/search/window/0/100?sort=code', { token: u.token, headers: storeHeader(store) });
+    return res.body.items;
+  };
+  const strip = (p: Product) => ({ code: p.code, name: p.name, brand: p.brand, category: p.category, price: p.price, cost: p.cost, quantity: p.quantity, description: p.description });
+
+  it('exports every product (quoted, formula-safe, decimal prices) and imports them into another store unchanged', async () => {
+    const source = await createStore(t, u);
+    const made = [
+      { code: ean13(), name: 'Tea, green', brand: 'Say "Leafy"', category: 'Drinks', price: 199, cost: 120, quantity: 7, description: 'line one\r\nline two' },
+      { code: 'FORMULA-1', name: '=HYPERLINK("http://evil")', brand: '+brand', category: '@cat', price: 5, cost: 0, quantity: -2, description: '-minus' },
+      { code: 'JP-1', name: '緑茶 500ml', brand: ' padded ', category: '', price: 100000, cost: 99999, quantity: 0, description: '' },
+    ];
+    for (const p of made) await createProduct(t, u, p, source);
+    const res = await exportCsv(source);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="products-${source}.csv"`);
+    const text = await res.text();
+    // fetch's decoder drops the BOM; check the raw bytes for it.
+    const raw = Buffer.from(await (await exportCsv(source)).arrayBuffer());
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...lines] = parseCsv(text);
+    expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(lines).toHaveLength(3);
+    const byCode = new Map(lines.map((l) => [l[0], l]));
+    expect(byCode.get('FORMULA-1')).toEqual(['FORMULA-1', `'=HYPERLINK("http://evil")`, "'+brand", "'@cat", '0.05', '0.00', '-2', "'-minus"]);
+    expect(byCode.get(made[0]!.code)!.slice(4, 7)).toEqual(['1.99', '1.20', '7']);
+    expect(text).toContain('"Say ""Leafy"""');
+
+    const target = await createStore(t, u);
+    const rows = lines.map((l, i) => ({ line: i + 2, ...Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, j) => [c, l[j]])) }));
+    const imported = await importBatch(rows, { store: target });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], limitReached: false });
+    expect((await all(target)).map(strip)).toEqual((await all(source)).map(strip));
+    await expectLedgerConsistent(t);
+  });
+
+  it('reports bad rows by line and field and still imports the good ones', async () => {
+    const store = await createStore(t, u);
+    const good = ean13();
+    const res = await importBatch(
+      [
+        { line: 2, code: good, name: 'Good', price: '2.50', quantity: '4' },
+        { line: 3, code: 'bad/code', name: 'Slash', price: '1' },
+        { line: 4, code: 'NEG-1', name: 'Negative', price: '-1' },
+        { line: 5, code: 'DEC-1', name: 'Too precise', price: '1.234' },
+        { line: 6, code: 'NONAME-1', name: '', price: '1', cost: 'abc' },
+        { line: 7, code: 'QTY-1', name: 'Half', price: '1', quantity: '1.5' },
+        { line: 8, code: 'LONG-1', name: 'n'.repeat(121), price: '' },
+        { line: 9, code: 'OK-2', name: 'Price with symbol', price: '$1,234.50' },
+      ],
+      { store },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created: 2, updated: 0, unchanged: 0, limitReached: false });
+    expect(res.body.errors.map((e: any) => [e.line, e.field])).toEqual([
+      [3, 'code'],
+      [4, 'price'],
+      [5, 'price'],
+      [6, 'cost'],
+      [6, 'name'],
+      [7, 'quantity'],
+      [8, 'price'],
+      [8, 'name'],
+    ]);
+    for (const e of res.body.errors) expect(e.message.length).toBeGreaterThan(0);
+    const products = await all(store);
+    expect(products.map((p) => [p.code, p.price, p.quantity])).toEqual([[good, 250, 4], ['OK-2', 123450, 0]]);
+    await expectLedgerConsistent(t);
+  });
+
+  it('returns the first result for a retried batch without applying it again', async () => {
+    const store = await createStore(t, u);
+    const importId = crypto.randomUUID();
+    const rows = [{ line: 2, code: 'RETRY-1', name: 'Once', price: '1', quantity: '10' }];
+    const first = await importBatch(rows, { store, importId, batch: 3 });
+    const again = await importBatch(rows, { store, importId, batch: 3 });
+    const changed = await importBatch([{ line: 2, code: 'RETRY-1', name: 'Twice', price: '9' }], { store, importId, batch: 3 });
+    expect(first.body).toMatchObject({ created: 1 });
+    expect(again.body).toEqual(first.body);
+    expect(changed.body).toEqual(first.body);
+    const [p] = await all(store);
+    expect(p).toMatchObject({ name: 'Once', price: 100, quantity: 10 });
+    const next = await importBatch([{ line: 3, code: 'RETRY-2', name: 'Next', price: '1' }], { store, importId, batch: 4 });
+    expect(next.body.created).toBe(1);
+    await expectLedgerConsistent(t);
+  });
+
+  it('changes nothing when the same file is imported again, and never touches stock on update', async () => {
+    const store = await createStore(t, u);
+    const rows = [
+      { line: 2, code: 'RE-1', name: 'Rice', brand: 'Paddy', price: '3.00', quantity: '20' },
+      { line: 3, code: 'RE-2', name: 'Beans', price: '2', cost: '1.5', quantity: '5' },
+    ];
+    expect((await importBatch(rows, { store })).body).toMatchObject({ created: 2 });
+    await t.request('POST', '/api/secure/product/code/RE-1/adjust', { token: u.token, headers: storeHeader(store), body: { delta: -3 } });
+    const again = await importBatch(rows, { store });
+    expect(again.body).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [], limitReached: false });
+    const edit = await importBatch([{ line: 2, code: 'RE-2', name: 'Black Beans', price: '2.25', quantity: '500' }], { store });
+    expect(edit.body).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const products = await all(store);
+    expect(products.map((p) => [p.code, p.name, p.brand, p.price, p.cost, p.quantity])).toEqual([
+      ['RE-1', 'Rice', 'Paddy', 300, 0, 17],
+      // cost was not in the row: it keeps its value; the quantity column never changes stock on update.
+      ['RE-2', 'Black Beans', '', 225, 150, 5],
+    ]);
+    await expectLedgerConsistent(t);
+  });
+
+  it('applies a code repeated within a batch in order, creating it once', async () => {
+    const store = await createStore(t, u);
+    const res = await importBatch(
+      [
+        { line: 2, code: 'DUP-1', name: 'First', price: '1', quantity: '2' },
+        { line: 3, code: 'DUP-1', name: 'Second', price: '1', quantity: '99' },
+      ],
+      { store },
+    );
+    expect(res.body).toMatchObject({ created: 1, updated: 1, errors: [] });
+    expect((await all(store)).map((p) => [p.name, p.quantity])).toEqual([['Second', 2]]);
+    await expectLedgerConsistent(t);
+  });
+
+  it('reads prices in the store currency and names bad batches', async () => {
+    const yen = await createStore(t, u, 'JPY');
+    const res = await importBatch([{ line: 2, code: 'YEN-1', name: 'Onigiri', price: '150' }, { line: 3, code: 'YEN-2', name: 'Sen', price: '1.5' }], { store: yen });
+    expect(res.body.created).toBe(1);
+    expect(res.body.errors).toEqual([{ line: 3, field: 'price', message: 'JPY has no decimals' }]);
+    const tooMany = Array.from({ length: 1001 }, (_, i) => ({ line: i + 2, code: `C-${i}`, name: 'x', price: '1' }));
+    expectFieldErrors(await importBatch(tooMany), ['rows']);
+    expectFieldErrors(
+      await t.request('POST', '/api/secure/product/import', { token: u.token, body: { importId: 'nope', batch: -1, rows: [{ code: 1 }] } }),
+      ['importId', 'batch', 'rows.0.line', 'rows.0.code', 'rows.0.name', 'rows.0.price'],
+    );
+  });
+});
+
+describe.each(engines)('product import and the free limit on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { FREE_PRODUCT_LIMIT: '3' });
+  });
+  afterAll(async () => t?.close());
+
+  it('stops at the limit, reports the lines not imported, and still updates known products', async () => {
+    const u = await createUser(t);
+    const existing = await createProduct(t, u, { code: 'HAVE-1', name: 'Old name' });
+    const rows = [
+      { line: 2, code: 'HAVE-1', name: 'New name', price: '1' },
+      ...['N-1', 'N-2', 'N-3', 'N-4'].map((code, i) => ({ line: i + 3, code, name: code, price: '1', quantity: '1' })),
+    ];
+    const res = await t.request('POST', '/api/secure/product/import', { token: u.token, body: { importId: crypto.randomUUID(), batch: 0, rows } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created: 2, updated: 1, unchanged: 0, limitReached: true });
+    expect(res.body.errors.map((e: any) => e.line)).toEqual([5, 6]);
+    const list = await t.request('GET', '/api/secure/product/search/window/0/100?sort=code', { token: u.token });
+    expect(list.body.items.map((p: Product) => p.code)).toEqual(['HAVE-1', 'N-1', 'N-2']);
+    expect(list.body.items[0]).toMatchObject({ id: existing.id, name: 'New name' });
+    await expectLedgerConsistent(t);
+  });
+});
