@@ -11,7 +11,7 @@ import { zodFieldErrors } from '../../../lib/form-errors.ts';
 import { suggestUrlName } from '../../../lib/url-name.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
-import { CurrencySelect } from '../../../components/currency-select.tsx';
+import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
 import { TimezoneSelect } from '../../../components/timezone-select.tsx';
 import { UrlNameInput } from '../../../components/url-name-input.tsx';
 import { PasswordStrength } from '../../../components/password-strength.tsx';
@@ -121,26 +121,12 @@ export default function SignUpPage() {
             serverError={errors.urlName}
             required
           />
-          <CurrencySelect
-            label={t('fields.mainCurrency')}
-            description={t('fields.mainCurrencyHint')}
-            value={v.mainCurrency}
-            onChange={(c) => {
-              set('mainCurrency', c);
-              if (c && c === v.secondCurrency) set('secondCurrency', null);
-            }}
-            error={errors.mainCurrency}
-            allowDeselect={false}
-            required
-          />
-          <CurrencySelect
-            label={t('fields.secondCurrency')}
-            description={t('fields.secondCurrencyHint')}
-            value={v.secondCurrency}
-            onChange={(c) => set('secondCurrency', c)}
-            exclude={v.mainCurrency}
-            error={errors.secondCurrency}
-            clearable
+          <CurrencyPairFields
+            main={v.mainCurrency}
+            second={v.secondCurrency}
+            onMainChange={(c) => set('mainCurrency', c)}
+            onSecondChange={(c) => set('secondCurrency', c)}
+            errors={errors}
           />
           <TimezoneSelect value={v.timezone} onChange={(tz) => set('timezone', tz)} error={errors.timezone} />
           <Text size="sm" c="dimmed">

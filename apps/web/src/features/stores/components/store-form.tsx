@@ -10,7 +10,7 @@ import { zodFieldErrors } from '../../../lib/form-errors.ts';
 import { suggestUrlName } from '../../../lib/url-name.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
-import { CurrencySelect } from '../../../components/currency-select.tsx';
+import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
 import { TimezoneSelect } from '../../../components/timezone-select.tsx';
 import { UrlNameInput } from '../../../components/url-name-input.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -95,26 +95,13 @@ export function StoreForm(props: Props) {
           <TextInput label={t('fields.urlName')} value={v.urlName} description={t('stores.urlNameFixed')} readOnly disabled />
         )}
         <Divider label={t('stores.currencies')} labelPosition="left" />
-        <CurrencySelect
-          label={t('fields.mainCurrency')}
-          description={props.mode === 'edit' ? t('stores.mainCurrencyNote') : t('fields.mainCurrencyHint')}
-          value={v.mainCurrency}
-          onChange={(c) => {
-            set('mainCurrency', c);
-            if (c && c === v.secondCurrency) set('secondCurrency', null);
-          }}
-          error={errors.mainCurrency}
-          allowDeselect={false}
-          required
-        />
-        <CurrencySelect
-          label={t('fields.secondCurrency')}
-          description={t('fields.secondCurrencyHint')}
-          value={v.secondCurrency}
-          onChange={(c) => set('secondCurrency', c)}
-          exclude={v.mainCurrency}
-          error={errors.secondCurrency}
-          clearable
+        <CurrencyPairFields
+          main={v.mainCurrency}
+          second={v.secondCurrency}
+          onMainChange={(c) => set('mainCurrency', c)}
+          onSecondChange={(c) => set('secondCurrency', c)}
+          errors={errors}
+          mainDescription={props.mode === 'edit' ? t('stores.mainCurrencyNote') : undefined}
         />
         <Divider label={t('stores.location')} labelPosition="left" />
         <TimezoneSelect value={v.timezone} onChange={(tz) => set('timezone', tz)} error={errors.timezone} />
