@@ -53,3 +53,31 @@ export async function openProfile(page: Page) {
   await page.getByRole('button', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Profile' }).first()).toBeVisible();
 }
+
+/** Signs up a new owner and opens the confirmation link from the mail: logged in, at home. */
+export async function signUpConfirmed(page: Page, tag: string): Promise<NewAccount> {
+  const { confirmLink, waitForMail } = await import('./mailbox.ts');
+  const owner = newAccount(tag);
+  const since = Date.now();
+  await signUp(page, owner);
+  await page.goto(confirmLink(await waitForMail(owner.email, since)));
+  await expect(page).toHaveURL(new RegExp(`/${owner.urlName}$`));
+  return owner;
+}
+
+/**
+ * Types `code` the way a keyboard-wedge scanner does: a burst of keystrokes a few ms apart ending
+ * in Enter, with the focus outside any field.
+ */
+export async function wedgeScan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The session's bearer token, for checking results through the API as well as on screen. */
+export async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('shopdesk-session');
+    return raw ? (JSON.parse(raw).state.jwt as string) : '';
+  });
+}

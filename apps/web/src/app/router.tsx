@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
@@ -15,8 +15,8 @@ function StoreNotFound() {
   return <NotFound homeTo={`/${encodeURIComponent(store)}`} />;
 }
 
-// Routes of original.md §2 that exist so far. Screens of later issues (cargo, stock, shop,
-// receipt, support, subscription) fall through to the not-found page until they are built.
+// Routes of original.md §2 that exist so far, plus stock/edit/{code} and profile/printers. Screens
+// of later issues (cargo, shop, receipt, support, subscription) fall through to the not-found page until they are built.
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -41,6 +41,13 @@ export const router = createBrowserRouter([
           { path: 'profile/edit', lazy: page(() => import('../features/profile/pages/profile-edit-page.tsx')) },
           { path: 'profile/security', lazy: page(() => import('../features/profile/pages/security-page.tsx')) },
           { path: 'profile/store', lazy: page(() => import('../features/stores/pages/store-page.tsx')) },
+          { path: 'profile/printers', lazy: page(() => import('../features/printers/pages/printers-page.tsx')) },
+          { path: 'stock', element: <Navigate to="list" replace /> },
+          { path: 'stock/scan/:barcode?', lazy: page(() => import('../features/products/pages/scan-page.tsx')) },
+          { path: 'stock/new', lazy: page(() => import('../features/products/pages/product-form-page.tsx')) },
+          { path: 'stock/edit/:code', lazy: page(() => import('../features/products/pages/product-form-page.tsx')) },
+          { path: 'stock/list', lazy: page(() => import('../features/products/pages/product-list-page.tsx')) },
+          { path: 'stock/inventory-catalog', lazy: page(() => import('../features/products/pages/catalog-page.tsx')) },
           { path: '*', element: <StoreNotFound /> },
         ],
       },

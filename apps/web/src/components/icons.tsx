@@ -94,3 +94,39 @@ export const IconAlert = (p: IconProps) => (
 export const IconCheck = (p: IconProps) => (
   <Icon {...p}><path d="M5 12l5 5 9-10" /></Icon>
 );
+export const IconCamera = (p: IconProps) => (
+  <Icon {...p}><path d="M4 8h3l2-3h6l2 3h3v11H4z" /><circle cx="12" cy="13" r="3.5" /></Icon>
+);
+export const IconFlash = (p: IconProps) => (
+  <Icon {...p}><path d="M13 3L5 14h6l-1 7 8-11h-6z" /></Icon>
+);
+export const IconScan = (p: IconProps) => (
+  <Icon {...p}><path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 9v6M10 9v6M13 9v6M17 9v6" /></Icon>
+);
+export const IconPrinter = (p: IconProps) => (
+  <Icon {...p}><path d="M7 9V4h10v5M7 17H5a1 1 0 0 1-1-1v-6a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1h-2" /><path d="M7 14h10v6H7z" /></Icon>
+);
+export const IconDownload = (p: IconProps) => (
+  <Icon {...p}><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>
+);
+export const IconUpload = (p: IconProps) => (
+  <Icon {...p}><path d="M12 16V5M7 10l5-5 5 5M5 20h14" /></Icon>
+);
+export const IconSearch = (p: IconProps) => (
+  <Icon {...p}><circle cx="11" cy="11" r="6.5" /><path d="M16 16l4.5 4.5" /></Icon>
+);
+export const IconImage = (p: IconProps) => (
+  <Icon {...p}><rect x="3" y="5" width="18" height="14" rx="2" /><circle cx="9" cy="10" r="1.8" /><path d="M21 16l-5-5-8 8" /></Icon>
+);
+export const IconMinus = (p: IconProps) => (
+  <Icon {...p}><path d="M5 12h14" /></Icon>
+);
+export const IconTrash = (p: IconProps) => (
+  <Icon {...p}><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /></Icon>
+);
+export const IconBluetooth = (p: IconProps) => (
+  <Icon {...p}><path d="M7 7l10 10-5 4V3l5 4L7 17" /></Icon>
+);
+export const IconDice = (p: IconProps) => (
+  <Icon {...p}><rect x="4" y="4" width="16" height="16" rx="3" /><path d="M8.5 8.5h.01M15.5 8.5h.01M12 12h.01M8.5 15.5h.01M15.5 15.5h.01" strokeWidth={3} /></Icon>
+);

@@ -7,6 +7,8 @@ import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
 export interface RequestOptions<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Sends `body` as these raw bytes with this Content-Type instead of JSON (image uploads). */
+  contentType?: string;
   /** The shared zod schema of the answer; without it the answer is ignored (204/202 calls). */
   schema?: S;
   /** Overrides the X-Store header, which otherwise comes from the `{store}` route segment. */
@@ -35,25 +37,21 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function request<S extends z.ZodType | undefined>(
-  secure: boolean,
-  path: string,
-  opts: RequestOptions<S>,
-): Promise<Result<S>> {
+async function send(secure: boolean, path: string, opts: Omit<RequestOptions<undefined>, 'schema'>) {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.body !== undefined) headers['Content-Type'] = opts.contentType ?? 'application/json';
   if (secure) {
     const { jwt } = useSession.getState();
     if (jwt) headers.Authorization = `Bearer ${jwt}`;
     const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
     if (store) headers[STORE_HEADER] = store;
   }
-  let res: Response;
+  const raw = opts.contentType !== undefined;
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : raw ? (opts.body as BodyInit) : JSON.stringify(opts.body),
       // The public client never sends cookies; the authenticated one does (original.md §7).
       credentials: secure ? 'include' : 'omit',
       signal: opts.signal,
@@ -62,12 +60,22 @@ async function request<S extends z.ZodType | undefined>(
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
   }
+}
+
+function failure(secure: boolean, res: Response, body: unknown, opts: { handleUnauthorized?: boolean }) {
+  const error = new ApiRequestError(res.status, res.statusText, body);
+  if (secure && res.status === 401 && opts.handleUnauthorized !== false) onUnauthorized?.(error);
+  return error;
+}
+
+async function request<S extends z.ZodType | undefined>(
+  secure: boolean,
+  path: string,
+  opts: RequestOptions<S>,
+): Promise<Result<S>> {
+  const res = await send(secure, path, opts);
   const body = await readBody(res);
-  if (!res.ok) {
-    const error = new ApiRequestError(res.status, res.statusText, body);
-    if (secure && res.status === 401 && opts.handleUnauthorized !== false) onUnauthorized?.(error);
-    throw error;
-  }
+  if (!res.ok) throw failure(secure, res, body, opts);
   if (!opts.schema) return undefined as Result<S>;
   const parsed = opts.schema.safeParse(body);
   if (!parsed.success) {
@@ -87,4 +95,13 @@ export const publicApi = {
 export const secureApi = {
   request: <S extends z.ZodType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}) =>
     request(true, path, opts),
+  /**
+   * Downloads a file (CSV export, images) as a Blob. A plain link or <img> cannot carry the bearer
+   * token, so these go through fetch too.
+   */
+  blob: async (path: string, opts: Omit<RequestOptions<undefined>, 'schema'> = {}): Promise<Blob> => {
+    const res = await send(true, path, opts);
+    if (!res.ok) throw failure(true, res, await readBody(res), opts);
+    return res.blob();
+  },
 };

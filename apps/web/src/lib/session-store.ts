@@ -64,6 +64,8 @@ export interface SessionActions {
   toggleNavFavorite: (id: string) => void;
   setNavigatorView: (on: boolean) => void;
   setCatConfig: (config: Partial<CatConfig>) => void;
+  setCatPrinter: (printer: SavedPrinter | null) => void;
+  setExchangeRate: (rate: SessionExchangeRate | null) => void;
   setCargoAutoSave: (on: boolean) => void;
   setSubscriptionStatus: (status: SubscriptionStatus) => void;
   clearSession: () => void;
@@ -133,6 +135,8 @@ export const useSession = create<SessionState & SessionActions>()(
         })),
       setNavigatorView: (on) => set({ isNavigatorView: on }),
       setCatConfig: (config) => set((s) => ({ catConfig: { ...s.catConfig, ...config } })),
+      setCatPrinter: (printer) => set({ catPrinter: printer }),
+      setExchangeRate: (rate) => set({ exchangeRate: rate }),
       setCargoAutoSave: (on) => set({ cargoAutoSave: on }),
       setSubscriptionStatus: (status) => set({ subscriptionStatus: status }),
       clearSession: () => {

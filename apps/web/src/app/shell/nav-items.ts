@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBox, IconCart, IconCash, IconChart, IconGrid, IconHome, IconList, IconLock, IconPlus,
-  IconReceipt, IconStore, IconTruck, IconUser,
+  IconPrinter, IconReceipt, IconScan, IconStore, IconTruck, IconUser,
 } from '../../components/icons.tsx';
 
 /**
@@ -37,6 +37,7 @@ export const NAV_ITEMS: NavItem[] = [
   {
     ...leaf('inventory', 'nav.inventory', 'stock/list', IconBox),
     children: [
+      leaf('stock-scan', 'nav.scan', 'stock/scan', IconScan),
       leaf('stock-new', 'nav.addProduct', 'stock/new', IconPlus),
       leaf('stock-list', 'nav.productList', 'stock/list', IconList),
       leaf('stock-catalog', 'nav.catalog', 'stock/inventory-catalog', IconGrid),
@@ -56,6 +57,7 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('profile', 'nav.profile', 'profile', IconUser),
       leaf('profile-store', 'nav.stores', 'profile/store', IconStore),
       leaf('profile-security', 'nav.security', 'profile/security', IconLock),
+      leaf('profile-printers', 'nav.printers', 'profile/printers', IconPrinter),
     ],
   },
 ];

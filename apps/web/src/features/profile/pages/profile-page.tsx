@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Button, Container, Group, NavLink, Paper, Stack, Sw
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPremium, useSession } from '../../../lib/session-store.ts';
-import { IconChevronRight, IconEdit, IconLock, IconLogout, IconStore } from '../../../components/icons.tsx';
+import { IconChevronRight, IconEdit, IconLock, IconLogout, IconPrinter, IconStore } from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
 
 function initials(name: string): string {
@@ -30,6 +30,7 @@ export default function ProfilePage() {
     { to: `${base}/edit`, label: t('profile.edit'), text: t('profile.editText'), icon: IconEdit },
     { to: `${base}/store`, label: t('profile.stores'), text: t('profile.storesText'), icon: IconStore },
     { to: `${base}/security`, label: t('profile.security'), text: t('profile.securityText'), icon: IconLock },
+    { to: `${base}/printers`, label: t('profile.printers'), text: t('profile.printersText'), icon: IconPrinter },
   ];
 
   return (

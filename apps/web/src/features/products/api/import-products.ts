@@ -1,0 +1,18 @@
+import { ImportBatchResultSchema, type ImportBatchResult, type ImportRow } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+
+export type { ImportRow };
+export type ImportResult = ImportBatchResult;
+
+/**
+ * Sends one batch. The server remembers (importId, batch), so sending the same batch again after a
+ * lost answer does not apply it twice.
+ */
+export function importBatch(store: string, importId: string, batch: number, rows: ImportRow[]) {
+  return secureApi.request('/api/secure/product/import', {
+    method: 'POST',
+    body: { importId, batch, rows },
+    schema: ImportBatchResultSchema,
+    store,
+  });
+}

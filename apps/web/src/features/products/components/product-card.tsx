@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdjustStockBody, Product } from '@shopdesk/shared';
+import { describeError } from '../../../lib/describe-error.ts';
+import { PriceText } from '../../../components/price-text.tsx';
+import { IconEdit, IconMinus, IconPlus, IconPrinter } from '../../../components/icons.tsx';
+import { useAdjustStock } from '../api/adjust-stock.ts';
+import { ProductImage } from './product-image.tsx';
+import { StockDialog, type StockDialogMode } from './stock-dialog.tsx';
+
+interface Props {
+  store: string;
+  product: Product;
+  onPrintLabel: () => void;
+}
+
+/** A scanned product: what it is, its stock, quick stock actions and the way to edit or label it. */
+export function ProductCard({ store, product, onPrintLabel }: Props) {
+  const { t } = useTranslation();
+  const adjust = useAdjustStock(store);
+  const [dialog, setDialog] = useState<StockDialogMode | null>(null);
+  const [dialogError, setDialogError] = useState<string>();
+
+  const apply = (body: AdjustStockBody, quiet = false) =>
+    adjust.mutateAsync(
+      { code: product.code, body },
+      {
+        onSuccess: (p) => {
+          if (!quiet) notifications.show({ color: 'teal', message: t('stock.updated', { count: p.quantity }) });
+        },
+      },
+    );
+
+  const quick = (delta: number) =>
+    apply({ delta, reason: 'ADJUSTMENT' }, true).catch((e: unknown) =>
+      notifications.show({ color: 'red', message: describeError(t, e) }),
+    );
+
+  const negative = product.quantity < 0;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={product.name}>
+      <Stack gap="md">
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <Box w={{ base: 72, sm: 96 }} style={{ flex: 'none' }}>
+            <ProductImage store={store} imageId={product.imageId} alt={product.name} />
+          </Box>
+          <Box style={{ minWidth: 0, flex: 1 }}>
+            {product.brand && (
+              <Text c="dimmed" fz="sm" truncate>
+                {product.brand}
+              </Text>
+            )}
+            <Title order={2} fz={{ base: 20, sm: 24 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+              {product.name}
+            </Title>
+            <Text ff="monospace" fz="sm" c="dimmed" mt={2}>
+              {product.code}
+            </Text>
+            <Group gap={6} mt={6}>
+              <PriceText minor={product.price} fz="lg" />
+              {product.category && (
+                <Badge variant="light" color="gray" tt="none">
+                  {product.category}
+                </Badge>
+              )}
+            </Group>
+          </Box>
+        </Group>
+
+        <Paper radius="md" p="md" bg="var(--mantine-color-default-hover)">
+          <Group justify="space-between" wrap="nowrap">
+            <Box>
+              <Text fz="sm" c="dimmed">
+                {t('stock.onHand')}
+              </Text>
+              <Text fz={36} fw={800} lh={1.1} c={negative ? 'red' : undefined} aria-live="polite" data-testid="stock-quantity">
+                {product.quantity}
+              </Text>
+            </Box>
+            <Group gap="xs" wrap="nowrap">
+              <ActionIcon
+                size={52}
+                radius="xl"
+                variant="default"
+                aria-label={t('stock.minusOne')}
+                onClick={() => void quick(-1)}
+                loading={adjust.isPending && adjust.variables?.body.delta === -1}
+              >
+                <IconMinus size={24} />
+              </ActionIcon>
+              <ActionIcon
+                size={52}
+                radius="xl"
+                aria-label={t('stock.plusOne')}
+                onClick={() => void quick(1)}
+                loading={adjust.isPending && adjust.variables?.body.delta === 1}
+              >
+                <IconPlus size={24} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        </Paper>
+
+        <SimpleGrid cols={2} spacing="sm">
+          <Button variant="light" onClick={() => setDialog('count')}>
+            {t('stock.setCount')}
+          </Button>
+          <Button variant="light" onClick={() => setDialog('adjust')}>
+            {t('stock.adjust')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to={`/${encodeURIComponent(store)}/stock/edit/${encodeURIComponent(product.code)}`}
+            leftSection={<IconEdit size={18} />}
+          >
+            {t('product.edit')}
+          </Button>
+          <Button variant="default" onClick={onPrintLabel} leftSection={<IconPrinter size={18} />}>
+            {t('labels.printLabel')}
+          </Button>
+        </SimpleGrid>
+      </Stack>
+      <StockDialog
+        mode={dialog}
+        current={product.quantity}
+        error={dialogError}
+        onClose={() => {
+          setDialog(null);
+          setDialogError(undefined);
+        }}
+        onSubmit={(body) =>
+          apply(body).catch((e: unknown) => {
+            setDialogError(describeError(t, e));
+            throw e;
+          })
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,238 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ActionIcon, Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  CURRENCIES, CreateProductBodySchema, UpdateProductBodySchema, MoneyParseError, parseMoney,
+  type CreateProductBody, type Product, type ProductSuggestion,
+} from '@shopdesk/shared';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { apiFieldErrors, describeError, translateMessage } from '../../../lib/describe-error.ts';
+import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { useStoreMoney } from '../../../lib/store-money.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { IconCamera, IconDice } from '../../../components/icons.tsx';
+import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
+import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
+import { useCategories } from '../api/list-categories.ts';
+import { useRandomBarcode } from '../api/random-barcode.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { ImagePicker, type ImageChoice } from './image-picker.tsx';
+
+/** Minor units as the text a person would type, e.g. 1999 USD → "19.99". */
+function minorToText(minor: number, exponent: number): string {
+  if (exponent === 0) return String(minor);
+  const s = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  return `${minor < 0 ? '-' : ''}${s.slice(0, -exponent)}.${s.slice(-exponent)}`;
+}
+
+interface Props {
+  store: string;
+  product?: Product;
+  initialCode?: string;
+  suggestion?: ProductSuggestion;
+  onSubmit: (body: CreateProductBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Create or edit a product. Stock changes of an existing product go through adjustments instead. */
+export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const money = useStoreMoney();
+  const exponent = CURRENCIES[money.main].exponent;
+  const editing = Boolean(product);
+  const [v, setV] = useState({
+    code: product?.code ?? initialCode ?? '',
+    name: product?.name ?? '',
+    brand: product?.brand ?? '',
+    category: product?.category ?? '',
+    price: product ? minorToText(product.price, exponent) : '',
+    cost: product?.cost ? minorToText(product.cost, exponent) : '',
+    quantity: 0 as number | string,
+    description: product?.description ?? '',
+  });
+  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [cameraOn, setCameraOn] = useState(false);
+  const categories = useCategories(store);
+  const random = useRandomBarcode(store);
+
+  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => {
+    setV((old) => ({ ...old, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  // What other stores know of this barcode fills what the owner has not typed yet.
+  useEffect(() => {
+    if (!suggestion || editing) return;
+    setV((old) => ({
+      ...old,
+      name: old.name || suggestion.name || '',
+      brand: old.brand || suggestion.brand || '',
+      category: old.category || suggestion.category || '',
+      price: old.price || (suggestion.price !== undefined ? minorToText(suggestion.price, exponent) : ''),
+    }));
+  }, [suggestion, editing, exponent]);
+
+  // A scanner fired while no field has focus fills the barcode.
+  useWedgeScanner((code) => set('code', code));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    const money$ = (text: string, field: 'price' | 'cost', required: boolean): number | undefined => {
+      if (!text.trim()) {
+        if (required) local[field] = t('product.priceRequired');
+        return required ? undefined : 0;
+      }
+      try {
+        return parseMoney(text, money.main);
+      } catch (err) {
+        local[field] = err instanceof MoneyParseError ? translateMessage(t, err.message) : t('errors.unexpected');
+        return undefined;
+      }
+    };
+    const price = money$(v.price, 'price', true);
+    const cost = money$(v.cost, 'cost', false);
+    const body = {
+      code: v.code.trim(),
+      name: v.name,
+      brand: v.brand,
+      category: v.category,
+      description: v.description,
+      price: price ?? 0,
+      cost: cost ?? 0,
+      ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
+    };
+    const parsed = (editing ? UpdateProductBodySchema : CreateProductBodySchema).safeParse(body);
+    const fieldErrors = { ...(parsed.success ? {} : zodFieldErrors(t, parsed.error)), ...local };
+    if (Object.keys(fieldErrors).length) return setErrors(fieldErrors);
+    setErrors({});
+    setFormError(undefined);
+    setPending(true);
+    try {
+      let imageId = product?.imageId ?? null;
+      if (image.kind === 'remove') imageId = null;
+      if (image.kind === 'new') {
+        try {
+          imageId = await uploadImage(store, image.blob);
+        } catch (err) {
+          setErrors({ image: err instanceof ApiRequestError && err.status === 413 ? t('product.imageTooLarge') : describeError(t, err) });
+          return;
+        }
+      }
+      await onSubmit({ ...(parsed.data as CreateProductBody), imageId });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'FREE_LIMIT_REACHED') {
+        setFormError(t('product.freeLimit'));
+        return;
+      }
+      const fields = apiFieldErrors(t, error);
+      if (error instanceof ApiRequestError && error.status === 409 && !fields.code) fields.code = describeError(t, error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {formError && <FormError>{formError}</FormError>}
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label={t('fields.barcode')}
+            value={v.code}
+            onChange={(e) => set('code', e.currentTarget.value)}
+            error={errors.code}
+            required
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            style={{ flex: 1 }}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            rightSection={
+              <ActionIcon variant={cameraOn ? 'filled' : 'subtle'} onClick={() => setCameraOn((o) => !o)} aria-label={t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')} aria-pressed={cameraOn}>
+                <IconCamera size={18} />
+              </ActionIcon>
+            }
+          />
+          <Button
+            variant="default"
+            mt={25}
+            leftSection={<IconDice size={18} />}
+            loading={random.isPending}
+            onClick={() =>
+              random.mutate(undefined, {
+                onSuccess: ({ code }) => set('code', code),
+                onError: (err) => setErrors((old) => ({ ...old, code: describeError(t, err) })),
+              })
+            }
+          >
+            {t('product.randomBarcode')}
+          </Button>
+        </Group>
+        <Collapse expanded={cameraOn}>
+          {cameraOn && (
+            <CameraScanner
+              active
+              onScan={(code) => {
+                set('code', code);
+                setCameraOn(false);
+              }}
+            />
+          )}
+        </Collapse>
+        <TextInput label={t('fields.productName')} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required maxLength={120} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TextInput label={t('fields.brand')} value={v.brand} onChange={(e) => set('brand', e.currentTarget.value)} error={errors.brand} maxLength={80} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <Autocomplete
+              label={t('fields.category')}
+              description={t('product.categoryHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={v.category}
+              onChange={(c) => set('category', c)}
+              data={categories.data ?? []}
+              error={errors.category}
+              maxLength={60}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <MoneyInput label={t('fields.price')} value={v.price} onChange={(p) => set('price', p)} error={errors.price} required />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <MoneyInput label={t('fields.cost')} value={v.cost} onChange={(p) => set('cost', p)} error={errors.cost} />
+          </Grid.Col>
+          {!editing && (
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <NumberInput
+                label={t('fields.openingQuantity')}
+                value={v.quantity}
+                onChange={(q) => set('quantity', q)}
+                error={errors.quantity}
+                allowDecimal={false}
+                inputMode="numeric"
+              />
+            </Grid.Col>
+          )}
+        </Grid>
+        <Textarea label={t('fields.description')} value={v.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} autosize minRows={2} maxRows={6} maxLength={2000} />
+        <ImagePicker store={store} imageId={product?.imageId ?? null} value={image} onChange={setImage} error={errors.image ?? errors.imageId} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={pending} size="md">
+            {editing ? t('common.save') : t('product.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

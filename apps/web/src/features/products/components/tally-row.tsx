@@ -1,0 +1,62 @@
+import { ActionIcon, Box, Group, NumberInput, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconTrash } from '../../../components/icons.tsx';
+import { useProduct } from '../api/get-product.ts';
+import type { TallyEntry } from '../stock-take/tally.ts';
+
+interface Props {
+  store: string;
+  entry: TallyEntry;
+  highlighted: boolean;
+  onSet: (counted: number) => void;
+  onRemove: () => void;
+}
+
+/** One counted product: its name (looked up once), the stock on record, and the editable count. */
+export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) {
+  const { t } = useTranslation();
+  const product = useProduct(store, entry.code);
+  const name = product.data?.name;
+  const unknown = product.data === null;
+  return (
+    <Group
+      component="li"
+      wrap="nowrap"
+      gap="sm"
+      px="sm"
+      py={8}
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        background: highlighted ? 'var(--mantine-primary-color-light)' : undefined,
+        transition: 'background 300ms',
+      }}
+      aria-label={name ?? entry.code}
+    >
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} truncate c={unknown ? 'red' : undefined}>
+          {unknown ? t('stockTake.unknown') : (name ?? '…')}
+        </Text>
+        <Text fz="xs" c="dimmed" ff="monospace" truncate>
+          {entry.code}
+          {product.data ? ` · ${t('stockTake.onRecord', { count: product.data.quantity })}` : ''}
+        </Text>
+      </Box>
+      <NumberInput
+        aria-label={t('stockTake.countedFor', { name: name ?? entry.code })}
+        value={entry.counted}
+        onChange={(v) => onSet(Number(v) || 0)}
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        w={88}
+        size="md"
+        styles={{ input: { textAlign: 'center', fontWeight: 700 } }}
+        hideControls
+        inputMode="numeric"
+      />
+      <ActionIcon variant="subtle" color="gray" size={40} onClick={onRemove} aria-label={t('stockTake.remove', { name: name ?? entry.code })}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}

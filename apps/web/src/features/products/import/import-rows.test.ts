@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { parseCsv } from './csv.ts';
+import { batches, mapHeader, missingFields, toImportRows } from './import-rows.ts';
+import { runImport } from './run-import.ts';
+
+describe('header mapping and rows', () => {
+  it('maps known header names loosely and reports missing required columns', () => {
+    expect(mapHeader(['Barcode', 'Product Name', 'Price', 'Qty'])).toEqual({ code: 0, name: 1, price: 2, quantity: 3 });
+    expect(missingFields(mapHeader(['code', 'brand']))).toEqual(['name', 'price']);
+  });
+
+  it('builds rows with their file line numbers and only the columns given', () => {
+    const records = parseCsv('name,code,price,brand\n"Tea, green",1,1.50,\nRice,2,2,Acme\n');
+    expect(toImportRows(records, mapHeader(records[0]!.fields))).toEqual([
+      { line: 2, code: '1', name: 'Tea, green', price: '1.50' },
+      { line: 3, code: '2', name: 'Rice', price: '2', brand: 'Acme' },
+    ]);
+  });
+
+  it('splits into batches of at most 1000', () => {
+    const parts = batches(Array.from({ length: 2501 }, (_, i) => i));
+    expect(parts.map((p) => p.length)).toEqual([1000, 1000, 501]);
+  });
+});
+
+describe('runImport', () => {
+  const rows = Array.from({ length: 2500 }, (_, i) => ({ line: i + 2, code: String(i), name: 'x', price: '1' }));
+  const ok = (n: number) => ({ created: n, updated: 0, unchanged: 0, errors: [], limitReached: false });
+
+  it('sends every batch under one importId and adds up the results', async () => {
+    const send = vi.fn(async (_id: string, _b: number, part: unknown[]) => ok(part.length));
+    const progress = vi.fn();
+    const summary = await runImport(rows, send, progress, { importId: 'imp' });
+    expect(send.mock.calls.map((c) => [c[0], c[1], c[2].length])).toEqual([
+      ['imp', 0, 1000], ['imp', 1, 1000], ['imp', 2, 500],
+    ]);
+    expect(summary.created).toBe(2500);
+    expect(progress).toHaveBeenLastCalledWith({ sentRows: 2500, totalRows: 2500 });
+  });
+
+  it('retries a batch whose answer was lost with the same importId and batch number', async () => {
+    let calls = 0;
+    const send = vi.fn(async (_id: string, _b: number, part: unknown[]) => {
+      calls++;
+      if (calls === 2) throw new TypeError('network');
+      return ok(part.length);
+    });
+    const summary = await runImport(rows, send, () => {}, { importId: 'imp', retryDelayMs: 0 });
+    expect(send.mock.calls.map((c) => c[1])).toEqual([0, 1, 1, 2]);
+    expect(summary.created).toBe(2500);
+  });
+
+  it('does not retry a refused batch, and stops at the free limit', async () => {
+    const refused = vi.fn(async () => {
+      throw new ApiRequestError(400, 'Bad Request', { message: 'bad', code: 'VALIDATION' });
+    });
+    await expect(runImport(rows, refused, () => {}, { retryDelayMs: 0 })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(refused).toHaveBeenCalledTimes(1);
+
+    const limited = vi.fn(async () => ({ ...ok(100), limitReached: true }));
+    const summary = await runImport(rows, limited, () => {});
+    expect(limited).toHaveBeenCalledTimes(1);
+    expect(summary).toMatchObject({ created: 100, limitReached: true, stopped: true });
+  });
+});

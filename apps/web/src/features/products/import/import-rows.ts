@@ -1,0 +1,59 @@
+import { IMPORT_BATCH_MAX_ROWS, type ImportRow } from '@shopdesk/shared';
+import type { CsvRecord } from './csv.ts';
+
+export type ImportField = 'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description';
+
+/** Header names people use for each field (our export's own names first), compared loosely. */
+const ALIASES: Record<ImportField, string[]> = {
+  code: ['code', 'barcode', 'ean', 'jan', 'upc', 'sku', 'バーコード', 'コード'],
+  name: ['name', 'product', 'productname', 'item', 'title', '商品名', '名前'],
+  brand: ['brand', 'maker', 'manufacturer', 'ブランド', 'メーカー'],
+  category: ['category', 'group', 'department', 'カテゴリ', 'カテゴリー'],
+  price: ['price', 'saleprice', 'retailprice', '価格', '売価'],
+  cost: ['cost', 'costprice', 'purchaseprice', '原価'],
+  quantity: ['quantity', 'qty', 'stock', 'onhand', '在庫', '在庫数', '数量'],
+  description: ['description', 'notes', 'note', 'details', '説明'],
+};
+
+export const REQUIRED_FIELDS: ImportField[] = ['code', 'name', 'price'];
+
+const normalize = (h: string) => h.toLowerCase().replace(/[\s_\-.()]/g, '');
+
+/** Column index of each field found in the header row. */
+export function mapHeader(header: string[]): Partial<Record<ImportField, number>> {
+  const map: Partial<Record<ImportField, number>> = {};
+  header.forEach((raw, index) => {
+    const h = normalize(raw);
+    for (const [field, names] of Object.entries(ALIASES) as Array<[ImportField, string[]]>) {
+      if (map[field] === undefined && names.includes(h)) map[field] = index;
+    }
+  });
+  return map;
+}
+
+export function missingFields(map: Partial<Record<ImportField, number>>): ImportField[] {
+  return REQUIRED_FIELDS.filter((f) => map[f] === undefined);
+}
+
+/** Rows of the import call from CSV records (the first is the header). Values are sent as text. */
+export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportField, number>>): ImportRow[] {
+  const cell = (r: CsvRecord, f: ImportField) => {
+    const i = map[f];
+    return i === undefined ? undefined : (r.fields[i] ?? '').trim();
+  };
+  return records.slice(1).map((r) => {
+    const row: ImportRow = { line: r.line, code: cell(r, 'code') ?? '', name: cell(r, 'name') ?? '', price: cell(r, 'price') ?? '' };
+    for (const f of ['brand', 'category', 'cost', 'quantity', 'description'] as const) {
+      const v = cell(r, f);
+      if (v) row[f] = v;
+    }
+    return row;
+  });
+}
+
+/** Splits rows into batches of at most `size` (the endpoint takes up to 1000 rows a call). */
+export function batches<T>(rows: T[], size = IMPORT_BATCH_MAX_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,78 @@
+import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { productCodeProblem } from '@shopdesk/shared';
+import { describeError } from '../../../lib/describe-error.ts';
+import { NotFound } from '../../../components/not-found.tsx';
+import { useProduct } from '../api/get-product.ts';
+import { useSuggestion } from '../api/get-suggestion.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { ProductForm } from '../components/product-form.tsx';
+
+/**
+ * /{store}/stock/new (optionally ?code= from a scan, prefilled from /jn) and
+ * /{store}/stock/edit/{code}. After saving, the product's scan card opens.
+ */
+export default function ProductFormPage() {
+  const { t } = useTranslation();
+  const { store = '', code: editCode } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const newCode = params.get('code') ?? undefined;
+  const existing = useProduct(store, editCode);
+  const suggestion = useSuggestion(store, newCode, !editCode && Boolean(newCode) && productCodeProblem(newCode ?? '') !== 'FORMAT');
+  const create = useCreateProduct(store);
+  const update = useUpdateProduct(store);
+  const cardOf = (code: string) => `/${encodeURIComponent(store)}/stock/scan/${encodeURIComponent(code)}`;
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(`/${encodeURIComponent(store)}/stock/list`));
+
+  if (editCode && existing.data === null) return <NotFound title={t('product.notFound')} homeTo={`/${encodeURIComponent(store)}/stock/list`} />;
+
+  return (
+    <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={24}>
+            {editCode ? t('product.editTitle') : t('product.newTitle')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {editCode ? t('product.editText') : t('product.newText')}
+          </Text>
+        </div>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          {editCode && existing.isPending && <Skeleton h={400} />}
+          {editCode && existing.isError && <Alert color="red">{describeError(t, existing.error)}</Alert>}
+          {editCode && existing.data && (
+            <ProductForm
+              key={existing.data.id}
+              store={store}
+              product={existing.data}
+              onCancel={back}
+              onSubmit={async (body) => {
+                const { quantity: _q, ...rest } = body;
+                const saved = await update.mutateAsync({ code: editCode, body: rest });
+                notifications.show({ color: 'teal', message: t('product.saved', { name: saved.name }) });
+                navigate(cardOf(saved.code), { replace: true });
+              }}
+            />
+          )}
+          {!editCode && (
+            <ProductForm
+              store={store}
+              initialCode={newCode}
+              suggestion={suggestion.data}
+              onCancel={back}
+              onSubmit={async (body) => {
+                const saved = await create.mutateAsync(body);
+                notifications.show({ color: 'teal', message: t('product.created', { name: saved.name }) });
+                navigate(cardOf(saved.code), { replace: true });
+              }}
+            />
+          )}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,31 @@
+import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
+import { useSession } from './session-store.ts';
+import { convertMinor } from './convert-money.ts';
+
+export interface StoreMoney {
+  main: CurrencyCode;
+  second: CurrencyCode | null;
+  /** Main → second rate when one is known; without it only the main currency is shown. */
+  rate: string | null;
+  locale: string;
+}
+
+/** The open store's currencies and rate, from the session (the shell keeps them current). */
+export function useStoreMoney(): StoreMoney {
+  const main = useSession((s) => s.virtualStore?.mainCurrency ?? 'USD') as CurrencyCode;
+  const second = useSession((s) => s.virtualStore?.secondCurrency ?? null) as CurrencyCode | null;
+  const rate = useSession((s) => s.exchangeRate?.rate ?? null);
+  const locale = useSession((s) => s.userLocale);
+  return { main, second, rate, locale };
+}
+
+export function formatMain(money: StoreMoney, minor: number): string {
+  return formatMoney(minor, money.main, money.locale);
+}
+
+/** The second-currency equivalent of a main-currency amount, or null when no rate is known. */
+export function formatSecond(money: StoreMoney, minor: number): string | null {
+  if (!money.second || !money.rate) return null;
+  const converted = convertMinor(minor, money.main, money.second, money.rate);
+  return converted === null ? null : formatMoney(converted, money.second, money.locale);
+}

@@ -1,0 +1,37 @@
+import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession, type CatConfig } from '../../lib/session-store.ts';
+
+const SWITCHES = ['showBrand', 'showItemName', 'showPrice', 'showBarcode', 'showBarcodeNumber'] as const satisfies ReadonlyArray<keyof CatConfig>;
+
+/** The label switches of catConfig, kept in the session so every label prints the same way. */
+export function LabelOptions() {
+  const { t } = useTranslation();
+  const config = useSession((s) => s.catConfig);
+  const setCatConfig = useSession((s) => s.setCatConfig);
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        {SWITCHES.map((key) => (
+          <Switch
+            key={key}
+            label={t(`labels.${key}`)}
+            checked={config[key]}
+            onChange={(e) => setCatConfig({ [key]: e.currentTarget.checked })}
+          />
+        ))}
+      </SimpleGrid>
+      <NumberInput
+        label={t('labels.count')}
+        min={1}
+        max={99}
+        clampBehavior="strict"
+        allowDecimal={false}
+        allowNegative={false}
+        value={config.count}
+        onChange={(v) => setCatConfig({ count: Math.max(1, Math.min(99, Number(v) || 1)) })}
+        w={140}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconCamera } from '../components/icons.tsx';
+
+interface Props {
+  onSubmit: (code: string) => void;
+  onCamera?: () => void;
+  cameraOn?: boolean;
+  submitLabel?: string;
+  extra?: ReactNode;
+}
+
+/**
+ * The "Barcode" field: takes typing or a scanner pointed at it. The field itself receives every
+ * character (the page's wedge listener ignores editable fields), and Enter submits once.
+ */
+export function BarcodeInput({ onSubmit, onCamera, cameraOn, submitLabel, extra }: Props) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const code = value.trim();
+    if (!code) return;
+    setValue('');
+    onSubmit(code);
+  };
+  return (
+    <form onSubmit={submit} role="search" aria-label={t('scan.lookupForm')}>
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput
+          label={t('fields.barcode')}
+          placeholder={t('scan.placeholder')}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          style={{ flex: 1 }}
+          size="md"
+          rightSection={
+            onCamera && (
+              <ActionIcon
+                variant={cameraOn ? 'filled' : 'subtle'}
+                size={36}
+                onClick={onCamera}
+                aria-label={t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
+                aria-pressed={cameraOn}
+              >
+                <IconCamera size={20} />
+              </ActionIcon>
+            )
+          }
+          rightSectionWidth={onCamera ? 44 : undefined}
+        />
+        <Button type="submit" size="md">
+          {submitLabel ?? t('scan.lookup')}
+        </Button>
+        {extra}
+      </Group>
+    </form>
+  );
+}
