@@ -42,7 +42,7 @@ export default function PrintersPage() {
             {printer.saved && <Badge color="teal" variant="light" tt="none">{t('printers.pairedBadge')}</Badge>}
           </Group>
           {!printer.available && (
-            <Alert color="orange" variant="light" icon={<IconBluetooth size={20} />} title={t('printers.noBluetoothTitle')}>
+            <Alert color="gray" variant="light" icon={<IconBluetooth size={20} />} title={t('printers.noBluetoothTitle')}>
               {t('printers.noBluetooth')}
             </Alert>
           )}

@@ -116,10 +116,11 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
             component={Link}
             to={`/${encodeURIComponent(store)}/stock/edit/${encodeURIComponent(product.code)}`}
             leftSection={<IconEdit size={18} />}
+            px="xs"
           >
             {t('product.edit')}
           </Button>
-          <Button variant="default" onClick={onPrintLabel} leftSection={<IconPrinter size={18} />}>
+          <Button variant="default" onClick={onPrintLabel} leftSection={<IconPrinter size={18} />} px="xs">
             {t('labels.printLabel')}
           </Button>
         </SimpleGrid>

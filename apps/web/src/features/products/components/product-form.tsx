@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CURRENCIES, CreateProductBodySchema, UpdateProductBodySchema, MoneyParseError, parseMoney,
@@ -142,7 +142,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {formError && <FormError>{formError}</FormError>}
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Stack gap={6}>
           <TextInput
             label={t('fields.barcode')}
             value={v.code}
@@ -152,18 +152,22 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
-            style={{ flex: 1 }}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            rightSection={
-              <ActionIcon variant={cameraOn ? 'filled' : 'subtle'} onClick={() => setCameraOn((o) => !o)} aria-label={t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')} aria-pressed={cameraOn}>
-                <IconCamera size={18} />
-              </ActionIcon>
-            }
           />
+          <Group gap="xs">
           <Button
-            variant="default"
-            mt={25}
-            leftSection={<IconDice size={18} />}
+            variant={cameraOn ? 'filled' : 'light'}
+            size="xs"
+            leftSection={<IconCamera size={16} />}
+            onClick={() => setCameraOn((o) => !o)}
+            aria-pressed={cameraOn}
+          >
+            {t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
+          </Button>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconDice size={16} />}
             loading={random.isPending}
             onClick={() =>
               random.mutate(undefined, {
@@ -174,7 +178,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           >
             {t('product.randomBarcode')}
           </Button>
-        </Group>
+          </Group>
+        </Stack>
         <Collapse expanded={cameraOn}>
           {cameraOn && (
             <CameraScanner
@@ -194,8 +199,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <Autocomplete
               label={t('fields.category')}
-              description={t('product.categoryHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              placeholder={t('product.categoryHint')}
               value={v.category}
               onChange={(c) => set('category', c)}
               data={categories.data ?? []}

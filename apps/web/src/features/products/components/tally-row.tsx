@@ -33,13 +33,17 @@ export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) 
       aria-label={name ?? entry.code}
     >
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate c={unknown ? 'red' : undefined}>
+        <Text fw={600} lineClamp={2} lh={1.3} c={unknown ? 'red' : undefined}>
           {unknown ? t('stockTake.unknown') : (name ?? '…')}
         </Text>
         <Text fz="xs" c="dimmed" ff="monospace" truncate>
           {entry.code}
-          {product.data ? ` · ${t('stockTake.onRecord', { count: product.data.quantity })}` : ''}
         </Text>
+        {product.data && (
+          <Text fz="xs" c={product.data.quantity < 0 ? 'red' : 'dimmed'}>
+            {t('stockTake.onRecord', { count: product.data.quantity })}
+          </Text>
+        )}
       </Box>
       <NumberInput
         aria-label={t('stockTake.countedFor', { name: name ?? entry.code })}
@@ -48,13 +52,13 @@ export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) 
         min={0}
         allowDecimal={false}
         allowNegative={false}
-        w={88}
+        w={76}
         size="md"
         styles={{ input: { textAlign: 'center', fontWeight: 700 } }}
         hideControls
         inputMode="numeric"
       />
-      <ActionIcon variant="subtle" color="gray" size={40} onClick={onRemove} aria-label={t('stockTake.remove', { name: name ?? entry.code })}>
+      <ActionIcon variant="subtle" color="gray" size={36} onClick={onRemove} aria-label={t('stockTake.remove', { name: name ?? entry.code })}>
         <IconTrash size={18} />
       </ActionIcon>
     </Group>

@@ -26,7 +26,7 @@ export function UnknownProduct({ store, code }: { store: string; code: string })
         </Title>
         {suggestion.isPending && problem !== 'FORMAT' ? (
           <Skeleton h={40} />
-        ) : (
+        ) : (s?.gs1Country || s?.name) && (
           <Stack gap={6}>
             {s?.gs1Country && <Text fz="sm">{t('scan.gs1Country', { country: s.gs1Country })}</Text>}
             {s?.name && (

@@ -58,13 +58,13 @@ export default function ProductListPage() {
               {products.data ? t('productList.count', { count: total }) : '\u00a0'}
             </Text>
           </div>
-          <Group gap="xs">
+          <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             <Button variant="default" leftSection={<IconScan size={18} />} component={Link} to={`${base}/scan`}>
               {t('productList.scan')}
             </Button>
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="default">{t('productList.csv')}</Button>
+                <Button variant="default" leftSection={<IconDownload size={18} />}>{t('productList.csv')}</Button>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item
@@ -78,8 +78,8 @@ export default function ProductListPage() {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
-            <Button leftSection={<IconPlus size={18} />} component={Link} to={`${base}/new`}>
-              {t('productList.new')}
+            <Button leftSection={<IconPlus size={18} />} component={Link} to={`${base}/new`} px={phone ? 'xs' : undefined}>
+              {phone ? t('productList.add') : t('productList.new')}
             </Button>
           </Group>
         </Group>
@@ -99,7 +99,7 @@ export default function ProductListPage() {
             onChange={(s) => { if (s) { setSort(s as ProductSort); setPage(0); } }}
             data={SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
             allowDeselect={false}
-            w={phone ? 150 : 210}
+            w={phone ? 144 : 210}
           />
         </Group>
         {products.isError && <Alert color="red" role="alert">{describeError(t, products.error)}</Alert>}
