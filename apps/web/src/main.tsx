@@ -9,8 +9,11 @@ import { router } from './app/router.tsx';
 import { syncThemeColor } from './app/theme-color.ts';
 import { applyLocale } from './lib/i18n.ts';
 import { useSession } from './lib/session-store.ts';
+import { wedgeHub } from './scanning/wedge-hub.ts';
 
 syncThemeColor();
+// Barcode scanners type at any moment, even while a screen is still loading: listen from the start.
+wedgeHub.attach();
 // The first screen renders in the user's language, not English and then a flash of change.
 await applyLocale(useSession.getState().userLocale);
 

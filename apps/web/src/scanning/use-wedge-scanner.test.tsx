@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { useWedgeScanner } from './use-wedge-scanner.ts';
+import { WedgeHub } from './wedge-hub.ts';
 import { ScanDebouncer } from './scan-debounce.ts';
 
 let clock = 0;
 const now = () => clock;
+let hub = new WedgeHub({ now });
 
 function Harness({ onScan, onSubmit }: { onScan: (code: string) => void; onSubmit: () => void }) {
-  useWedgeScanner(onScan, { now });
+  useWedgeScanner(onScan, { hub });
   return (
     <form
       onSubmit={(e) => {
@@ -26,13 +28,17 @@ function type(target: EventTarget, keys: string[], gapMs: number) {
   const results: boolean[] = [];
   for (const key of keys) {
     clock += gapMs;
-    results.push(target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+    results.push(
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })),
+    );
   }
   return results;
 }
 
 afterEach(() => {
   cleanup();
+  hub.close();
+  hub = new WedgeHub({ now });
   clock = 0;
 });
 
@@ -76,6 +82,49 @@ describe('useWedgeScanner', () => {
     const results = type(input, [...'4901234567894', 'Enter'], 5);
     expect(onScan).not.toHaveBeenCalled();
     expect(results.every(Boolean)).toBe(true);
+  });
+});
+
+describe('WedgeHub', () => {
+  it('takes a burst that arrives before any screen listens, and hands it to the next one', () => {
+    hub.attach();
+    type(document.body, [...'4901234567894', 'Enter'], 5);
+    clock += 500; // the scan screen is still loading
+    const onScan = vi.fn();
+    render(<Harness onScan={onScan} onSubmit={() => {}} />);
+    expect(onScan.mock.calls).toEqual([['4901234567894']]);
+  });
+
+  it('does not hand a stale held scan to a screen opened much later', () => {
+    hub.attach();
+    type(document.body, [...'ABC123', 'Enter'], 5);
+    clock += 10_000;
+    const onScan = vi.fn();
+    render(<Harness onScan={onScan} onSubmit={() => {}} />);
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it('gives each scan to the screen that subscribed last, once', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    render(<Harness onScan={first} onSubmit={() => {}} />);
+    const top = render(<Harness onScan={second} onSubmit={() => {}} />);
+    type(document.body, [...'XYZ789', 'Enter'], 5);
+    expect(second.mock.calls).toEqual([['XYZ789']]);
+    expect(first).not.toHaveBeenCalled();
+    top.unmount();
+    clock += 300;
+    type(document.body, [...'XYZ789', 'Enter'], 5);
+    expect(first.mock.calls).toEqual([['XYZ789']]);
+  });
+
+  it('keeps a burst whole across a re-render of the listening screen', () => {
+    const onScan = vi.fn();
+    const view = render(<Harness onScan={onScan} onSubmit={() => {}} />);
+    type(document.body, [...'49012'], 5);
+    view.rerender(<Harness onScan={(c) => onScan(c)} onSubmit={() => {}} />);
+    type(document.body, [...'34567894', 'Enter'], 5);
+    expect(onScan.mock.calls).toEqual([['4901234567894']]);
   });
 });
 

@@ -1,30 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { WedgeBuffer, type WedgeBufferOptions } from './wedge-buffer.ts';
+import { wedgeHub, type WedgeHub } from './wedge-hub.ts';
 
-/** Fields that take typing themselves; their Enter is theirs (a form submit), never a scan. */
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) {
-    return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(target.type);
-  }
-  return false;
-}
+export { isEditableTarget } from './wedge-hub.ts';
 
-export interface WedgeScannerOptions extends WedgeBufferOptions {
+export interface WedgeScannerOptions {
   enabled?: boolean;
-  /** Milliseconds clock; tests pass a fake one. */
-  now?: () => number;
+  /** The hub to listen to; tests pass their own with a fake clock. */
+  hub?: WedgeHub;
 }
 
 /**
- * Listens for keyboard-wedge scans anywhere on the page outside editable fields. Every burst is a
- * real scan, so none is debounced. The terminating Enter is kept from the page (it would otherwise
- * press a focused button), and listening in the capture phase sees it before anything else does.
+ * Gives this screen the keyboard-wedge scans made anywhere on the page outside editable fields.
+ * Every burst is a real scan, so none is debounced. Listening itself lives in the app-wide hub,
+ * attached at start-up, so re-renders and lazy loading never drop a keystroke.
  */
 export function useWedgeScanner(onScan: (code: string) => void, options: WedgeScannerOptions = {}) {
-  const { enabled = true, now, maxGapMs, minLength, terminators } = options;
+  const { enabled = true, hub = wedgeHub } = options;
   const callback = useRef(onScan);
   useEffect(() => {
     callback.current = onScan;
@@ -32,30 +23,7 @@ export function useWedgeScanner(onScan: (code: string) => void, options: WedgeSc
 
   useEffect(() => {
     if (!enabled) return;
-    const clock = now ?? (() => performance.now());
-    const buffer = new WedgeBuffer({ maxGapMs, minLength, terminators });
-    const gap = maxGapMs ?? 50;
-    let lastAt = -Infinity;
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
-      if (isEditableTarget(e.target)) {
-        buffer.reset();
-        return;
-      }
-      const at = clock();
-      const continuing = buffer.collecting && at - lastAt <= gap;
-      lastAt = at;
-      const code = buffer.push(e.key, at);
-      if (code !== null) {
-        e.preventDefault();
-        e.stopPropagation();
-        callback.current(code);
-      } else if (continuing && e.key.length === 1) {
-        // Part of a burst: a stray character must not trigger page shortcuts or scroll.
-        e.preventDefault();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [enabled, now, maxGapMs, minLength, terminators]);
+    hub.attach();
+    return hub.subscribe((code) => callback.current(code));
+  }, [enabled, hub]);
 }
