@@ -1,4 +1,4 @@
-import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useProduct } from '../api/get-product.ts';
 import { useSuggestion } from '../api/get-suggestion.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { modals } from '../components/confirm.ts';
 import { ProductForm } from '../components/product-form.tsx';
 
 /**
@@ -25,6 +27,7 @@ export default function ProductFormPage() {
   const suggestion = useSuggestion(store, newCode, !editCode && Boolean(newCode) && productCodeProblem(newCode ?? '') !== 'FORMAT');
   const create = useCreateProduct(store);
   const update = useUpdateProduct(store);
+  const remove = useDeleteProduct(store);
   const cardOf = (code: string) => `/${encodeURIComponent(store)}/stock/scan/${encodeURIComponent(code)}`;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(`/${encodeURIComponent(store)}/stock/list`));
 
@@ -72,6 +75,28 @@ export default function ProductFormPage() {
             />
           )}
         </Paper>
+        {editCode && existing.data && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="red"
+              loading={remove.isPending}
+              onClick={async () => {
+                const product = existing.data!;
+                if (!modals.confirm(t('product.deleteConfirm', { name: product.name }))) return;
+                try {
+                  await remove.mutateAsync(product.code);
+                  notifications.show({ color: 'teal', message: t('product.deleted', { name: product.name }) });
+                  navigate(`/${encodeURIComponent(store)}/stock/list`, { replace: true });
+                } catch (error) {
+                  notifications.show({ color: 'red', message: describeError(t, error) });
+                }
+              }}
+            >
+              {t('product.delete')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Container>
   );
