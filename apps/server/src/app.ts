@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerDocs } from './lib/docs.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
   };
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
