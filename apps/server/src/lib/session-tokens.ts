@@ -13,9 +13,20 @@ export interface SessionTokens {
 }
 
 const ISSUER = 'shopdesk';
+/** Tokens whose signature was already checked; bounded so a flood of logins cannot grow memory. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
-/** HS256 JWTs carrying the user id (`sub`) and session id (`sid`). */
+/**
+ * HS256 JWTs carrying the user id (`sub`) and session id (`sid`). A token's signature is checked
+ * once and remembered until it expires: WebCrypto's HMAC is asynchronous and was a large share of
+ * every secure call, and revocation does not depend on it (the session row is read every time).
+ */
 export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTokens {
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: SessionClaims, expiresAtMs: number) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAtMs });
+  };
   return {
     sign: ({ userId, sessionId }, expiresAt) =>
       new SignJWT({ sid: sessionId })
@@ -26,6 +37,12 @@ export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTo
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(secret),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (clock.now().getTime() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
@@ -33,7 +50,9 @@ export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTo
           currentDate: clock.now(),
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
+        return claims;
       } catch {
         return null;
       }
