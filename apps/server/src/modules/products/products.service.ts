@@ -138,10 +138,12 @@ export async function searchWindow(
   filter: ProductSearchQuery,
 ): Promise<ProductWindow> {
   const store = await resolveStore(ctx, request);
-  const [rows, total] = await Promise.all([
-    repo.searchProducts(ctx.db, store.id, filter, page * size, size),
-    repo.countProducts(ctx.db, store.id, filter),
-  ]);
+  const offset = page * size;
+  const rows = await repo.searchProducts(ctx.db, store.id, filter, offset, size);
+  // A short page that is not past the end already tells the total: rare or missing search terms,
+  // the slowest to count, need no second pass over the catalogue.
+  const total =
+    rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await repo.countProducts(ctx.db, store.id, filter);
   return { items: rows.map(toProduct), page, size, total };
 }
 
