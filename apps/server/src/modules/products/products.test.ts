@@ -231,4 +231,25 @@ describe.each(engines)('products on %s', (engine) => {
     expect(res.body.details).toEqual([{ field: 'mainCurrency', message: expect.any(String) }]);
     expect((await put('EUR')).status).toBe(200);
   });
+
+  it('documents every inventory and file route in OpenAPI', async () => {
+    const doc = await t.request('GET', '/api/public/openapi.json');
+    const paths = Object.keys(doc.body.paths);
+    for (const path of [
+      '/api/secure/product',
+      '/api/secure/product/search/window/{page}/{size}',
+      '/api/secure/product/code/{code}',
+      '/api/secure/product/code/{code}/jn',
+      '/api/secure/product/code/{code}/adjust',
+      '/api/secure/product/code/{code}/movements/window/{page}/{size}',
+      '/api/secure/product/random-barcode',
+      '/api/secure/product/categories',
+      '/api/secure/product/export.csv',
+      '/api/secure/product/import',
+      '/api/secure/file/data/{storeUrl}/{uuid}',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(Object.keys(doc.body.paths['/api/secure/product/code/{code}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+  });
 });
