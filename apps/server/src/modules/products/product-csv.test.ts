@@ -151,6 +151,17 @@ describe.each(engines)('product CSV on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
+  it('settles two imports of the same new codes at once: each product once, no server error', async () => {
+    const store = await createStore(t, u);
+    const rows = Array.from({ length: 50 }, (_, i) => ({ line: i + 2, code: `PAR-${i}`, name: `P${i}`, price: '1', quantity: '3' }));
+    const results = await Promise.all([importBatch(rows, { store }), importBatch(rows, { store })]);
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    const products = await t.request('GET', '/api/secure/product/search/window/0/100', { token: u.token, headers: storeHeader(store) });
+    expect(products.body.total).toBe(50);
+    for (const p of products.body.items) expect(p.quantity).toBe(3);
+    await expectLedgerConsistent(t);
+  });
+
   it('reads prices in the store currency and names bad batches', async () => {
     const yen = await createStore(t, u, 'JPY');
     const res = await importBatch([{ line: 2, code: 'YEN-1', name: 'Onigiri', price: '150' }, { line: 3, code: 'YEN-2', name: 'Sen', price: '1.5' }], { store: yen });

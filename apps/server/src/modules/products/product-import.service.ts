@@ -1,9 +1,10 @@
-import type { CurrencyCode, ImportBatchBody, ImportBatchResult } from '@shopdesk/shared';
+import { ErrorCode, type CurrencyCode, type ImportBatchBody, type ImportBatchResult } from '@shopdesk/shared';
 import type { FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
 import { requireAuth } from '../../lib/auth-guard.ts';
 import { iso } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import { resolveStore } from '../../lib/store-scope.ts';
@@ -99,11 +100,11 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
         trx,
         created.map((t) => ({ storeId: store.id, productId: t.row.id, delta: Number(t.row.quantity), reason: 'ADJUSTMENT' as const, refCode: body.importId, userId, note: 'Opening stock (import)', at })),
       );
-      for (const t of targets.values()) {
-        if (t.changed && !t.isNew) {
-          const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
-          await updateProduct(trx, store.id, id, { code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at });
-        }
+      // Updated in code order, so two imports touching the same products lock them in the same order.
+      const changed = [...targets.values()].filter((t) => t.changed && !t.isNew).sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
+      for (const t of changed) {
+        const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
+        await updateProduct(trx, store.id, id, { code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at });
       }
       const result: ImportBatchResult = { ...counts, errors: errors.sort((a, b) => a.line - b.line), limitReached: refused.size > 0 };
       await insertImportBatch(trx, { storeId: store.id, importId: body.importId, batch: body.batch, result, at });
@@ -114,6 +115,8 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
     if (isUniqueViolation(error)) {
       const first = await findImportBatch(ctx.db, store.id, body.importId, body.batch);
       if (first) return first;
+      // Another import created one of these codes meanwhile; nothing of this batch was written.
+      throw new AppError(409, ErrorCode.CONFLICT, 'Another import is adding the same products right now. Please send this batch again.');
     }
     throw error;
   }

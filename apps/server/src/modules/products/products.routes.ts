@@ -77,7 +77,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ...base,
         description: 'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result.',
         body: ImportBatchBodySchema,
-        response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     }, async (request) => importBatch(ctx, request, request.body));
 
