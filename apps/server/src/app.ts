@@ -58,7 +58,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const database = openDatabase(config.database, app.log);
-  app.addHook('onClose', async () => database.db.destroy());
+  app.addHook('onClose', async () => database.close());
   await migrateToLatest(database);
 
   const clock = overrides.clock ?? systemClock;
@@ -66,6 +66,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const ctx: AppContext = {
     config,
     db: database.db,
+    readFirst: database.readFirst,
     dbKind: database.kind,
     clock,
     mailer: overrides.wrapMailer ? overrides.wrapMailer(mailer) : mailer,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, ReadFirst } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { FileStorage } from './file-storage.ts';
 import type { Mailer } from './mail.ts';
@@ -11,6 +11,8 @@ import type { SessionTokens } from './session-tokens.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** One read outside any transaction, on the fastest path the engine has (see database.ts). */
+  readFirst: ReadFirst;
   dbKind: 'sqlite' | 'postgres';
   clock: Clock;
   mailer: Mailer;

@@ -1,13 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { STORE_HEADER } from '@shopdesk/shared';
 import type { StoreRow } from '../db/types.ts';
 import { findAccessibleStoreById, findAccessibleStoreByUrlName } from '../modules/stores/stores.repo.ts';
 import { requireAuth } from './auth-guard.ts';
 import type { AppContext } from './context.ts';
 import { notFound } from './errors.ts';
+import { storeHeaderOf } from './store-header.ts';
 import { findUserById } from '../modules/auth/users.repo.ts';
-
-const STORE_HEADER_KEY = STORE_HEADER.toLowerCase();
 
 export const storeNotFound = () => notFound('We could not find this store.');
 
@@ -17,10 +15,15 @@ export const storeNotFound = () => notFound('We could not find this store.');
  * is answered exactly like a missing one. Every store-scoped service calls this first.
  */
 export async function resolveStore(ctx: AppContext, request: FastifyRequest): Promise<StoreRow> {
-  const { userId } = requireAuth(request);
-  const raw = request.headers[STORE_HEADER_KEY];
-  const urlName = (Array.isArray(raw) ? raw[0] : raw)?.trim().toLowerCase();
+  const auth = requireAuth(request);
+  const { userId } = auth;
+  const urlName = storeHeaderOf(request);
   if (urlName) {
+    // Usually read by the auth guard together with the session.
+    if (auth.store !== undefined) {
+      if (!auth.store) throw storeNotFound();
+      return auth.store;
+    }
     const store = await findAccessibleStoreByUrlName(ctx.db, userId, urlName);
     if (!store) throw storeNotFound();
     return store;

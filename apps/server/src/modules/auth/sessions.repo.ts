@@ -6,14 +6,17 @@ export async function insertSession(db: DbOrTx, session: SessionRow): Promise<vo
 }
 
 /** The session if it is neither revoked nor expired at `now` (ISO text compares chronologically). */
-export function findActiveSession(db: DbOrTx, id: string, now: string): Promise<SessionRow | undefined> {
+export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
   return db
     .selectFrom('sessions')
     .selectAll()
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+}
+
+export function findActiveSession(db: DbOrTx, id: string, now: string): Promise<SessionRow | undefined> {
+  return activeSessionQuery(db, id, now).executeTakeFirst();
 }
 
 export async function revokeSession(db: DbOrTx, id: string, now: string): Promise<void> {

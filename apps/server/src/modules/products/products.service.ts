@@ -95,7 +95,10 @@ export async function createProduct(ctx: AppContext, request: FastifyRequest, bo
 
 export async function getProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<Product> {
   const store = await resolveStore(ctx, request);
-  return toProduct(await findProductOrThrow(ctx.db, store.id, code));
+  // The barcode lookup is the counter's hot path: a plain read, outside any transaction.
+  const row = await ctx.readFirst(repo.productByCodeQuery(ctx.db, store.id, code));
+  if (!row) throw productNotFound();
+  return toProduct(row);
 }
 
 /** Edits everything but the quantity (stock changes only through the ledger); the code may change. */

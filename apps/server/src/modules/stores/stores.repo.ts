@@ -7,6 +7,23 @@ import type { Updateable } from 'kysely';
  * store_members table arrives, these three functions join it instead and no caller changes.
  */
 
+/**
+ * The live session's user and, in the same round trip, the store named `urlName` when that user may
+ * access it (`store` is null otherwise). Every store-scoped call starts with exactly this pair.
+ */
+export function activeSessionWithStoreQuery(db: DbOrTx, sessionId: string, now: string, urlName: string) {
+  return db
+    .selectFrom('sessions')
+    .leftJoin('stores', (join) =>
+      join.on('stores.url_name', '=', urlName.toLowerCase()).onRef('stores.owner_id', '=', 'sessions.user_id'),
+    )
+    .selectAll('stores')
+    .select('sessions.user_id as session_user_id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
+}
+
 export function findAccessibleStoreByUrlName(db: DbOrTx, userId: string, urlName: string): Promise<StoreRow | undefined> {
   return db
     .selectFrom('stores')
