@@ -36,6 +36,15 @@ export default defineConfig({
         // API calls and public receipts must always reach the server, never a cached shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The ZXing reader (~1 MB) is only needed where the browser has no BarcodeDetector, so it
+        // is not precached for everyone; once fetched it is kept, so camera scans work offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.endsWith('.wasm'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'wasm', expiration: { maxEntries: 4 } },
+          },
+        ],
       },
     }),
   ],
