@@ -14,6 +14,7 @@ import { remainingProductSlots } from './product-limit.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
 import { recordOpeningStock } from './stock-ledger.ts';
+import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
 
@@ -56,7 +57,7 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
   const at = iso(ctx.clock.now());
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const outcome = await ctx.db.transaction().execute(async (trx) => {
       const again = await findImportBatch(trx, store.id, body.importId, body.batch);
       if (again) return again;
       const codes = [...new Set(parsed.map((p) => p.product.code))];
@@ -110,6 +111,8 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
       await insertImportBatch(trx, { storeId: store.id, importId: body.importId, batch: body.batch, result, at });
       return result;
     });
+    if (outcome.created > 0) refreshStatisticsAfterImport(ctx);
+    return outcome;
   } catch (error) {
     // The same batch committed by a concurrent retry: answer with its result.
     if (isUniqueViolation(error)) {
