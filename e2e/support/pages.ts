@@ -36,6 +36,8 @@ export async function signUp(page: Page, a: NewAccount) {
   await page.getByLabel('Password', { exact: true }).fill(a.password);
   await page.getByLabel('Store name', { exact: true }).fill(a.storeName);
   const url = page.getByLabel('Store URL name', { exact: true });
+  // The URL name follows the store name until the owner edits it.
+  await expect(url).toHaveValue(a.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
   await url.fill(a.urlName);
   await chooseOption(page, 'Main currency', 'USD', '$ (USD) United States');
   await page.getByRole('button', { name: 'Sign up' }).click();

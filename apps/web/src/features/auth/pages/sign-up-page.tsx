@@ -8,12 +8,11 @@ import { useSession } from '../../../lib/session-store.ts';
 import { toSupportedLocale } from '../../../lib/i18n.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { zodFieldErrors } from '../../../lib/form-errors.ts';
-import { suggestUrlName } from '../../../lib/url-name.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
 import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
 import { TimezoneSelect } from '../../../components/timezone-select.tsx';
-import { UrlNameInput } from '../../../components/url-name-input.tsx';
+import { StoreNameFields } from '../../../components/store-name-fields.tsx';
 import { PasswordStrength } from '../../../components/password-strength.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -35,7 +34,6 @@ export default function SignUpPage() {
     timezone: browserTimezone(),
   });
   // The URL name follows the store name until the user types one of their own.
-  const [urlNameTouched, setUrlNameTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -101,25 +99,13 @@ export default function SignUpPage() {
             <PasswordStrength password={v.password} />
           </div>
           <Divider label={t('signUp.store')} labelPosition="left" fw={700} mt="xs" />
-          <TextInput
-            label={t('fields.storeName')}
-            value={v.storeName}
-            onChange={(e) => {
-              const storeName = e.currentTarget.value;
-              set('storeName', storeName);
-              if (!urlNameTouched) set('urlName', suggestUrlName(storeName));
-            }}
-            error={errors.storeName}
-            required
-          />
-          <UrlNameInput
-            value={v.urlName}
-            onChange={(value) => {
-              setUrlNameTouched(true);
-              set('urlName', value);
-            }}
-            serverError={errors.urlName}
-            required
+          <StoreNameFields
+            name={v.storeName}
+            urlName={v.urlName}
+            onNameChange={(name) => set('storeName', name)}
+            onUrlNameChange={(urlName) => set('urlName', urlName)}
+            errors={{ name: errors.storeName, urlName: errors.urlName }}
+            urlNameEditable
           />
           <CurrencyPairFields
             main={v.mainCurrency}

@@ -7,12 +7,11 @@ import {
 } from '@shopdesk/shared';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { zodFieldErrors } from '../../../lib/form-errors.ts';
-import { suggestUrlName } from '../../../lib/url-name.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
 import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
 import { TimezoneSelect } from '../../../components/timezone-select.tsx';
-import { UrlNameInput } from '../../../components/url-name-input.tsx';
+import { StoreNameFields } from '../../../components/store-name-fields.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 
 type Props =
@@ -32,7 +31,6 @@ export function StoreForm(props: Props) {
     address: initial?.address ?? '',
     phone: initial?.phone ?? '',
   });
-  const [urlNameTouched, setUrlNameTouched] = useState(props.mode === 'edit');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -69,31 +67,15 @@ export function StoreForm(props: Props) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {formError && <FormError>{formError}</FormError>}
-        <TextInput
-          label={t('fields.storeName')}
-          value={v.name}
-          onChange={(e) => {
-            const name = e.currentTarget.value;
-            set('name', name);
-            if (!urlNameTouched) set('urlName', suggestUrlName(name));
-          }}
-          error={errors.name}
-          required
-          data-autofocus
+        <StoreNameFields
+          name={v.name}
+          urlName={v.urlName}
+          onNameChange={(name) => set('name', name)}
+          onUrlNameChange={(urlName) => set('urlName', urlName)}
+          errors={errors}
+          urlNameEditable={props.mode === 'create'}
+          autoFocus
         />
-        {props.mode === 'create' ? (
-          <UrlNameInput
-            value={v.urlName}
-            onChange={(value) => {
-              setUrlNameTouched(true);
-              set('urlName', value);
-            }}
-            serverError={errors.urlName}
-            required
-          />
-        ) : (
-          <TextInput label={t('fields.urlName')} value={v.urlName} description={t('stores.urlNameFixed')} readOnly disabled />
-        )}
         <Divider label={t('stores.currencies')} labelPosition="left" />
         <CurrencyPairFields
           main={v.mainCurrency}
