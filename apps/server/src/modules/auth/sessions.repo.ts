@@ -5,18 +5,20 @@ export async function insertSession(db: DbOrTx, session: SessionRow): Promise<vo
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session if it is neither revoked nor expired at `now` (ISO text compares chronologically). */
-export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
+/**
+ * The session if it is neither revoked nor expired at `now` (ISO text compares chronologically),
+ * with nothing selected yet, so other queries can join to it.
+ */
+export function liveSession(db: DbOrTx, id: string, now: string) {
   return db
     .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
+    .where('sessions.id', '=', id)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
 }
 
-export function findActiveSession(db: DbOrTx, id: string, now: string): Promise<SessionRow | undefined> {
-  return activeSessionQuery(db, id, now).executeTakeFirst();
+export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
+  return liveSession(db, id, now).selectAll();
 }
 
 export async function revokeSession(db: DbOrTx, id: string, now: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database.ts';
 import type { NewStore, StoreRow, StoresTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
+import { liveSession } from '../auth/sessions.repo.ts';
 
 /*
  * Access to a store is decided here only. Today a user may access the stores they own; when a
@@ -12,16 +13,12 @@ import type { Updateable } from 'kysely';
  * access it (`store` is null otherwise). Every store-scoped call starts with exactly this pair.
  */
 export function activeSessionWithStoreQuery(db: DbOrTx, sessionId: string, now: string, urlName: string) {
-  return db
-    .selectFrom('sessions')
+  return liveSession(db, sessionId, now)
     .leftJoin('stores', (join) =>
       join.on('stores.url_name', '=', urlName.toLowerCase()).onRef('stores.owner_id', '=', 'sessions.user_id'),
     )
     .selectAll('stores')
-    .select('sessions.user_id as session_user_id')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now);
+    .select('sessions.user_id as session_user_id');
 }
 
 export function findAccessibleStoreByUrlName(db: DbOrTx, userId: string, urlName: string): Promise<StoreRow | undefined> {
