@@ -21,7 +21,8 @@ export async function startServer(port: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopdesk-bench-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server itself.
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { watchWrites } from './db/write-watch.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -16,6 +17,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { createSessionCache } from './lib/session-cache.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -57,7 +59,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return jsonParser(request, body as string, done);
   });
 
-  const database = openDatabase(config.database, app.log);
+  // Every write to the tables a cached session depends on clears the cache (session-cache.ts).
+  const sessionCache = createSessionCache(config.sessionCacheMs);
+  const database = openDatabase(config.database, app.log, [
+    watchWrites(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
+  ]);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database);
 
@@ -73,6 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     files: localFileStorage(join(config.dataDir, 'files')),
     passwords: createPasswordHasher(config.argon2),
     tokens: createSessionTokens(config.jwtSecret, clock),
+    sessionCache,
     log: app.log,
   };
 

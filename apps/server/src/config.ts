@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_COST: z.coerce.number().int().min(8).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long a live session is remembered in memory (see session-cache.ts); 0 reads it on every
+   * call. Several processes on one PostgreSQL database see another's logout within this time.
+   */
+  SESSION_CACHE_MS: int(5000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -75,6 +80,7 @@ export interface Config {
   rateLimit: { authPerIp: number; authPerEmail: number; authWindowMs: number };
   argon2: { memoryCost: number; timeCost: number };
   sessionDays: number;
+  sessionCacheMs: number;
   version: string;
 }
 
@@ -149,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     argon2: { memoryCost: e.ARGON2_MEMORY_COST, timeCost: e.ARGON2_TIME_COST },
     sessionDays: e.SESSION_DAYS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     version: readVersion(),
   };
 }

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -10,12 +10,17 @@ export type Db = Kysely<Database>;
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
 /**
- * Runs one read outside any transaction and returns its first row. On SQLite it goes to a second,
- * read-only connection, synchronously: in WAL mode that connection sees every committed write and
- * never waits behind the writer, and it skips Kysely's per-query connection round trip, which cost
- * more than the query itself on the hot paths (session check, store scope, barcode lookup).
+ * Runs one read outside any transaction and returns its first row: `readFirst(repo.someQuery,
+ * ...args)` with a repo function `(db, ...args: string[]) => query`. The function is built and
+ * compiled once, with stand-in arguments (see `compileOnce`); later calls only bind the real ones,
+ * because building and compiling a Kysely query cost more than running it on the hot paths (session
+ * check, barcode lookup). On SQLite it runs synchronously on a second, read-only connection: in
+ * WAL mode that connection sees every committed write and never waits behind the writer.
  */
-export type ReadFirst = <O>(query: Compilable<O>) => Promise<O | undefined>;
+export type ReadFirst = <A extends string[], O>(
+  build: (db: Db, ...args: A) => Compilable<O>,
+  ...args: A
+) => Promise<O | undefined>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -28,7 +33,7 @@ export interface DatabaseHandle {
 }
 
 /** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
-export function openDatabase(config: Config['database'], log?: FastifyBaseLogger): DatabaseHandle {
+export function openDatabase(config: Config['database'], log?: FastifyBaseLogger, plugins: KyselyPlugin[] = []): DatabaseHandle {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -43,10 +48,12 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => log?.error({ err: error }, 'PostgreSQL idle client error'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
-      readFirst: async (query) => (await db.executeQuery(query.compile())).rows[0],
+      readFirst: compiledReads(db, (compiled) => async (parameters) =>
+        (await db.executeQuery(CompiledQuery.raw(compiled.sql, [...parameters]))).rows[0],
+      ),
       close: () => db.destroy(),
       kind: 'postgres',
       schema: config.schema,
@@ -57,23 +64,58 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   tuneSqlite(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   // Opened after the writer, which has created the WAL files a read-only connection needs.
   const reader = new SQLite(config.file, { readonly: true });
   tuneSqlite(reader);
-  const readStatements = withStatementCache(reader);
   return {
     db,
-    readFirst: <O>(query: Compilable<O>) => {
-      const { sql, parameters } = query.compile();
-      return Promise.resolve(readStatements.prepare(sql).get(parameters) as O | undefined);
-    },
+    readFirst: compiledReads(db, (compiled) => {
+      const statement = reader.prepare(compiled.sql);
+      return (parameters) => Promise.resolve(statement.get(parameters));
+    }),
     close: async () => {
       await db.destroy();
       reader.close();
     },
     kind: 'sqlite',
   };
+}
+
+/** Builds `ReadFirst` on an engine's way to run one compiled SQL text with its parameters. */
+function compiledReads(db: Db, prepare: (compiled: CompiledQuery) => (parameters: readonly unknown[]) => Promise<unknown>): ReadFirst {
+  type Build = (db: Db, ...args: string[]) => Compilable<unknown>;
+  // Keyed by the repo function itself; weakly, so a closure passed by mistake cannot pile up.
+  const prepared = new WeakMap<Build, (args: readonly string[]) => Promise<unknown>>();
+  return ((build: Build, ...args: string[]) => {
+    let run = prepared.get(build);
+    if (!run) {
+      const { compiled, bind } = compileOnce(db, build, args.length);
+      const execute = prepare(compiled);
+      run = (values) => execute(bind(values));
+      prepared.set(build, run);
+    }
+    return run(args);
+  }) as ReadFirst;
+}
+
+/**
+ * Compiles `build` once with stand-in arguments and learns which parameter each argument became.
+ * The repo function must pass its arguments to the query as they are, only as parameters: the
+ * stand-ins have spaces and capitals, so one that trims, lowercases or writes an argument into
+ * the SQL text is refused at its first use (later calls would skip what it did to the argument).
+ */
+export function compileOnce(db: Db, build: (db: Db, ...args: string[]) => Compilable<unknown>, arity: number) {
+  const standIns = Array.from({ length: arity }, (_, i) => ` \u0001Arg${i}\u0001 `);
+  const compiled = build(db, ...standIns).compile();
+  const slots = compiled.parameters.map((value) => standIns.indexOf(value as string));
+  standIns.forEach((standIn, i) => {
+    if (!slots.includes(i) || compiled.sql.includes(standIn))
+      throw new Error(`readFirst: ${build.name || 'a query'} must pass argument ${i + 1} as a query parameter`);
+  });
+  const bind = (args: readonly string[]) =>
+    compiled.parameters.map((value, p) => (slots[p]! >= 0 ? args[slots[p]!] : value));
+  return { compiled, bind };
 }
 
 function tuneSqlite(connection: SQLite.Database): void {

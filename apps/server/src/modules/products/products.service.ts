@@ -96,7 +96,7 @@ export async function createProduct(ctx: AppContext, request: FastifyRequest, bo
 export async function getProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<Product> {
   const store = await resolveStore(ctx, request);
   // The barcode lookup is the counter's hot path: a plain read, outside any transaction.
-  const row = await ctx.readFirst(repo.productByCodeQuery(ctx.db, store.id, code));
+  const row = await ctx.readFirst(repo.productByCodeQuery, store.id, code);
   if (!row) throw productNotFound();
   return toProduct(row);
 }

@@ -11,14 +11,15 @@ import { liveSession } from '../auth/sessions.repo.ts';
 /**
  * The live session's user and, in the same round trip, the store named `urlName` when that user may
  * access it (`store` is null otherwise). Every store-scoped call starts with exactly this pair.
+ * `urlName` is already lowercased (`storeHeaderOf`), so the query can be compiled once.
  */
 export function activeSessionWithStoreQuery(db: DbOrTx, sessionId: string, now: string, urlName: string) {
   return liveSession(db, sessionId, now)
     .leftJoin('stores', (join) =>
-      join.on('stores.url_name', '=', urlName.toLowerCase()).onRef('stores.owner_id', '=', 'sessions.user_id'),
+      join.on('stores.url_name', '=', urlName).onRef('stores.owner_id', '=', 'sessions.user_id'),
     )
     .selectAll('stores')
-    .select('sessions.user_id as session_user_id');
+    .select(['sessions.user_id as session_user_id', 'sessions.expires_at as session_expires_at']);
 }
 
 export function findAccessibleStoreByUrlName(db: DbOrTx, userId: string, urlName: string): Promise<StoreRow | undefined> {
