@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { watchWrites } from './db/write-watch.ts';
+import { watchChanges } from './db/change-watch.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -59,10 +59,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return jsonParser(request, body as string, done);
   });
 
-  // Every write to the tables a cached session depends on clears the cache (session-cache.ts).
+  // Every change to the rows a cached session depends on clears the cache (session-cache.ts).
   const sessionCache = createSessionCache(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
-    watchWrites(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
+    watchChanges(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
   ]);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database);

@@ -40,8 +40,8 @@ describe('session cache', () => {
   });
 });
 
-// The cache must never let a revoked session or an edited store through: every write to sessions,
-// stores or users clears it (watchWrites), so these run with sessions used a moment before.
+// The cache must never let a revoked session or an edited store through: every change to sessions,
+// stores or users clears it (watchChanges), so these run with sessions used a moment before.
 describe.each(engines)('remembered sessions on %s', (engine) => {
   let t: TestApp;
   let u: TestUser;

@@ -13,7 +13,7 @@ export interface SessionCache {
   set(sessionId: string, urlName: string | undefined, entry: CachedSession): void;
   /**
    * Forgets everything and stores nothing for the next `ttlMs`: called before and after every
-   * write to sessions, stores or users, so a read that raced the write is never kept.
+   * change to sessions, stores or users, so a read that raced the change is never kept.
    */
   invalidate(): void;
 }
@@ -24,8 +24,8 @@ const MAX_ENTRIES = 10_000;
 /**
  * Remembers live sessions (with their X-Store store) for `ttlMs`, so the counter's hot calls (a
  * barcode lookup on every scan) skip the session read. In this process a logout, a password
- * change or a store edit takes effect at once (every write to those tables invalidates, see
- * `watchWrites`); another process sharing the PostgreSQL database sees it within `ttlMs`.
+ * change or a store edit takes effect at once (every change to those tables invalidates, see
+ * `watchChanges`); another process sharing the PostgreSQL database sees it within `ttlMs`.
  * Only positive answers are kept: a missing session or store is always read again. Time is the
  * monotonic clock, not the app's Clock, so a test's frozen clock cannot keep an entry alive.
  */

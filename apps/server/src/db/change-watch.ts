@@ -1,42 +1,45 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /**
- * A Kysely plugin that calls `onWrite` whenever a query may change one of `tables`: inserts,
- * updates, deletes and merges into them, and every raw SQL query (whose tables it cannot see).
- * It runs before the query and again once it has run, so a cache that listens stays off across
- * the whole write. Being a plugin, no repo function can write those tables without it noticing.
+ * A Kysely plugin that calls `onChange` whenever a query may change or remove existing rows of
+ * `tables`: updates, deletes, merges and upserts, and raw SQL other than a plain SELECT (whose
+ * tables it cannot see). A plain insert only adds rows, so it cannot make what a reader learnt
+ * about existing ones stale, and stays quiet: a login must not clear every session cache.
+ * It fires before the query and again once it has run, so a cache that listens stays off across
+ * the whole write. Being a plugin, no repo function can change those tables without it noticing.
  */
-export function watchWrites(tables: readonly string[], onWrite: () => void): KyselyPlugin {
+export function watchChanges(tables: readonly string[], onChange: () => void): KyselyPlugin {
   const watched = new Set(tables);
   const pending = new WeakSet<object>();
   const touches = (node: RootOperationNode): boolean => {
-    const written = writtenTables(node);
-    return written === 'unknown' || written.some((table) => watched.has(table));
+    const changed = changedTables(node);
+    return changed === 'unknown' || changed.some((table) => watched.has(table));
   };
   return {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
       if (touches(node)) {
         pending.add(queryId);
-        onWrite();
+        onChange();
       }
       return node;
     },
     async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
       if (pending.has(queryId)) {
         pending.delete(queryId);
-        onWrite();
+        onChange();
       }
       return result;
     },
   };
 }
 
-type Written = string[] | 'unknown';
+type Changed = string[] | 'unknown';
 
-/** The tables a query writes; reads write none. */
-function writtenTables(node: RootOperationNode): Written {
+/** The tables whose existing rows a query may change; reads and plain inserts change none. */
+function changedTables(node: RootOperationNode): Changed {
   switch (node.kind) {
     case 'InsertQueryNode':
+      return node.onConflict || node.onDuplicateKey || node.replace ? tableOf(node.into) : [];
     case 'MergeQueryNode':
       return tableOf(node.into);
     case 'UpdateQueryNode':
@@ -46,13 +49,13 @@ function writtenTables(node: RootOperationNode): Written {
       return tables.includes('unknown') ? 'unknown' : (tables as string[][]).flat();
     }
     case 'RawNode':
-      return 'unknown';
+      return /^\s*select\b/i.test(node.sqlFragments[0] ?? '') ? [] : 'unknown';
     default:
       return [];
   }
 }
 
-function tableOf(node: OperationNode | undefined): Written {
+function tableOf(node: OperationNode | undefined): Changed {
   if (!node) return 'unknown';
   if (node.kind === 'TableNode') return [(node as unknown as { table: { identifier: { name: string } } }).table.identifier.name];
   if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
