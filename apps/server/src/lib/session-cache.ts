@@ -1,16 +1,16 @@
-import type { StoreRow } from '../db/types.ts';
+import type { AuthInfo } from './auth-guard.ts';
 
-/** What the auth guard learnt from a live session's row, and from its X-Store store when named. */
-export interface CachedSession {
-  userId: string;
-  /** When the session itself expires; a cached entry is never used past it. */
+/** What the auth guard concluded for one credential and X-Store header, and until when it holds. */
+export interface CachedAuth {
+  auth: Readonly<AuthInfo>;
+  /** When the token or its session expires, whichever is first; never used past it. */
   expiresAtMs: number;
-  store?: Readonly<StoreRow>;
 }
 
 export interface SessionCache {
-  get(sessionId: string, urlName: string | undefined): CachedSession | undefined;
-  set(sessionId: string, urlName: string | undefined, entry: CachedSession): void;
+  /** `credential` is the whole Authorization header, so a hit needs no parsing at all. */
+  get(credential: string, urlName: string | undefined): CachedAuth | undefined;
+  set(credential: string, urlName: string | undefined, entry: CachedAuth): void;
   /**
    * Forgets everything and stores nothing for the next `ttlMs`: called before and after every
    * change to sessions, stores or users, so a read that raced the change is never kept.
@@ -18,36 +18,40 @@ export interface SessionCache {
   invalidate(): void;
 }
 
-/** Entries kept at most; a flood of sessions evicts the oldest instead of growing memory. */
-const MAX_ENTRIES = 10_000;
+/** Credentials kept at most; a flood of logins evicts the oldest instead of growing memory. */
+const MAX_CREDENTIALS = 10_000;
 
 /**
  * Remembers live sessions (with their X-Store store) for `ttlMs`, so the counter's hot calls (a
- * barcode lookup on every scan) skip the session read. In this process a logout, a password
- * change or a store edit takes effect at once (every change to those tables invalidates, see
- * `watchChanges`); another process sharing the PostgreSQL database sees it within `ttlMs`.
- * Only positive answers are kept: a missing session or store is always read again. Time is the
- * monotonic clock, not the app's Clock, so a test's frozen clock cannot keep an entry alive.
+ * barcode lookup on every scan) neither verify the token nor read the session again. In this
+ * process a logout, a password change or a store edit takes effect at once (every change to those
+ * tables invalidates, see `watchChanges`); another process sharing the PostgreSQL database sees it
+ * within `ttlMs`. Only positive answers are kept: a bad token, a missing session or store is always
+ * checked again. Time is the monotonic clock, not the app's Clock, so a test's frozen clock cannot
+ * keep an entry alive.
  */
 export function createSessionCache(ttlMs: number, now: () => number = () => performance.now()): SessionCache {
-  const entries = new Map<string, { entry: CachedSession; until: number }>();
+  // Per credential, per store urlName ('' for none): a user has few stores.
+  const entries = new Map<string, Map<string, { entry: CachedAuth; until: number }>>();
   let pausedUntil = -Infinity;
-  const keyOf = (sessionId: string, urlName: string | undefined) => `${sessionId}\n${urlName ?? ''}`;
   return {
-    get(sessionId, urlName) {
-      const key = keyOf(sessionId, urlName);
-      const hit = entries.get(key);
+    get(credential, urlName) {
+      const hit = entries.get(credential)?.get(urlName ?? '');
       if (!hit) return undefined;
       if (now() < hit.until) return hit.entry;
-      entries.delete(key);
+      entries.get(credential)!.delete(urlName ?? '');
       return undefined;
     },
-    set(sessionId, urlName, entry) {
+    set(credential, urlName, entry) {
       const at = now();
       if (ttlMs <= 0 || at < pausedUntil) return;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      if (entry.store) Object.freeze(entry.store);
-      entries.set(keyOf(sessionId, urlName), { entry: Object.freeze(entry), until: at + ttlMs });
+      let stores = entries.get(credential);
+      if (!stores) {
+        if (entries.size >= MAX_CREDENTIALS) entries.delete(entries.keys().next().value!);
+        entries.set(credential, (stores = new Map()));
+      }
+      if (entry.auth.store) Object.freeze(entry.auth.store);
+      stores.set(urlName ?? '', { entry: Object.freeze({ ...entry, auth: Object.freeze(entry.auth) }), until: at + ttlMs });
     },
     invalidate() {
       entries.clear();

@@ -9,8 +9,9 @@ describe('session tokens', () => {
     const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
     const tokens = createSessionTokens(secret, clock);
     const token = await tokens.sign({ userId: 'u1', sessionId: 's1' }, new Date(clock.now().getTime() + HOUR));
-    expect(await tokens.verify(token)).toEqual({ userId: 'u1', sessionId: 's1' });
-    expect(await tokens.verify(token)).toEqual({ userId: 'u1', sessionId: 's1' });
+    const claims = { userId: 'u1', sessionId: 's1', expiresAtMs: clock.now().getTime() + HOUR };
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
     clock.advance(HOUR + 1000);
     expect(await tokens.verify(token)).toBeNull();
     expect(await tokens.verify(token)).toBeNull();

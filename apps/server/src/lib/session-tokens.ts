@@ -6,10 +6,15 @@ export interface SessionClaims {
   sessionId: string;
 }
 
+/** What a verified token says, with when it stops being valid. */
+export interface VerifiedClaims extends SessionClaims {
+  expiresAtMs: number;
+}
+
 export interface SessionTokens {
   sign(claims: SessionClaims, expiresAt: Date): Promise<string>;
   /** The claims of a valid, unexpired token, or null. The session row is checked separately. */
-  verify(token: string): Promise<SessionClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 const ISSUER = 'shopdesk';
@@ -22,10 +27,10 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * every secure call, and revocation does not depend on it (the session row is read every time).
  */
 export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTokens {
-  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
-  const remember = (token: string, claims: SessionClaims, expiresAtMs: number) => {
+  const verified = new Map<string, VerifiedClaims>();
+  const remember = (token: string, claims: VerifiedClaims) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-    verified.set(token, { claims, expiresAtMs });
+    verified.set(token, claims);
   };
   return {
     sign: ({ userId, sessionId }, expiresAt) =>
@@ -39,7 +44,7 @@ export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTo
     verify: async (token) => {
       const known = verified.get(token);
       if (known) {
-        if (clock.now().getTime() < known.expiresAtMs) return known.claims;
+        if (clock.now().getTime() < known.expiresAtMs) return known;
         verified.delete(token);
         return null;
       }
@@ -50,8 +55,9 @@ export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTo
           currentDate: clock.now(),
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        const claims = { userId: payload.sub, sessionId: payload.sid };
-        if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
+        const expiresAtMs = typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity;
+        const claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs };
+        if (expiresAtMs !== Infinity) remember(token, claims);
         return claims;
       } catch {
         return null;
