@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,12 +15,27 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Runs one statement on BENCH_DATABASE_URL. */
+async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Starts the real server as its own process, as in production (SQLite in a fresh data directory,
- * or PostgreSQL when BENCH_DATABASE_URL is set), so the benchmark measures what users get.
+ * or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh schema dropped afterwards), so the
+ * benchmark measures what users get and every run starts from an empty database.
  */
 export async function startServer(port: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopdesk-bench-'));
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const schema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  if (pgUrl && schema) await onPostgres(pgUrl, `CREATE SCHEMA ${schema}`);
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server itself.
@@ -32,7 +49,8 @@ export async function startServer(port: number): Promise<BenchServer> {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+        DATABASE_URL: pgUrl ?? '',
+        DATABASE_SCHEMA: schema ?? '',
         LOG_LEVEL: 'warn',
         FREE_PRODUCT_LIMIT: '10000000',
         RATE_LIMIT_AUTH_PER_IP: '1000',
@@ -56,6 +74,7 @@ export async function startServer(port: number): Promise<BenchServer> {
             child.kill('SIGTERM');
             await new Promise((r) => child.once('exit', r));
             rmSync(dataDir, { recursive: true, force: true });
+            if (pgUrl && schema) await onPostgres(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
           },
         };
       }

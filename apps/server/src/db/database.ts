@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   schema?: string;
 }
 
+let preparedReads = 0;
+
 /** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
 export function openDatabase(config: Config['database'], log?: FastifyBaseLogger, plugins: KyselyPlugin[] = []): DatabaseHandle {
   if (config.kind === 'postgres') {
@@ -51,9 +53,22 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
-      readFirst: compiledReads(db, (compiled) => async (parameters) =>
-        (await db.executeQuery(CompiledQuery.raw(compiled.sql, [...parameters]))).rows[0],
-      ),
+      // A named statement is parsed and planned once per pooled connection, not on every call.
+      readFirst: compiledReads(db, (compiled) => {
+        let name = `read_first_${++preparedReads}`;
+        const run = async (values: unknown[]) => (await pool.query({ name, text: compiled.sql, values })).rows[0];
+        return async (parameters) => {
+          try {
+            return await run([...parameters]);
+          } catch (error) {
+            // A migration changed a table under the prepared plan ("cached plan must not change
+            // result type"): prepare it again under a new name on every connection.
+            if ((error as { code?: string }).code !== '0A000') throw error;
+            name = `read_first_${++preparedReads}`;
+            return run([...parameters]);
+          }
+        };
+      }),
       close: () => db.destroy(),
       kind: 'postgres',
       schema: config.schema,
@@ -83,7 +98,7 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
 }
 
 /** Builds `ReadFirst` on an engine's way to run one compiled SQL text with its parameters. */
-function compiledReads(db: Db, prepare: (compiled: CompiledQuery) => (parameters: readonly unknown[]) => Promise<unknown>): ReadFirst {
+function compiledReads(db: Db, prepare: (compiled: { sql: string }) => (parameters: readonly unknown[]) => Promise<unknown>): ReadFirst {
   type Build = (db: Db, ...args: string[]) => Compilable<unknown>;
   // Keyed by the repo function itself; weakly, so a closure passed by mistake cannot pile up.
   const prepared = new WeakMap<Build, (args: readonly string[]) => Promise<unknown>>();
