@@ -46,5 +46,10 @@ describe('compileOnce (the compile-once reads behind readFirst)', () => {
     expect(await handle.readFirst(byEmail, 'nobody@example.com')).toBeUndefined();
     expect(await handle.readFirst(byEmail, 'ada@example.com')).toEqual({ id: 'u-1', email: 'ada@example.com' });
     expect(await handle.readFirst(byEmail, 'nobody@example.com')).toBeUndefined();
+    const everything = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id);
+    expect(await handle.readFirst(everything, 'u-1')).toEqual({
+      id: 'u-1', email: 'ada@example.com', password_hash: 'x', name: 'Ada', locale: 'en-US',
+      image_id: null, default_store_id: null, premium: 0, email_confirmed_at: null, created_at: '2026-01-01',
+    });
   });
 });

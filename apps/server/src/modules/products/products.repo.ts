@@ -19,11 +19,15 @@ export function searchText(code: string, name: string, brand: string): string {
   return folded === lower ? lower : `${lower}\n${folded}`;
 }
 
+/** What a product answer shows (`toProduct`): everything but the store and the derived search keys. */
+export const PRODUCT_COLUMNS = ['id', 'code', 'name', 'brand', 'description', 'category', 'price', 'cost', 'quantity', 'image_id', 'created_at', 'updated_at'] as const;
+export type ProductView = Pick<ProductRow, (typeof PRODUCT_COLUMNS)[number]>;
+
 export function productByCodeQuery(db: DbOrTx, storeId: string, code: string) {
-  return db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('code', '=', code);
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('store_id', '=', storeId).where('code', '=', code);
 }
 
-export function findProductByCode(db: DbOrTx, storeId: string, code: string): Promise<ProductRow | undefined> {
+export function findProductByCode(db: DbOrTx, storeId: string, code: string): Promise<ProductView | undefined> {
   return productByCodeQuery(db, storeId, code).executeTakeFirst();
 }
 

@@ -25,7 +25,7 @@ import { deleteMovementsOf, recordOpeningStock } from './stock-ledger.ts';
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 type UpdateProduct = z.output<typeof UpdateProductBodySchema>;
 
-export function toProduct(row: ProductRow): Product {
+export function toProduct(row: repo.ProductView): Product {
   return {
     id: row.id,
     code: row.code,
@@ -63,7 +63,7 @@ export function productFields(body: Omit<CreateProduct, 'quantity'>) {
   };
 }
 
-export async function findProductOrThrow(db: DbOrTx, storeId: string, code: string): Promise<ProductRow> {
+export async function findProductOrThrow(db: DbOrTx, storeId: string, code: string): Promise<repo.ProductView> {
   const row = await repo.findProductByCode(db, storeId, code);
   if (!row) throw productNotFound();
   return row;
