@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type KyselyPlu
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { openSqliteReader } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -14,8 +15,8 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
  * ...args)` with a repo function `(db, ...args: string[]) => query`. The function is built and
  * compiled once, with stand-in arguments (see `compileOnce`); later calls only bind the real ones,
  * because building and compiling a Kysely query cost more than running it on the hot paths (session
- * check, barcode lookup). On SQLite it runs synchronously on a second, read-only connection: in
- * WAL mode that connection sees every committed write and never waits behind the writer.
+ * check, barcode lookup). On SQLite it runs synchronously on a second, read-only connection that
+ * never waits behind the writer and shares one read snapshot between reads (sqlite-reader.ts).
  */
 export type ReadFirst = <A extends string[], O>(
   build: (db: Db, ...args: A) => Compilable<O>,
@@ -79,19 +80,21 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   tuneSqlite(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   // Opened after the writer, which has created the WAL files a read-only connection needs.
-  const reader = new SQLite(config.file, { readonly: true });
-  tuneSqlite(reader);
+  const reader = openSqliteReader(config.file, tuneSqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, reader.release) }),
+    plugins,
+  });
   return {
     db,
     readFirst: compiledReads(db, (compiled) => {
       const statement = reader.prepare(compiled.sql);
       const toRow = rowBuilder(statement.columns().map((column) => column.name));
-      if (!toRow) return (parameters) => Promise.resolve(statement.get(parameters));
+      if (!toRow) return (parameters) => Promise.resolve(reader.get(statement, parameters));
       statement.raw(true);
       return (parameters) => {
-        const values = statement.get(parameters) as unknown[] | undefined;
+        const values = reader.get(statement, parameters) as unknown[] | undefined;
         return Promise.resolve(values && toRow(values));
       };
     }),
@@ -168,9 +171,11 @@ const STATEMENT_CACHE_SIZE = 1000;
 /**
  * Kysely prepares every query anew, and parsing SQL was a large share of a barcode lookup. The
  * same text always gives the same statement, so each is prepared once. Kysely runs one query at a
- * time on its single SQLite connection, so a cached statement is never used twice at once.
+ * time on its single SQLite connection, so a cached statement is never used twice at once. Kysely
+ * runs each statement right after preparing it, so `beforeWrite` runs just before every statement
+ * that can change the database, transaction control (BEGIN, COMMIT) included.
  */
-function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(sql: string): SQLite.Statement } {
+function withStatementCache(sqlite: SQLite.Database, beforeWrite: () => void): { close(): void; prepare(sql: string): SQLite.Statement } {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -181,6 +186,9 @@ function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(s
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(sql, statement);
       }
+      // A plain SELECT is both read-only and returns rows; COMMIT is read-only by SQLite's
+      // definition but returns none, and INSERT ... RETURNING returns rows but writes.
+      if (!statement.readonly || !statement.reader) beforeWrite();
       return statement;
     },
   };
