@@ -60,13 +60,13 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
         const run = async (values: unknown[]) => (await pool.query({ name, text: compiled.sql, values })).rows[0];
         return async (parameters) => {
           try {
-            return await run([...parameters]);
+            return await run(parameters);
           } catch (error) {
             // A migration changed a table under the prepared plan ("cached plan must not change
             // result type"): prepare it again under a new name on every connection.
             if ((error as { code?: string }).code !== '0A000') throw error;
             name = `read_first_${++preparedReads}`;
-            return run([...parameters]);
+            return run(parameters);
           }
         };
       }),
@@ -107,7 +107,7 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
 }
 
 /** Builds `ReadFirst` on an engine's way to run one compiled SQL text with its parameters. */
-function compiledReads(db: Db, prepare: (compiled: { sql: string }) => (parameters: readonly unknown[]) => Promise<unknown>): ReadFirst {
+function compiledReads(db: Db, prepare: (compiled: { sql: string }) => (parameters: unknown[]) => Promise<unknown>): ReadFirst {
   type Build = (db: Db, ...args: string[]) => Compilable<unknown>;
   // Keyed by the repo function itself; weakly, so a closure passed by mistake cannot pile up.
   const prepared = new WeakMap<Build, (args: readonly string[]) => Promise<unknown>>();

@@ -29,14 +29,16 @@ export function openSqliteReader(file: string, tune: (connection: SQLite.Databas
   const release = () => {
     if (connection.inTransaction) commit.run();
   };
-  const ageLimit = setInterval(() => {
+  const releaseIfOld = () => {
     if (now() - openedAt >= SNAPSHOT_MAX_AGE_MS) release();
-  }, SNAPSHOT_MAX_AGE_MS);
+  };
+  // Also when no read comes: an idle server must not pin the WAL.
+  const ageLimit = setInterval(releaseIfOld, SNAPSHOT_MAX_AGE_MS);
   ageLimit.unref();
   return {
     prepare: (sql) => connection.prepare(sql),
     get(statement, parameters) {
-      if (connection.inTransaction && now() - openedAt >= SNAPSHOT_MAX_AGE_MS) commit.run();
+      releaseIfOld();
       if (!connection.inTransaction) {
         begin.run();
         openedAt = now();
