@@ -22,7 +22,10 @@ if (missing.length > 0) {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`Installing system packages for the tests: ${pkgs}`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) !== 0 || run('apt-get', ['install', '-y', '-qq', ...missing.map((m) => m.pkg)], { env }) !== 0) {
+    if (
+      run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+      run('apt-get', ['install', '-y', '-qq', ...missing.map((m) => m.pkg)], { env }) !== 0
+    ) {
       console.error(`Could not install ${pkgs}. Run: sudo apt-get update && sudo apt-get install -y ${pkgs}`);
       process.exit(1);
     }

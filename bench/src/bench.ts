@@ -34,9 +34,7 @@ async function main() {
   try {
     const { token, urlName } = await signUpOwner(server);
     const headers = { authorization: `Bearer ${token}`, 'x-store': urlName };
-    console.log(
-      `server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`,
-    );
+    console.log(`server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`);
 
     // CSV import: the web client's path — parse, then sequential batches of 1,000 rows.
     const importStart = performance.now();
@@ -45,19 +43,14 @@ async function main() {
     const importId = randomUUID();
     let created = 0;
     for (let b = 0; b * BATCH < parsed.length; b++) {
-      const result = await call<{ created: number; errors: unknown[] }>(
-        `${server.url}/api/secure/product/import`,
-        {
-          method: 'POST',
-          headers,
-          json: { importId, batch: b, rows: parsed.slice(b * BATCH, (b + 1) * BATCH) },
-        },
-      );
-      if (result.errors.length)
-        throw new Error(`import errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
+      const result = await call<{ created: number; errors: unknown[] }>(`${server.url}/api/secure/product/import`, {
+        method: 'POST',
+        headers,
+        json: { importId, batch: b, rows: parsed.slice(b * BATCH, (b + 1) * BATCH) },
+      });
+      if (result.errors.length) throw new Error(`import errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
       created += result.created;
-      if ((b + 1) % 20 === 0)
-        process.stdout.write(`  ${((b + 1) * BATCH).toLocaleString('en-US')} rows\n`);
+      if ((b + 1) % 20 === 0) process.stdout.write(`  ${((b + 1) * BATCH).toLocaleString('en-US')} rows\n`);
     }
     const importSeconds = (performance.now() - importStart) / 1000;
     if (created !== PRODUCTS) throw new Error(`imported ${created} of ${PRODUCTS}`);

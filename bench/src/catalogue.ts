@@ -1,17 +1,6 @@
 import { gs1CheckDigit } from '@shopdesk/shared';
 
-const BRANDS = [
-  'Ocha',
-  'Sunrise',
-  'Kumo',
-  'Blue Bay',
-  'Maple',
-  'Sakura',
-  'Nordic',
-  'Atlas',
-  'Lotus',
-  'Prairie',
-];
+const BRANDS = ['Ocha', 'Sunrise', 'Kumo', 'Blue Bay', 'Maple', 'Sakura', 'Nordic', 'Atlas', 'Lotus', 'Prairie'];
 const ITEMS = [
   'Green Tea',
   'Rice Crackers',
@@ -34,28 +23,8 @@ const ITEMS = [
   'Peanut Butter',
   'Laundry Powder',
 ];
-const SIZES = [
-  '100 g',
-  '250 g',
-  '500 g',
-  '1 kg',
-  '330 ml',
-  '500 ml',
-  '1 l',
-  '2 l',
-  'pack of 4',
-  'pack of 12',
-];
-const CATEGORIES = [
-  'Drinks',
-  'Snacks',
-  'Pantry',
-  'Household',
-  'Personal care',
-  'Stationery',
-  'Frozen',
-  'Dairy',
-];
+const SIZES = ['100 g', '250 g', '500 g', '1 kg', '330 ml', '500 ml', '1 l', '2 l', 'pack of 4', 'pack of 12'];
+const CATEGORIES = ['Drinks', 'Snacks', 'Pantry', 'Household', 'Personal care', 'Stationery', 'Frozen', 'Dairy'];
 
 /** The i-th in-store EAN-13 of the benchmark catalogue: prefix 20, valid check digit. */
 export function benchCode(i: number): string {
@@ -69,15 +38,9 @@ export function csvRow(i: number): string {
   const name = `${ITEMS[(i * 7) % ITEMS.length]} ${SIZES[(i * 3) % SIZES.length]} ${i}`;
   const category = CATEGORIES[(i * 5) % CATEGORIES.length]!;
   const price = ((i * 37) % 5000) + 99;
-  return [
-    benchCode(i),
-    name,
-    brand,
-    category,
-    (price / 100).toFixed(2),
-    (price / 200).toFixed(2),
-    String(i % 50),
-  ].join(',');
+  return [benchCode(i), name, brand, category, (price / 100).toFixed(2), (price / 200).toFixed(2), String(i % 50)].join(
+    ',',
+  );
 }
 
 export const CSV_HEADER = 'code,name,brand,category,price,cost,quantity';

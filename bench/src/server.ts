@@ -98,9 +98,7 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown }): Pro
 }
 
 /** Signs up, confirms through the mailed link (read from the outbox) and returns a bearer token. */
-export async function signUpOwner(
-  server: BenchServer,
-): Promise<{ token: string; urlName: string }> {
+export async function signUpOwner(server: BenchServer): Promise<{ token: string; urlName: string }> {
   const urlName = 'bench-shop';
   await call(`${server.url}/api/auth/signUp`, {
     method: 'POST',

@@ -9,13 +9,7 @@ export interface Row {
 /** Prints the benchmark table: each figure beside its budget (product.md §9) and its baseline. */
 export function printTable(title: string, rows: Row[]): void {
   const head = ['what', 'measured', 'budget', 'baseline (same run)', 'result'];
-  const cells = rows.map((r) => [
-    r.what,
-    r.value,
-    r.budget,
-    r.baseline,
-    r.ok === null ? '-' : r.ok ? 'PASS' : 'FAIL',
-  ]);
+  const cells = rows.map((r) => [r.what, r.value, r.budget, r.baseline, r.ok === null ? '-' : r.ok ? 'PASS' : 'FAIL']);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n${title}\n`);

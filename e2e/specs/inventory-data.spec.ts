@@ -20,7 +20,9 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
   ].join('\n');
   await page.getByRole('button', { name: 'CSV', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Import CSV' }).click();
-  await page.getByLabel('Choose CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Choose CSV file')
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('Import finished')).toBeVisible();
   await expect(page.getByText('3 created, 0 updated, 0 unchanged.')).toBeVisible();
   await expect(page.getByText(/Line 4, code:/)).toBeVisible();
@@ -31,7 +33,9 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
   // Importing the same file again creates nothing twice.
   await page.getByRole('button', { name: 'CSV', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Import CSV' }).click();
-  await page.getByLabel('Choose CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Choose CSV file')
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('0 created, 0 updated, 3 unchanged.')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
 

@@ -54,7 +54,11 @@ test('inventory: wedge scan creates a product, list, catalogue, stock-take and l
   const png = await preview.evaluate((c: HTMLCanvasElement) => c.toDataURL('image/png'));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'label-')), 'label.png');
   writeFileSync(file, Buffer.from(png.split(',')[1]!, 'base64'));
-  expect(execFileSync('zbarimg', ['--quiet', '--raw', file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()).toBe(code);
+  expect(
+    execFileSync('zbarimg', ['--quiet', '--raw', file], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim(),
+  ).toBe(code);
   await page.keyboard.press('Escape');
 
   // (b) The list finds it by search; the catalogue shows it.

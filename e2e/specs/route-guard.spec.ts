@@ -20,7 +20,10 @@ test.describe('route guard for visitors', () => {
   test('every navigation scrolls to the top', async ({ page }) => {
     await page.goto('/legal');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.getByRole('link', { name: /log in|back/i }).first().click();
+    await page
+      .getByRole('link', { name: /log in|back/i })
+      .first()
+      .click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -22,7 +22,10 @@ export function newAccount(tag: string): NewAccount {
 
 /** Picks an option in a Mantine select by typing into it, as a person searching would. */
 export async function chooseOption(page: Page, label: string, search: string, option: string | RegExp) {
-  const input = page.getByRole('textbox', { name: label }).or(page.getByLabel(label, { exact: true })).first();
+  const input = page
+    .getByRole('textbox', { name: label })
+    .or(page.getByLabel(label, { exact: true }))
+    .first();
   await input.click();
   // Searchable selects take typing; plain ones only open their list.
   if (await input.isEditable()) await input.fill(search);

@@ -36,7 +36,8 @@ export interface AppOverrides {
 
 // Fields without a message of their own get one a shop owner understands.
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined,
 });
 
 /** Builds the whole app (database migrated, routes registered), ready to listen. */

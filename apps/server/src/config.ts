@@ -21,7 +21,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   /** PostgreSQL schema to use (search_path); lets each test file run in its own schema. */
-  DATABASE_SCHEMA: optionalString.pipe(z.string().regex(/^[a-z_][a-z0-9_]*$/).optional()),
+  DATABASE_SCHEMA: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional(),
+  ),
   APP_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('ShopDesk <no-reply@localhost>'),
@@ -37,12 +42,13 @@ const EnvSchema = z.object({
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed by CORS (the native apps' WebView origins by default). */
-  CORS_ORIGINS: z
-    .string()
-    .default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
+  CORS_ORIGINS: z.string().default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
   BODY_LIMIT: int(1024 * 1024),
   /** Set when behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Attempts per window on login, code verification and mail-sending auth routes. */
   RATE_LIMIT_AUTH_PER_IP: int(100),
   RATE_LIMIT_AUTH_PER_EMAIL: int(10),
@@ -145,7 +151,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ratesFeedUrl: e.RATES_FEED_URL,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import {
-  currencySchema, emailSchema, localeSchema, passwordSchema, personNameSchema, storeNameSchema,
-  timezoneSchema, urlNameSchema,
+  currencySchema,
+  emailSchema,
+  localeSchema,
+  passwordSchema,
+  personNameSchema,
+  storeNameSchema,
+  timezoneSchema,
+  urlNameSchema,
 } from './validation.ts';
 
 /** The logged user as the API returns it; the session keeps it as `loggedUser` (original.md §3). */
@@ -19,20 +25,22 @@ export const LoggedUserSchema = z.object({
 });
 export type LoggedUser = z.infer<typeof LoggedUserSchema>;
 
-export const SignUpBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: personNameSchema,
-  storeName: storeNameSchema,
-  urlName: urlNameSchema,
-  mainCurrency: currencySchema,
-  secondCurrency: currencySchema.nullish(),
-  locale: localeSchema.optional(),
-  timezone: timezoneSchema.optional(),
-}).refine((b) => b.secondCurrency == null || b.secondCurrency !== b.mainCurrency, {
-  message: 'The second currency must differ from the main currency',
-  path: ['secondCurrency'],
-});
+export const SignUpBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: personNameSchema,
+    storeName: storeNameSchema,
+    urlName: urlNameSchema,
+    mainCurrency: currencySchema,
+    secondCurrency: currencySchema.nullish(),
+    locale: localeSchema.optional(),
+    timezone: timezoneSchema.optional(),
+  })
+  .refine((b) => b.secondCurrency == null || b.secondCurrency !== b.mainCurrency, {
+    message: 'The second currency must differ from the main currency',
+    path: ['secondCurrency'],
+  });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const SignUpResponseSchema = z.object({ user: LoggedUserSchema });
@@ -54,7 +62,10 @@ export const ForgotPasswordParamsSchema = z.object({ email: emailSchema });
 
 export const VerifyCodeBodySchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 export const VerifyCodeResponseSchema = z.object({ resetToken: z.string() });
 

@@ -12,8 +12,34 @@ export interface CurrencyDetails {
 }
 
 export const CURRENCY_CODES = [
-  'USD', 'JPY', 'CNY', 'KRW', 'INR', 'AUD', 'PHP', 'IDR', 'MYR', 'EUR', 'CAD', 'SGD', 'HKD', 'NZD',
-  'RUB', 'AED', 'QAR', 'SAR', 'GBP', 'KWD', 'BHD', 'ILS', 'NOK', 'TWD', 'OMR', 'MOP', 'CHF', 'THB',
+  'USD',
+  'JPY',
+  'CNY',
+  'KRW',
+  'INR',
+  'AUD',
+  'PHP',
+  'IDR',
+  'MYR',
+  'EUR',
+  'CAD',
+  'SGD',
+  'HKD',
+  'NZD',
+  'RUB',
+  'AED',
+  'QAR',
+  'SAR',
+  'GBP',
+  'KWD',
+  'BHD',
+  'ILS',
+  'NOK',
+  'TWD',
+  'OMR',
+  'MOP',
+  'CHF',
+  'THB',
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];

@@ -16,11 +16,7 @@ export const FILE_ID_PATTERN = new RegExp(`^${UUID}(?:-[a-z0-9](?:[a-z0-9-]{0,62
 
 export const FileParamsSchema = z.object({
   storeUrl: z.string().trim().min(1).max(64),
-  uuid: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(FILE_ID_PATTERN, 'Must be a UUID or a profile/receipt image identifier'),
+  uuid: z.string().trim().toLowerCase().regex(FILE_ID_PATTERN, 'Must be a UUID or a profile/receipt image identifier'),
 });
 
 export const FileSavedSchema = z.object({

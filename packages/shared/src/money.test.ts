@@ -76,9 +76,13 @@ describe('minorToDecimalText', () => {
 
   it('is the inverse of parseMoney for every currency', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 0, max: 1_000_000_000_000 }), (currency, minor) => {
-        expect(parseMoney(minorToDecimalText(minor, currency), currency)).toBe(minor);
-      }),
+      fc.property(
+        fc.constantFrom(...CURRENCY_CODES),
+        fc.integer({ min: 0, max: 1_000_000_000_000 }),
+        (currency, minor) => {
+          expect(parseMoney(minorToDecimalText(minor, currency), currency)).toBe(minor);
+        },
+      ),
     );
   });
 });

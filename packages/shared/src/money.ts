@@ -19,9 +19,7 @@ export function parseMoney(text: string, currency: CurrencyCode): number {
   const exponent = CURRENCIES[currency].exponent;
   if (fraction.length > exponent) {
     throw new MoneyParseError(
-      exponent === 0
-        ? `${currency} has no decimals`
-        : `${currency} has at most ${exponent} decimals`,
+      exponent === 0 ? `${currency} has no decimals` : `${currency} has at most ${exponent} decimals`,
     );
   }
   const digits = (whole || '0') + fraction.padEnd(exponent, '0');

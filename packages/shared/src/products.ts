@@ -41,12 +41,7 @@ export const CreateProductBodySchema = z.object({
   price: minorUnitsSchema,
   cost: minorUnitsSchema.default(0),
   /** Opening stock, recorded as an ADJUSTMENT movement. */
-  quantity: z
-    .number()
-    .int('Quantity must be a whole number')
-    .min(-1_000_000)
-    .max(1_000_000)
-    .default(0),
+  quantity: z.number().int('Quantity must be a whole number').min(-1_000_000).max(1_000_000).default(0),
   imageId: z.string().max(80).nullish(),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
@@ -55,14 +50,7 @@ export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 export const UpdateProductBodySchema = CreateProductBodySchema.omit({ quantity: true });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
 
-export const STOCK_REASONS = [
-  'SALE',
-  'REFUND',
-  'CARGO_ARRIVAL',
-  'CARGO_REVERT',
-  'ADJUSTMENT',
-  'COUNT',
-] as const;
+export const STOCK_REASONS = ['SALE', 'REFUND', 'CARGO_ARRIVAL', 'CARGO_REVERT', 'ADJUSTMENT', 'COUNT'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** A stock adjustment (`delta`) or a stock-take count (`countedQuantity`), exactly one of them. */
@@ -92,11 +80,7 @@ export const PRODUCT_SORTS = [
 
 export const WindowParamsSchema = z.object({
   page: z.coerce.number().int('Page must be a whole number').min(0, 'Page starts at 0'),
-  size: z.coerce
-    .number()
-    .int('Size must be a whole number')
-    .min(1, 'Size is 1 to 100')
-    .max(100, 'Size is 1 to 100'),
+  size: z.coerce.number().int('Size must be a whole number').min(1, 'Size is 1 to 100').max(100, 'Size is 1 to 100'),
 });
 
 export const ProductSearchQuerySchema = z.object({
@@ -158,7 +142,16 @@ export type StockMovementWindow = z.infer<typeof StockMovementWindowSchema>;
 export const ProductCategoriesSchema = z.array(z.string());
 
 /** Columns of the product CSV file, in order (export writes them; import reads them by name). */
-export const PRODUCT_CSV_COLUMNS = ['code', 'name', 'brand', 'category', 'price', 'cost', 'quantity', 'description'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'code',
+  'name',
+  'brand',
+  'category',
+  'price',
+  'cost',
+  'quantity',
+  'description',
+] as const;
 
 export const IMPORT_BATCH_MAX_ROWS = 1000;
 

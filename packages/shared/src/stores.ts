@@ -21,18 +21,20 @@ const phoneSchema = z
   .max(32, 'Phone must be at most 32 characters')
   .regex(/^[0-9+()\-.\s]*$/, 'Phone may use only digits, spaces and + ( ) - .');
 
-export const CreateStoreBodySchema = z.object({
-  name: storeNameSchema,
-  urlName: urlNameSchema,
-  mainCurrency: currencySchema,
-  secondCurrency: currencySchema.nullish(),
-  timezone: timezoneSchema.optional(),
-  address: addressSchema.optional(),
-  phone: phoneSchema.optional(),
-}).refine((b) => b.secondCurrency == null || b.secondCurrency !== b.mainCurrency, {
-  message: 'The second currency must differ from the main currency',
-  path: ['secondCurrency'],
-});
+export const CreateStoreBodySchema = z
+  .object({
+    name: storeNameSchema,
+    urlName: urlNameSchema,
+    mainCurrency: currencySchema,
+    secondCurrency: currencySchema.nullish(),
+    timezone: timezoneSchema.optional(),
+    address: addressSchema.optional(),
+    phone: phoneSchema.optional(),
+  })
+  .refine((b) => b.secondCurrency == null || b.secondCurrency !== b.mainCurrency, {
+    message: 'The second currency must differ from the main currency',
+    path: ['secondCurrency'],
+  });
 export type CreateStoreBody = z.infer<typeof CreateStoreBodySchema>;
 
 /** Full replacement of a store's editable details. `mainCurrency` changes only while the store is empty. */

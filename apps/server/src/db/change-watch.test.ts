@@ -32,7 +32,15 @@ describe('watchChanges', () => {
     await db.insertInto('sessions').values({ id: 's1', revoked: 0 }).execute();
     expect(await count(() => db.updateTable('sessions').set({ revoked: 1 }).where('id', '=', 's1').execute())).toBe(2);
     expect(await count(() => db.updateTable('sessions as s').set({ revoked: 1 }).execute())).toBe(2);
-    expect(await count(() => db.insertInto('sessions').values({ id: 's1', revoked: 0 }).onConflict((c) => c.doNothing()).execute())).toBe(2);
+    expect(
+      await count(() =>
+        db
+          .insertInto('sessions')
+          .values({ id: 's1', revoked: 0 })
+          .onConflict((c) => c.doNothing())
+          .execute(),
+      ),
+    ).toBe(2);
     expect(await count(() => db.replaceInto('sessions').values({ id: 's1', revoked: 0 }).execute())).toBe(2);
     expect(await count(() => db.deleteFrom('sessions').where('id', '=', 's1').execute())).toBe(2);
   });

@@ -1,4 +1,12 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 /**
  * A Kysely plugin that calls `onChange` whenever a query may change or remove existing rows of
@@ -57,7 +65,8 @@ function changedTables(node: RootOperationNode): Changed {
 
 function tableOf(node: OperationNode | undefined): Changed {
   if (!node) return 'unknown';
-  if (node.kind === 'TableNode') return [(node as unknown as { table: { identifier: { name: string } } }).table.identifier.name];
+  if (node.kind === 'TableNode')
+    return [(node as unknown as { table: { identifier: { name: string } } }).table.identifier.name];
   if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
   return 'unknown';
 }

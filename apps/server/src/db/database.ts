@@ -36,7 +36,11 @@ export interface DatabaseHandle {
 let preparedReads = 0;
 
 /** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
-export function openDatabase(config: Config['database'], log?: FastifyBaseLogger, plugins: KyselyPlugin[] = []): DatabaseHandle {
+export function openDatabase(
+  config: Config['database'],
+  log?: FastifyBaseLogger,
+  plugins: KyselyPlugin[] = [],
+): DatabaseHandle {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -45,7 +49,9 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
       // below 2^53 (amounts are capped at 10^12 by the shared schemas).
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+          oid === pg.types.builtins.INT8
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
@@ -107,7 +113,10 @@ export function openDatabase(config: Config['database'], log?: FastifyBaseLogger
 }
 
 /** Builds `ReadFirst` on an engine's way to run one compiled SQL text with its parameters. */
-function compiledReads(db: Db, prepare: (compiled: { sql: string }) => (parameters: unknown[]) => Promise<unknown>): ReadFirst {
+function compiledReads(
+  db: Db,
+  prepare: (compiled: { sql: string }) => (parameters: unknown[]) => Promise<unknown>,
+): ReadFirst {
   type Build = (db: Db, ...args: string[]) => Compilable<unknown>;
   // Keyed by the repo function itself; weakly, so a closure passed by mistake cannot pile up.
   const prepared = new WeakMap<Build, (args: readonly string[]) => Promise<unknown>>();
@@ -175,7 +184,10 @@ const STATEMENT_CACHE_SIZE = 1000;
  * runs each statement right after preparing it, so `beforeWrite` runs just before every statement
  * that can change the database, transaction control (BEGIN, COMMIT) included.
  */
-function withStatementCache(sqlite: SQLite.Database, beforeWrite: () => void): { close(): void; prepare(sql: string): SQLite.Statement } {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  beforeWrite: () => void,
+): { close(): void; prepare(sql: string): SQLite.Statement } {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

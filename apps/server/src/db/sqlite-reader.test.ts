@@ -20,7 +20,15 @@ describe('readFirst on SQLite (a shared read snapshot)', () => {
   });
 
   const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
-  const user = (id: string, name: string) => ({ id, email: `${id}@example.com`, password_hash: 'x', name, locale: 'en-US', premium: 0, created_at: '2026-01-01' });
+  const user = (id: string, name: string) => ({
+    id,
+    email: `${id}@example.com`,
+    password_hash: 'x',
+    name,
+    locale: 'en-US',
+    premium: 0,
+    created_at: '2026-01-01',
+  });
 
   it('sees a commit of this process at once, and nothing of a transaction before it commits', async () => {
     expect(await handle.readFirst(nameOf, 'u-1')).toBeUndefined(); // opens the snapshot
@@ -37,7 +45,11 @@ describe('readFirst on SQLite (a shared read snapshot)', () => {
   it("sees another process's commit within the snapshot's age limit", async () => {
     expect(await handle.readFirst(nameOf, 'u-2')).toBeUndefined();
     const other = new SQLite(file);
-    other.prepare("insert into users (id, email, password_hash, name, locale, premium, created_at) values ('u-2', 'u-2@example.com', 'x', 'Linus', 'en-US', 0, '2026-01-01')").run();
+    other
+      .prepare(
+        "insert into users (id, email, password_hash, name, locale, premium, created_at) values ('u-2', 'u-2@example.com', 'x', 'Linus', 'en-US', 0, '2026-01-01')",
+      )
+      .run();
     other.close();
     await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_MAX_AGE_MS + 10));
     expect(await handle.readFirst(nameOf, 'u-2')).toEqual({ name: 'Linus' });

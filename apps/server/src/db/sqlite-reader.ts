@@ -20,7 +20,11 @@ export interface SqliteReader {
  * `SNAPSHOT_MAX_AGE_MS` (so writes by other processes show within that time, and the WAL is never
  * pinned for long).
  */
-export function openSqliteReader(file: string, tune: (connection: SQLite.Database) => void, now = () => performance.now()): SqliteReader {
+export function openSqliteReader(
+  file: string,
+  tune: (connection: SQLite.Database) => void,
+  now = () => performance.now(),
+): SqliteReader {
   const connection = new SQLite(file, { readonly: true });
   tune(connection);
   const begin = connection.prepare('BEGIN');

@@ -46,7 +46,12 @@ export function authGuard(ctx: AppContext) {
   };
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest, credential: string, urlName: string | undefined): Promise<void> {
+async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+  credential: string,
+  urlName: string | undefined,
+): Promise<void> {
   const token = BEARER.exec(credential)?.[1];
   if (!token) throw unauthorized();
   const claims = await ctx.tokens.verify(token);
@@ -57,7 +62,10 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, credential
   request.auth = urlName ? { userId, sessionId, store: session.store ?? null } : { userId, sessionId };
   // A store the user may not access is not kept: it is answered 404 and read again next time.
   if (!urlName || session.store) {
-    ctx.sessionCache.set(credential, urlName, { auth: request.auth, expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs) });
+    ctx.sessionCache.set(credential, urlName, {
+      auth: request.auth,
+      expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs),
+    });
   }
 }
 
@@ -68,7 +76,12 @@ interface LiveSession {
 }
 
 /** The live session, with the store named by `urlName` when there is one and the user may access it. */
-async function readLiveSession(ctx: AppContext, sessionId: string, now: string, urlName: string | undefined): Promise<LiveSession | undefined> {
+async function readLiveSession(
+  ctx: AppContext,
+  sessionId: string,
+  now: string,
+  urlName: string | undefined,
+): Promise<LiveSession | undefined> {
   if (urlName) {
     const row = await ctx.readFirst(activeSessionWithStoreQuery, sessionId, now, urlName);
     if (!row) return undefined;

@@ -15,7 +15,8 @@ function validationError(error: FastifyError & { validationContext?: string }): 
   const context = error.validationContext;
   const details: Detail[] = (error.validation ?? []).map((v) => {
     const field = fieldName(v.instancePath, context);
-    const message = field === context && context === 'body' ? 'The request needs a JSON body.' : (v.message ?? 'Invalid value');
+    const message =
+      field === context && context === 'body' ? 'The request needs a JSON body.' : (v.message ?? 'Invalid value');
     return { field, message };
   });
   const message = details.length === 1 && details[0] ? details[0].message : 'Please correct the highlighted fields.';
@@ -57,7 +58,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (!appError) {
       request.log.error({ err: error }, 'unexpected error');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: ErrorCode.INTERNAL_ERROR });
+      return reply
+        .status(500)
+        .send({ message: 'Something went wrong on our side. Please try again.', code: ErrorCode.INTERNAL_ERROR });
     }
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'server error');
     if (appError.headers) reply.headers(appError.headers);

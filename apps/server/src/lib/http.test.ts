@@ -10,7 +10,12 @@ describe.each(engines)('HTTP error shape on %s', (engine) => {
   afterAll(async () => t?.close());
 
   it('answers unknown /api routes with a JSON 404', async () => {
-    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/secure'], ['DELETE', '/api/auth/login'], ['GET', '/api']]) {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/secure'],
+      ['DELETE', '/api/auth/login'],
+      ['GET', '/api'],
+    ]) {
       const res = await t.request(method!, path!);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
@@ -18,13 +23,19 @@ describe.each(engines)('HTTP error shape on %s', (engine) => {
   });
 
   it('answers malformed JSON with 400 naming the body', async () => {
-    const res = await t.request('POST', '/api/auth/login', { raw: '{"email": "a@b.co",', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/auth/login', {
+      raw: '{"email": "a@b.co",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body' }] });
   });
 
   it('answers a body that is not JSON with 415', async () => {
-    const res = await t.request('POST', '/api/auth/login', { raw: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('POST', '/api/auth/login', {
+      raw: 'email=a@b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -43,7 +54,11 @@ describe.each(engines)('HTTP error shape on %s', (engine) => {
 
   it('accepts an empty JSON body on routes without one', async () => {
     const u = await createUser(t);
-    const res = await t.request('POST', '/api/secure/logout', { token: u.token, raw: '', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/secure/logout', {
+      token: u.token,
+      raw: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(204);
   });
 
@@ -75,7 +90,8 @@ describe.each(engines)('rate limits on %s', (engine) => {
   afterAll(async () => t?.close());
 
   it('limits login attempts per email, then per IP, with 429 RATE_LIMITED JSON', async () => {
-    const attempt = (email: string) => t.request('POST', '/api/auth/login', { body: { email, password: 'guess guess' } });
+    const attempt = (email: string) =>
+      t.request('POST', '/api/auth/login', { body: { email, password: 'guess guess' } });
     for (let i = 0; i < 3; i++) expect((await attempt('victim@example.com')).status).toBe(401);
     const limited = await attempt('victim@example.com');
     expect(limited.status).toBe(429);
@@ -90,7 +106,8 @@ describe.each(engines)('rate limits on %s', (engine) => {
   });
 
   it('limits code verification attempts too', async () => {
-    const verify = () => t.request('POST', '/api/auth/forgot-password/verify', { body: { email: 'someone@example.com', code: '000000' } });
+    const verify = () =>
+      t.request('POST', '/api/auth/forgot-password/verify', { body: { email: 'someone@example.com', code: '000000' } });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await verify()).status);
     expect(statuses).toEqual([400, 400, 400, 429]);

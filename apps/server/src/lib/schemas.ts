@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '@shopdesk/shared';
 
 /** Documents error answers in OpenAPI; the error handler produces them in this shape. */
-export function errorResponses<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof ApiErrorSchema } {
+export function errorResponses<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof ApiErrorSchema } {
   return Object.fromEntries(statuses.map((s) => [s, ApiErrorSchema])) as { [K in S[number]]: typeof ApiErrorSchema };
 }
 

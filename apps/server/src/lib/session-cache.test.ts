@@ -82,7 +82,14 @@ describe.each(engines)('remembered sessions on %s', (engine) => {
     const name = `Renamed ${unique()}`;
     const edit = await t.request('PUT', `/api/secure/virtual-store/${u.store.urlName}`, {
       token: u.token,
-      body: { name, mainCurrency: u.store.mainCurrency, secondCurrency: u.store.secondCurrency, timezone: 'UTC', address: '', phone: '' },
+      body: {
+        name,
+        mainCurrency: u.store.mainCurrency,
+        secondCurrency: u.store.secondCurrency,
+        timezone: 'UTC',
+        address: '',
+        phone: '',
+      },
     });
     expect(edit.status, edit.text).toBe(200);
     expect((await current(u.token, u.store.urlName)).body.name).toBe(name);
@@ -91,7 +98,10 @@ describe.each(engines)('remembered sessions on %s', (engine) => {
   it('answers a store created after a 404 at once (a missing store is never remembered)', async () => {
     const urlName = `later-${unique()}`;
     expect((await current(u.token, urlName)).status).toBe(404);
-    const created = await t.request('POST', '/api/secure/virtual-store', { token: u.token, body: { name: 'Later', urlName, mainCurrency: 'USD' } });
+    const created = await t.request('POST', '/api/secure/virtual-store', {
+      token: u.token,
+      body: { name: 'Later', urlName, mainCurrency: 'USD' },
+    });
     expect(created.status, created.text).toBe(201);
     expect((await current(u.token, urlName)).body.urlName).toBe(urlName);
   });

@@ -51,7 +51,10 @@ export function createSessionCache(ttlMs: number, now: () => number = () => perf
         entries.set(credential, (stores = new Map()));
       }
       if (entry.auth.store) Object.freeze(entry.auth.store);
-      stores.set(urlName ?? '', { entry: Object.freeze({ ...entry, auth: Object.freeze(entry.auth) }), until: at + ttlMs });
+      stores.set(urlName ?? '', {
+        entry: Object.freeze({ ...entry, auth: Object.freeze(entry.auth) }),
+        until: at + ttlMs,
+      });
     },
     invalidate() {
       entries.clear();

@@ -60,7 +60,13 @@ export async function createUser(t: TestApp, overrides: Partial<SignUpBody> = {}
   expect(confirmed.status, confirmed.text).toBe(200);
   const stores = await t.request<VirtualStore[]>('GET', '/api/secure/virtual-store', { token: confirmed.body.token });
   expect(stores.status).toBe(200);
-  return { email: body.email, password: body.password, token: confirmed.body.token, user: confirmed.body.user, store: stores.body[0]! };
+  return {
+    email: body.email,
+    password: body.password,
+    token: confirmed.body.token,
+    user: confirmed.body.user,
+    store: stores.body[0]!,
+  };
 }
 
 export async function login(t: TestApp, email: string, password = PASSWORD): Promise<string> {

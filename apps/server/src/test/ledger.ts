@@ -10,7 +10,9 @@ import type { TestApp } from './harness.ts';
 export async function expectLedgerConsistent(t: TestApp): Promise<void> {
   const mismatched = await t.db
     .selectFrom('products as p')
-    .leftJoin('stock_movements as m', (join) => join.onRef('m.product_id', '=', 'p.id').onRef('m.store_id', '=', 'p.store_id'))
+    .leftJoin('stock_movements as m', (join) =>
+      join.onRef('m.product_id', '=', 'p.id').onRef('m.store_id', '=', 'p.store_id'),
+    )
     .select(['p.id', 'p.code', 'p.quantity', sql<number>`coalesce(sum(m.delta), 0)`.as('ledger')])
     .groupBy(['p.id', 'p.code', 'p.quantity'])
     .having(sql<boolean>`p.quantity <> coalesce(sum(m.delta), 0)`)

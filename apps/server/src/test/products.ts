@@ -12,7 +12,15 @@ export function ean13(prefix = '400'): string {
 }
 
 export function productBody(overrides: Partial<CreateProductBody> = {}): CreateProductBody {
-  return { code: `SKU-${unique()}`, name: 'Green Tea 500ml', brand: 'Leafy', category: 'Drinks', price: 199, cost: 120, ...overrides };
+  return {
+    code: `SKU-${unique()}`,
+    name: 'Green Tea 500ml',
+    brand: 'Leafy',
+    category: 'Drinks',
+    price: 199,
+    cost: 120,
+    ...overrides,
+  };
 }
 
 export function storeHeader(store?: string): Record<string, string> {
@@ -20,8 +28,17 @@ export function storeHeader(store?: string): Record<string, string> {
 }
 
 /** Creates a product through the API (201 expected) in the default store or `store`. */
-export async function createProduct(t: TestApp, u: TestUser, overrides: Partial<CreateProductBody> = {}, store?: string): Promise<Product> {
-  const res = await t.request('POST', '/api/secure/product', { token: u.token, body: productBody(overrides), headers: storeHeader(store) });
+export async function createProduct(
+  t: TestApp,
+  u: TestUser,
+  overrides: Partial<CreateProductBody> = {},
+  store?: string,
+): Promise<Product> {
+  const res = await t.request('POST', '/api/secure/product', {
+    token: u.token,
+    body: productBody(overrides),
+    headers: storeHeader(store),
+  });
   expect(res.status, res.text).toBe(201);
   return res.body as Product;
 }

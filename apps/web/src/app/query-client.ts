@@ -6,8 +6,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (count, error) =>
-        !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+      retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

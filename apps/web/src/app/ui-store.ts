@@ -12,8 +12,8 @@ interface UiState {
 
 // Per browser tab, not part of the persisted session (whose fields original.md §3 fixes).
 export const useUi = create<UiState>()(
-  persist(
-    (set) => ({ activeTab: 'CARGO', setActiveTab: (activeTab) => set({ activeTab }) }),
-    { name: 'shopdesk-ui', storage: createJSONStorage(() => sessionStorage) },
-  ),
+  persist((set) => ({ activeTab: 'CARGO', setActiveTab: (activeTab) => set({ activeTab }) }), {
+    name: 'shopdesk-ui',
+    storage: createJSONStorage(() => sessionStorage),
+  }),
 );

@@ -24,8 +24,13 @@ export function Logo({ size = 32 }: { size?: number }) {
     <Group gap={8} wrap="nowrap">
       <LogoMark size={size} />
       <Text fw={800} fz={size * 0.6} lh={1} style={{ letterSpacing: '-0.02em' }}>
-        Shop<Text span inherit c="teal.7" darkHidden>Desk</Text>
-        <Text span inherit c="teal.4" lightHidden>Desk</Text>
+        Shop
+        <Text span inherit c="teal.7" darkHidden>
+          Desk
+        </Text>
+        <Text span inherit c="teal.4" lightHidden>
+          Desk
+        </Text>
       </Text>
     </Group>
   );

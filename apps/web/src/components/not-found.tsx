@@ -15,7 +15,9 @@ export function NotFound({ title, text, homeTo = '/' }: Props) {
     <Center py={64} px="md">
       <Stack align="center" gap="md" maw={420} ta="center">
         <ThemeIcon size={72} radius="xl" variant="light" color="gray" aria-hidden="true">
-          <Text fz={28} fw={800}>404</Text>
+          <Text fz={28} fw={800}>
+            404
+          </Text>
         </ThemeIcon>
         <Title order={1} fz={24}>
           {title ?? t('notFound.title')}

@@ -13,12 +13,7 @@ export function PasswordStrength({ password }: { password: string }) {
     <Stack gap={4} mt={6}>
       {password.length > 0 && (
         <>
-          <Progress
-            value={Math.max(score, 1) * 25}
-            color={COLORS[score]}
-            size="sm"
-            aria-hidden="true"
-          />
+          <Progress value={Math.max(score, 1) * 25} color={COLORS[score]} size="sm" aria-hidden="true" />
           <Text size="xs" c={COLORS[score]} aria-live="polite">
             {t('strength.label', { level: t(`strength.${LEVELS[score]}`) })}
           </Text>

@@ -6,7 +6,13 @@ export function QuantityBadge({ quantity, ...props }: { quantity: number } & Bad
   const { t } = useTranslation();
   const color = quantity < 0 ? 'red' : quantity === 0 ? 'gray' : 'teal';
   return (
-    <Badge color={color} variant={quantity < 0 ? 'filled' : 'light'} tt="none" aria-label={t('product.inStock', { count: quantity })} {...props}>
+    <Badge
+      color={color}
+      variant={quantity < 0 ? 'filled' : 'light'}
+      tt="none"
+      aria-label={t('product.inStock', { count: quantity })}
+      {...props}
+    >
       {quantity}
     </Badge>
   );

@@ -47,7 +47,13 @@ export function StoreNameFields(props: Props) {
           required
         />
       ) : (
-        <TextInput label={t('fields.urlName')} value={props.urlName} description={t('stores.urlNameFixed')} readOnly disabled />
+        <TextInput
+          label={t('fields.urlName')}
+          value={props.urlName}
+          description={t('stores.urlNameFixed')}
+          readOnly
+          disabled
+        />
       )}
     </>
   );

@@ -41,7 +41,11 @@ describe('api clients', () => {
 
   it('turns error answers into ApiRequestError with field errors', async () => {
     fetchMock.mockResolvedValue(
-      json(400, { message: 'Invalid input', code: 'VALIDATION_ERROR', details: [{ field: 'email', message: 'Bad email' }] }),
+      json(400, {
+        message: 'Invalid input',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'email', message: 'Bad email' }],
+      }),
     );
     const err = await publicApi.request('/api/auth/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);

@@ -10,7 +10,9 @@ describe('errorText (original.md §8)', () => {
     expect(errorText(500, 'Internal Server Error', 'Database is down')).toBe('Database is down');
   });
   it('then the body message', () => {
-    expect(errorText(400, 'Bad Request', { message: 'Email is required', code: 'VALIDATION_ERROR' })).toBe('Email is required');
+    expect(errorText(400, 'Bad Request', { message: 'Email is required', code: 'VALIDATION_ERROR' })).toBe(
+      'Email is required',
+    );
   });
   it('then the status text', () => {
     expect(errorText(404, 'Not Found', '')).toBe('Not Found');

@@ -6,9 +6,7 @@ import { useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
 export function toSupportedLocale(value: string | null | undefined): SupportedLocale {
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '')
-    ? (value as SupportedLocale)
-    : 'en-US';
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '') ? (value as SupportedLocale) : 'en-US';
 }
 
 // English is bundled (it is also the fallback); other languages are separate chunks of the build,

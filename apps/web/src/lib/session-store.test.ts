@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoggedUser, VirtualStore } from '@shopdesk/shared';
 import {
-  SESSION_STORAGE_KEY, hasSecondCurrency, initialSessionState, isLoggedIn, isPremium, isPriceOnly,
+  SESSION_STORAGE_KEY,
+  hasSecondCurrency,
+  initialSessionState,
+  isLoggedIn,
+  isPremium,
+  isPriceOnly,
   useSession,
 } from './session-store.ts';
 
@@ -40,20 +45,40 @@ describe('session defaults (original.md §3)', () => {
     const s = initialSessionState();
     expect(Object.keys(s).sort()).toEqual(
       [
-        'userLocale', 'jwt', 'loggedUser', 'virtualStore', 'exchangeRate', 'navFavoriteList', 'xPrinter',
-        'catPrinter', 'catConfig', 'cargoAutoSave', 'subscriptionStatus', 'isNavigatorView',
+        'userLocale',
+        'jwt',
+        'loggedUser',
+        'virtualStore',
+        'exchangeRate',
+        'navFavoriteList',
+        'xPrinter',
+        'catPrinter',
+        'catConfig',
+        'cargoAutoSave',
+        'subscriptionStatus',
+        'isNavigatorView',
       ].sort(),
     );
     expect(s.userLocale).toBe('en-US');
     expect(s.cargoAutoSave).toBe(true);
     expect(s.isNavigatorView).toBe(true);
     expect(s.catConfig).toEqual({
-      showBrand: true, showItemName: true, showPrice: true, showBarcode: true, showBarcodeNumber: true, count: 1,
+      showBrand: true,
+      showItemName: true,
+      showPrice: true,
+      showBarcode: true,
+      showBarcodeNumber: true,
+      count: 1,
     });
     expect(s.subscriptionStatus).toEqual({
-      freeProductLimit: null, freeCargoLimit: null, freeTransactionLimit: null,
-      productCount: 0, cargoCount: 0, shopTransactionCount: 0,
-      freeLimitHasReached: false, betaExpiry: undefined,
+      freeProductLimit: null,
+      freeCargoLimit: null,
+      freeTransactionLimit: null,
+      productCount: 0,
+      cargoCount: 0,
+      shopTransactionCount: 0,
+      freeLimitHasReached: false,
+      betaExpiry: undefined,
     });
   });
 });
@@ -92,7 +117,11 @@ describe('session actions', () => {
     s.toggleNavFavorite('shop-counter');
     s.setCargoAutoSave(false);
     s.setNavigatorView(false);
-    s.setSubscriptionStatus({ ...initialSessionState().subscriptionStatus, productCount: 7, freeLimitHasReached: true });
+    s.setSubscriptionStatus({
+      ...initialSessionState().subscriptionStatus,
+      productCount: 7,
+      freeLimitHasReached: true,
+    });
     s.setCatConfig({ showBrand: false });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
 

@@ -29,7 +29,13 @@ export function CameraScanner({ onScan, active }: Props) {
 
   if (camera.status === 'error') {
     return (
-      <Alert color="orange" variant="light" icon={<IconAlert size={20} />} role="alert" title={t('scan.cameraUnavailable')}>
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlert size={20} />}
+        role="alert"
+        title={t('scan.cameraUnavailable')}
+      >
         {t(`scan.cameraProblem.${camera.problem ?? 'FAILED'}`)}
       </Alert>
     );

@@ -30,7 +30,11 @@ interface TorchCapabilities extends MediaTrackCapabilities {
  * `active`. Detection runs one frame at a time (never piling up on slow phones); the caller
  * debounces repeated sightings.
  */
-export function useCamera(video: RefObject<HTMLVideoElement | null>, active: boolean, onDetect: (code: string) => void) {
+export function useCamera(
+  video: RefObject<HTMLVideoElement | null>,
+  active: boolean,
+  onDetect: (code: string) => void,
+) {
   const [state, setState] = useState<CameraState>({ status: 'idle', torchAvailable: false, torchOn: false });
   const stream = useRef<MediaStream | null>(null);
   const callback = useRef(onDetect);

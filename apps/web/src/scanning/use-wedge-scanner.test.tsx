@@ -28,9 +28,7 @@ function type(target: EventTarget, keys: string[], gapMs: number) {
   const results: boolean[] = [];
   for (const key of keys) {
     clock += gapMs;
-    results.push(
-      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })),
-    );
+    results.push(target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
   }
   return results;
 }

@@ -19,14 +19,10 @@ function type(buffer: WedgeBuffer, text: string, start: number, gaps: number[]):
 describe('WedgeBuffer', () => {
   it('takes every fast burst whole and once', () => {
     fc.assert(
-      fc.property(
-        codeArb,
-        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1 }),
-        (code, gaps) => {
-          const buffer = new WedgeBuffer();
-          expect(type(buffer, code, 1000, gaps)).toEqual([code]);
-        },
-      ),
+      fc.property(codeArb, fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1 }), (code, gaps) => {
+        const buffer = new WedgeBuffer();
+        expect(type(buffer, code, 1000, gaps)).toEqual([code]);
+      }),
     );
   });
 

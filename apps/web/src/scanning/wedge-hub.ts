@@ -6,17 +6,7 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) {
-    return ![
-      'button',
-      'checkbox',
-      'radio',
-      'submit',
-      'reset',
-      'range',
-      'color',
-      'file',
-      'image',
-    ].includes(target.type);
+    return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(target.type);
   }
   return false;
 }

@@ -64,11 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('token_hash')
     .unique()
     .execute();
-  await db.schema
-    .createIndex('email_confirmations_user_id_idx')
-    .on('email_confirmations')
-    .column('user_id')
-    .execute();
+  await db.schema.createIndex('email_confirmations_user_id_idx').on('email_confirmations').column('user_id').execute();
 
   await db.schema
     .createTable('password_resets')
@@ -84,7 +80,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // One pending reset per user: a new request replaces the old code.
-  await db.schema.createIndex('password_resets_user_id_unique').on('password_resets').column('user_id').unique().execute();
+  await db.schema
+    .createIndex('password_resets_user_id_unique')
+    .on('password_resets')
+    .column('user_id')
+    .unique()
+    .execute();
   await db.schema
     .createIndex('password_resets_reset_token_hash_unique')
     .on('password_resets')

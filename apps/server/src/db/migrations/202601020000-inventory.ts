@@ -26,12 +26,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('products_store_code_unique').on('products').columns(['store_id', 'code']).unique().execute();
+  await db.schema
+    .createIndex('products_store_code_unique')
+    .on('products')
+    .columns(['store_id', 'code'])
+    .unique()
+    .execute();
   // One index per sort of PRODUCT_SORTS, each ending in id: the window's tie-break.
-  await db.schema.createIndex('products_store_name_idx').on('products').columns(['store_id', 'name_key', 'id']).execute();
+  await db.schema
+    .createIndex('products_store_name_idx')
+    .on('products')
+    .columns(['store_id', 'name_key', 'id'])
+    .execute();
   await db.schema.createIndex('products_store_price_idx').on('products').columns(['store_id', 'price', 'id']).execute();
-  await db.schema.createIndex('products_store_quantity_idx').on('products').columns(['store_id', 'quantity', 'id']).execute();
-  await db.schema.createIndex('products_store_updated_idx').on('products').columns(['store_id', 'updated_at', 'id']).execute();
+  await db.schema
+    .createIndex('products_store_quantity_idx')
+    .on('products')
+    .columns(['store_id', 'quantity', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('products_store_updated_idx')
+    .on('products')
+    .columns(['store_id', 'updated_at', 'id'])
+    .execute();
   // The category filter (with the default name sort) and the distinct category list.
   await db.schema
     .createIndex('products_store_category_idx')

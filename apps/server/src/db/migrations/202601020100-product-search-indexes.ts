@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex(old).execute();
     await db.schema.createIndex(name).on('products').columns(['store_id', column, 'id', 'search']).execute();
   }
-  await db.schema.createIndex('products_store_code_search_idx').on('products').columns(['store_id', 'code', 'search']).execute();
+  await db.schema
+    .createIndex('products_store_code_search_idx')
+    .on('products')
+    .columns(['store_id', 'code', 'search'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,7 +5,10 @@ export async function insertEmailConfirmation(
   db: DbOrTx,
   row: { id: string; user_id: string; token_hash: string; expires_at: string; created_at: string },
 ): Promise<void> {
-  await db.insertInto('email_confirmations').values({ ...row, used_at: null }).execute();
+  await db
+    .insertInto('email_confirmations')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 /** Drops a user's unused links, so only the newest mailed link works. */

@@ -2,8 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthResponseSchema, ForgotPasswordParamsSchema, LoginBodySchema, ResendConfirmationBodySchema,
-  ResetPasswordBodySchema, SignUpBodySchema, SignUpResponseSchema, VerifyCodeBodySchema, VerifyCodeResponseSchema,
+  AuthResponseSchema,
+  ForgotPasswordParamsSchema,
+  LoginBodySchema,
+  ResendConfirmationBodySchema,
+  ResetPasswordBodySchema,
+  SignUpBodySchema,
+  SignUpResponseSchema,
+  VerifyCodeBodySchema,
+  VerifyCodeResponseSchema,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { authRateLimit } from '../../lib/rate-limit.ts';
@@ -24,53 +31,93 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     const tags = ['auth'];
 
-    app.post('/signUp', {
-      schema: { tags, body: SignUpBodySchema, response: { 201: SignUpResponseSchema, ...errorResponses(400, 409, 429) } },
-      preHandler: limit('signup'),
-    }, async (request, reply) => {
-      const user = await auth.signUp(ctx, request.body);
-      return reply.status(201).send({ user });
-    });
-
-    app.get('/confirm/:token', {
-      schema: {
-        tags,
-        params: z.object({ token: z.string().min(1).max(256) }),
-        response: { 200: AuthResponseSchema, ...errorResponses(400) },
+    app.post(
+      '/signUp',
+      {
+        schema: {
+          tags,
+          body: SignUpBodySchema,
+          response: { 201: SignUpResponseSchema, ...errorResponses(400, 409, 429) },
+        },
+        preHandler: limit('signup'),
       },
-    }, async (request) => auth.confirmEmail(ctx, request.params.token, client(request)));
+      async (request, reply) => {
+        const user = await auth.signUp(ctx, request.body);
+        return reply.status(201).send({ user });
+      },
+    );
 
-    app.post('/confirm/resend', {
-      schema: { tags, body: ResendConfirmationBodySchema, response: { 202: NoContent, ...errorResponses(400, 429) } },
-      preHandler: limit('resend'),
-    }, async (request, reply) => {
-      await auth.resendConfirmation(ctx, request.body.email);
-      return reply.status(202).send();
-    });
+    app.get(
+      '/confirm/:token',
+      {
+        schema: {
+          tags,
+          params: z.object({ token: z.string().min(1).max(256) }),
+          response: { 200: AuthResponseSchema, ...errorResponses(400) },
+        },
+      },
+      async (request) => auth.confirmEmail(ctx, request.params.token, client(request)),
+    );
 
-    app.post('/login', {
-      schema: { tags, body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errorResponses(400, 401, 403, 429) } },
-      preHandler: limit('login'),
-    }, async (request) => auth.login(ctx, request.body, client(request)));
+    app.post(
+      '/confirm/resend',
+      {
+        schema: { tags, body: ResendConfirmationBodySchema, response: { 202: NoContent, ...errorResponses(400, 429) } },
+        preHandler: limit('resend'),
+      },
+      async (request, reply) => {
+        await auth.resendConfirmation(ctx, request.body.email);
+        return reply.status(202).send();
+      },
+    );
 
-    app.post('/forgot-password/verify', {
-      schema: { tags, body: VerifyCodeBodySchema, response: { 200: VerifyCodeResponseSchema, ...errorResponses(400, 429) } },
-      preHandler: limit('verify'),
-    }, async (request) => ({ resetToken: await reset.verifyResetCode(ctx, request.body.email, request.body.code) }));
+    app.post(
+      '/login',
+      {
+        schema: {
+          tags,
+          body: LoginBodySchema,
+          response: { 200: AuthResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+        preHandler: limit('login'),
+      },
+      async (request) => auth.login(ctx, request.body, client(request)),
+    );
 
-    app.post('/forgot-password/reset', {
-      schema: { tags, body: ResetPasswordBodySchema, response: { 204: NoContent, ...errorResponses(400) } },
-    }, async (request, reply) => {
-      await reset.resetPassword(ctx, request.body.resetToken, request.body.password);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/forgot-password/verify',
+      {
+        schema: {
+          tags,
+          body: VerifyCodeBodySchema,
+          response: { 200: VerifyCodeResponseSchema, ...errorResponses(400, 429) },
+        },
+        preHandler: limit('verify'),
+      },
+      async (request) => ({ resetToken: await reset.verifyResetCode(ctx, request.body.email, request.body.code) }),
+    );
 
-    app.post('/forgot-password/:email', {
-      schema: { tags, params: ForgotPasswordParamsSchema, response: { 202: NoContent, ...errorResponses(400, 429) } },
-      preHandler: limit('forgot'),
-    }, async (request, reply) => {
-      await reset.requestResetCode(ctx, request.params.email);
-      return reply.status(202).send();
-    });
+    app.post(
+      '/forgot-password/reset',
+      {
+        schema: { tags, body: ResetPasswordBodySchema, response: { 204: NoContent, ...errorResponses(400) } },
+      },
+      async (request, reply) => {
+        await reset.resetPassword(ctx, request.body.resetToken, request.body.password);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/forgot-password/:email',
+      {
+        schema: { tags, params: ForgotPasswordParamsSchema, response: { 202: NoContent, ...errorResponses(400, 429) } },
+        preHandler: limit('forgot'),
+      },
+      async (request, reply) => {
+        await reset.requestResetCode(ctx, request.params.email);
+        return reply.status(202).send();
+      },
+    );
   };
 }

@@ -15,9 +15,12 @@ const CONFIRMATION_TTL = 48 * HOUR;
 const emailTaken = () =>
   fieldError(ErrorCode.EMAIL_TAKEN, 'email', 'An account with this email already exists. Try logging in instead.', 409);
 const invalidConfirmation = () =>
-  new AppError(400, ErrorCode.INVALID_TOKEN, 'This confirmation link is invalid or has expired. Ask for a new one from the login page.');
-const invalidCredentials = () =>
-  new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'The email or password is wrong.');
+  new AppError(
+    400,
+    ErrorCode.INVALID_TOKEN,
+    'This confirmation link is invalid or has expired. Ask for a new one from the login page.',
+  );
+const invalidCredentials = () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'The email or password is wrong.');
 
 export interface ClientInfo {
   userAgent?: string;
@@ -141,7 +144,11 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   }
   if (!(await ctx.passwords.verify(user.password_hash, body.password))) throw invalidCredentials();
   if (!user.email_confirmed_at) {
-    throw new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, 'Please confirm your email first: open the link we sent you, or ask for a new one.');
+    throw new AppError(
+      403,
+      ErrorCode.EMAIL_NOT_CONFIRMED,
+      'Please confirm your email first: open the link we sent you, or ask for a new one.',
+    );
   }
   return ctx.db.transaction().execute(async (trx) => {
     const token = await startSession(trx, ctx, user.id, client);

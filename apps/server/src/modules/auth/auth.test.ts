@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, DAY } from '../../lib/clock.ts';
-import { PASSWORD, createUser, expectFieldErrors, login, signUp, signUpBody, confirmTokenFrom } from '../../test/factories.ts';
+import {
+  PASSWORD,
+  createUser,
+  expectFieldErrors,
+  login,
+  signUp,
+  signUpBody,
+  confirmTokenFrom,
+} from '../../test/factories.ts';
 import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
 
 describe.each(engines)('auth on %s', (engine) => {
@@ -12,7 +20,10 @@ describe.each(engines)('auth on %s', (engine) => {
 
   describe('sign-up', () => {
     it('creates the user and the first store, unconfirmed, and mails a confirmation link', async () => {
-      const body = signUpBody({ urlName: `My-Shop-${Date.now().toString(36)}`, email: `  Mixed.Case-${Date.now()}@Example.COM ` });
+      const body = signUpBody({
+        urlName: `My-Shop-${Date.now().toString(36)}`,
+        email: `  Mixed.Case-${Date.now()}@Example.COM `,
+      });
       const res = await t.request('POST', '/api/auth/signUp', { body });
       expect(res.status, res.text).toBe(201);
       const user = res.body.user;
@@ -37,14 +48,17 @@ describe.each(engines)('auth on %s', (engine) => {
     it('uses the given locale and timezone', async () => {
       const { user } = await signUp(t, { locale: 'ja-JP', timezone: 'Asia/Tokyo' });
       expect(user.locale).toBe('ja-JP');
-      const token = (await t.request('GET', `/api/auth/confirm/${confirmTokenFrom(t.lastMailTo(user.email).text)}`)).body.token;
+      const token = (await t.request('GET', `/api/auth/confirm/${confirmTokenFrom(t.lastMailTo(user.email).text)}`))
+        .body.token;
       const stores = await t.request('GET', '/api/secure/virtual-store', { token });
       expect(stores.body[0].timezone).toBe('Asia/Tokyo');
     });
 
     it('refuses a taken email with 409 EMAIL_TAKEN', async () => {
       const { body } = await signUp(t);
-      const res = await t.request('POST', '/api/auth/signUp', { body: signUpBody({ email: body.email.toUpperCase() }) });
+      const res = await t.request('POST', '/api/auth/signUp', {
+        body: signUpBody({ email: body.email.toUpperCase() }),
+      });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'EMAIL_TAKEN', details: [{ field: 'email' }] });
     });
@@ -56,18 +70,24 @@ describe.each(engines)('auth on %s', (engine) => {
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'URL_NAME_TAKEN', details: [{ field: 'urlName' }] });
       // The transaction rolled back: the email is still free.
-      const retry = await t.request('POST', '/api/auth/signUp', { body: { ...second, urlName: `free-${body.urlName}` } });
+      const retry = await t.request('POST', '/api/auth/signUp', {
+        body: { ...second, urlName: `free-${body.urlName}` },
+      });
       expect(retry.status, retry.text).toBe(201);
     });
 
     it('settles concurrent sign-ups for one email or one urlName with exactly one 201 and 409s', async () => {
       const email = signUpBody().email;
-      const sameEmail = await Promise.all([0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ email }) })));
+      const sameEmail = await Promise.all(
+        [0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ email }) })),
+      );
       expect(sameEmail.map((r) => r.status).sort()).toEqual([201, 409, 409]);
       expect(sameEmail.filter((r) => r.status === 409).every((r) => r.body.code === 'EMAIL_TAKEN')).toBe(true);
 
       const urlName = signUpBody().urlName;
-      const sameUrl = await Promise.all([0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName }) })));
+      const sameUrl = await Promise.all(
+        [0, 1, 2].map(() => t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName }) })),
+      );
       expect(sameUrl.map((r) => r.status).sort()).toEqual([201, 409, 409]);
       expect(sameUrl.filter((r) => r.status === 409).every((r) => r.body.code === 'URL_NAME_TAKEN')).toBe(true);
     });
@@ -80,18 +100,36 @@ describe.each(engines)('auth on %s', (engine) => {
 
     it('names each bad field', async () => {
       expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: {} }), [
-        'email', 'password', 'name', 'storeName', 'urlName', 'mainCurrency',
+        'email',
+        'password',
+        'name',
+        'storeName',
+        'urlName',
+        'mainCurrency',
       ]);
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ email: 'not-an-email' }) }), ['email']);
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ password: 'short' }) }), ['password']);
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName: '-bad-' }) }), ['urlName']);
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ email: 'not-an-email' }) }), [
+        'email',
+      ]);
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ password: 'short' }) }), [
+        'password',
+      ]);
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ urlName: '-bad-' }) }), [
+        'urlName',
+      ]);
       expectFieldErrors(
         await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), mainCurrency: 'XXX' } }),
         ['mainCurrency'],
       );
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ secondCurrency: 'USD' }) }), ['secondCurrency']);
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), timezone: 'Mars/Base' } }), ['timezone']);
-      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), locale: 'xx' } }), ['locale']);
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ secondCurrency: 'USD' }) }), [
+        'secondCurrency',
+      ]);
+      expectFieldErrors(
+        await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), timezone: 'Mars/Base' } }),
+        ['timezone'],
+      );
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), locale: 'xx' } }), [
+        'locale',
+      ]);
       const missing = await t.request('POST', '/api/auth/signUp', { body: { ...signUpBody(), name: undefined } });
       expectFieldErrors(missing, ['name']);
       expect(missing.body.message).toBe('Name is required');
@@ -151,7 +189,9 @@ describe.each(engines)('auth on %s', (engine) => {
 
       const sent = t.mails.length;
       expect((await t.request('POST', '/api/auth/confirm/resend', { body: { email: body.email } })).status).toBe(202);
-      expect((await t.request('POST', '/api/auth/confirm/resend', { body: { email: 'nobody@example.com' } })).status).toBe(202);
+      expect(
+        (await t.request('POST', '/api/auth/confirm/resend', { body: { email: 'nobody@example.com' } })).status,
+      ).toBe(202);
       expect(t.mails.length).toBe(sent); // confirmed and unknown accounts get no mail
       expectFieldErrors(await t.request('POST', '/api/auth/confirm/resend', { body: { email: 'nope' } }), ['email']);
     });
@@ -160,7 +200,9 @@ describe.each(engines)('auth on %s', (engine) => {
   describe('login and sessions', () => {
     it('logs in a confirmed user with a JWT that opens /api/secure', async () => {
       const u = await createUser(t);
-      const res = await t.request('POST', '/api/auth/login', { body: { email: u.email.toUpperCase(), password: PASSWORD } });
+      const res = await t.request('POST', '/api/auth/login', {
+        body: { email: u.email.toUpperCase(), password: PASSWORD },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.token.split('.')).toHaveLength(3);
       expect(res.body.user).toEqual({ ...u.user });
@@ -168,8 +210,12 @@ describe.each(engines)('auth on %s', (engine) => {
 
     it('answers the same 401 for an unknown email and a wrong password', async () => {
       const u = await createUser(t);
-      const wrong = await t.request('POST', '/api/auth/login', { body: { email: u.email, password: 'wrong password' } });
-      const unknown = await t.request('POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'wrong password' } });
+      const wrong = await t.request('POST', '/api/auth/login', {
+        body: { email: u.email, password: 'wrong password' },
+      });
+      const unknown = await t.request('POST', '/api/auth/login', {
+        body: { email: 'ghost@example.com', password: 'wrong password' },
+      });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
@@ -185,7 +231,9 @@ describe.each(engines)('auth on %s', (engine) => {
 
     it('names bad login fields', async () => {
       expectFieldErrors(await t.request('POST', '/api/auth/login', { body: {} }), ['email', 'password']);
-      expectFieldErrors(await t.request('POST', '/api/auth/login', { body: { email: 'a@b.co', password: '' } }), ['password']);
+      expectFieldErrors(await t.request('POST', '/api/auth/login', { body: { email: 'a@b.co', password: '' } }), [
+        'password',
+      ]);
       expectFieldErrors(await t.request('POST', '/api/auth/login', { body: { email: 42, password: 'x' } }), ['email']);
       expectFieldErrors(await t.request('POST', '/api/auth/login'), ['body']);
     });
@@ -213,7 +261,12 @@ describe.each(engines)('auth on %s', (engine) => {
       const u = await createUser(t);
       const [head, payload] = u.token.split('.');
       const forged = `${head}.${payload}.${'A'.repeat(43)}`;
-      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${forged}` }, { authorization: u.token }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bearer nonsense' },
+        { authorization: `Bearer ${forged}` },
+        { authorization: u.token },
+      ]) {
         const res = await t.request('GET', '/api/secure/profile', { headers });
         expect(res.status).toBe(401);
         expect(res.body.code).toBe('UNAUTHORIZED');

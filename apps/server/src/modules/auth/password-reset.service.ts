@@ -14,11 +14,18 @@ const RESET_TOKEN_TTL = 15 * MINUTE;
 export const MAX_CODE_ATTEMPTS = 5;
 
 const invalidCode = () =>
-  fieldError(ErrorCode.INVALID_CODE, 'code', 'This code is wrong or has expired. Check the mail or ask for a new code.');
-const codeLocked = () =>
-  fieldError(ErrorCode.CODE_LOCKED, 'code', 'Too many wrong codes. Please ask for a new code.');
+  fieldError(
+    ErrorCode.INVALID_CODE,
+    'code',
+    'This code is wrong or has expired. Check the mail or ask for a new code.',
+  );
+const codeLocked = () => fieldError(ErrorCode.CODE_LOCKED, 'code', 'Too many wrong codes. Please ask for a new code.');
 const invalidResetToken = () =>
-  new AppError(400, ErrorCode.INVALID_TOKEN, 'This password reset has expired or was already used. Please start again.');
+  new AppError(
+    400,
+    ErrorCode.INVALID_TOKEN,
+    'This password reset has expired or was already used. Please start again.',
+  );
 
 /** Mails a new 6-digit code when the account exists; the caller answers 202 either way. */
 export async function requestResetCode(ctx: AppContext, email: string): Promise<void> {
@@ -50,26 +57,29 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
  * invalidates the code, after which even the right code is refused.
  */
 export async function verifyResetCode(ctx: AppContext, email: string, code: string): Promise<string> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const user = await users.findUserByEmail(trx, email);
-    const reset = user && (await authRepo.findPasswordResetByUser(trx, user.id));
-    const now = iso(ctx.clock.now());
-    if (!user || !reset || reset.code_used_at !== null || reset.code_expires_at <= now) throw invalidCode();
-    if (reset.attempts >= MAX_CODE_ATTEMPTS) throw codeLocked();
-    if (!safeEqualHex(reset.code_hash, hashCode(ctx.config.jwtSecret, user.id, code))) {
-      const attempts = await authRepo.countWrongCode(trx, reset.id);
-      return { error: attempts >= MAX_CODE_ATTEMPTS ? codeLocked() : invalidCode() };
-    }
-    const token = newSecretToken();
-    if (!(await authRepo.armResetToken(trx, reset.id, now, hashToken(token), isoAfter(ctx.clock, RESET_TOKEN_TTL)))) {
-      throw invalidCode();
-    }
-    return { token };
-  }).then((result) => {
-    // Thrown after commit so the wrong-attempt count is kept.
-    if ('error' in result) throw result.error;
-    return result.token;
-  });
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const user = await users.findUserByEmail(trx, email);
+      const reset = user && (await authRepo.findPasswordResetByUser(trx, user.id));
+      const now = iso(ctx.clock.now());
+      if (!user || !reset || reset.code_used_at !== null || reset.code_expires_at <= now) throw invalidCode();
+      if (reset.attempts >= MAX_CODE_ATTEMPTS) throw codeLocked();
+      if (!safeEqualHex(reset.code_hash, hashCode(ctx.config.jwtSecret, user.id, code))) {
+        const attempts = await authRepo.countWrongCode(trx, reset.id);
+        return { error: attempts >= MAX_CODE_ATTEMPTS ? codeLocked() : invalidCode() };
+      }
+      const token = newSecretToken();
+      if (!(await authRepo.armResetToken(trx, reset.id, now, hashToken(token), isoAfter(ctx.clock, RESET_TOKEN_TTL)))) {
+        throw invalidCode();
+      }
+      return { token };
+    })
+    .then((result) => {
+      // Thrown after commit so the wrong-attempt count is kept.
+      if ('error' in result) throw result.error;
+      return result.token;
+    });
 }
 
 /** Sets the new password, confirms the email (ownership is proven) and revokes every session. */

@@ -133,7 +133,9 @@ describe.each(engines)('password reset on %s', (engine) => {
     expectFieldErrors(await verify('a@b.co', 'abcdef'), ['code']);
     expectFieldErrors(await t.request('POST', '/api/auth/forgot-password/verify', { body: {} }), ['email', 'code']);
     expectFieldErrors(await reset('', 'short'), ['resetToken', 'password']);
-    expectFieldErrors(await t.request('POST', '/api/auth/forgot-password/reset', { body: { resetToken: 'x' } }), ['password']);
+    expectFieldErrors(await t.request('POST', '/api/auth/forgot-password/reset', { body: { resetToken: 'x' } }), [
+      'password',
+    ]);
   });
 
   it('an unknown reset token is INVALID_TOKEN', async () => {

@@ -9,15 +9,23 @@ import * as auth from './auth.service.ts';
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
-    app.get('/login/check', {
-      schema: { tags, security: bearerAuth, response: { 200: SessionCheckResponseSchema, ...errorResponses(401) } },
-    }, async (request) => ({ user: await auth.loggedUser(ctx.db, requireAuth(request).userId) }));
+    app.get(
+      '/login/check',
+      {
+        schema: { tags, security: bearerAuth, response: { 200: SessionCheckResponseSchema, ...errorResponses(401) } },
+      },
+      async (request) => ({ user: await auth.loggedUser(ctx.db, requireAuth(request).userId) }),
+    );
 
-    app.post('/logout', {
-      schema: { tags, security: bearerAuth, response: { 204: NoContent, ...errorResponses(401) } },
-    }, async (request, reply) => {
-      await auth.logout(ctx, requireAuth(request).sessionId);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/logout',
+      {
+        schema: { tags, security: bearerAuth, response: { 204: NoContent, ...errorResponses(401) } },
+      },
+      async (request, reply) => {
+        await auth.logout(ctx, requireAuth(request).sessionId);
+        return reply.status(204).send();
+      },
+    );
   };
 }

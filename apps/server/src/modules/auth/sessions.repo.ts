@@ -22,12 +22,21 @@ export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
 }
 
 export async function revokeSession(db: DbOrTx, id: string, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every live session of a user, except `keepId` (the session changing the password). */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: string, keepId?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepId) query = query.where('id', '!=', keepId);
   await query.execute();
 }

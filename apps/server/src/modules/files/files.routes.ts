@@ -11,31 +11,41 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const base = { tags: ['files'], security: bearerAuth };
     // Raw bytes of any declared type (this plugin only): the service checks the declared type and
     // the bytes themselves, so a wrong upload gets a clear 415 rather than a generic parser error.
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
-    app.put('/file/data/:storeUrl/:uuid', {
-      bodyLimit: MAX_IMAGE_BYTES,
-      schema: {
-        ...base,
-        description:
-          'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes.',
-        params: FileParamsSchema,
-        response: { 200: FileSavedSchema, ...errorResponses(400, 401, 404, 413, 415) },
+    app.put(
+      '/file/data/:storeUrl/:uuid',
+      {
+        bodyLimit: MAX_IMAGE_BYTES,
+        schema: {
+          ...base,
+          description:
+            'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes.',
+          params: FileParamsSchema,
+          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 404, 413, 415) },
+        },
       },
-    }, async (request) => files.putFile(ctx, request, request.params.storeUrl, request.params.uuid, request.body));
+      async (request) => files.putFile(ctx, request, request.params.storeUrl, request.params.uuid, request.body),
+    );
 
-    app.get('/file/data/:storeUrl/:uuid', {
-      schema: {
-        ...base,
-        description: 'The image bytes with their Content-Type; private caching with an ETag (If-None-Match → 304).',
-        params: FileParamsSchema,
-        response: { 200: z.unknown().describe('The image bytes'), 304: NoContent, ...errorResponses(400, 401, 404) },
+    app.get(
+      '/file/data/:storeUrl/:uuid',
+      {
+        schema: {
+          ...base,
+          description: 'The image bytes with their Content-Type; private caching with an ETag (If-None-Match → 304).',
+          params: FileParamsSchema,
+          response: { 200: z.unknown().describe('The image bytes'), 304: NoContent, ...errorResponses(400, 401, 404) },
+        },
       },
-    }, async (request, reply) => {
-      const file = await files.getFile(ctx, request, request.params.storeUrl, request.params.uuid);
-      reply.header('cache-control', 'private, max-age=0, must-revalidate').header('etag', file.etag);
-      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-      return reply.type(file.mime).send(file.bytes);
-    });
+      async (request, reply) => {
+        const file = await files.getFile(ctx, request, request.params.storeUrl, request.params.uuid);
+        reply.header('cache-control', 'private, max-age=0, must-revalidate').header('etag', file.etag);
+        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+        return reply.type(file.mime).send(file.bytes);
+      },
+    );
   };
 }

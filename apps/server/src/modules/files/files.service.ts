@@ -26,13 +26,22 @@ function unsupported(message: string): AppError {
  * Stores an image under the store and id, replacing any earlier one. The type is decided by the
  * bytes: a text file named .png is refused whatever its Content-Type says.
  */
-export async function putFile(ctx: AppContext, request: FastifyRequest, storeUrl: string, id: string, body: unknown): Promise<FileSaved> {
+export async function putFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  storeUrl: string,
+  id: string,
+  body: unknown,
+): Promise<FileSaved> {
   const store = await storeOf(ctx, request, storeUrl);
   const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!DECLARED_TYPES.has(declared) || !Buffer.isBuffer(body)) {
     throw unsupported('Please upload a PNG, JPEG or WebP image.');
   }
-  if (body.length === 0) throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'The file is empty.', [{ field: 'body', message: 'The file is empty.' }]);
+  if (body.length === 0)
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'The file is empty.', [
+      { field: 'body', message: 'The file is empty.' },
+    ]);
   const mime = detectImageType(body);
   if (!mime) throw unsupported('This file is not a PNG, JPEG or WebP image.');
   await ctx.files.put(store.id, id, body);
@@ -61,5 +70,9 @@ export async function getFile(
   const meta = await findFile(ctx.db, store.id, id);
   const bytes = meta ? await ctx.files.get(store.id, id) : undefined;
   if (!meta || !bytes) throw notFound('This image does not exist.');
-  return { bytes, mime: meta.mime as ImageMimeType, etag: `"${meta.size}-${Date.parse(meta.updated_at).toString(36)}"` };
+  return {
+    bytes,
+    mime: meta.mime as ImageMimeType,
+    etag: `"${meta.size}-${Date.parse(meta.updated_at).toString(36)}"`,
+  };
 }

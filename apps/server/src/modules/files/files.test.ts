@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
 import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of a png')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('rest of a png'),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif data')]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 data')]);
 
@@ -61,7 +64,10 @@ describe.each(engines)('files on %s', (engine) => {
   it('refuses a text file named and declared as PNG with 415', async () => {
     const res = await put(crypto.randomUUID(), Buffer.from('just some text, honestly'), 'image/png');
     expect(res.status).toBe(415);
-    expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/PNG, JPEG or WebP/) });
+    expect(res.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringMatching(/PNG, JPEG or WebP/),
+    });
   });
 
   it('refuses other declared types, an empty body and bad ids', async () => {

@@ -10,21 +10,31 @@ import type { AppContext } from '../../lib/context.ts';
  */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/ping', {
-      schema: { tags: ['public'], response: { 200: z.object({ ok: z.literal(true) }) } },
-    }, async () => ({ ok: true as const }));
+    app.get(
+      '/ping',
+      {
+        schema: { tags: ['public'], response: { 200: z.object({ ok: z.literal(true) }) } },
+      },
+      async () => ({ ok: true as const }),
+    );
 
-    app.get('/health', {
-      schema: { tags: ['public'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
-    }, async (_request, reply) => {
-      let ok = true;
-      try {
-        await sql`select 1`.execute(ctx.db);
-      } catch (error) {
-        ok = false;
-        ctx.log.error({ err: error }, 'health check: database unreachable');
-      }
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: ctx.dbKind, version: ctx.config.version });
-    });
+    app.get(
+      '/health',
+      {
+        schema: { tags: ['public'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+      },
+      async (_request, reply) => {
+        let ok = true;
+        try {
+          await sql`select 1`.execute(ctx.db);
+        } catch (error) {
+          ok = false;
+          ctx.log.error({ err: error }, 'health check: database unreachable');
+        }
+        return reply
+          .status(ok ? 200 : 503)
+          .send({ status: ok ? 'ok' : 'degraded', database: ctx.dbKind, version: ctx.config.version });
+      },
+    );
   };
 }

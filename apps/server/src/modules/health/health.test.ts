@@ -25,12 +25,21 @@ describe.each(engines)('health and docs on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     const paths = Object.keys(res.body.paths);
-    expect(paths).toEqual(expect.arrayContaining([
-      '/api/auth/signUp', '/api/auth/login', '/api/auth/forgot-password/{email}', '/api/secure/profile',
-      '/api/secure/virtual-store', '/api/secure/virtual-store/{urlName}', '/api/public/health',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signUp',
+        '/api/auth/login',
+        '/api/auth/forgot-password/{email}',
+        '/api/secure/profile',
+        '/api/secure/virtual-store',
+        '/api/secure/virtual-store/{urlName}',
+        '/api/public/health',
+      ]),
+    );
     const signUp = res.body.paths['/api/auth/signUp'].post;
-    expect(signUp.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'urlName']));
+    expect(signUp.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'urlName']),
+    );
     expect(res.body.paths['/api/secure/profile'].get.security).toEqual([{ bearerAuth: [] }]);
   });
 

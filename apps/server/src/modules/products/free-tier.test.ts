@@ -14,7 +14,11 @@ describe.each(engines)('free product limit on %s', (engine) => {
   afterAll(async () => t?.close());
 
   const post = (u: TestUser, store?: string) =>
-    t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 5 }), headers: storeHeader(store) });
+    t.request('POST', '/api/secure/product', {
+      token: u.token,
+      body: productBody({ quantity: 5 }),
+      headers: storeHeader(store),
+    });
   const countOwned = async (u: TestUser) => {
     const row = await t.db
       .selectFrom('products')
@@ -25,7 +29,7 @@ describe.each(engines)('free product limit on %s', (engine) => {
     return Number(row.n);
   };
 
-  it('counts products across all the user\'s stores and refuses the one past the limit with 402, writing nothing', async () => {
+  it("counts products across all the user's stores and refuses the one past the limit with 402, writing nothing", async () => {
     const u = await createUser(t);
     const branch = await createStore(t, u);
     await createProduct(t, u);

@@ -1,7 +1,12 @@
 import type { ImportBatchResult } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 
-export async function findImportBatch(db: DbOrTx, storeId: string, importId: string, batch: number): Promise<ImportBatchResult | undefined> {
+export async function findImportBatch(
+  db: DbOrTx,
+  storeId: string,
+  importId: string,
+  batch: number,
+): Promise<ImportBatchResult | undefined> {
   const row = await db
     .selectFrom('import_batches')
     .select('result')
@@ -18,6 +23,12 @@ export async function insertImportBatch(
 ): Promise<void> {
   await db
     .insertInto('import_batches')
-    .values({ store_id: row.storeId, import_id: row.importId, batch: row.batch, result: JSON.stringify(row.result), created_at: row.at })
+    .values({
+      store_id: row.storeId,
+      import_id: row.importId,
+      batch: row.batch,
+      result: JSON.stringify(row.result),
+      created_at: row.at,
+    })
     .execute();
 }

@@ -1,4 +1,10 @@
-import { CreateProductBodySchema, MoneyParseError, parseMoney, type CurrencyCode, type ImportRow } from '@shopdesk/shared';
+import {
+  CreateProductBodySchema,
+  MoneyParseError,
+  parseMoney,
+  type CurrencyCode,
+  type ImportRow,
+} from '@shopdesk/shared';
 import type { z } from 'zod';
 import { unprotectFormula } from './product-csv.ts';
 

@@ -18,26 +18,70 @@ describe.each(engines)('product CSV on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const importBatch = (rows: Row[], options: { importId?: string; batch?: number; store?: string; token?: string } = {}) =>
+  const importBatch = (
+    rows: Row[],
+    options: { importId?: string; batch?: number; store?: string; token?: string } = {},
+  ) =>
     t.request('POST', '/api/secure/product/import', {
       token: options.token ?? u.token,
       headers: storeHeader(options.store),
       body: { importId: options.importId ?? crypto.randomUUID(), batch: options.batch ?? 0, rows },
     });
   const exportCsv = (store?: string) =>
-    fetch(`${t.url}/api/secure/product/export.csv`, { headers: { authorization: `Bearer ${u.token}`, ...storeHeader(store) } });
+    fetch(`${t.url}/api/secure/product/export.csv`, {
+      headers: { authorization: `Bearer ${u.token}`, ...storeHeader(store) },
+    });
   const all = async (store: string): Promise<Product[]> => {
-    const res = await t.request('GET', '/api/secure/product/search/window/0/100?sort=code', { token: u.token, headers: storeHeader(store) });
+    const res = await t.request('GET', '/api/secure/product/search/window/0/100?sort=code', {
+      token: u.token,
+      headers: storeHeader(store),
+    });
     return res.body.items;
   };
-  const strip = (p: Product) => ({ code: p.code, name: p.name, brand: p.brand, category: p.category, price: p.price, cost: p.cost, quantity: p.quantity, description: p.description });
+  const strip = (p: Product) => ({
+    code: p.code,
+    name: p.name,
+    brand: p.brand,
+    category: p.category,
+    price: p.price,
+    cost: p.cost,
+    quantity: p.quantity,
+    description: p.description,
+  });
 
   it('exports every product (quoted, formula-safe, decimal prices) and imports them into another store unchanged', async () => {
     const source = await createStore(t, u);
     const made = [
-      { code: ean13(), name: 'Tea, green', brand: 'Say "Leafy"', category: 'Drinks', price: 199, cost: 120, quantity: 7, description: 'line one\r\nline two' },
-      { code: 'FORMULA-1', name: '=HYPERLINK("http://evil")', brand: '+brand', category: '@cat', price: 5, cost: 0, quantity: -2, description: '-minus' },
-      { code: 'JP-1', name: '緑茶 500ml', brand: ' padded ', category: '', price: 100000, cost: 99999, quantity: 0, description: '' },
+      {
+        code: ean13(),
+        name: 'Tea, green',
+        brand: 'Say "Leafy"',
+        category: 'Drinks',
+        price: 199,
+        cost: 120,
+        quantity: 7,
+        description: 'line one\r\nline two',
+      },
+      {
+        code: 'FORMULA-1',
+        name: '=HYPERLINK("http://evil")',
+        brand: '+brand',
+        category: '@cat',
+        price: 5,
+        cost: 0,
+        quantity: -2,
+        description: '-minus',
+      },
+      {
+        code: 'JP-1',
+        name: '緑茶 500ml',
+        brand: ' padded ',
+        category: '',
+        price: 100000,
+        cost: 99999,
+        quantity: 0,
+        description: '',
+      },
     ];
     for (const p of made) await createProduct(t, u, p, source);
     const res = await exportCsv(source);
@@ -52,12 +96,24 @@ describe.each(engines)('product CSV on %s', (engine) => {
     expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
     expect(lines).toHaveLength(3);
     const byCode = new Map(lines.map((l) => [l[0], l]));
-    expect(byCode.get('FORMULA-1')).toEqual(['FORMULA-1', `'=HYPERLINK("http://evil")`, "'+brand", "'@cat", '0.05', '0.00', '-2', "'-minus"]);
+    expect(byCode.get('FORMULA-1')).toEqual([
+      'FORMULA-1',
+      `'=HYPERLINK("http://evil")`,
+      "'+brand",
+      "'@cat",
+      '0.05',
+      '0.00',
+      '-2',
+      "'-minus",
+    ]);
     expect(byCode.get(made[0]!.code)!.slice(4, 7)).toEqual(['1.99', '1.20', '7']);
     expect(text).toContain('"Say ""Leafy"""');
 
     const target = await createStore(t, u);
-    const rows = lines.map((l, i) => ({ line: i + 2, ...Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, j) => [c, l[j]])) }));
+    const rows = lines.map((l, i) => ({
+      line: i + 2,
+      ...Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, j) => [c, l[j]])),
+    }));
     const imported = await importBatch(rows, { store: target });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], limitReached: false });
@@ -95,7 +151,10 @@ describe.each(engines)('product CSV on %s', (engine) => {
     ]);
     for (const e of res.body.errors) expect(e.message.length).toBeGreaterThan(0);
     const products = await all(store);
-    expect(products.map((p) => [p.code, p.price, p.quantity])).toEqual([[good, 250, 4], ['OK-2', 123450, 0]]);
+    expect(products.map((p) => [p.code, p.price, p.quantity])).toEqual([
+      [good, 250, 4],
+      ['OK-2', 123450, 0],
+    ]);
     await expectLedgerConsistent(t);
   });
 
@@ -105,13 +164,21 @@ describe.each(engines)('product CSV on %s', (engine) => {
     const rows = [{ line: 2, code: 'RETRY-1', name: 'Once', price: '1', quantity: '10' }];
     const first = await importBatch(rows, { store, importId, batch: 3 });
     const again = await importBatch(rows, { store, importId, batch: 3 });
-    const changed = await importBatch([{ line: 2, code: 'RETRY-1', name: 'Twice', price: '9' }], { store, importId, batch: 3 });
+    const changed = await importBatch([{ line: 2, code: 'RETRY-1', name: 'Twice', price: '9' }], {
+      store,
+      importId,
+      batch: 3,
+    });
     expect(first.body).toMatchObject({ created: 1 });
     expect(again.body).toEqual(first.body);
     expect(changed.body).toEqual(first.body);
     const [p] = await all(store);
     expect(p).toMatchObject({ name: 'Once', price: 100, quantity: 10 });
-    const next = await importBatch([{ line: 3, code: 'RETRY-2', name: 'Next', price: '1' }], { store, importId, batch: 4 });
+    const next = await importBatch([{ line: 3, code: 'RETRY-2', name: 'Next', price: '1' }], {
+      store,
+      importId,
+      batch: 4,
+    });
     expect(next.body.created).toBe(1);
     await expectLedgerConsistent(t);
   });
@@ -123,10 +190,16 @@ describe.each(engines)('product CSV on %s', (engine) => {
       { line: 3, code: 'RE-2', name: 'Beans', price: '2', cost: '1.5', quantity: '5' },
     ];
     expect((await importBatch(rows, { store })).body).toMatchObject({ created: 2 });
-    await t.request('POST', '/api/secure/product/code/RE-1/adjust', { token: u.token, headers: storeHeader(store), body: { delta: -3 } });
+    await t.request('POST', '/api/secure/product/code/RE-1/adjust', {
+      token: u.token,
+      headers: storeHeader(store),
+      body: { delta: -3 },
+    });
     const again = await importBatch(rows, { store });
     expect(again.body).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [], limitReached: false });
-    const edit = await importBatch([{ line: 2, code: 'RE-2', name: 'Black Beans', price: '2.25', quantity: '500' }], { store });
+    const edit = await importBatch([{ line: 2, code: 'RE-2', name: 'Black Beans', price: '2.25', quantity: '500' }], {
+      store,
+    });
     expect(edit.body).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
     const products = await all(store);
     expect(products.map((p) => [p.code, p.name, p.brand, p.price, p.cost, p.quantity])).toEqual([
@@ -153,10 +226,19 @@ describe.each(engines)('product CSV on %s', (engine) => {
 
   it('settles two imports of the same new codes at once: each product once, no server error', async () => {
     const store = await createStore(t, u);
-    const rows = Array.from({ length: 50 }, (_, i) => ({ line: i + 2, code: `PAR-${i}`, name: `P${i}`, price: '1', quantity: '3' }));
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      line: i + 2,
+      code: `PAR-${i}`,
+      name: `P${i}`,
+      price: '1',
+      quantity: '3',
+    }));
     const results = await Promise.all([importBatch(rows, { store }), importBatch(rows, { store })]);
     for (const r of results) expect([200, 409]).toContain(r.status);
-    const products = await t.request('GET', '/api/secure/product/search/window/0/100', { token: u.token, headers: storeHeader(store) });
+    const products = await t.request('GET', '/api/secure/product/search/window/0/100', {
+      token: u.token,
+      headers: storeHeader(store),
+    });
     expect(products.body.total).toBe(50);
     for (const p of products.body.items) expect(p.quantity).toBe(3);
     await expectLedgerConsistent(t);
@@ -164,13 +246,22 @@ describe.each(engines)('product CSV on %s', (engine) => {
 
   it('reads prices in the store currency and names bad batches', async () => {
     const yen = await createStore(t, u, 'JPY');
-    const res = await importBatch([{ line: 2, code: 'YEN-1', name: 'Onigiri', price: '150' }, { line: 3, code: 'YEN-2', name: 'Sen', price: '1.5' }], { store: yen });
+    const res = await importBatch(
+      [
+        { line: 2, code: 'YEN-1', name: 'Onigiri', price: '150' },
+        { line: 3, code: 'YEN-2', name: 'Sen', price: '1.5' },
+      ],
+      { store: yen },
+    );
     expect(res.body.created).toBe(1);
     expect(res.body.errors).toEqual([{ line: 3, field: 'price', message: 'JPY has no decimals' }]);
     const tooMany = Array.from({ length: 1001 }, (_, i) => ({ line: i + 2, code: `C-${i}`, name: 'x', price: '1' }));
     expectFieldErrors(await importBatch(tooMany), ['rows']);
     expectFieldErrors(
-      await t.request('POST', '/api/secure/product/import', { token: u.token, body: { importId: 'nope', batch: -1, rows: [{ code: 1 }] } }),
+      await t.request('POST', '/api/secure/product/import', {
+        token: u.token,
+        body: { importId: 'nope', batch: -1, rows: [{ code: 1 }] },
+      }),
       ['importId', 'batch', 'rows.0.line', 'rows.0.code', 'rows.0.name', 'rows.0.price'],
     );
   });
@@ -190,7 +281,10 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
       { line: 2, code: 'HAVE-1', name: 'New name', price: '1' },
       ...['N-1', 'N-2', 'N-3', 'N-4'].map((code, i) => ({ line: i + 3, code, name: code, price: '1', quantity: '1' })),
     ];
-    const res = await t.request('POST', '/api/secure/product/import', { token: u.token, body: { importId: crypto.randomUUID(), batch: 0, rows } });
+    const res = await t.request('POST', '/api/secure/product/import', {
+      token: u.token,
+      body: { importId: crypto.randomUUID(), batch: 0, rows },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ created: 2, updated: 1, unchanged: 0, limitReached: true });
     expect(res.body.errors.map((e: any) => e.line)).toEqual([5, 6]);

@@ -13,7 +13,10 @@ const PAGE = 1000;
  * 100k catalogue never sits in memory. Starts with a UTF-8 byte-order mark, which spreadsheet apps
  * need to read non-Latin names correctly. Prices are decimal text in the store's main currency.
  */
-export async function exportProductsCsv(ctx: AppContext, request: FastifyRequest): Promise<{ filename: string; stream: Readable }> {
+export async function exportProductsCsv(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ filename: string; stream: Readable }> {
   const store = await resolveStore(ctx, request);
   const currency = store.main_currency as CurrencyCode;
   async function* lines(): AsyncGenerator<string> {

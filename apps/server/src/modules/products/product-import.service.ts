@@ -19,7 +19,10 @@ import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
 
 type Outcome = 'created' | 'updated' | 'unchanged';
-type Descriptive = Pick<ParsedRow['product'], 'code' | 'name' | 'brand' | 'description' | 'category' | 'price' | 'cost'>;
+type Descriptive = Pick<
+  ParsedRow['product'],
+  'code' | 'name' | 'brand' | 'description' | 'category' | 'price' | 'cost'
+>;
 
 /** A product as the import builds it up: an existing row or a new one, and what each line did to it. */
 interface Target {
@@ -30,7 +33,15 @@ interface Target {
 }
 
 function descriptive(row: ProductRow): Descriptive {
-  return { code: row.code, name: row.name, brand: row.brand, description: row.description, category: row.category, price: Number(row.price), cost: Number(row.cost) };
+  return {
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    category: row.category,
+    price: Number(row.price),
+    cost: Number(row.cost),
+  };
 }
 
 /**
@@ -40,7 +51,11 @@ function descriptive(row: ProductRow): Descriptive {
  * and batch) returns the stored first result and changes nothing, so retries are safe; rows are
  * applied in order, so a code repeated later in the batch updates the product the earlier line made.
  */
-export async function importBatch(ctx: AppContext, request: FastifyRequest, body: ImportBatchBody): Promise<ImportBatchResult> {
+export async function importBatch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: ImportBatchBody,
+): Promise<ImportBatchResult> {
   const store = await resolveStore(ctx, request);
   const { userId } = requireAuth(request);
   const done = await findImportBatch(ctx.db, store.id, body.importId, body.batch);
@@ -68,7 +83,14 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
       for (const { line, product, given } of parsed) {
         const target = targets.get(product.code);
         if (!target) {
-          const row: ProductRow = { id: newId(), store_id: store.id, ...productFields(product), quantity: product.quantity, created_at: at, updated_at: at };
+          const row: ProductRow = {
+            id: newId(),
+            store_id: store.id,
+            ...productFields(product),
+            quantity: product.quantity,
+            created_at: at,
+            updated_at: at,
+          };
           targets.set(product.code, { row, isNew: true, changed: false, outcomes: [{ line, outcome: 'created' }] });
           continue;
         }
@@ -92,22 +114,57 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
       for (const t of targets.values()) {
         for (const { line, outcome } of t.outcomes) {
           if (refused.has(t)) {
-            errors.push({ line, field: 'code', message: 'Not imported: the free plan product limit is reached. Upgrade to premium to import more.' });
+            errors.push({
+              line,
+              field: 'code',
+              message: 'Not imported: the free plan product limit is reached. Upgrade to premium to import more.',
+            });
           } else counts[outcome]++;
         }
       }
-      await insertProducts(trx, created.map((t) => t.row));
+      await insertProducts(
+        trx,
+        created.map((t) => t.row),
+      );
       await recordOpeningStock(
         trx,
-        created.map((t) => ({ storeId: store.id, productId: t.row.id, delta: Number(t.row.quantity), reason: 'ADJUSTMENT' as const, refCode: body.importId, userId, note: 'Opening stock (import)', at })),
+        created.map((t) => ({
+          storeId: store.id,
+          productId: t.row.id,
+          delta: Number(t.row.quantity),
+          reason: 'ADJUSTMENT' as const,
+          refCode: body.importId,
+          userId,
+          note: 'Opening stock (import)',
+          at,
+        })),
       );
       // Updated in code order, so two imports touching the same products lock them in the same order.
-      const changed = [...targets.values()].filter((t) => t.changed && !t.isNew).sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
+      const changed = [...targets.values()]
+        .filter((t) => t.changed && !t.isNew)
+        .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
       for (const t of changed) {
-        const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
-        await updateProduct(trx, store.id, id, { code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at });
+        const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } =
+          t.row;
+        await updateProduct(trx, store.id, id, {
+          code,
+          name,
+          name_key,
+          brand,
+          description,
+          category,
+          price,
+          cost,
+          image_id,
+          search,
+          updated_at,
+        });
       }
-      const result: ImportBatchResult = { ...counts, errors: errors.sort((a, b) => a.line - b.line), limitReached: refused.size > 0 };
+      const result: ImportBatchResult = {
+        ...counts,
+        errors: errors.sort((a, b) => a.line - b.line),
+        limitReached: refused.size > 0,
+      };
       await insertImportBatch(trx, { storeId: store.id, importId: body.importId, batch: body.batch, result, at });
       return result;
     });
@@ -119,7 +176,11 @@ export async function importBatch(ctx: AppContext, request: FastifyRequest, body
       const first = await findImportBatch(ctx.db, store.id, body.importId, body.batch);
       if (first) return first;
       // Another import created one of these codes meanwhile; nothing of this batch was written.
-      throw new AppError(409, ErrorCode.CONFLICT, 'Another import is adding the same products right now. Please send this batch again.');
+      throw new AppError(
+        409,
+        ErrorCode.CONFLICT,
+        'Another import is adding the same products right now. Please send this batch again.',
+      );
     }
     throw error;
   }

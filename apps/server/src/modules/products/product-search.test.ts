@@ -24,7 +24,9 @@ describe.each(engines)('product search on %s', (engine) => {
   afterAll(async () => t?.close());
 
   const search = (page: number, size: number, query = '') =>
-    t.request('GET', `/api/secure/product/search/window/${page}/${size}${query ? `?${query}` : ''}`, { token: u.token });
+    t.request('GET', `/api/secure/product/search/window/${page}/${size}${query ? `?${query}` : ''}`, {
+      token: u.token,
+    });
   const codes = (body: { items: { code: string }[] }) => body.items.map((p) => p.code);
 
   it('lists the first window sorted by name, case-insensitively, with the total', async () => {

@@ -12,7 +12,11 @@ import { findSameCodeInStores } from './products.repo.ts';
  * user. Only the user's own stores are searched, so no one else's catalogue ever leaks; the price is
  * copied only from a store with the same main currency, since it would mean something else otherwise.
  */
-export async function suggestProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<ProductSuggestion> {
+export async function suggestProduct(
+  ctx: AppContext,
+  request: FastifyRequest,
+  code: string,
+): Promise<ProductSuggestion> {
   const store = await resolveStore(ctx, request);
   const { userId } = requireAuth(request);
   const valid = productCodeProblem(code) === null;

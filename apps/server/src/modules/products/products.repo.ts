@@ -20,7 +20,20 @@ export function searchText(code: string, name: string, brand: string): string {
 }
 
 /** What a product answer shows (`toProduct`): everything but the store and the derived search keys. */
-export const PRODUCT_COLUMNS = ['id', 'code', 'name', 'brand', 'description', 'category', 'price', 'cost', 'quantity', 'image_id', 'created_at', 'updated_at'] as const;
+export const PRODUCT_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'brand',
+  'description',
+  'category',
+  'price',
+  'cost',
+  'quantity',
+  'image_id',
+  'created_at',
+  'updated_at',
+] as const;
 export type ProductView = Pick<ProductRow, (typeof PRODUCT_COLUMNS)[number]>;
 
 export function productByCodeQuery(db: DbOrTx, storeId: string, code: string) {
@@ -32,7 +45,12 @@ export function findProductByCode(db: DbOrTx, storeId: string, code: string): Pr
 }
 
 export async function codeExists(db: DbOrTx, storeId: string, code: string): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('store_id', '=', storeId).where('code', '=', code).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('code', '=', code)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -46,12 +64,20 @@ const INSERT_CHUNK = 60;
 
 export async function insertProducts(db: DbOrTx, rows: NewProduct[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db.insertInto('products').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    await db
+      .insertInto('products')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
   }
 }
 
 /** Updates descriptive fields; `quantity` is not in the patch type's callers' hands (the ledger owns it). */
-export async function updateProduct(db: DbOrTx, storeId: string, id: string, patch: Omit<Updateable<ProductsTable>, 'quantity'>): Promise<void> {
+export async function updateProduct(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  patch: Omit<Updateable<ProductsTable>, 'quantity'>,
+): Promise<void> {
   await db.updateTable('products').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
 }
 
@@ -65,7 +91,14 @@ export function findSameCodeInStores(db: DbOrTx, storeIds: string[], code: strin
   return db
     .selectFrom('products')
     .innerJoin('stores', 'stores.id', 'products.store_id')
-    .select(['products.name', 'products.brand', 'products.category', 'products.price', 'stores.url_name', 'stores.main_currency'])
+    .select([
+      'products.name',
+      'products.brand',
+      'products.category',
+      'products.price',
+      'stores.url_name',
+      'stores.main_currency',
+    ])
     .where('products.store_id', 'in', storeIds)
     .where('products.code', '=', code)
     .orderBy('products.updated_at', 'desc')
@@ -113,15 +146,39 @@ function filtered(db: DbOrTx, storeId: string, filter: Pick<ProductSearchQuery, 
 }
 
 const SORTS = {
-  name: [['name_key', 'asc'], ['id', 'asc']],
-  '-name': [['name_key', 'desc'], ['id', 'desc']],
+  name: [
+    ['name_key', 'asc'],
+    ['id', 'asc'],
+  ],
+  '-name': [
+    ['name_key', 'desc'],
+    ['id', 'desc'],
+  ],
   code: [['code', 'asc']],
-  price: [['price', 'asc'], ['id', 'asc']],
-  '-price': [['price', 'desc'], ['id', 'desc']],
-  quantity: [['quantity', 'asc'], ['id', 'asc']],
-  '-quantity': [['quantity', 'desc'], ['id', 'desc']],
-  '-updatedAt': [['updated_at', 'desc'], ['id', 'desc']],
-} as const satisfies Record<NonNullable<ProductSearchQuery['sort']>, ReadonlyArray<readonly [keyof ProductsTable, 'asc' | 'desc']>>;
+  price: [
+    ['price', 'asc'],
+    ['id', 'asc'],
+  ],
+  '-price': [
+    ['price', 'desc'],
+    ['id', 'desc'],
+  ],
+  quantity: [
+    ['quantity', 'asc'],
+    ['id', 'asc'],
+  ],
+  '-quantity': [
+    ['quantity', 'desc'],
+    ['id', 'desc'],
+  ],
+  '-updatedAt': [
+    ['updated_at', 'desc'],
+    ['id', 'desc'],
+  ],
+} as const satisfies Record<
+  NonNullable<ProductSearchQuery['sort']>,
+  ReadonlyArray<readonly [keyof ProductsTable, 'asc' | 'desc']>
+>;
 
 /**
  * One window of the catalogue. Every sort ends in a unique column (id, or the store-unique code)
@@ -161,7 +218,12 @@ export async function countProducts(db: DbOrTx, storeId: string, filter: Product
 }
 
 /** Export pages by code (unique in the store), so a 100k catalogue streams in small steps. */
-export function productsAfterCode(db: DbOrTx, storeId: string, afterCode: string | null, limit: number): Promise<ProductRow[]> {
+export function productsAfterCode(
+  db: DbOrTx,
+  storeId: string,
+  afterCode: string | null,
+  limit: number,
+): Promise<ProductRow[]> {
   let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
   if (afterCode !== null) query = query.where('code', '>', afterCode);
   return query.orderBy('code').limit(limit).execute();

@@ -34,98 +34,187 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const base = { tags: ['products'], security: bearerAuth, headers: storeHeaders };
     const codeParams = ProductCodeParamsSchema;
 
-    app.post('/product', {
-      schema: { ...base, body: CreateProductBodySchema, response: { 201: ProductSchema, ...errorResponses(400, 401, 402, 404, 409) } },
-    }, async (request, reply) => reply.status(201).send(await products.createProduct(ctx, request, request.body)));
-
-    app.get('/product', {
-      schema: { ...base, description: 'The first window (page 0, size 20), sorted by name.', response: { 200: ProductWindowSchema, ...errorResponses(401, 404) } },
-    }, async (request) => products.searchWindow(ctx, request, FIRST_WINDOW.page, FIRST_WINDOW.size, {}));
-
-    app.get('/product/search/window/:page/:size', {
-      schema: {
-        ...base,
-        description: '`q` matches code, name and brand (every word, case-insensitive); `category` filters exactly.',
-        params: WindowParamsSchema,
-        querystring: ProductSearchQuerySchema,
-        response: { 200: ProductWindowSchema, ...errorResponses(400, 401, 404) },
+    app.post(
+      '/product',
+      {
+        schema: {
+          ...base,
+          body: CreateProductBodySchema,
+          response: { 201: ProductSchema, ...errorResponses(400, 401, 402, 404, 409) },
+        },
       },
-    }, async (request) => products.searchWindow(ctx, request, request.params.page, request.params.size, request.query));
+      async (request, reply) => reply.status(201).send(await products.createProduct(ctx, request, request.body)),
+    );
 
-    app.get('/product/random-barcode', {
-      schema: { ...base, description: 'An unused in-store EAN-13 (prefix 20–29).', response: { 200: RandomBarcodeResponseSchema, ...errorResponses(401, 404) } },
-    }, async (request) => products.randomBarcode(ctx, request));
-
-    app.get('/product/categories', {
-      schema: { ...base, response: { 200: ProductCategoriesSchema, ...errorResponses(401, 404) } },
-    }, async (request) => products.listCategories(ctx, request));
-
-    app.get('/product/export.csv', {
-      schema: { ...base, description: 'Every product as CSV (UTF-8 with BOM; prices as decimal text in the main currency).', produces: ['text/csv'], response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 404) } },
-    }, async (request, reply) => {
-      const { filename, stream } = await exportProductsCsv(ctx, request);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    });
-
-    app.post('/product/import', {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: {
-        ...base,
-        description: 'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result.',
-        body: ImportBatchBodySchema,
-        response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413) },
+    app.get(
+      '/product',
+      {
+        schema: {
+          ...base,
+          description: 'The first window (page 0, size 20), sorted by name.',
+          response: { 200: ProductWindowSchema, ...errorResponses(401, 404) },
+        },
       },
-    }, async (request) => importBatch(ctx, request, request.body));
+      async (request) => products.searchWindow(ctx, request, FIRST_WINDOW.page, FIRST_WINDOW.size, {}),
+    );
 
-    app.get('/product/code/:code', {
-      schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
-    }, async (request) => products.getProduct(ctx, request, request.params.code));
-
-    app.put('/product/code/:code', {
-      schema: {
-        ...base,
-        description: 'Edits the product (the code too); the quantity changes only through /adjust.',
-        params: codeParams,
-        body: UpdateProductBodySchema,
-        response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409) },
+    app.get(
+      '/product/search/window/:page/:size',
+      {
+        schema: {
+          ...base,
+          description: '`q` matches code, name and brand (every word, case-insensitive); `category` filters exactly.',
+          params: WindowParamsSchema,
+          querystring: ProductSearchQuerySchema,
+          response: { 200: ProductWindowSchema, ...errorResponses(400, 401, 404) },
+        },
       },
-    }, async (request) => products.updateProduct(ctx, request, request.params.code, request.body));
+      async (request) => products.searchWindow(ctx, request, request.params.page, request.params.size, request.query),
+    );
 
-    app.delete('/product/code/:code', {
-      schema: { ...base, description: 'Deletes the product with its stock movements.', params: codeParams, response: { 204: NoContent, ...errorResponses(401, 404) } },
-    }, async (request, reply) => {
-      await products.deleteProduct(ctx, request, request.params.code);
-      return reply.status(204).send();
-    });
-
-    app.get('/product/code/:code/jn', {
-      schema: { ...base, params: codeParams, response: { 200: ProductSuggestionSchema, ...errorResponses(401, 404) } },
-    }, async (request) => suggestProduct(ctx, request, request.params.code));
-
-    app.post('/product/code/:code/adjust', {
-      schema: {
-        ...base,
-        description: '`delta` adds to the stock (ADJUSTMENT); `countedQuantity` sets it from a stock-take (COUNT of counted − current).',
-        params: codeParams,
-        body: AdjustStockBodySchema,
-        response: { 200: ProductSchema, ...errorResponses(400, 401, 404) },
+    app.get(
+      '/product/random-barcode',
+      {
+        schema: {
+          ...base,
+          description: 'An unused in-store EAN-13 (prefix 20–29).',
+          response: { 200: RandomBarcodeResponseSchema, ...errorResponses(401, 404) },
+        },
       },
-    }, async (request) => adjustStock(ctx, request, request.params.code, request.body));
+      async (request) => products.randomBarcode(ctx, request),
+    );
 
-    app.get('/product/code/:code/movements', {
-      schema: { ...base, description: 'The first window (page 0, size 20) of the stock ledger, newest first.', params: codeParams, response: { 200: StockMovementWindowSchema, ...errorResponses(401, 404) } },
-    }, async (request) => movementsWindow(ctx, request, request.params.code, FIRST_WINDOW.page, FIRST_WINDOW.size));
-
-    app.get('/product/code/:code/movements/window/:page/:size', {
-      schema: {
-        ...base,
-        params: z.object({ ...codeParams.shape, ...WindowParamsSchema.shape }),
-        response: { 200: StockMovementWindowSchema, ...errorResponses(400, 401, 404) },
+    app.get(
+      '/product/categories',
+      {
+        schema: { ...base, response: { 200: ProductCategoriesSchema, ...errorResponses(401, 404) } },
       },
-    }, async (request) => movementsWindow(ctx, request, request.params.code, request.params.page, request.params.size));
+      async (request) => products.listCategories(ctx, request),
+    );
+
+    app.get(
+      '/product/export.csv',
+      {
+        schema: {
+          ...base,
+          description: 'Every product as CSV (UTF-8 with BOM; prices as decimal text in the main currency).',
+          produces: ['text/csv'],
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { filename, stream } = await exportProductsCsv(ctx, request);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    app.post(
+      '/product/import',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          ...base,
+          description:
+            'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result.',
+          body: ImportBatchBodySchema,
+          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413) },
+        },
+      },
+      async (request) => importBatch(ctx, request, request.body),
+    );
+
+    app.get(
+      '/product/code/:code',
+      {
+        schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
+      },
+      async (request) => products.getProduct(ctx, request, request.params.code),
+    );
+
+    app.put(
+      '/product/code/:code',
+      {
+        schema: {
+          ...base,
+          description: 'Edits the product (the code too); the quantity changes only through /adjust.',
+          params: codeParams,
+          body: UpdateProductBodySchema,
+          response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => products.updateProduct(ctx, request, request.params.code, request.body),
+    );
+
+    app.delete(
+      '/product/code/:code',
+      {
+        schema: {
+          ...base,
+          description: 'Deletes the product with its stock movements.',
+          params: codeParams,
+          response: { 204: NoContent, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await products.deleteProduct(ctx, request, request.params.code);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/product/code/:code/jn',
+      {
+        schema: {
+          ...base,
+          params: codeParams,
+          response: { 200: ProductSuggestionSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => suggestProduct(ctx, request, request.params.code),
+    );
+
+    app.post(
+      '/product/code/:code/adjust',
+      {
+        schema: {
+          ...base,
+          description:
+            '`delta` adds to the stock (ADJUSTMENT); `countedQuantity` sets it from a stock-take (COUNT of counted − current).',
+          params: codeParams,
+          body: AdjustStockBodySchema,
+          response: { 200: ProductSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => adjustStock(ctx, request, request.params.code, request.body),
+    );
+
+    app.get(
+      '/product/code/:code/movements',
+      {
+        schema: {
+          ...base,
+          description: 'The first window (page 0, size 20) of the stock ledger, newest first.',
+          params: codeParams,
+          response: { 200: StockMovementWindowSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => movementsWindow(ctx, request, request.params.code, FIRST_WINDOW.page, FIRST_WINDOW.size),
+    );
+
+    app.get(
+      '/product/code/:code/movements/window/:page/:size',
+      {
+        schema: {
+          ...base,
+          params: z.object({ ...codeParams.shape, ...WindowParamsSchema.shape }),
+          response: { 200: StockMovementWindowSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => movementsWindow(ctx, request, request.params.code, request.params.page, request.params.size),
+    );
   };
 }

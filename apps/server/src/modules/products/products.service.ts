@@ -80,10 +80,28 @@ export async function createProduct(ctx: AppContext, request: FastifyRequest, bo
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
-      if ((await remainingProductSlots(trx, ctx, store.owner_id)) < 1) throw productLimitReached(ctx.config.freeLimits.products);
-      const row: ProductRow = { id: newId(), store_id: store.id, ...productFields(body), quantity: body.quantity, created_at: now, updated_at: now };
+      if ((await remainingProductSlots(trx, ctx, store.owner_id)) < 1)
+        throw productLimitReached(ctx.config.freeLimits.products);
+      const row: ProductRow = {
+        id: newId(),
+        store_id: store.id,
+        ...productFields(body),
+        quantity: body.quantity,
+        created_at: now,
+        updated_at: now,
+      };
       await repo.insertProducts(trx, [row]);
-      await recordOpeningStock(trx, [{ storeId: store.id, productId: row.id, delta: body.quantity, reason: 'ADJUSTMENT', userId, note: 'Opening stock', at: now }]);
+      await recordOpeningStock(trx, [
+        {
+          storeId: store.id,
+          productId: row.id,
+          delta: body.quantity,
+          reason: 'ADJUSTMENT',
+          userId,
+          note: 'Opening stock',
+          at: now,
+        },
+      ]);
       return row;
     });
     return toProduct(row);
@@ -102,7 +120,12 @@ export async function getProduct(ctx: AppContext, request: FastifyRequest, code:
 }
 
 /** Edits everything but the quantity (stock changes only through the ledger); the code may change. */
-export async function updateProduct(ctx: AppContext, request: FastifyRequest, code: string, body: UpdateProduct): Promise<Product> {
+export async function updateProduct(
+  ctx: AppContext,
+  request: FastifyRequest,
+  code: string,
+  body: UpdateProduct,
+): Promise<Product> {
   const store = await resolveStore(ctx, request);
   const now = iso(ctx.clock.now());
   try {
@@ -146,7 +169,9 @@ export async function searchWindow(
   // A short page that is not past the end already tells the total: rare or missing search terms,
   // the slowest to count, need no second pass over the catalogue.
   const total =
-    rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await repo.countProducts(ctx.db, store.id, filter);
+    rows.length < size && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : await repo.countProducts(ctx.db, store.id, filter);
   return { items: rows.map(toProduct), page, size, total };
 }
 

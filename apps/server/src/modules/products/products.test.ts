@@ -29,19 +29,35 @@ describe.each(engines)('products on %s', (engine) => {
     const body = productBody({ code: ean13(), quantity: 12, description: 'Cold brew', imageId: crypto.randomUUID() });
     const res = await post(body);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ ...body, id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toMatchObject({
+      ...body,
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const read = await byCode('GET', body.code);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
     const moves = await byCode('GET', `${body.code}/movements`);
-    expect(moves.body).toMatchObject({ total: 1, items: [{ delta: 12, reason: 'ADJUSTMENT', userId: u.user.userId, productId: res.body.id }] });
+    expect(moves.body).toMatchObject({
+      total: 1,
+      items: [{ delta: 12, reason: 'ADJUSTMENT', userId: u.user.userId, productId: res.body.id }],
+    });
     await expectLedgerConsistent(t);
   });
 
   it('fills defaults and trims text', async () => {
     const res = await post({ code: `  A-${unique()}  `, name: '  Soap  ', price: 0 });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Soap', brand: '', description: '', category: '', cost: 0, quantity: 0, imageId: null });
+    expect(res.body).toMatchObject({
+      name: 'Soap',
+      brand: '',
+      description: '',
+      category: '',
+      cost: 0,
+      quantity: 0,
+      imageId: null,
+    });
     expect(res.body.code).not.toMatch(/\s/);
   });
 
@@ -91,7 +107,10 @@ describe.each(engines)('products on %s', (engine) => {
     expectFieldErrors(await post(productBody({ cost: -5 })), ['cost']);
     expectFieldErrors(await post(productBody({ name: 'n'.repeat(121) })), ['name']);
     expectFieldErrors(await post(productBody({ name: '   ' })), ['name']);
-    expectFieldErrors(await post(productBody({ brand: 'b'.repeat(81), category: 'c'.repeat(61), description: 'd'.repeat(2001) })), ['brand', 'category', 'description']);
+    expectFieldErrors(
+      await post(productBody({ brand: 'b'.repeat(81), category: 'c'.repeat(61), description: 'd'.repeat(2001) })),
+      ['brand', 'category', 'description'],
+    );
     expectFieldErrors(await post({ ...productBody(), price: '1.99' }), ['price']);
     expectFieldErrors(await post({ ...productBody(), quantity: 2.5 }), ['quantity']);
     expectFieldErrors(await post({ ...productBody(), name: 42, brand: [] }), ['name', 'brand']);
@@ -100,10 +119,20 @@ describe.each(engines)('products on %s', (engine) => {
 
   it('updates every field but the quantity, which only the ledger changes', async () => {
     const p = await createProduct(t, u, { quantity: 5 });
-    const body = { ...productBody({ name: 'Renamed', price: 250, cost: 10, brand: 'New', category: 'Tea', description: 'x' }), quantity: 999 };
+    const body = {
+      ...productBody({ name: 'Renamed', price: 250, cost: 10, brand: 'New', category: 'Tea', description: 'x' }),
+      quantity: 999,
+    };
     const res = await byCode('PUT', p.code, { body });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ id: p.id, code: body.code, name: 'Renamed', price: 250, quantity: 5, createdAt: p.createdAt });
+    expect(res.body).toMatchObject({
+      id: p.id,
+      code: body.code,
+      name: 'Renamed',
+      price: 250,
+      quantity: 5,
+      createdAt: p.createdAt,
+    });
     expect((await byCode('GET', p.code)).status).toBe(404);
     expect((await byCode('GET', body.code)).body).toEqual(res.body);
     await expectLedgerConsistent(t);
@@ -114,7 +143,10 @@ describe.each(engines)('products on %s', (engine) => {
     const b = await createProduct(t, u);
     const res = await byCode('PUT', a.code, { body: productBody({ code: b.code }) });
     expect(res.status).toBe(409);
-    expectFieldErrors(await byCode('PUT', a.code, { body: { ...productBody(), code: 'a/b', price: -1 } }), ['code', 'price']);
+    expectFieldErrors(await byCode('PUT', a.code, { body: { ...productBody(), code: 'a/b', price: -1 } }), [
+      'code',
+      'price',
+    ]);
     expect((await byCode('PUT', `missing-${unique()}`, { body: productBody() })).status).toBe(404);
   });
 
@@ -139,7 +171,10 @@ describe.each(engines)('products on %s', (engine) => {
       const missing = await post(productBody(), u.token, `nope-${unique()}`);
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual(missing.body);
-      expect((await t.request('GET', '/api/secure/product', { token: u.token, headers: storeHeader(other.store.urlName) })).status).toBe(404);
+      expect(
+        (await t.request('GET', '/api/secure/product', { token: u.token, headers: storeHeader(other.store.urlName) }))
+          .status,
+      ).toBe(404);
     });
 
     it("never shows, edits, adjusts or deletes another user's product", async () => {
@@ -149,7 +184,9 @@ describe.each(engines)('products on %s', (engine) => {
       expect((await byCode('POST', `${theirs.code}/adjust`, { body: { delta: 1 } })).status).toBe(404);
       expect((await byCode('GET', `${theirs.code}/movements`)).status).toBe(404);
       expect((await byCode('DELETE', theirs.code)).status).toBe(404);
-      const search = await t.request('GET', `/api/secure/product/search/window/0/100?q=${theirs.code}`, { token: u.token });
+      const search = await t.request('GET', `/api/secure/product/search/window/0/100?q=${theirs.code}`, {
+        token: u.token,
+      });
       expect(search.body.total).toBe(0);
       const check = await byCode('GET', theirs.code, { token: other.token });
       expect(check.body).toEqual(theirs);
@@ -185,7 +222,16 @@ describe.each(engines)('products on %s', (engine) => {
       const branch = await createStore(t, u);
       await createProduct(t, u, { code, name: 'Shortbread', brand: 'Scot', category: 'Biscuits', price: 349 }, branch);
       const res = await jn(code);
-      expect(res.body).toEqual({ code, valid: true, gs1Country: 'United Kingdom', name: 'Shortbread', brand: 'Scot', category: 'Biscuits', price: 349, source: branch });
+      expect(res.body).toEqual({
+        code,
+        valid: true,
+        gs1Country: 'United Kingdom',
+        name: 'Shortbread',
+        brand: 'Scot',
+        category: 'Biscuits',
+        price: 349,
+        source: branch,
+      });
     });
 
     it('leaves the price out when the other store counts in another currency', async () => {
@@ -221,9 +267,19 @@ describe.each(engines)('products on %s', (engine) => {
 
   it('locks the main currency once the store has products', async () => {
     const fresh = await createUser(t);
-    const details = { name: 'Shop', mainCurrency: 'EUR', secondCurrency: null, timezone: 'UTC', address: '', phone: '' };
+    const details = {
+      name: 'Shop',
+      mainCurrency: 'EUR',
+      secondCurrency: null,
+      timezone: 'UTC',
+      address: '',
+      phone: '',
+    };
     const put = (mainCurrency: string) =>
-      t.request('PUT', `/api/secure/virtual-store/${fresh.store.urlName}`, { token: fresh.token, body: { ...details, mainCurrency } });
+      t.request('PUT', `/api/secure/virtual-store/${fresh.store.urlName}`, {
+        token: fresh.token,
+        body: { ...details, mainCurrency },
+      });
     expect((await put('EUR')).status).toBe(200);
     await createProduct(t, fresh);
     const res = await put('GBP');
@@ -250,6 +306,8 @@ describe.each(engines)('products on %s', (engine) => {
     ]) {
       expect(paths).toContain(path);
     }
-    expect(Object.keys(doc.body.paths['/api/secure/product/code/{code}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(Object.keys(doc.body.paths['/api/secure/product/code/{code}'])).toEqual(
+      expect.arrayContaining(['get', 'put', 'delete']),
+    );
   });
 });

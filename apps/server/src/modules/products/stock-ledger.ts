@@ -44,7 +44,10 @@ const MOVEMENT_CHUNK = 100;
 export async function recordOpeningStock(trx: DbOrTx, movements: Movement[]): Promise<void> {
   const rows = movements.filter((m) => m.delta !== 0).map(movementRow);
   for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK) {
-    await trx.insertInto('stock_movements').values(rows.slice(i, i + MOVEMENT_CHUNK)).execute();
+    await trx
+      .insertInto('stock_movements')
+      .values(rows.slice(i, i + MOVEMENT_CHUNK))
+      .execute();
   }
 }
 

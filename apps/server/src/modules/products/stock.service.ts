@@ -27,23 +27,48 @@ function toMovement(row: StockMovementRow): StockMovement {
  * the row locked (FOR UPDATE on PostgreSQL; SQLite runs one write transaction at a time), so a sale
  * or adjustment landing meanwhile is never overwritten.
  */
-export async function adjustStock(ctx: AppContext, request: FastifyRequest, code: string, body: AdjustStockBody): Promise<Product> {
+export async function adjustStock(
+  ctx: AppContext,
+  request: FastifyRequest,
+  code: string,
+  body: AdjustStockBody,
+): Promise<Product> {
   const store = await resolveStore(ctx, request);
   const { userId } = requireAuth(request);
   const at = iso(ctx.clock.now());
   const row = await ctx.db.transaction().execute(async (trx) => {
     let product;
     if (body.countedQuantity !== undefined) {
-      let query = trx.selectFrom('products').select(['id', 'quantity']).where('store_id', '=', store.id).where('code', '=', code);
+      let query = trx
+        .selectFrom('products')
+        .select(['id', 'quantity'])
+        .where('store_id', '=', store.id)
+        .where('code', '=', code);
       if (ctx.dbKind === 'postgres') query = query.forUpdate();
       const current = await query.executeTakeFirst();
       if (!current) throw productNotFound();
       const delta = body.countedQuantity - Number(current.quantity);
-      product = await applyStockDelta(trx, { storeId: store.id, productId: current.id, delta, reason: 'COUNT', userId, note: body.note, at });
+      product = await applyStockDelta(trx, {
+        storeId: store.id,
+        productId: current.id,
+        delta,
+        reason: 'COUNT',
+        userId,
+        note: body.note,
+        at,
+      });
     } else {
       const current = await findProductOrThrow(trx, store.id, code);
       const delta = body.delta ?? 0;
-      product = await applyStockDelta(trx, { storeId: store.id, productId: current.id, delta, reason: 'ADJUSTMENT', userId, note: body.note, at });
+      product = await applyStockDelta(trx, {
+        storeId: store.id,
+        productId: current.id,
+        delta,
+        reason: 'ADJUSTMENT',
+        userId,
+        note: body.note,
+        at,
+      });
     }
     if (!product) throw productNotFound();
     return product;

@@ -13,7 +13,8 @@ describe.each(engines)('stock ledger on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const adjust = (code: string, body: unknown) => t.request('POST', `/api/secure/product/code/${code}/adjust`, { token: u.token, body });
+  const adjust = (code: string, body: unknown) =>
+    t.request('POST', `/api/secure/product/code/${code}/adjust`, { token: u.token, body });
   const movements = (code: string, page = 0, size = 20) =>
     t.request('GET', `/api/secure/product/code/${code}/movements/window/${page}/${size}`, { token: u.token });
 
@@ -25,7 +26,13 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     expect(res.body).toMatchObject({ id: p.id, quantity: 7 });
     const list = await movements(p.code);
     expect(list.body.total).toBe(2);
-    expect(list.body.items[0]).toMatchObject({ delta: -3, reason: 'ADJUSTMENT', note: 'broken bottles', userId: u.user.userId, refCode: null });
+    expect(list.body.items[0]).toMatchObject({
+      delta: -3,
+      reason: 'ADJUSTMENT',
+      note: 'broken bottles',
+      userId: u.user.userId,
+      refCode: null,
+    });
     await expectLedgerConsistent(t);
   });
 

@@ -11,27 +11,47 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['profile'], security: bearerAuth };
 
-    app.get('/profile', {
-      schema: { ...base, response: { 200: LoggedUserSchema, ...errorResponses(401) } },
-    }, async (request) => profile.getProfile(ctx, requireAuth(request).userId));
-
-    app.put('/profile', {
-      schema: { ...base, body: ProfileUpdateBodySchema, response: { 200: LoggedUserSchema, ...errorResponses(400, 401) } },
-    }, async (request) => profile.updateProfile(ctx, requireAuth(request).userId, request.body));
-
-    app.put('/profile/update-default-store/:newDefaultStoreId', {
-      schema: {
-        ...base,
-        params: z.object({ newDefaultStoreId: uuidSchema }),
-        response: { 200: LoggedUserSchema, ...errorResponses(400, 401, 404) },
+    app.get(
+      '/profile',
+      {
+        schema: { ...base, response: { 200: LoggedUserSchema, ...errorResponses(401) } },
       },
-    }, async (request) => profile.updateDefaultStore(ctx, requireAuth(request).userId, request.params.newDefaultStoreId));
+      async (request) => profile.getProfile(ctx, requireAuth(request).userId),
+    );
 
-    app.put('/profile/update-password', {
-      schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
-    }, async (request, reply) => {
-      await profile.updatePassword(ctx, requireAuth(request), request.body);
-      return reply.status(204).send();
-    });
+    app.put(
+      '/profile',
+      {
+        schema: {
+          ...base,
+          body: ProfileUpdateBodySchema,
+          response: { 200: LoggedUserSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => profile.updateProfile(ctx, requireAuth(request).userId, request.body),
+    );
+
+    app.put(
+      '/profile/update-default-store/:newDefaultStoreId',
+      {
+        schema: {
+          ...base,
+          params: z.object({ newDefaultStoreId: uuidSchema }),
+          response: { 200: LoggedUserSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => profile.updateDefaultStore(ctx, requireAuth(request).userId, request.params.newDefaultStoreId),
+    );
+
+    app.put(
+      '/profile/update-password',
+      {
+        schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
+      },
+      async (request, reply) => {
+        await profile.updatePassword(ctx, requireAuth(request), request.body);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -21,7 +21,10 @@ describe.each(engines)('profile on %s', (engine) => {
   });
 
   it('updates name and locale', async () => {
-    const res = await t.request('PUT', '/api/secure/profile', { token: u.token, body: { name: '  Grace  ', locale: 'ja-JP' } });
+    const res = await t.request('PUT', '/api/secure/profile', {
+      token: u.token,
+      body: { name: '  Grace  ', locale: 'ja-JP' },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ name: 'Grace', locale: 'ja-JP', userId: u.user.userId });
     expect((await t.request('GET', '/api/secure/profile', { token: u.token })).body.name).toBe('Grace');
@@ -47,7 +50,9 @@ describe.each(engines)('profile on %s', (engine) => {
         body: { name: 'Second', urlName: `second-${u.store.urlName}`, mainCurrency: 'EUR' },
       });
       expect(created.status, created.text).toBe(201);
-      const res = await t.request('PUT', `/api/secure/profile/update-default-store/${created.body.id}`, { token: u.token });
+      const res = await t.request('PUT', `/api/secure/profile/update-default-store/${created.body.id}`, {
+        token: u.token,
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ defaultStoreId: created.body.id, defaultStore: created.body.urlName });
       // The store scope follows the default store when no X-Store is sent.
@@ -58,8 +63,12 @@ describe.each(engines)('profile on %s', (engine) => {
 
     it("answers someone else's store exactly like a missing one", async () => {
       const other = await createUser(t);
-      const theirs = await t.request('PUT', `/api/secure/profile/update-default-store/${other.store.id}`, { token: u.token });
-      const missing = await t.request('PUT', `/api/secure/profile/update-default-store/${randomUUID()}`, { token: u.token });
+      const theirs = await t.request('PUT', `/api/secure/profile/update-default-store/${other.store.id}`, {
+        token: u.token,
+      });
+      const missing = await t.request('PUT', `/api/secure/profile/update-default-store/${randomUUID()}`, {
+        token: u.token,
+      });
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual(missing.body);
       expect(theirs.body.code).toBe('NOT_FOUND');
@@ -67,7 +76,9 @@ describe.each(engines)('profile on %s', (engine) => {
     });
 
     it('refuses a store id that is not a UUID with 400 naming it', async () => {
-      expectFieldErrors(await t.request('PUT', '/api/secure/profile/update-default-store/abc', { token: u.token }), ['newDefaultStoreId']);
+      expectFieldErrors(await t.request('PUT', '/api/secure/profile/update-default-store/abc', { token: u.token }), [
+        'newDefaultStoreId',
+      ]);
     });
   });
 
@@ -100,7 +111,9 @@ describe.each(engines)('profile on %s', (engine) => {
       const revoked = await t.request('GET', '/api/secure/login/check', { token: otherDevice });
       expect(revoked.status).toBe(401);
       expect(revoked.body.code).toBe('UNAUTHORIZED');
-      expect((await t.request('POST', '/api/auth/login', { body: { email: me.email, password: PASSWORD } })).status).toBe(401);
+      expect(
+        (await t.request('POST', '/api/auth/login', { body: { email: me.email, password: PASSWORD } })).status,
+      ).toBe(401);
       await login(t, me.email, 'my new password');
     });
   });

@@ -22,7 +22,11 @@ export function activeSessionWithStoreQuery(db: DbOrTx, sessionId: string, now: 
     .select(['sessions.user_id as session_user_id', 'sessions.expires_at as session_expires_at']);
 }
 
-export function findAccessibleStoreByUrlName(db: DbOrTx, userId: string, urlName: string): Promise<StoreRow | undefined> {
+export function findAccessibleStoreByUrlName(
+  db: DbOrTx,
+  userId: string,
+  urlName: string,
+): Promise<StoreRow | undefined> {
   return db
     .selectFrom('stores')
     .selectAll()
@@ -47,7 +51,11 @@ export function listAccessibleStores(db: DbOrTx, userId: string): Promise<StoreR
 
 /** Whether any store, anyone's, has this urlName (urlNames are global: they are web paths). */
 export async function urlNameExists(db: DbOrTx, urlName: string): Promise<boolean> {
-  const row = await db.selectFrom('stores').select('id').where('url_name', '=', urlName.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('stores')
+    .select('id')
+    .where('url_name', '=', urlName.toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 

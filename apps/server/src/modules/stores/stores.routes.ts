@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateStoreBodySchema, StoreUrlParamsSchema, UpdateStoreBodySchema, VirtualStoreSchema } from '@shopdesk/shared';
+import {
+  CreateStoreBodySchema,
+  StoreUrlParamsSchema,
+  UpdateStoreBodySchema,
+  VirtualStoreSchema,
+} from '@shopdesk/shared';
 import { requireAuth } from '../../lib/auth-guard.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
@@ -12,33 +17,53 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['stores'], security: bearerAuth };
 
-    app.get('/virtual-store', {
-      schema: { ...base, response: { 200: z.array(VirtualStoreSchema), ...errorResponses(401) } },
-    }, async (request) => stores.listStores(ctx, requireAuth(request).userId));
-
-    app.post('/virtual-store', {
-      schema: { ...base, body: CreateStoreBodySchema, response: { 201: VirtualStoreSchema, ...errorResponses(400, 401, 409) } },
-    }, async (request, reply) => {
-      const store = await stores.createStore(ctx, requireAuth(request).userId, request.body);
-      return reply.status(201).send(store);
-    });
-
-    app.get('/virtual-store/current', {
-      schema: {
-        ...base,
-        description: 'The store this request acts on: the X-Store header (a urlName) or the default store.',
-        headers: z.object({ 'x-store': z.string().max(64).optional() }),
-        response: { 200: VirtualStoreSchema, ...errorResponses(401, 404) },
+    app.get(
+      '/virtual-store',
+      {
+        schema: { ...base, response: { 200: z.array(VirtualStoreSchema), ...errorResponses(401) } },
       },
-    }, async (request) => stores.toVirtualStore(await resolveStore(ctx, request)));
+      async (request) => stores.listStores(ctx, requireAuth(request).userId),
+    );
 
-    app.put('/virtual-store/:urlName', {
-      schema: {
-        ...base,
-        params: StoreUrlParamsSchema,
-        body: UpdateStoreBodySchema,
-        response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404, 409) },
+    app.post(
+      '/virtual-store',
+      {
+        schema: {
+          ...base,
+          body: CreateStoreBodySchema,
+          response: { 201: VirtualStoreSchema, ...errorResponses(400, 401, 409) },
+        },
       },
-    }, async (request) => stores.updateStore(ctx, requireAuth(request).userId, request.params.urlName, request.body));
+      async (request, reply) => {
+        const store = await stores.createStore(ctx, requireAuth(request).userId, request.body);
+        return reply.status(201).send(store);
+      },
+    );
+
+    app.get(
+      '/virtual-store/current',
+      {
+        schema: {
+          ...base,
+          description: 'The store this request acts on: the X-Store header (a urlName) or the default store.',
+          headers: z.object({ 'x-store': z.string().max(64).optional() }),
+          response: { 200: VirtualStoreSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => stores.toVirtualStore(await resolveStore(ctx, request)),
+    );
+
+    app.put(
+      '/virtual-store/:urlName',
+      {
+        schema: {
+          ...base,
+          params: StoreUrlParamsSchema,
+          body: UpdateStoreBodySchema,
+          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => stores.updateStore(ctx, requireAuth(request).userId, request.params.urlName, request.body),
+    );
   };
 }

@@ -24,7 +24,12 @@ export function toVirtualStore(row: StoreRow): VirtualStore {
 }
 
 export const urlNameTaken = () =>
-  fieldError(ErrorCode.URL_NAME_TAKEN, 'urlName', 'This store URL name is already taken, please choose another one.', 409);
+  fieldError(
+    ErrorCode.URL_NAME_TAKEN,
+    'urlName',
+    'This store URL name is already taken, please choose another one.',
+    409,
+  );
 
 /**
  * Inserts a store owned by `ownerId` inside the caller's transaction (sign-up creates the user and
@@ -78,9 +83,17 @@ export async function updateStore(
     const store = await repo.findAccessibleStoreByUrlName(trx, userId, urlName);
     if (!store) throw storeNotFound();
     if (body.mainCurrency !== store.main_currency && (await storeHasRecords(trx, store.id))) {
-      throw new AppError(409, ErrorCode.CONFLICT, 'The main currency cannot change once the store has products, cargos or sales.', [
-        { field: 'mainCurrency', message: 'The main currency cannot change once the store has products, cargos or sales.' },
-      ]);
+      throw new AppError(
+        409,
+        ErrorCode.CONFLICT,
+        'The main currency cannot change once the store has products, cargos or sales.',
+        [
+          {
+            field: 'mainCurrency',
+            message: 'The main currency cannot change once the store has products, cargos or sales.',
+          },
+        ],
+      );
     }
     const patch = {
       name: body.name,

@@ -16,28 +16,59 @@ describe.each(engines)('stores on %s', (engine) => {
   const create = (token: string, body: unknown) => t.request('POST', '/api/secure/virtual-store', { token, body });
   const update = (token: string, urlName: string, body: unknown) =>
     t.request('PUT', `/api/secure/virtual-store/${urlName}`, { token, body });
-  const details = { name: 'Renamed', mainCurrency: 'USD', secondCurrency: null, timezone: 'Europe/Berlin', address: '1 Main St', phone: '+1 (555) 010-2000' };
+  const details = {
+    name: 'Renamed',
+    mainCurrency: 'USD',
+    secondCurrency: null,
+    timezone: 'Europe/Berlin',
+    address: '1 Main St',
+    phone: '+1 (555) 010-2000',
+  };
 
   it('lists only my own stores, first store from sign-up included', async () => {
     const res = await t.request('GET', '/api/secure/virtual-store', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([u.store]);
-    expect(u.store).toMatchObject({ mainCurrency: 'USD', secondCurrency: 'JPY', timezone: 'UTC', address: '', phone: '' });
+    expect(u.store).toMatchObject({
+      mainCurrency: 'USD',
+      secondCurrency: 'JPY',
+      timezone: 'UTC',
+      address: '',
+      phone: '',
+    });
   });
 
   it('creates a store (201), lowercasing the urlName', async () => {
     const urlName = `Branch-${unique()}`;
-    const res = await create(u.token, { name: 'Branch', urlName, mainCurrency: 'KWD', timezone: 'Asia/Kuwait', phone: '+965 1234' });
+    const res = await create(u.token, {
+      name: 'Branch',
+      urlName,
+      mainCurrency: 'KWD',
+      timezone: 'Asia/Kuwait',
+      phone: '+965 1234',
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ urlName: urlName.toLowerCase(), name: 'Branch', mainCurrency: 'KWD', secondCurrency: null, timezone: 'Asia/Kuwait', phone: '+965 1234', address: '' });
+    expect(res.body).toMatchObject({
+      urlName: urlName.toLowerCase(),
+      name: 'Branch',
+      mainCurrency: 'KWD',
+      secondCurrency: null,
+      timezone: 'Asia/Kuwait',
+      phone: '+965 1234',
+      address: '',
+    });
     const list = await t.request('GET', '/api/secure/virtual-store', { token: u.token });
     expect(list.body.map((s: { id: string }) => s.id)).toContain(res.body.id);
     const theirs = await t.request('GET', '/api/secure/virtual-store', { token: other.token });
     expect(theirs.body.map((s: { id: string }) => s.id)).not.toContain(res.body.id);
   });
 
-  it("refuses a urlName taken by anyone, in any case, with 409 URL_NAME_TAKEN", async () => {
-    const res = await create(u.token, { name: 'Copy', urlName: other.store.urlName.toUpperCase(), mainCurrency: 'USD' });
+  it('refuses a urlName taken by anyone, in any case, with 409 URL_NAME_TAKEN', async () => {
+    const res = await create(u.token, {
+      name: 'Copy',
+      urlName: other.store.urlName.toUpperCase(),
+      mainCurrency: 'USD',
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'URL_NAME_TAKEN', details: [{ field: 'urlName' }] });
   });
@@ -51,13 +82,26 @@ describe.each(engines)('stores on %s', (engine) => {
   it('names bad fields on create', async () => {
     expectFieldErrors(await create(u.token, {}), ['name', 'urlName', 'mainCurrency']);
     expectFieldErrors(await create(u.token, { name: 'A', urlName: 'ab', mainCurrency: 'USD' }), ['urlName']);
-    expectFieldErrors(await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'USD', secondCurrency: 'USD' }), ['secondCurrency']);
-    expectFieldErrors(await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'USD', phone: 'call me' }), ['phone']);
-    expectFieldErrors(await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'usd', timezone: 'Nowhere/City' }), ['mainCurrency', 'timezone']);
+    expectFieldErrors(
+      await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'USD', secondCurrency: 'USD' }),
+      ['secondCurrency'],
+    );
+    expectFieldErrors(
+      await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'USD', phone: 'call me' }),
+      ['phone'],
+    );
+    expectFieldErrors(
+      await create(u.token, { name: 'A', urlName: `ok-${unique()}`, mainCurrency: 'usd', timezone: 'Nowhere/City' }),
+      ['mainCurrency', 'timezone'],
+    );
   });
 
   it('updates my store, including the main currency while the store is empty', async () => {
-    const res = await update(u.token, u.store.urlName.toUpperCase(), { ...details, mainCurrency: 'EUR', secondCurrency: 'USD' });
+    const res = await update(u.token, u.store.urlName.toUpperCase(), {
+      ...details,
+      mainCurrency: 'EUR',
+      secondCurrency: 'USD',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ ...u.store, ...details, mainCurrency: 'EUR', secondCurrency: 'USD' });
     const list = await t.request('GET', '/api/secure/virtual-store', { token: u.token });
@@ -74,8 +118,17 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('names bad fields on update', async () => {
-    expectFieldErrors(await update(u.token, u.store.urlName, {}), ['name', 'mainCurrency', 'secondCurrency', 'timezone', 'address', 'phone']);
-    expectFieldErrors(await update(u.token, u.store.urlName, { ...details, secondCurrency: 'USD' }), ['secondCurrency']);
+    expectFieldErrors(await update(u.token, u.store.urlName, {}), [
+      'name',
+      'mainCurrency',
+      'secondCurrency',
+      'timezone',
+      'address',
+      'phone',
+    ]);
+    expectFieldErrors(await update(u.token, u.store.urlName, { ...details, secondCurrency: 'USD' }), [
+      'secondCurrency',
+    ]);
     expectFieldErrors(await update(u.token, u.store.urlName, { ...details, address: 'x'.repeat(201) }), ['address']);
   });
 
@@ -105,7 +158,10 @@ describe.each(engines)('stores on %s', (engine) => {
     });
 
     it('requires login', async () => {
-      expect((await t.request('GET', '/api/secure/virtual-store/current', { headers: { 'x-store': u.store.urlName } })).status).toBe(401);
+      expect(
+        (await t.request('GET', '/api/secure/virtual-store/current', { headers: { 'x-store': u.store.urlName } }))
+          .status,
+      ).toBe(401);
     });
   });
 });

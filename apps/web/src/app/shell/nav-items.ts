@@ -1,7 +1,20 @@
 import type { ComponentType } from 'react';
 import {
-  IconBox, IconCart, IconCash, IconChart, IconGrid, IconHome, IconList, IconLock, IconPlus,
-  IconPrinter, IconReceipt, IconScan, IconStore, IconTruck, IconUser,
+  IconBox,
+  IconCart,
+  IconCash,
+  IconChart,
+  IconGrid,
+  IconHome,
+  IconList,
+  IconLock,
+  IconPlus,
+  IconPrinter,
+  IconReceipt,
+  IconScan,
+  IconStore,
+  IconTruck,
+  IconUser,
 } from '../../components/icons.tsx';
 
 /**

@@ -50,7 +50,13 @@ export function SectionTabs({ store, variant }: Props) {
               styles={
                 variant === 'bar'
                   ? {
-                      tab: { flexDirection: 'column', justifyContent: 'center', gap: 3, height: '100%', paddingBlock: 6 },
+                      tab: {
+                        flexDirection: 'column',
+                        justifyContent: 'center',
+                        gap: 3,
+                        height: '100%',
+                        paddingBlock: 6,
+                      },
                       tabSection: { marginInlineEnd: 0 },
                     }
                   : undefined

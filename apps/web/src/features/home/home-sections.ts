@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import type { HomeTab } from '../../app/ui-store.ts';
-import {
-  IconCash, IconChart, IconGrid, IconList, IconPlus, IconReceipt, IconTruck,
-} from '../../components/icons.tsx';
+import { IconCash, IconChart, IconGrid, IconList, IconPlus, IconReceipt, IconTruck } from '../../components/icons.tsx';
 
 export interface HomeCardDef {
   /** i18n prefix with `.title` and `.text` (texts of original.md §2). */

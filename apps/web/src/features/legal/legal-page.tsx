@@ -12,7 +12,11 @@ export default function LegalPage() {
   const { t } = useTranslation();
   const loggedIn = useSession(isLoggedIn);
   return (
-    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" py={{ base: 'md', sm: 48 }}>
+    <Box
+      mih="100dvh"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+      py={{ base: 'md', sm: 48 }}
+    >
       <Container size={720} px={{ base: 12, sm: 'md' }}>
         <Stack gap="lg">
           <Anchor component={Link} to={loggedIn ? '/' : '/auth'} underline="never" c="inherit" w="fit-content">

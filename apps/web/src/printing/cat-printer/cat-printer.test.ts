@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc8 } from './crc8.ts';
-import {
-  CAT_ROW_BYTES,
-  Command,
-  flowControlOf,
-  frame,
-  packRow,
-  parseFrame,
-  printJob,
-} from './protocol.ts';
+import { CAT_ROW_BYTES, Command, flowControlOf, frame, packRow, parseFrame, printJob } from './protocol.ts';
 import { PacedWriter, type BleLink } from './paced-writer.ts';
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
@@ -67,9 +59,7 @@ describe('bit order', () => {
     data[16 + 1] = 1;
     data[32 + 2] = 1;
     const frames = printJob({ width: 16, height: 3, data });
-    const rows = frames
-      .filter((f) => f[2] === Command.DRAW_BITMAP)
-      .map((f) => parseFrame(f)!.payload);
+    const rows = frames.filter((f) => f[2] === Command.DRAW_BITMAP).map((f) => parseFrame(f)!.payload);
     expect(rows.map((r) => r[0])).toEqual([0b001, 0b010, 0b100]);
     expect(frames.at(-1)![2]).toBe(Command.LATTICE);
     expect(frames.findIndex((f) => f[2] === Command.LATTICE)).toBeLessThan(
@@ -132,10 +122,7 @@ describe('flow control', () => {
       onNotify: () => () => {},
     };
     const writer = new PacedWriter(link, { chunkSize: 2, delayMs: 0 });
-    await Promise.all([
-      writer.send([Uint8Array.of(1, 1, 1)]),
-      writer.send([Uint8Array.of(2, 2, 2)]),
-    ]);
+    await Promise.all([writer.send([Uint8Array.of(1, 1, 1)]), writer.send([Uint8Array.of(2, 2, 2)])]);
     expect(written).toEqual([1, 1, 1, 2, 2, 2]);
   });
 });

@@ -3,8 +3,7 @@ const TABLE = (() => {
   const table = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     let crc = i;
-    for (let bit = 0; bit < 8; bit++)
-      crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
     table[i] = crc;
   }
   return table;

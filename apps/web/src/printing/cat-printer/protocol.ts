@@ -110,9 +110,7 @@ export function printJob(bitmap: MonoBitmap, options: PrintOptions = {}): Uint8A
   ];
   for (let y = 0; y < bitmap.height; y++) {
     const start = y * bitmap.width;
-    frames.push(
-      frame(Command.DRAW_BITMAP, packRow(bitmap.data.subarray(start, start + bitmap.width))),
-    );
+    frames.push(frame(Command.DRAW_BITMAP, packRow(bitmap.data.subarray(start, start + bitmap.width))));
   }
   frames.push(frame(Command.FEED_PAPER, le16(feedAfter)), frame(Command.LATTICE, LATTICE_END));
   return frames;

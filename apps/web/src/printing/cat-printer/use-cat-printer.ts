@@ -2,7 +2,13 @@ import { useCallback, useState } from 'react';
 import { useSession } from '../../lib/session-store.ts';
 import type { MonoBitmap } from './protocol.ts';
 import { printCopies } from './print-labels.ts';
-import { chooseCatPrinter, connectCatPrinter, knownCatPrinter, webBluetoothAvailable, type BluetoothDeviceLike } from './web-bluetooth.ts';
+import {
+  chooseCatPrinter,
+  connectCatPrinter,
+  knownCatPrinter,
+  webBluetoothAvailable,
+  type BluetoothDeviceLike,
+} from './web-bluetooth.ts';
 
 // The chosen device lives for the page's lifetime: browsers hand it out only after a user gesture.
 let device: BluetoothDeviceLike | null = null;

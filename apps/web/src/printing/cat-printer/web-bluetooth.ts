@@ -41,14 +41,20 @@ export async function chooseCatPrinter(): Promise<BluetoothDeviceLike> {
   const bt = bluetooth();
   if (!bt) throw new Error('Web Bluetooth is not available');
   return bt.requestDevice({
-    filters: [...CAT_SERVICE_UUIDS.map((s) => ({ services: [s] })), ...NAME_PREFIXES.map((namePrefix) => ({ namePrefix }))],
+    filters: [
+      ...CAT_SERVICE_UUIDS.map((s) => ({ services: [s] })),
+      ...NAME_PREFIXES.map((namePrefix) => ({ namePrefix })),
+    ],
     optionalServices: [...CAT_SERVICE_UUIDS],
   });
 }
 
 /** A printer this site was allowed before, without the chooser (where the browser supports it). */
 export async function knownCatPrinter(deviceId: string): Promise<BluetoothDeviceLike | null> {
-  const devices = (await bluetooth()?.getDevices?.().catch(() => [])) ?? [];
+  const devices =
+    (await bluetooth()
+      ?.getDevices?.()
+      .catch(() => [])) ?? [];
   return devices.find((d) => d.id === deviceId) ?? null;
 }
 

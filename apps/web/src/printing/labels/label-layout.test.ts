@@ -29,9 +29,13 @@ describe('label layout', () => {
   });
 
   it('stacks brand, name, price, barcode and number in that order, each only when switched on', () => {
-    expect(
-      labelBlocks(content, all).map((b) => (b.kind === 'text' ? b.text : `[${b.code}]`)),
-    ).toEqual(['Ocha', 'Green tea 500 ml', '$1.99', '[4006381333931]', '4006381333931']);
+    expect(labelBlocks(content, all).map((b) => (b.kind === 'text' ? b.text : `[${b.code}]`))).toEqual([
+      'Ocha',
+      'Green tea 500 ml',
+      '$1.99',
+      '[4006381333931]',
+      '4006381333931',
+    ]);
     const noBrand = labelBlocks({ ...content, brand: '' }, { ...all, showBarcodeNumber: false });
     expect(noBrand.map((b) => b.kind)).toEqual(['text', 'text', 'barcode']);
   });

@@ -21,11 +21,7 @@ export interface LabelContent {
 
 export function isPriceOnly(config: LabelConfig): boolean {
   return (
-    config.showPrice &&
-    !config.showBrand &&
-    !config.showItemName &&
-    !config.showBarcode &&
-    !config.showBarcodeNumber
+    config.showPrice && !config.showBrand && !config.showItemName && !config.showBarcode && !config.showBarcodeNumber
   );
 }
 

@@ -2,7 +2,13 @@ import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession, type CatConfig } from '../../lib/session-store.ts';
 
-const SWITCHES = ['showBrand', 'showItemName', 'showPrice', 'showBarcode', 'showBarcodeNumber'] as const satisfies ReadonlyArray<keyof CatConfig>;
+const SWITCHES = [
+  'showBrand',
+  'showItemName',
+  'showPrice',
+  'showBarcode',
+  'showBarcodeNumber',
+] as const satisfies ReadonlyArray<keyof CatConfig>;
 
 /** The label switches of catConfig, kept in the session so every label prints the same way. */
 export function LabelOptions() {

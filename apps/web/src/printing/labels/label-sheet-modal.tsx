@@ -21,7 +21,13 @@ export function LabelSheetModal({ content, onClose }: { content: LabelContent | 
       styles={{ title: { fontWeight: 800, fontSize: 20 } }}
     >
       {content && (
-        <Suspense fallback={<Center h={200}><Loader /></Center>}>
+        <Suspense
+          fallback={
+            <Center h={200}>
+              <Loader />
+            </Center>
+          }
+        >
           <LabelSheet content={content} />
         </Suspense>
       )}

@@ -1,16 +1,10 @@
 import { CAT_ROW_DOTS, type MonoBitmap } from '../cat-printer/protocol.ts';
 import { barcodeBars, blankBitmap, drawBars, moduleWidthFor } from './barcode-bitmap.ts';
-import {
-  labelBlocks,
-  type LabelBlock,
-  type LabelConfig,
-  type LabelContent,
-} from './label-layout.ts';
+import { labelBlocks, type LabelBlock, type LabelConfig, type LabelContent } from './label-layout.ts';
 
 const MARGIN = 8;
 const GAP = 6;
-const FONT =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif';
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif';
 const MONO = 'ui-monospace, "DejaVu Sans Mono", monospace';
 
 export interface RenderedLabel {
@@ -24,12 +18,7 @@ function fontOf(block: Extract<LabelBlock, { kind: 'text' }>): string {
 }
 
 /** Breaks text into at most `maxLines` lines that fit `width`, ending the last with "…" if cut. */
-function wrap(
-  ctx: CanvasRenderingContext2D,
-  text: string,
-  width: number,
-  maxLines: number,
-): string[] {
+function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, maxLines: number): string[] {
   const words = text.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let line = '';
@@ -90,8 +79,7 @@ export function renderLabel(content: LabelContent, config: LabelConfig): Rendere
   const pixels = ctx.getImageData(0, 0, width, height).data;
   const bitmap = blankBitmap(width, height);
   for (let i = 0; i < width * height; i++) {
-    const luminance =
-      0.299 * pixels[i * 4]! + 0.587 * pixels[i * 4 + 1]! + 0.114 * pixels[i * 4 + 2]!;
+    const luminance = 0.299 * pixels[i * 4]! + 0.587 * pixels[i * 4 + 1]! + 0.114 * pixels[i * 4 + 2]!;
     bitmap.data[i] = luminance < 128 ? 1 : 0;
   }
   for (const { y: top, block } of barcodes) {

@@ -20,7 +20,12 @@ export function AuthLayout({ title, subtitle, children, width = 440 }: Props) {
   const locale = useSession((s) => s.userLocale);
   const setLocale = useSession((s) => s.setUserLocale);
   return (
-    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" py={{ base: 'md', sm: 48 }} px={{ base: 12, sm: 'md' }}>
+    <Box
+      mih="100dvh"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+      py={{ base: 'md', sm: 48 }}
+      px={{ base: 12, sm: 'md' }}
+    >
       <Center>
         <Stack w="100%" maw={width} gap="lg">
           <Group justify="space-between" align="center" wrap="nowrap">

@@ -90,7 +90,9 @@ export function ForgotCodeStep({ email, onVerified, onRestart }: CodeProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {verify.isError && !error && <FormError>{locked ? t('forgot.locked') : describeError(t, verify.error)}</FormError>}
+        {verify.isError && !error && (
+          <FormError>{locked ? t('forgot.locked') : describeError(t, verify.error)}</FormError>
+        )}
         <TextInput
           label={t('fields.code')}
           value={code}
@@ -99,7 +101,9 @@ export function ForgotCodeStep({ email, onVerified, onRestart }: CodeProps) {
           autoComplete="one-time-code"
           maxLength={6}
           error={error}
-          styles={{ input: { letterSpacing: '0.4em', fontSize: 22, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+          styles={{
+            input: { letterSpacing: '0.4em', fontSize: 22, textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+          }}
           required
         />
         <Button type="submit" size="lg" fullWidth loading={verify.isPending} disabled={locked}>

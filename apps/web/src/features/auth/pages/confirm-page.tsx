@@ -37,8 +37,7 @@ export default function ConfirmPage() {
     );
   }
 
-  const invalid =
-    confirm.error instanceof ApiRequestError && [400, 404, 410].includes(confirm.error.status);
+  const invalid = confirm.error instanceof ApiRequestError && [400, 404, 410].includes(confirm.error.status);
   if (!invalid) {
     return (
       <AuthLayout title={t('errors.title')}>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotEmailStep, ForgotCodeStep, ForgotPasswordStep } from '../components/forgot-steps.tsx';
 
-type Step = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'password'; email: string; resetToken: string };
+type Step =
+  { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'password'; email: string; resetToken: string };
 
 /** Email → 6-digit code → new password → back to login (product.md §5 "Email"). */
 export default function ForgotPasswordPage() {

@@ -9,7 +9,12 @@ import { LabelOptions } from '../../../printing/labels/label-options.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
 import type { LabelContent } from '../../../printing/labels/label-layout.ts';
 
-const TEST_LABEL: LabelContent = { code: '2000000000015', name: 'ShopDesk test label', brand: 'ShopDesk', price: '$1.00' };
+const TEST_LABEL: LabelContent = {
+  code: '2000000000015',
+  name: 'ShopDesk test label',
+  brand: 'ShopDesk',
+  price: '$1.00',
+};
 
 /** /{store}/profile/printers: pair or forget the cat label printer, test it, set label options. */
 export default function PrintersPage() {
@@ -20,7 +25,10 @@ export default function PrintersPage() {
   const pair = async () => {
     try {
       const d = await printer.pair();
-      notifications.show({ color: 'teal', message: t('printers.paired', { name: d.name || t('printers.catPrinter') }) });
+      notifications.show({
+        color: 'teal',
+        message: t('printers.paired', { name: d.name || t('printers.catPrinter') }),
+      });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'NotFoundError') return;
       notifications.show({ color: 'red', message: t('printers.pairFailed') });
@@ -35,24 +43,45 @@ export default function PrintersPage() {
             <Group gap="sm" wrap="nowrap">
               <IconPrinter size={28} />
               <div>
-                <Title order={2} fz={18}>{t('printers.catPrinter')}</Title>
-                <Text fz="sm" c="dimmed">{t('printers.catPrinterText')}</Text>
+                <Title order={2} fz={18}>
+                  {t('printers.catPrinter')}
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  {t('printers.catPrinterText')}
+                </Text>
               </div>
             </Group>
-            {printer.saved && <Badge color="teal" variant="light" tt="none">{t('printers.pairedBadge')}</Badge>}
+            {printer.saved && (
+              <Badge color="teal" variant="light" tt="none">
+                {t('printers.pairedBadge')}
+              </Badge>
+            )}
           </Group>
           {!printer.available && (
-            <Alert color="gray" variant="light" icon={<IconBluetooth size={20} />} title={t('printers.noBluetoothTitle')}>
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconBluetooth size={20} />}
+              title={t('printers.noBluetoothTitle')}
+            >
               {t('printers.noBluetooth')}
             </Alert>
           )}
           {printer.saved && (
             <Text>
-              {t('printers.current')}: <Text span fw={700}>{printer.saved.name}</Text>
+              {t('printers.current')}:{' '}
+              <Text span fw={700}>
+                {printer.saved.name}
+              </Text>
             </Text>
           )}
           <Group gap="sm">
-            <Button leftSection={<IconBluetooth size={18} />} onClick={() => void pair()} disabled={!printer.available} loading={printer.busy === 'pairing'}>
+            <Button
+              leftSection={<IconBluetooth size={18} />}
+              onClick={() => void pair()}
+              disabled={!printer.available}
+              loading={printer.busy === 'pairing'}
+            >
               {printer.saved ? t('printers.pairOther') : t('printers.pair')}
             </Button>
             {printer.saved && (
@@ -67,8 +96,12 @@ export default function PrintersPage() {
         </Stack>
       </Paper>
       <Paper withBorder radius="lg" p="lg">
-        <Title order={2} fz={18} mb={4}>{t('printers.labelOptions')}</Title>
-        <Text fz="sm" c="dimmed" mb="md">{t('printers.labelOptionsText')}</Text>
+        <Title order={2} fz={18} mb={4}>
+          {t('printers.labelOptions')}
+        </Title>
+        <Text fz="sm" c="dimmed" mb="md">
+          {t('printers.labelOptionsText')}
+        </Text>
         <LabelOptions />
       </Paper>
       <LabelSheetModal content={testing ? TEST_LABEL : null} onClose={() => setTesting(false)} />

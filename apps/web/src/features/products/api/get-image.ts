@@ -19,8 +19,11 @@ export function useImageUrl(store: string, imageId: string | null | undefined, e
     gcTime: 5 * 60_000,
   });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return { url, isError: q.isError, isLoading: q.isLoading };
 }

@@ -51,7 +51,17 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
         {t('fields.image')}
       </Text>
       <Group align="center" wrap="nowrap" gap="md">
-        <Box w={96} h={96} style={{ flex: 'none', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', border: '1px solid var(--mantine-color-default-border)' }} bg="var(--mantine-color-default-hover)">
+        <Box
+          w={96}
+          h={96}
+          style={{
+            flex: 'none',
+            borderRadius: 'var(--mantine-radius-md)',
+            overflow: 'hidden',
+            border: '1px solid var(--mantine-color-default-border)',
+          }}
+          bg="var(--mantine-color-default-hover)"
+        >
           {shown ? (
             <Image src={shown} alt={t('product.imagePreview')} w={96} h={96} fit="cover" />
           ) : (
@@ -62,15 +72,34 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
         </Box>
         <Stack gap={6}>
           <Group gap={6}>
-            <Button size="xs" variant="light" leftSection={<IconCamera size={16} />} onClick={() => camera.current?.click()} loading={busy}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCamera size={16} />}
+              onClick={() => camera.current?.click()}
+              loading={busy}
+            >
               {t('product.takePhoto')}
             </Button>
-            <Button size="xs" variant="default" leftSection={<IconImage size={16} />} onClick={() => gallery.current?.click()} disabled={busy}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconImage size={16} />}
+              onClick={() => gallery.current?.click()}
+              disabled={busy}
+            >
               {t('product.chooseImage')}
             </Button>
           </Group>
           {shown && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onChange({ kind: 'remove' })} w="fit-content">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onChange({ kind: 'remove' })}
+              w="fit-content"
+            >
               {t('product.removeImage')}
             </Button>
           )}
@@ -81,8 +110,22 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
           {problem ?? error}
         </Text>
       )}
-      <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={(e) => void take(e.currentTarget.files?.[0])} />
-      <input ref={gallery} type="file" accept="image/png,image/jpeg,image/webp,image/*" hidden aria-label={t('product.chooseImage')} onChange={(e) => void take(e.currentTarget.files?.[0])} />
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={(e) => void take(e.currentTarget.files?.[0])}
+      />
+      <input
+        ref={gallery}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/*"
+        hidden
+        aria-label={t('product.chooseImage')}
+        onChange={(e) => void take(e.currentTarget.files?.[0])}
+      />
     </Stack>
   );
 }

@@ -61,7 +61,15 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('import.title')} fullScreen={phone} size="lg" radius="lg" styles={{ title: { fontWeight: 800, fontSize: 20 } }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('import.title')}
+      fullScreen={phone}
+      size="lg"
+      radius="lg"
+      styles={{ title: { fontWeight: 800, fontSize: 20 } }}
+    >
       <Stack gap="md">
         {phase.kind === 'pick' && (
           <>
@@ -93,8 +101,16 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
         )}
         {phase.kind === 'done' && (
           <Stack gap="sm" role="status">
-            <Alert color={phase.summary.errors.length || phase.summary.limitReached ? 'orange' : 'teal'} variant="light" title={t('import.doneTitle')}>
-              {t('import.counts', { created: phase.summary.created, updated: phase.summary.updated, unchanged: phase.summary.unchanged })}
+            <Alert
+              color={phase.summary.errors.length || phase.summary.limitReached ? 'orange' : 'teal'}
+              variant="light"
+              title={t('import.doneTitle')}
+            >
+              {t('import.counts', {
+                created: phase.summary.created,
+                updated: phase.summary.updated,
+                unchanged: phase.summary.unchanged,
+              })}
             </Alert>
             {phase.summary.limitReached && (
               <Alert color="orange" variant="light" role="alert">
@@ -108,7 +124,11 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
                   <List size="sm" spacing={4}>
                     {phase.summary.errors.map((e, i) => (
                       <List.Item key={`${e.line}-${e.field}-${i}`}>
-                        {t('import.errorLine', { line: e.line, field: e.field, message: translateMessage(t, e.message) })}
+                        {t('import.errorLine', {
+                          line: e.line,
+                          field: e.field,
+                          message: translateMessage(t, e.message),
+                        })}
                       </List.Item>
                     ))}
                   </List>

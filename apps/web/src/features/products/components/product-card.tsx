@@ -76,7 +76,14 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
               <Text fz="sm" c="dimmed">
                 {t('stock.onHand')}
               </Text>
-              <Text fz={36} fw={800} lh={1.1} c={negative ? 'red' : undefined} aria-live="polite" data-testid="stock-quantity">
+              <Text
+                fz={36}
+                fw={800}
+                lh={1.1}
+                c={negative ? 'red' : undefined}
+                aria-live="polite"
+                data-testid="stock-quantity"
+              >
                 {product.quantity}
               </Text>
             </Box>

@@ -2,8 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  CURRENCIES, CreateProductBodySchema, UpdateProductBodySchema, MoneyParseError, parseMoney,
-  type CreateProductBody, type Product, type ProductSuggestion,
+  CURRENCIES,
+  CreateProductBodySchema,
+  UpdateProductBodySchema,
+  MoneyParseError,
+  parseMoney,
+  type CreateProductBody,
+  type Product,
+  type ProductSuggestion,
 } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { apiFieldErrors, describeError, translateMessage } from '../../../lib/describe-error.ts';
@@ -119,7 +125,10 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         try {
           imageId = await uploadImage(store, image.blob);
         } catch (err) {
-          setErrors({ image: err instanceof ApiRequestError && err.status === 413 ? t('product.imageTooLarge') : describeError(t, err) });
+          setErrors({
+            image:
+              err instanceof ApiRequestError && err.status === 413 ? t('product.imageTooLarge') : describeError(t, err),
+          });
           return;
         }
       }
@@ -130,7 +139,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         return;
       }
       const fields = apiFieldErrors(t, error);
-      if (error instanceof ApiRequestError && error.status === 409 && !fields.code) fields.code = describeError(t, error);
+      if (error instanceof ApiRequestError && error.status === 409 && !fields.code)
+        fields.code = describeError(t, error);
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
     } finally {
@@ -155,29 +165,29 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <Group gap="xs">
-          <Button
-            variant={cameraOn ? 'filled' : 'light'}
-            size="xs"
-            leftSection={<IconCamera size={16} />}
-            onClick={() => setCameraOn((o) => !o)}
-            aria-pressed={cameraOn}
-          >
-            {t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
-          </Button>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconDice size={16} />}
-            loading={random.isPending}
-            onClick={() =>
-              random.mutate(undefined, {
-                onSuccess: ({ code }) => set('code', code),
-                onError: (err) => setErrors((old) => ({ ...old, code: describeError(t, err) })),
-              })
-            }
-          >
-            {t('product.randomBarcode')}
-          </Button>
+            <Button
+              variant={cameraOn ? 'filled' : 'light'}
+              size="xs"
+              leftSection={<IconCamera size={16} />}
+              onClick={() => setCameraOn((o) => !o)}
+              aria-pressed={cameraOn}
+            >
+              {t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconDice size={16} />}
+              loading={random.isPending}
+              onClick={() =>
+                random.mutate(undefined, {
+                  onSuccess: ({ code }) => set('code', code),
+                  onError: (err) => setErrors((old) => ({ ...old, code: describeError(t, err) })),
+                })
+              }
+            >
+              {t('product.randomBarcode')}
+            </Button>
           </Group>
         </Stack>
         <Collapse expanded={cameraOn}>
@@ -191,10 +201,23 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             />
           )}
         </Collapse>
-        <TextInput label={t('fields.productName')} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required maxLength={120} />
+        <TextInput
+          label={t('fields.productName')}
+          value={v.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          required
+          maxLength={120}
+        />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput label={t('fields.brand')} value={v.brand} onChange={(e) => set('brand', e.currentTarget.value)} error={errors.brand} maxLength={80} />
+            <TextInput
+              label={t('fields.brand')}
+              value={v.brand}
+              onChange={(e) => set('brand', e.currentTarget.value)}
+              error={errors.brand}
+              maxLength={80}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <Autocomplete
@@ -208,7 +231,13 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <MoneyInput label={t('fields.price')} value={v.price} onChange={(p) => set('price', p)} error={errors.price} required />
+            <MoneyInput
+              label={t('fields.price')}
+              value={v.price}
+              onChange={(p) => set('price', p)}
+              error={errors.price}
+              required
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <MoneyInput label={t('fields.cost')} value={v.cost} onChange={(p) => set('cost', p)} error={errors.cost} />
@@ -226,8 +255,23 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             </Grid.Col>
           )}
         </Grid>
-        <Textarea label={t('fields.description')} value={v.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} autosize minRows={2} maxRows={6} maxLength={2000} />
-        <ImagePicker store={store} imageId={product?.imageId ?? null} value={image} onChange={setImage} error={errors.image ?? errors.imageId} />
+        <Textarea
+          label={t('fields.description')}
+          value={v.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={2000}
+        />
+        <ImagePicker
+          store={store}
+          imageId={product?.imageId ?? null}
+          value={image}
+          onChange={setImage}
+          error={errors.image ?? errors.imageId}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}

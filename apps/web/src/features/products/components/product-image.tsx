@@ -18,15 +18,22 @@ export function ProductImage({ store, imageId, alt, lazy = false, radius = 'md' 
   const [visible, setVisible] = useState(!lazy);
   useEffect(() => {
     if (visible || !box.current) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: '200px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '200px' },
+    );
     io.observe(box.current);
     return () => io.disconnect();
   }, [visible]);
   const { url } = useImageUrl(store, imageId, visible);
   return (
-    <Box ref={box} style={{ aspectRatio: '1 / 1', borderRadius: `var(--mantine-radius-${radius})`, overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
+    <Box
+      ref={box}
+      style={{ aspectRatio: '1 / 1', borderRadius: `var(--mantine-radius-${radius})`, overflow: 'hidden' }}
+      bg="var(--mantine-color-default-hover)"
+    >
       {url ? (
         <Image src={url} alt={alt} h="100%" w="100%" fit="cover" />
       ) : (

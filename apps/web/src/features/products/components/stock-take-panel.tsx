@@ -18,7 +18,15 @@ interface SaveResult {
  * Stock-take: every scan adds one to the product's count here. "Save count" sends each count as a
  * COUNT movement (the server sets the quantity to it), one product after another.
  */
-export function StockTakePanel({ store, tally, dispatch }: { store: string; tally: Tally; dispatch: Dispatch<TallyAction> }) {
+export function StockTakePanel({
+  store,
+  tally,
+  dispatch,
+}: {
+  store: string;
+  tally: Tally;
+  dispatch: Dispatch<TallyAction>;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -69,7 +77,10 @@ export function StockTakePanel({ store, tally, dispatch }: { store: string; tall
               <List size="sm" spacing={2}>
                 {result.failed.map((f) => (
                   <List.Item key={f.code}>
-                    <Text span ff="monospace" fz="sm">{f.code}</Text>: {f.message}
+                    <Text span ff="monospace" fz="sm">
+                      {f.code}
+                    </Text>
+                    : {f.message}
                   </List.Item>
                 ))}
               </List>

@@ -58,7 +58,13 @@ export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) 
         hideControls
         inputMode="numeric"
       />
-      <ActionIcon variant="subtle" color="gray" size={36} onClick={onRemove} aria-label={t('stockTake.remove', { name: name ?? entry.code })}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size={36}
+        onClick={onRemove}
+        aria-label={t('stockTake.remove', { name: name ?? entry.code })}
+      >
         <IconTrash size={18} />
       </ActionIcon>
     </Group>

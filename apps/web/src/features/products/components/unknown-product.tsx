@@ -26,15 +26,20 @@ export function UnknownProduct({ store, code }: { store: string; code: string })
         </Title>
         {suggestion.isPending && problem !== 'FORMAT' ? (
           <Skeleton h={40} />
-        ) : (s?.gs1Country || s?.name) && (
-          <Stack gap={6}>
-            {s?.gs1Country && <Text fz="sm">{t('scan.gs1Country', { country: s.gs1Country })}</Text>}
-            {s?.name && (
-              <Text fz="sm">
-                {t('scan.knownElsewhere', { name: [s.brand, s.name].filter(Boolean).join(' '), store: s.source ?? '' })}
-              </Text>
-            )}
-          </Stack>
+        ) : (
+          (s?.gs1Country || s?.name) && (
+            <Stack gap={6}>
+              {s?.gs1Country && <Text fz="sm">{t('scan.gs1Country', { country: s.gs1Country })}</Text>}
+              {s?.name && (
+                <Text fz="sm">
+                  {t('scan.knownElsewhere', {
+                    name: [s.brand, s.name].filter(Boolean).join(' '),
+                    store: s.source ?? '',
+                  })}
+                </Text>
+              )}
+            </Stack>
+          )
         )}
         {!valid ? (
           <Alert color="orange" variant="light" icon={<IconAlert size={20} />} role="alert">

@@ -33,7 +33,9 @@ describe('runImport', () => {
     const progress = vi.fn();
     const summary = await runImport(rows, send, progress, { importId: 'imp' });
     expect(send.mock.calls.map((c) => [c[0], c[1], c[2].length])).toEqual([
-      ['imp', 0, 1000], ['imp', 1, 1000], ['imp', 2, 500],
+      ['imp', 0, 1000],
+      ['imp', 1, 1000],
+      ['imp', 2, 500],
     ]);
     expect(summary.created).toBe(2500);
     expect(progress).toHaveBeenLastCalledWith({ sentRows: 2500, totalRows: 2500 });

@@ -42,7 +42,12 @@ export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportFie
     return i === undefined ? undefined : (r.fields[i] ?? '').trim();
   };
   return records.slice(1).map((r) => {
-    const row: ImportRow = { line: r.line, code: cell(r, 'code') ?? '', name: cell(r, 'name') ?? '', price: cell(r, 'price') ?? '' };
+    const row: ImportRow = {
+      line: r.line,
+      code: cell(r, 'code') ?? '',
+      name: cell(r, 'name') ?? '',
+      price: cell(r, 'price') ?? '',
+    };
     for (const f of ['brand', 'category', 'cost', 'quantity', 'description'] as const) {
       const v = cell(r, f);
       if (v) row[f] = v;

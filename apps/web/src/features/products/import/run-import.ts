@@ -29,7 +29,14 @@ export async function runImport(
 ): Promise<ImportSummary> {
   const importId = options.importId ?? crypto.randomUUID();
   const { batchSize = 1000, retries = 3, retryDelayMs = 1000 } = options;
-  const total: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors: [], limitReached: false, stopped: false };
+  const total: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    errors: [],
+    limitReached: false,
+    stopped: false,
+  };
   let sentRows = 0;
   onProgress({ sentRows, totalRows: rows.length });
   const parts = batches(rows, batchSize);

@@ -1,5 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Chip, Container, Group, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Container,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +36,11 @@ export default function CatalogPage() {
   const [debouncedQ] = useDebouncedValue(q.trim(), 300);
   const [category, setCategory] = useState('');
   const categories = useCategories(store);
-  const pages = useProductPages(store, WINDOW, { q: debouncedQ || undefined, category: category || undefined, sort: 'name' });
+  const pages = useProductPages(store, WINDOW, {
+    q: debouncedQ || undefined,
+    category: category || undefined,
+    sort: 'name',
+  });
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -31,9 +50,12 @@ export default function CatalogPage() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -43,7 +65,9 @@ export default function CatalogPage() {
     <Container size="xl" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <div>
-          <Title order={1} fz={24}>{t('catalog.title')}</Title>
+          <Title order={1} fz={24}>
+            {t('catalog.title')}
+          </Title>
           <Text c="dimmed" mt={4} aria-live="polite">
             {pages.data ? t('productList.count', { count: total }) : '\u00a0'}
           </Text>
@@ -60,33 +84,68 @@ export default function CatalogPage() {
           <ScrollArea type="never" offsetScrollbars={false}>
             <Chip.Group multiple={false} value={category} onChange={(v) => setCategory(v === category ? '' : v)}>
               <Group gap="xs" wrap="nowrap" role="group" aria-label={t('catalog.categories')}>
-                <Chip value="" variant="light">{t('catalog.all')}</Chip>
+                <Chip value="" variant="light">
+                  {t('catalog.all')}
+                </Chip>
                 {categories.data!.map((c) => (
-                  <Chip key={c} value={c} variant="light">{c}</Chip>
+                  <Chip key={c} value={c} variant="light">
+                    {c}
+                  </Chip>
                 ))}
               </Group>
             </Chip.Group>
           </ScrollArea>
         )}
-        {pages.isError && <Alert color="red" role="alert">{describeError(t, pages.error)}</Alert>}
+        {pages.isError && (
+          <Alert color="red" role="alert">
+            {describeError(t, pages.error)}
+          </Alert>
+        )}
         {pages.isPending && (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing="md">
-            {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={240} radius="lg" />)}
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} h={240} radius="lg" />
+            ))}
           </SimpleGrid>
         )}
         {pages.data && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">{debouncedQ ? t('productList.noMatch', { q: debouncedQ }) : t('productList.empty')}</Text>
+          <Text c="dimmed" ta="center" py="xl">
+            {debouncedQ ? t('productList.noMatch', { q: debouncedQ }) : t('productList.empty')}
+          </Text>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('catalog.title')}>
+        <SimpleGrid
+          cols={{ base: 2, sm: 3, md: 4, lg: 5 }}
+          spacing={{ base: 'sm', sm: 'md' }}
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('catalog.title')}
+        >
           {items.map((p) => (
             <Box component="li" key={p.id}>
-              <Card component={Link} to={`${base}/scan/${encodeURIComponent(p.code)}`} withBorder radius="lg" padding="sm" className="home-card" h="100%" aria-label={p.name}>
+              <Card
+                component={Link}
+                to={`${base}/scan/${encodeURIComponent(p.code)}`}
+                withBorder
+                radius="lg"
+                padding="sm"
+                className="home-card"
+                h="100%"
+                aria-label={p.name}
+              >
                 <Card.Section>
                   <ProductImage store={store} imageId={p.imageId} alt="" lazy radius="0" />
                 </Card.Section>
                 <Stack gap={2} mt="sm">
-                  {p.brand && <Text fz="xs" c="dimmed" truncate>{p.brand}</Text>}
-                  <Text fw={600} lineClamp={2} lh={1.3}>{p.name}</Text>
+                  {p.brand && (
+                    <Text fz="xs" c="dimmed" truncate>
+                      {p.brand}
+                    </Text>
+                  )}
+                  <Text fw={600} lineClamp={2} lh={1.3}>
+                    {p.name}
+                  </Text>
                   <Group justify="space-between" align="center" wrap="nowrap" mt={4}>
                     <PriceText minor={p.price} />
                     <QuantityBadge quantity={p.quantity} />

@@ -24,14 +24,19 @@ export default function ProductFormPage() {
   const navigate = useNavigate();
   const newCode = params.get('code') ?? undefined;
   const existing = useProduct(store, editCode);
-  const suggestion = useSuggestion(store, newCode, !editCode && Boolean(newCode) && productCodeProblem(newCode ?? '') !== 'FORMAT');
+  const suggestion = useSuggestion(
+    store,
+    newCode,
+    !editCode && Boolean(newCode) && productCodeProblem(newCode ?? '') !== 'FORMAT',
+  );
   const create = useCreateProduct(store);
   const update = useUpdateProduct(store);
   const remove = useDeleteProduct(store);
   const cardOf = (code: string) => `/${encodeURIComponent(store)}/stock/scan/${encodeURIComponent(code)}`;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(`/${encodeURIComponent(store)}/stock/list`));
 
-  if (editCode && existing.data === null) return <NotFound title={t('product.notFound')} homeTo={`/${encodeURIComponent(store)}/stock/list`} />;
+  if (editCode && existing.data === null)
+    return <NotFound title={t('product.notFound')} homeTo={`/${encodeURIComponent(store)}/stock/list`} />;
 
   return (
     <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>

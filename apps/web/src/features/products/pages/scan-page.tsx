@@ -61,7 +61,12 @@ export default function ScanPage() {
       </Paper>
     );
   } else if (product.isPending) result = <Skeleton h={280} radius="lg" />;
-  else if (product.isError) result = <Alert color="red" role="alert">{describeError(t, product.error)}</Alert>;
+  else if (product.isError)
+    result = (
+      <Alert color="red" role="alert">
+        {describeError(t, product.error)}
+      </Alert>
+    );
   else if (product.data) {
     const p = product.data;
     result = (

@@ -5,8 +5,16 @@ const run = (...actions: TallyAction[]) => actions.reduce(tallyReducer, emptyTal
 
 describe('stock-take tally', () => {
   it('counts one per scan, newest product first', () => {
-    const t = run({ type: 'scan', code: 'A' }, { type: 'scan', code: 'B' }, { type: 'scan', code: 'A' }, { type: 'scan', code: 'A' });
-    expect(t.entries).toEqual([{ code: 'A', counted: 3 }, { code: 'B', counted: 1 }]);
+    const t = run(
+      { type: 'scan', code: 'A' },
+      { type: 'scan', code: 'B' },
+      { type: 'scan', code: 'A' },
+      { type: 'scan', code: 'A' },
+    );
+    expect(t.entries).toEqual([
+      { code: 'A', counted: 3 },
+      { code: 'B', counted: 1 },
+    ]);
     expect(t.last).toBe('A');
   });
 

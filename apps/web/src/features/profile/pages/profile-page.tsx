@@ -2,7 +2,14 @@ import { Avatar, Badge, Box, Button, Container, Group, NavLink, Paper, Stack, Sw
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPremium, useSession } from '../../../lib/session-store.ts';
-import { IconChevronRight, IconEdit, IconLock, IconLogout, IconPrinter, IconStore } from '../../../components/icons.tsx';
+import {
+  IconChevronRight,
+  IconEdit,
+  IconLock,
+  IconLogout,
+  IconPrinter,
+  IconStore,
+} from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
 
 function initials(name: string): string {

@@ -28,7 +28,11 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            {isCurrent && <Badge tt="none" variant="outline">{t('stores.current')}</Badge>}
+            {isCurrent && (
+              <Badge tt="none" variant="outline">
+                {t('stores.current')}
+              </Badge>
+            )}
             {isDefault && <Badge tt="none">{t('stores.default')}</Badge>}
           </Group>
         </Group>

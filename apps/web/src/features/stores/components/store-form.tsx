@@ -2,8 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  CreateStoreBodySchema, UpdateStoreBodySchema, type CreateStoreBody, type CurrencyCode,
-  type UpdateStoreBody, type VirtualStore,
+  CreateStoreBodySchema,
+  UpdateStoreBodySchema,
+  type CreateStoreBody,
+  type CurrencyCode,
+  type UpdateStoreBody,
+  type VirtualStore,
 } from '@shopdesk/shared';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { zodFieldErrors } from '../../../lib/form-errors.ts';
