@@ -11,15 +11,13 @@ export async function upsertFile(db: DbOrTx, row: FileRow): Promise<void> {
     .insertInto('files')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .columns(['store_id', 'id'])
-        .doUpdateSet({
-          owner_id: row.owner_id,
-          kind: row.kind,
-          mime: row.mime,
-          size: row.size,
-          updated_at: row.updated_at,
-        }),
+      oc.columns(['store_id', 'id']).doUpdateSet({
+        owner_id: row.owner_id,
+        kind: row.kind,
+        mime: row.mime,
+        size: row.size,
+        updated_at: row.updated_at,
+      }),
     )
     .execute();
 }
