@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
@@ -140,4 +141,24 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The per-file preamble in one call: starts the app on a fresh database before the file's (or
+ * describe block's) tests and closes it after. Call it in a describe body; the returned object
+ * stands for the started app, so it can be captured before `beforeAll` has run.
+ */
+export function useTestApp(engine: Engine, env: Record<string, string> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(engine, env);
+  });
+  afterAll(async () => started?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!started) throw new Error(`The test app is not started yet (read of ${String(key)} outside a test or hook)`);
+      const value = Reflect.get(started, key) as unknown;
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }

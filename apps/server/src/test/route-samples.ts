@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { PASSWORD, signUpBody, unique, type TestUser } from './factories.ts';
+import { productBody } from './products.ts';
+import { SAMPLE_PNG, type SweepWorld } from './sweep-world.ts';
+
+export interface SampleRequest {
+  /** The path with its parameters filled in (URL-encoded where needed). */
+  path: string;
+  query?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, with `headers['content-type']`. */
+  raw?: Uint8Array | string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the tenant sweep treats a route:
+ * - `owned`: the request names the owner's objects in its path; anyone else gets 404 and nothing changes.
+ * - `own`: it acts on the caller's own account or store; its answer never shows anyone else's data.
+ * - `open`: outside `/api/secure` (auth, public); only the fuzzer uses it.
+ */
+export type Tenancy = 'owned' | 'own' | 'open';
+
+export interface RouteSample {
+  tenancy: Tenancy;
+  /** Acts on the store named by X-Store: naming a store of someone else answers 404. */
+  storeScoped?: boolean;
+  /** Ends or changes the caller's session or password: the sweep and the fuzzer use a throwaway user for it. */
+  throwawayCaller?: boolean;
+  /**
+   * A request that succeeds: for `owned` routes when the owner makes it (it names `w`'s owner
+   * objects), for `own` routes when `caller` makes it.
+   */
+  sample: (w: SweepWorld, caller: TestUser) => SampleRequest;
+}
+
+const png = { raw: SAMPLE_PNG, headers: { 'content-type': 'image/png' } };
+const product = (w: SweepWorld) => `/api/secure/product/code/${encodeURIComponent(w.product.code)}`;
+const storeDetails = { mainCurrency: 'EUR', secondCurrency: null, timezone: 'Europe/Berlin', address: '', phone: '' };
+
+/**
+ * One entry for every route of the API, keyed `METHOD path` as in /api/public/openapi.json. The
+ * tenant sweep (tenant-sweep.test.ts) and the schema fuzzer (schema-fuzz.test.ts) fail when a route
+ * has no entry here: add one with each new route.
+ */
+export const routeSamples: Record<string, RouteSample> = {
+  'GET /api/public/ping': { tenancy: 'open', sample: () => ({ path: '/api/public/ping' }) },
+  'GET /api/public/health': { tenancy: 'open', sample: () => ({ path: '/api/public/health' }) },
+  'POST /api/auth/signUp': { tenancy: 'open', sample: () => ({ path: '/api/auth/signUp', body: signUpBody() }) },
+  'GET /api/auth/confirm/{token}': {
+    tenancy: 'open',
+    sample: () => ({ path: `/api/auth/confirm/${unique()}${unique()}` }),
+  },
+  'POST /api/auth/confirm/resend': {
+    tenancy: 'open',
+    sample: (w) => ({ path: '/api/auth/confirm/resend', body: { email: w.intruder.email } }),
+  },
+  'POST /api/auth/login': {
+    tenancy: 'open',
+    sample: (w) => ({ path: '/api/auth/login', body: { email: w.intruder.email, password: PASSWORD } }),
+  },
+  'POST /api/auth/forgot-password/verify': {
+    tenancy: 'open',
+    sample: () => ({
+      path: '/api/auth/forgot-password/verify',
+      body: { email: `nobody-${unique()}@example.com`, code: '123456' },
+    }),
+  },
+  'POST /api/auth/forgot-password/reset': {
+    tenancy: 'open',
+    sample: () => ({ path: '/api/auth/forgot-password/reset', body: { resetToken: unique(), password: PASSWORD } }),
+  },
+  'POST /api/auth/forgot-password/{email}': {
+    tenancy: 'open',
+    sample: () => ({ path: `/api/auth/forgot-password/${encodeURIComponent(`nobody-${unique()}@example.com`)}` }),
+  },
+
+  'GET /api/secure/login/check': { tenancy: 'own', sample: () => ({ path: '/api/secure/login/check' }) },
+  'POST /api/secure/logout': { tenancy: 'own', throwawayCaller: true, sample: () => ({ path: '/api/secure/logout' }) },
+  'GET /api/secure/profile': { tenancy: 'own', sample: () => ({ path: '/api/secure/profile' }) },
+  'PUT /api/secure/profile': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/profile', body: { name: 'Renamed Person', locale: 'ja-JP' } }),
+  },
+  'PUT /api/secure/profile/update-default-store/{newDefaultStoreId}': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/profile/update-default-store/${w.owner.store.id}` }),
+  },
+  'PUT /api/secure/profile/update-password': {
+    tenancy: 'own',
+    throwawayCaller: true,
+    sample: () => ({
+      path: '/api/secure/profile/update-password',
+      body: { currentPassword: PASSWORD, newPassword: 'another horse battery' },
+    }),
+  },
+
+  'GET /api/secure/virtual-store': { tenancy: 'own', sample: () => ({ path: '/api/secure/virtual-store' }) },
+  'POST /api/secure/virtual-store': {
+    tenancy: 'own',
+    sample: () => ({
+      path: '/api/secure/virtual-store',
+      body: { name: 'Branch', urlName: `branch-${unique()}`, mainCurrency: 'USD' },
+    }),
+  },
+  'GET /api/secure/virtual-store/current': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/virtual-store/current' }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}`,
+      body: { ...storeDetails, name: w.ownerSecondStore.name },
+    }),
+  },
+
+  'POST /api/secure/product': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product', body: productBody() }),
+  },
+  'GET /api/secure/product': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/product' }) },
+  'GET /api/secure/product/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/search/window/0/50', query: { q: 'o', sort: 'name' } }),
+  },
+  'GET /api/secure/product/random-barcode': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/random-barcode' }),
+  },
+  'GET /api/secure/product/categories': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/categories' }),
+  },
+  'GET /api/secure/product/export.csv': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/export.csv' }),
+  },
+  'POST /api/secure/product/import': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/product/import',
+      body: {
+        importId: randomUUID(),
+        batch: 0,
+        rows: [{ line: 2, code: `IMP-${unique()}`, name: 'Imported', price: '1.50', quantity: '3' }],
+      },
+    }),
+  },
+  'GET /api/secure/product/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: product(w) }),
+  },
+  'PUT /api/secure/product/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: product(w), body: { code: w.product.code, name: w.product.name, price: 250 } }),
+  },
+  'DELETE /api/secure/product/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: product(w) }),
+  },
+  // Suggestions draw on the caller's own stores only: asking about the owner's code tells nothing of it.
+  'GET /api/secure/product/code/{code}/jn': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (w) => ({ path: `${product(w)}/jn` }),
+  },
+  'POST /api/secure/product/code/{code}/adjust': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `${product(w)}/adjust`, body: { delta: 5, note: 'Found in the back' } }),
+  },
+  'GET /api/secure/product/code/{code}/movements': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `${product(w)}/movements` }),
+  },
+  'GET /api/secure/product/code/{code}/movements/window/{page}/{size}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `${product(w)}/movements/window/0/10` }),
+  },
+
+  'PUT /api/secure/file/data/{storeUrl}/{uuid}': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, ...png }),
+  },
+  'GET /api/secure/file/data/{storeUrl}/{uuid}': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}` }),
+  },
+};
