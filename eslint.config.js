@@ -2,6 +2,35 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const SERVER = 'apps/server/src';
+const serverModules = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's dependency direction (ARCHITECTURE.md 3a): app → modules → lib/db. lib/ and db/ are
+ * leaves; a module reaches another only through that module's index.ts.
+ */
+const serverZones = [
+  {
+    target: [`${SERVER}/lib`, `${SERVER}/db`],
+    from: `${SERVER}/modules`,
+    message: 'lib/ and db/ are leaves: they never import a module.',
+  },
+  ...serverModules.flatMap((module) =>
+    serverModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `${SERVER}/modules/${module}`,
+        from: `${SERVER}/modules/${other}`,
+        except: ['./index.ts'],
+        message: `Use the ${other} module only through modules/${other}/index.ts.`,
+      })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -22,6 +51,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle reads the imported files itself: it must parse TypeScript to follow them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -8,7 +8,6 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { watchChanges } from './db/change-watch.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { authGuard } from './lib/auth-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerDocs } from './lib/docs.ts';
@@ -18,15 +17,15 @@ import { localFileStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createSessionCache } from './lib/session-cache.ts';
+import { authGuard, type AuthInfo } from './modules/access/index.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { sessionRoutes } from './modules/auth/session.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
-import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
+import { filesRoutes } from './modules/files/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { productsRoutes } from './modules/products/index.ts';
+import { storesRoutes } from './modules/stores/index.ts';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -61,7 +60,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // Every change to the rows a cached session depends on clears the cache (session-cache.ts).
-  const sessionCache = createSessionCache(config.sessionCacheMs);
+  const sessionCache = createSessionCache<AuthInfo>(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
     watchChanges(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
   ]);
@@ -80,7 +79,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     files: localFileStorage(join(config.dataDir, 'files')),
     passwords: createPasswordHasher(config.argon2),
     tokens: createSessionTokens(config.jwtSecret, clock),
-    sessionCache,
     log: app.log,
   };
 
@@ -115,7 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
-      secure.addHook('onRequest', authGuard(ctx));
+      secure.addHook('onRequest', authGuard(ctx, sessionCache));
       await secure.register(sessionRoutes(ctx));
       await secure.register(profileRoutes(ctx));
       await secure.register(storesRoutes(ctx));

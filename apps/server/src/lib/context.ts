@@ -5,7 +5,6 @@ import type { Clock } from './clock.ts';
 import type { FileStorage } from './file-storage.ts';
 import type { Mailer } from './mail.ts';
 import type { PasswordHasher } from './passwords.ts';
-import type { SessionCache } from './session-cache.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 /** Everything services need, built once in `app.ts` and passed down (no globals, easy to fake). */
@@ -20,7 +19,5 @@ export interface AppContext {
   files: FileStorage;
   passwords: PasswordHasher;
   tokens: SessionTokens;
-  /** Live sessions remembered briefly, so hot calls skip the session read. */
-  sessionCache: SessionCache;
   log: FastifyBaseLogger;
 }

@@ -6,7 +6,7 @@ import { createSessionCache } from './session-cache.ts';
 describe('session cache', () => {
   let now = 0;
   const cache = createSessionCache(5000, () => now);
-  const entry = { auth: { userId: 'u1', sessionId: 's1' }, expiresAtMs: Number.MAX_SAFE_INTEGER };
+  const entry = { value: { userId: 'u1', sessionId: 's1' }, expiresAtMs: Number.MAX_SAFE_INTEGER };
 
   it('keeps an entry for its time to live, per session and store', () => {
     now = 0;

@@ -1,16 +1,14 @@
-import type { AuthInfo } from './auth-guard.ts';
-
-/** What the auth guard concluded for one credential and X-Store header, and until when it holds. */
-export interface CachedAuth {
-  auth: Readonly<AuthInfo>;
+/** What was concluded for one credential and X-Store header, and until when it holds. */
+export interface CachedEntry<T> {
+  value: Readonly<T>;
   /** When the token or its session expires, whichever is first; never used past it. */
   expiresAtMs: number;
 }
 
-export interface SessionCache {
+export interface SessionCache<T> {
   /** `credential` is the whole Authorization header, so a hit needs no parsing at all. */
-  get(credential: string, urlName: string | undefined): CachedAuth | undefined;
-  set(credential: string, urlName: string | undefined, entry: CachedAuth): void;
+  get(credential: string, urlName: string | undefined): CachedEntry<T> | undefined;
+  set(credential: string, urlName: string | undefined, entry: CachedEntry<T>): void;
   /**
    * Forgets everything and stores nothing for the next `ttlMs`: called before and after every
    * change to sessions, stores or users, so a read that raced the change is never kept.
@@ -21,6 +19,14 @@ export interface SessionCache {
 /** Credentials kept at most; a flood of logins evicts the oldest instead of growing memory. */
 const MAX_CREDENTIALS = 10_000;
 
+/** Freezes the value and the objects it holds directly, so no caller can change what others will be handed. */
+function freezeShallowTree<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) if (inner && typeof inner === 'object') Object.freeze(inner);
+  }
+  return Object.freeze(value);
+}
+
 /**
  * Remembers live sessions (with their X-Store store) for `ttlMs`, so the counter's hot calls (a
  * barcode lookup on every scan) neither verify the token nor read the session again. In this
@@ -30,9 +36,9 @@ const MAX_CREDENTIALS = 10_000;
  * checked again. Time is the monotonic clock, not the app's Clock, so a test's frozen clock cannot
  * keep an entry alive.
  */
-export function createSessionCache(ttlMs: number, now: () => number = () => performance.now()): SessionCache {
+export function createSessionCache<T>(ttlMs: number, now: () => number = () => performance.now()): SessionCache<T> {
   // Per credential, per store urlName ('' for none): a user has few stores.
-  const entries = new Map<string, Map<string, { entry: CachedAuth; until: number }>>();
+  const entries = new Map<string, Map<string, { entry: CachedEntry<T>; until: number }>>();
   let pausedUntil = -Infinity;
   return {
     get(credential, urlName) {
@@ -50,9 +56,8 @@ export function createSessionCache(ttlMs: number, now: () => number = () => perf
         if (entries.size >= MAX_CREDENTIALS) entries.delete(entries.keys().next().value!);
         entries.set(credential, (stores = new Map()));
       }
-      if (entry.auth.store) Object.freeze(entry.auth.store);
       stores.set(urlName ?? '', {
-        entry: Object.freeze({ ...entry, auth: Object.freeze(entry.auth) }),
+        entry: Object.freeze({ ...entry, value: freezeShallowTree(entry.value) }),
         until: at + ttlMs,
       });
     },

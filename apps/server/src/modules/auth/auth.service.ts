@@ -4,7 +4,7 @@ import { DAY, HOUR, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
-import { insertOwnedStore } from '../stores/stores.service.ts';
+import { insertOwnedStore } from '../stores/index.ts';
 import { confirmationMail } from './auth.mails.ts';
 import * as authRepo from './auth.repo.ts';
 import * as sessions from './sessions.repo.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SessionCheckResponseSchema } from '@shopdesk/shared';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import { callerOf } from '../access/index.ts';
 import * as auth from './auth.service.ts';
 
 /** Session routes under `/api/secure` (the auth guard has already checked the session). */
@@ -14,7 +14,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags, security: bearerAuth, response: { 200: SessionCheckResponseSchema, ...errorResponses(401) } },
       },
-      async (request) => ({ user: await auth.loggedUser(ctx.db, requireAuth(request).userId) }),
+      async (request) => ({ user: await auth.loggedUser(ctx.db, callerOf(request).userId) }),
     );
 
     app.post(
@@ -23,7 +23,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security: bearerAuth, response: { 204: NoContent, ...errorResponses(401) } },
       },
       async (request, reply) => {
-        await auth.logout(ctx, requireAuth(request).sessionId);
+        await auth.logout(ctx, callerOf(request).sessionId);
         return reply.status(204).send();
       },
     );

@@ -5,22 +5,6 @@ export async function insertSession(db: DbOrTx, session: SessionRow): Promise<vo
   await db.insertInto('sessions').values(session).execute();
 }
 
-/**
- * The session if it is neither revoked nor expired at `now` (ISO text compares chronologically),
- * with nothing selected yet, so other queries can join to it.
- */
-export function liveSession(db: DbOrTx, id: string, now: string) {
-  return db
-    .selectFrom('sessions')
-    .where('sessions.id', '=', id)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now);
-}
-
-export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
-  return liveSession(db, id, now).selectAll();
-}
-
 export async function revokeSession(db: DbOrTx, id: string, now: string): Promise<void> {
   await db
     .updateTable('sessions')

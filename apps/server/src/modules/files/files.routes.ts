@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FileParamsSchema, FileSavedSchema, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import { scopeForStore } from '../access/index.ts';
 import * as files from './files.service.ts';
 
 /** `/api/secure/file/data/{storeUrl}/{uuid}`: images (PNG, JPEG, WebP up to 2 MB) of a store. */
@@ -27,7 +28,11 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: FileSavedSchema, ...errorResponses(400, 401, 404, 413, 415) },
         },
       },
-      async (request) => files.putFile(ctx, request, request.params.storeUrl, request.params.uuid, request.body),
+      async (request) =>
+        files.putFile(ctx, await scopeForStore(ctx, request, request.params.storeUrl), request.params.uuid, {
+          declaredType: request.headers['content-type'] ?? '',
+          body: request.body,
+        }),
     );
 
     app.get(
@@ -41,7 +46,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const file = await files.getFile(ctx, request, request.params.storeUrl, request.params.uuid);
+        const scope = await scopeForStore(ctx, request, request.params.storeUrl);
+        const file = await files.getFile(ctx, scope, request.params.uuid);
         reply.header('cache-control', 'private, max-age=0, must-revalidate').header('etag', file.etag);
         if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
         return reply.type(file.mime).send(file.bytes);

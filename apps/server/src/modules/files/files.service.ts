@@ -1,21 +1,17 @@
 import { ErrorCode, IMAGE_MIME_TYPES, type FileSaved, type ImageMimeType } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { storeNotFound } from '../../lib/store-scope.ts';
-import { findAccessibleStoreByUrlName } from '../stores/stores.repo.ts';
+import type { Scope } from '../access/index.ts';
 import { findFile, upsertFile } from './files.repo.ts';
 import { detectImageType } from './image-type.ts';
 
 const DECLARED_TYPES = new Set<string>([...IMAGE_MIME_TYPES, 'application/octet-stream']);
 
-/** The store in the file path must be one the user may access; anything else is a plain 404. */
-async function storeOf(ctx: AppContext, request: FastifyRequest, storeUrl: string) {
-  const store = await findAccessibleStoreByUrlName(ctx.db, requireAuth(request).userId, storeUrl);
-  if (!store) throw storeNotFound();
-  return store;
+/** An upload as it arrived: the declared Content-Type and the raw body. */
+export interface Upload {
+  declaredType: string;
+  body: unknown;
 }
 
 function unsupported(message: string): AppError {
@@ -26,15 +22,10 @@ function unsupported(message: string): AppError {
  * Stores an image under the store and id, replacing any earlier one. The type is decided by the
  * bytes: a text file named .png is refused whatever its Content-Type says.
  */
-export async function putFile(
-  ctx: AppContext,
-  request: FastifyRequest,
-  storeUrl: string,
-  id: string,
-  body: unknown,
-): Promise<FileSaved> {
-  const store = await storeOf(ctx, request, storeUrl);
-  const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+export async function putFile(ctx: AppContext, scope: Scope, id: string, upload: Upload): Promise<FileSaved> {
+  const { store } = scope;
+  const { declaredType, body } = upload;
+  const declared = declaredType.split(';')[0]!.trim().toLowerCase();
   if (!DECLARED_TYPES.has(declared) || !Buffer.isBuffer(body)) {
     throw unsupported('Please upload a PNG, JPEG or WebP image.');
   }
@@ -50,7 +41,7 @@ export async function putFile(
   await upsertFile(ctx.db, {
     store_id: store.id,
     id,
-    owner_id: requireAuth(request).userId,
+    owner_id: scope.userId,
     kind: 'image',
     mime,
     size: body.length,
@@ -62,11 +53,10 @@ export async function putFile(
 
 export async function getFile(
   ctx: AppContext,
-  request: FastifyRequest,
-  storeUrl: string,
+  scope: Scope,
   id: string,
 ): Promise<{ bytes: Buffer; mime: ImageMimeType; etag: string }> {
-  const store = await storeOf(ctx, request, storeUrl);
+  const { store } = scope;
   const meta = await findFile(ctx.db, store.id, id);
   const bytes = meta ? await ctx.files.get(store.id, id) : undefined;
   if (!meta || !bytes) throw notFound('This image does not exist.');

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { PRODUCT_CSV_COLUMNS, minorToDecimalText, type CurrencyCode } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { resolveStore } from '../../lib/store-scope.ts';
+import type { Scope } from '../access/index.ts';
 import { csvLine, protectFormula } from './product-csv.ts';
 import { productsAfterCode } from './products.repo.ts';
 
@@ -15,9 +14,9 @@ const PAGE = 1000;
  */
 export async function exportProductsCsv(
   ctx: AppContext,
-  request: FastifyRequest,
+  scope: Scope,
 ): Promise<{ filename: string; stream: Readable }> {
-  const store = await resolveStore(ctx, request);
+  const { store } = scope;
   const currency = store.main_currency as CurrencyCode;
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine([...PRODUCT_CSV_COLUMNS])}`;

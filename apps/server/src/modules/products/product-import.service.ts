@@ -1,19 +1,17 @@
 import { ErrorCode, type CurrencyCode, type ImportBatchBody, type ImportBatchResult } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
-import { resolveStore } from '../../lib/store-scope.ts';
+import type { Scope } from '../access/index.ts';
+import { remainingSlots } from '../plans/index.ts';
+import { recordOpeningStock } from '../stock/index.ts';
 import { findImportBatch, insertImportBatch } from './import-batches.repo.ts';
 import { parseImportRow, type ImportField, type ParsedRow, type RowError } from './import-rows.ts';
-import { remainingProductSlots } from './product-limit.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
-import { recordOpeningStock } from './stock-ledger.ts';
 import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
@@ -51,13 +49,8 @@ function descriptive(row: ProductRow): Descriptive {
  * and batch) returns the stored first result and changes nothing, so retries are safe; rows are
  * applied in order, so a code repeated later in the batch updates the product the earlier line made.
  */
-export async function importBatch(
-  ctx: AppContext,
-  request: FastifyRequest,
-  body: ImportBatchBody,
-): Promise<ImportBatchResult> {
-  const store = await resolveStore(ctx, request);
-  const { userId } = requireAuth(request);
+export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBatchBody): Promise<ImportBatchResult> {
+  const { store, userId } = scope;
   const done = await findImportBatch(ctx.db, store.id, body.importId, body.batch);
   if (done) return done;
 
@@ -107,7 +100,7 @@ export async function importBatch(
       }
 
       const fresh = [...targets.values()].filter((t) => t.isNew);
-      const slots = fresh.length > 0 ? await remainingProductSlots(trx, ctx, store.owner_id) : 0;
+      const slots = fresh.length > 0 ? await remainingSlots(trx, ctx, store.owner_id, 'products') : 0;
       const created = fresh.slice(0, slots);
       const refused = new Set(fresh.slice(created.length));
       const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };

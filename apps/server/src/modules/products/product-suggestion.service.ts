@@ -1,9 +1,6 @@
 import { gs1Country, productCodeProblem, type ProductSuggestion } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { resolveStore } from '../../lib/store-scope.ts';
-import { listAccessibleStores } from '../stores/stores.repo.ts';
+import { listAccessibleStores, type Scope } from '../access/index.ts';
 import { findSameCodeInStores } from './products.repo.ts';
 
 /**
@@ -12,13 +9,8 @@ import { findSameCodeInStores } from './products.repo.ts';
  * user. Only the user's own stores are searched, so no one else's catalogue ever leaks; the price is
  * copied only from a store with the same main currency, since it would mean something else otherwise.
  */
-export async function suggestProduct(
-  ctx: AppContext,
-  request: FastifyRequest,
-  code: string,
-): Promise<ProductSuggestion> {
-  const store = await resolveStore(ctx, request);
-  const { userId } = requireAuth(request);
+export async function suggestProduct(ctx: AppContext, scope: Scope, code: string): Promise<ProductSuggestion> {
+  const { store, userId } = scope;
   const valid = productCodeProblem(code) === null;
   const suggestion: ProductSuggestion = { code, valid, gs1Country: valid ? gs1Country(code) : null };
   if (!valid) return suggestion;

@@ -106,16 +106,6 @@ export function findSameCodeInStores(db: DbOrTx, storeIds: string[], code: strin
 }
 
 /** Products in every store `ownerId` owns: the free tier counts per user across stores. */
-export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .innerJoin('stores', 'stores.id', 'products.store_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('stores.owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function listCategories(db: DbOrTx, storeId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('products')

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,8 +22,9 @@ import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/s
 import { exportProductsCsv } from './product-export.service.ts';
 import { importBatch } from './product-import.service.ts';
 import { suggestProduct } from './product-suggestion.service.ts';
+import { scopeOf } from '../access/index.ts';
 import * as products from './products.service.ts';
-import { adjustStock, movementsWindow } from './stock.service.ts';
+import { adjustStock, movementsWindow } from './stock-adjust.service.ts';
 
 /** A batch of 1000 rows with long descriptions is larger than the default JSON body limit. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -30,6 +32,7 @@ const FIRST_WINDOW = { page: 0, size: 20 };
 
 /** `/api/secure/product`: the catalogue and stock of the store named by X-Store. */
 export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const scope = (request: FastifyRequest) => scopeOf(ctx, request);
   return async (app) => {
     const base = { tags: ['products'], security: bearerAuth, headers: storeHeaders };
     const codeParams = ProductCodeParamsSchema;
@@ -43,7 +46,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: ProductSchema, ...errorResponses(400, 401, 402, 404, 409) },
         },
       },
-      async (request, reply) => reply.status(201).send(await products.createProduct(ctx, request, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await products.createProduct(ctx, await scope(request), request.body)),
     );
 
     app.get(
@@ -55,7 +59,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ProductWindowSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => products.searchWindow(ctx, request, FIRST_WINDOW.page, FIRST_WINDOW.size, {}),
+      async (request) => products.searchWindow(ctx, await scope(request), FIRST_WINDOW.page, FIRST_WINDOW.size, {}),
     );
 
     app.get(
@@ -69,7 +73,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ProductWindowSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => products.searchWindow(ctx, request, request.params.page, request.params.size, request.query),
+      async (request) =>
+        products.searchWindow(ctx, await scope(request), request.params.page, request.params.size, request.query),
     );
 
     app.get(
@@ -81,7 +86,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: RandomBarcodeResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => products.randomBarcode(ctx, request),
+      async (request) => products.randomBarcode(ctx, await scope(request)),
     );
 
     app.get(
@@ -89,7 +94,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...base, response: { 200: ProductCategoriesSchema, ...errorResponses(401, 404) } },
       },
-      async (request) => products.listCategories(ctx, request),
+      async (request) => products.listCategories(ctx, await scope(request)),
     );
 
     app.get(
@@ -103,7 +108,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { filename, stream } = await exportProductsCsv(ctx, request);
+        const { filename, stream } = await exportProductsCsv(ctx, await scope(request));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -124,7 +129,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413) },
         },
       },
-      async (request) => importBatch(ctx, request, request.body),
+      async (request) => importBatch(ctx, await scope(request), request.body),
     );
 
     app.get(
@@ -132,7 +137,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
       },
-      async (request) => products.getProduct(ctx, request, request.params.code),
+      async (request) => products.getProduct(ctx, await scope(request), request.params.code),
     );
 
     app.put(
@@ -146,7 +151,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => products.updateProduct(ctx, request, request.params.code, request.body),
+      async (request) => products.updateProduct(ctx, await scope(request), request.params.code, request.body),
     );
 
     app.delete(
@@ -160,7 +165,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await products.deleteProduct(ctx, request, request.params.code);
+        await products.deleteProduct(ctx, await scope(request), request.params.code);
         return reply.status(204).send();
       },
     );
@@ -174,7 +179,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ProductSuggestionSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => suggestProduct(ctx, request, request.params.code),
+      async (request) => suggestProduct(ctx, await scope(request), request.params.code),
     );
 
     app.post(
@@ -189,7 +194,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ProductSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => adjustStock(ctx, request, request.params.code, request.body),
+      async (request) => adjustStock(ctx, await scope(request), request.params.code, request.body),
     );
 
     app.get(
@@ -202,7 +207,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: StockMovementWindowSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => movementsWindow(ctx, request, request.params.code, FIRST_WINDOW.page, FIRST_WINDOW.size),
+      async (request) =>
+        movementsWindow(ctx, await scope(request), request.params.code, FIRST_WINDOW.page, FIRST_WINDOW.size),
     );
 
     app.get(
@@ -214,7 +220,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: StockMovementWindowSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => movementsWindow(ctx, request, request.params.code, request.params.page, request.params.size),
+      async (request) =>
+        movementsWindow(ctx, await scope(request), request.params.code, request.params.page, request.params.size),
     );
   };
 }

@@ -8,19 +8,17 @@ import {
   type ProductWindow,
   type UpdateProductBodySchema,
 } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
-import type { ProductRow, StoreRow } from '../../db/types.ts';
-import { requireAuth } from '../../lib/auth-guard.ts';
+import type { ProductRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { resolveStore } from '../../lib/store-scope.ts';
-import { productLimitReached, remainingProductSlots } from './product-limit.ts';
 import * as repo from './products.repo.ts';
-import { deleteMovementsOf, recordOpeningStock } from './stock-ledger.ts';
+import type { Scope } from '../access/index.ts';
+import { assertCanCreate } from '../plans/index.ts';
+import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 type UpdateProduct = z.output<typeof UpdateProductBodySchema>;
@@ -73,15 +71,13 @@ export async function findProductOrThrow(db: DbOrTx, storeId: string, code: stri
  * Creates a product with its opening stock as an ADJUSTMENT movement, in one transaction with the
  * free-tier check, so a refused create writes nothing.
  */
-export async function createProduct(ctx: AppContext, request: FastifyRequest, body: CreateProduct): Promise<Product> {
-  const store = await resolveStore(ctx, request);
-  const { userId } = requireAuth(request);
+export async function createProduct(ctx: AppContext, scope: Scope, body: CreateProduct): Promise<Product> {
+  const { store, userId } = scope;
   const now = iso(ctx.clock.now());
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
-      if ((await remainingProductSlots(trx, ctx, store.owner_id)) < 1)
-        throw productLimitReached(ctx.config.freeLimits.products);
+      await assertCanCreate(trx, ctx, store.owner_id, 'products');
       const row: ProductRow = {
         id: newId(),
         store_id: store.id,
@@ -111,8 +107,8 @@ export async function createProduct(ctx: AppContext, request: FastifyRequest, bo
   }
 }
 
-export async function getProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<Product> {
-  const store = await resolveStore(ctx, request);
+export async function getProduct(ctx: AppContext, scope: Scope, code: string): Promise<Product> {
+  const { store } = scope;
   // The barcode lookup is the counter's hot path: a plain read, outside any transaction.
   const row = await ctx.readFirst(repo.productByCodeQuery, store.id, code);
   if (!row) throw productNotFound();
@@ -122,11 +118,11 @@ export async function getProduct(ctx: AppContext, request: FastifyRequest, code:
 /** Edits everything but the quantity (stock changes only through the ledger); the code may change. */
 export async function updateProduct(
   ctx: AppContext,
-  request: FastifyRequest,
+  scope: Scope,
   code: string,
   body: UpdateProduct,
 ): Promise<Product> {
-  const store = await resolveStore(ctx, request);
+  const { store } = scope;
   const now = iso(ctx.clock.now());
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -147,23 +143,23 @@ export async function updateProduct(
  * its product), the code is free to reuse, and the free-tier slot is released. Sales keep their
  * own copy of code, name and price, so history does not depend on the product row.
  */
-export async function deleteProduct(ctx: AppContext, request: FastifyRequest, code: string): Promise<void> {
-  const store = await resolveStore(ctx, request);
+export async function deleteProduct(ctx: AppContext, scope: Scope, code: string): Promise<void> {
+  const { store } = scope;
   await ctx.db.transaction().execute(async (trx) => {
     const current = await findProductOrThrow(trx, store.id, code);
-    await deleteMovementsOf(trx, store.id, current.id);
+    await deleteLedgerOf(trx, store.id, current.id);
     await repo.deleteProduct(trx, store.id, current.id);
   });
 }
 
 export async function searchWindow(
   ctx: AppContext,
-  request: FastifyRequest,
+  scope: Scope,
   page: number,
   size: number,
   filter: ProductSearchQuery,
 ): Promise<ProductWindow> {
-  const store = await resolveStore(ctx, request);
+  const { store } = scope;
   const offset = page * size;
   const rows = await repo.searchProducts(ctx.db, store.id, filter, offset, size);
   // A short page that is not past the end already tells the total: rare or missing search terms,
@@ -175,16 +171,16 @@ export async function searchWindow(
   return { items: rows.map(toProduct), page, size, total };
 }
 
-export async function listCategories(ctx: AppContext, request: FastifyRequest): Promise<string[]> {
-  const store = await resolveStore(ctx, request);
+export async function listCategories(ctx: AppContext, scope: Scope): Promise<string[]> {
+  const { store } = scope;
   return repo.listCategories(ctx.db, store.id);
 }
 
 const cryptoRandom = () => randomInt(0, 1_000_000) / 1_000_000;
 
 /** A valid in-store EAN-13 (prefix 20–29) that no product of the store uses yet. */
-export async function randomBarcode(ctx: AppContext, request: FastifyRequest): Promise<{ code: string }> {
-  const store: StoreRow = await resolveStore(ctx, request);
+export async function randomBarcode(ctx: AppContext, scope: Scope): Promise<{ code: string }> {
+  const { store } = scope;
   // 10^10 numbers per store: a collision is rare, ten in a row practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = randomInStoreEan13(cryptoRandom);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoggedUserSchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, uuidSchema } from '@shopdesk/shared';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import { callerOf } from '../access/index.ts';
 import * as profile from './profile.service.ts';
 
 /** `/api/secure/profile`: the logged user's own details, default store and password. */
@@ -16,7 +16,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...base, response: { 200: LoggedUserSchema, ...errorResponses(401) } },
       },
-      async (request) => profile.getProfile(ctx, requireAuth(request).userId),
+      async (request) => profile.getProfile(ctx, callerOf(request).userId),
     );
 
     app.put(
@@ -28,7 +28,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: LoggedUserSchema, ...errorResponses(400, 401) },
         },
       },
-      async (request) => profile.updateProfile(ctx, requireAuth(request).userId, request.body),
+      async (request) => profile.updateProfile(ctx, callerOf(request).userId, request.body),
     );
 
     app.put(
@@ -40,7 +40,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: LoggedUserSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => profile.updateDefaultStore(ctx, requireAuth(request).userId, request.params.newDefaultStoreId),
+      async (request) => profile.updateDefaultStore(ctx, callerOf(request).userId, request.params.newDefaultStoreId),
     );
 
     app.put(
@@ -49,7 +49,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
       },
       async (request, reply) => {
-        await profile.updatePassword(ctx, requireAuth(request), request.body);
+        await profile.updatePassword(ctx, callerOf(request), request.body);
         return reply.status(204).send();
       },
     );

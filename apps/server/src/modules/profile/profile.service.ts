@@ -1,13 +1,9 @@
 import { ErrorCode, type LoggedUser, type ProfileUpdateBody, type UpdatePasswordBody } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { AuthInfo } from '../../lib/auth-guard.ts';
 import { fieldError, unauthorized } from '../../lib/errors.ts';
-import { storeNotFound } from '../../lib/store-scope.ts';
-import { loggedUser } from '../auth/auth.service.ts';
-import { revokeUserSessions } from '../auth/sessions.repo.ts';
-import { findUserById, updateUser } from '../auth/users.repo.ts';
-import { findAccessibleStoreById } from '../stores/stores.repo.ts';
+import { findAccessibleStoreById, storeNotFound, type Caller } from '../access/index.ts';
+import { findUserById, loggedUser, revokeUserSessions, updateUser } from '../auth/index.ts';
 
 export function getProfile(ctx: AppContext, userId: string): Promise<LoggedUser> {
   return loggedUser(ctx.db, userId);
@@ -29,7 +25,7 @@ export async function updateDefaultStore(ctx: AppContext, userId: string, storeI
 }
 
 /** Changes the password after checking the current one; every other session is signed out. */
-export async function updatePassword(ctx: AppContext, auth: AuthInfo, body: UpdatePasswordBody): Promise<void> {
+export async function updatePassword(ctx: AppContext, auth: Caller, body: UpdatePasswordBody): Promise<void> {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw unauthorized();
   if (!(await ctx.passwords.verify(user.password_hash, body.currentPassword))) {

@@ -6,10 +6,9 @@ import {
   UpdateStoreBodySchema,
   VirtualStoreSchema,
 } from '@shopdesk/shared';
-import { requireAuth } from '../../lib/auth-guard.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
-import { resolveStore } from '../../lib/store-scope.ts';
+import { callerOf, scopeForStore, scopeOf } from '../access/index.ts';
 import * as stores from './stores.service.ts';
 
 /** `/api/secure/virtual-store`: the user's stores. */
@@ -22,7 +21,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...base, response: { 200: z.array(VirtualStoreSchema), ...errorResponses(401) } },
       },
-      async (request) => stores.listStores(ctx, requireAuth(request).userId),
+      async (request) => stores.listStores(ctx, callerOf(request).userId),
     );
 
     app.post(
@@ -35,7 +34,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const store = await stores.createStore(ctx, requireAuth(request).userId, request.body);
+        const store = await stores.createStore(ctx, callerOf(request).userId, request.body);
         return reply.status(201).send(store);
       },
     );
@@ -50,7 +49,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: VirtualStoreSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => stores.toVirtualStore(await resolveStore(ctx, request)),
+      async (request) => stores.toVirtualStore((await scopeOf(ctx, request)).store),
     );
 
     app.put(
@@ -63,7 +62,8 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => stores.updateStore(ctx, requireAuth(request).userId, request.params.urlName, request.body),
+      async (request) =>
+        stores.updateStore(ctx, await scopeForStore(ctx, request, request.params.urlName), request.body),
     );
   };
 }

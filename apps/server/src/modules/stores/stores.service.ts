@@ -5,7 +5,7 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { storeNotFound } from '../../lib/store-scope.ts';
+import { listAccessibleStores, type Scope } from '../access/index.ts';
 import { storeHasRecords } from './store-usage.ts';
 import * as repo from './stores.repo.ts';
 
@@ -64,7 +64,7 @@ export async function insertOwnedStore(
 }
 
 export async function listStores(ctx: AppContext, userId: string): Promise<VirtualStore[]> {
-  return (await repo.listAccessibleStores(ctx.db, userId)).map(toVirtualStore);
+  return (await listAccessibleStores(ctx.db, userId)).map(toVirtualStore);
 }
 
 export async function createStore(ctx: AppContext, userId: string, body: CreateStoreBody): Promise<VirtualStore> {
@@ -73,15 +73,9 @@ export async function createStore(ctx: AppContext, userId: string, body: CreateS
 }
 
 /** Full update of a store's details; the main currency only while nothing is priced in it. */
-export async function updateStore(
-  ctx: AppContext,
-  userId: string,
-  urlName: string,
-  body: UpdateStoreBody,
-): Promise<VirtualStore> {
+export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateStoreBody): Promise<VirtualStore> {
+  const { store } = scope;
   return ctx.db.transaction().execute(async (trx) => {
-    const store = await repo.findAccessibleStoreByUrlName(trx, userId, urlName);
-    if (!store) throw storeNotFound();
     if (body.mainCurrency !== store.main_currency && (await storeHasRecords(trx, store.id))) {
       throw new AppError(
         409,

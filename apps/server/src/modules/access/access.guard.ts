@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StoreRow } from '../../db/types.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { SessionCache } from '../../lib/session-cache.ts';
+import { storeHeaderOf } from '../../lib/store-header.ts';
+import { activeSessionQuery, activeSessionWithStoreQuery } from './access.repo.ts';
+import type { Caller } from './scope.ts';
+
+/** What the guard concludes for one request: the caller and, when X-Store names one, that store. */
+export interface AuthInfo extends Caller {
+  /**
+   * The store named by the X-Store header, read with the session in one query: null when the user
+   * may not access it, undefined when the request names no store. `scopeOf` uses it.
+   */
+  store?: StoreRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+}
+
+export type AuthCache = SessionCache<AuthInfo>;
+
+const sessionExpired = () => unauthorized('Your session has expired, please log in again.');
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * onRequest hook for `/api/secure`: a valid JWT alone is not enough, its session must still exist,
+ * unrevoked and unexpired, so logout and password changes take effect at once. What it concludes
+ * is kept in `cache` for a few seconds; a hit, the counter's usual case, is answered synchronously,
+ * without a promise, since this runs before every secure call.
+ */
+export function authGuard(ctx: AppContext, cache: AuthCache) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+    const credential = request.headers.authorization ?? '';
+    const urlName = storeHeaderOf(request);
+    const hit = cache.get(credential, urlName);
+    if (hit && ctx.clock.now().getTime() < hit.expiresAtMs) {
+      request.auth = hit.value;
+      done();
+      return;
+    }
+    authenticate(ctx, cache, request, credential, urlName).then(() => done(), done);
+  };
+}
+
+async function authenticate(
+  ctx: AppContext,
+  cache: AuthCache,
+  request: FastifyRequest,
+  credential: string,
+  urlName: string | undefined,
+): Promise<void> {
+  const token = BEARER.exec(credential)?.[1];
+  if (!token) throw unauthorized();
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) throw sessionExpired();
+  const { userId, sessionId } = claims;
+  const session = await readLiveSession(ctx, sessionId, iso(ctx.clock.now()), urlName);
+  if (!session || session.userId !== userId) throw sessionExpired();
+  request.auth = urlName ? { userId, sessionId, store: session.store ?? null } : { userId, sessionId };
+  // A store the user may not access is not kept: it is answered 404 and read again next time.
+  if (!urlName || session.store) {
+    cache.set(credential, urlName, {
+      value: request.auth,
+      expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs),
+    });
+  }
+}
+
+interface LiveSession {
+  userId: string;
+  expiresAtMs: number;
+  store?: StoreRow;
+}
+
+/** The live session, with the store named by `urlName` when there is one and the user may access it. */
+async function readLiveSession(
+  ctx: AppContext,
+  sessionId: string,
+  now: string,
+  urlName: string | undefined,
+): Promise<LiveSession | undefined> {
+  if (urlName) {
+    const row = await ctx.readFirst(activeSessionWithStoreQuery, sessionId, now, urlName);
+    if (!row) return undefined;
+    const { session_user_id: userId, session_expires_at: expiresAt, ...store } = row;
+    return { userId, expiresAtMs: Date.parse(expiresAt), store: store.id === null ? undefined : (store as StoreRow) };
+  }
+  const row = await ctx.readFirst(activeSessionQuery, sessionId, now);
+  return row ? { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) } : undefined;
+}

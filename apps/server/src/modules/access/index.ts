@@ -1,0 +1,8 @@
+/**
+ * Access: who is calling and which store a call acts on. The auth guard, the Scope every
+ * store-scoped service takes, and the only queries that decide which stores a user may access.
+ */
+export { authGuard, type AuthCache, type AuthInfo } from './access.guard.ts';
+export { callerOf, scopeForStore, scopeOf } from './access.http.ts';
+export { findAccessibleStoreById, findAccessibleStoreByUrlName, listAccessibleStores } from './access.repo.ts';
+export { storeNotFound, type Caller, type Scope } from './scope.ts';

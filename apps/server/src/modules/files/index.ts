@@ -1,0 +1,2 @@
+/** Files: store images (PNG, JPEG, WebP), checked by their bytes. */
+export { filesRoutes } from './files.routes.ts';

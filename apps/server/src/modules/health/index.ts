@@ -1,0 +1,2 @@
+/** Health: readiness (with a database round trip) and liveness. */
+export { healthRoutes } from './health.routes.ts';

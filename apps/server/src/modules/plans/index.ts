@@ -1,0 +1,2 @@
+/** Plans: free-tier limits and premium in one place (product.md §5, §7). */
+export { assertCanCreate, freeLimitReached, isPremium, remainingSlots, type LimitedKind } from './plans.service.ts';

@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../../db/database.ts';
+
+/**
+ * The owner's premium flag, with their row locked until the transaction ends on PostgreSQL, so two
+ * creates of one owner take turns over the last free slot (SQLite runs one write transaction at a
+ * time, which gives the same guarantee). Undefined when the user does not exist.
+ */
+export async function lockOwnerPremium(
+  trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  ownerId: string,
+): Promise<number | undefined> {
+  let query = trx.selectFrom('users').select('premium').where('id', '=', ownerId);
+  if (dbKind === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? Number(row.premium) : undefined;
+}
+
+export async function premiumOf(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('premium').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.premium ?? 0);
+}
+
+/** Products across every store the user owns (the free tier counts per user, product.md §5). */
+export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('stores', 'stores.id', 'products.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

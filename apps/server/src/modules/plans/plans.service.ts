@@ -1,0 +1,62 @@
+import { ErrorCode } from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as repo from './plans.repo.ts';
+
+/**
+ * The free tier (product.md §5): limits per user across their stores, from the server's
+ * configuration, lifted all at once by premium. Every create that counts toward a limit asks here,
+ * inside the transaction that writes, so a refused create writes nothing and concurrent creates
+ * cannot both take the last slot. Cargos and a month's transactions join `LIMITED` as their modules land.
+ */
+export type LimitedKind = 'products';
+
+interface Limited {
+  limit: (ctx: AppContext) => number;
+  count: (db: DbOrTx, ownerId: string) => Promise<number>;
+  /** What the 402 says, with the limit in it. */
+  refusal: (limit: number) => string;
+}
+
+const LIMITED: Record<LimitedKind, Limited> = {
+  products: {
+    limit: (ctx) => ctx.config.freeLimits.products,
+    count: repo.countProductsOfOwner,
+    refusal: (limit) =>
+      `The free plan includes up to ${limit} products across your stores. Upgrade to premium to add more, or delete products you no longer sell.`,
+  },
+};
+
+export const isPremium = (premium: number) => premium > 0;
+
+export function freeLimitReached(kind: LimitedKind, ctx: AppContext): AppError {
+  return new AppError(402, ErrorCode.FREE_LIMIT_REACHED, LIMITED[kind].refusal(LIMITED[kind].limit(ctx)));
+}
+
+/**
+ * How many more `kind` the owner may create now (Infinity with premium). Call inside the writing
+ * transaction: it locks the owner's row on PostgreSQL until commit.
+ */
+export async function remainingSlots(
+  trx: DbOrTx,
+  ctx: AppContext,
+  ownerId: string,
+  kind: LimitedKind,
+): Promise<number> {
+  const premium = await repo.lockOwnerPremium(trx, ctx.dbKind, ownerId);
+  if (premium !== undefined && isPremium(premium)) return Number.POSITIVE_INFINITY;
+  const used = await LIMITED[kind].count(trx, ownerId);
+  return Math.max(0, LIMITED[kind].limit(ctx) - used);
+}
+
+/** Throws the 402 unless the owner may create `count` more `kind` (inside the writing transaction). */
+export async function assertCanCreate(
+  trx: DbOrTx,
+  ctx: AppContext,
+  ownerId: string,
+  kind: LimitedKind,
+  count = 1,
+): Promise<void> {
+  if ((await remainingSlots(trx, ctx, ownerId, kind)) < count) throw freeLimitReached(kind, ctx);
+}

@@ -1,0 +1,2 @@
+/** Products: the catalogue of a store, its CSV import and export, and stock adjustments through the ledger. */
+export { productsRoutes } from './products.routes.ts';

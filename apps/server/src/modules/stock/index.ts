@@ -1,0 +1,10 @@
+/** Stock: the ledger, the only writer of products.quantity (product.md §5). */
+export {
+  applyCount,
+  applyStockDelta,
+  deleteLedgerOf,
+  ledgerProblems,
+  movementsPage,
+  recordOpeningStock,
+  type Movement,
+} from './stock.service.ts';

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { NewStockMovement, ProductRow } from '../../db/types.ts';
+
+// 9 columns a row: keeps multi-row inserts under the engines' parameter limits.
+const MOVEMENT_CHUNK = 100;
+
+export async function insertMovements(trx: DbOrTx, rows: NewStockMovement[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK) {
+    await trx
+      .insertInto('stock_movements')
+      .values(rows.slice(i, i + MOVEMENT_CHUNK))
+      .execute();
+  }
+}
+
+/** One atomic `quantity = quantity + delta` (no read-modify-write); undefined when not in this store. */
+export function addToQuantity(
+  trx: DbOrTx,
+  storeId: string,
+  productId: string,
+  delta: number,
+  at: string,
+): Promise<ProductRow | undefined> {
+  return trx
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', productId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The product's current quantity, its row locked until the transaction ends (FOR UPDATE on
+ * PostgreSQL; SQLite runs one write transaction at a time), so a count never overwrites a sale
+ * landing meanwhile.
+ */
+export async function lockQuantity(
+  trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  storeId: string,
+  productId: string,
+): Promise<number | undefined> {
+  let query = trx.selectFrom('products').select('quantity').where('store_id', '=', storeId).where('id', '=', productId);
+  if (dbKind === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? Number(row.quantity) : undefined;
+}
+
+export async function deleteMovementsOfProduct(trx: DbOrTx, storeId: string, productId: string): Promise<void> {
+  await trx.deleteFrom('stock_movements').where('store_id', '=', storeId).where('product_id', '=', productId).execute();
+}
+
+export function listMovements(db: DbOrTx, storeId: string, productId: string, offset: number, limit: number) {
+  return db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countMovements(db: DbOrTx, storeId: string, productId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stock_movements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Products of a store (or of every store) whose quantity differs from the sum of their movements. */
+export async function ledgerMismatches(db: DbOrTx, storeId?: string) {
+  let query = db
+    .selectFrom('products as p')
+    .leftJoin('stock_movements as m', (join) =>
+      join.onRef('m.product_id', '=', 'p.id').onRef('m.store_id', '=', 'p.store_id'),
+    )
+    .select(['p.store_id', 'p.code', 'p.quantity', sql<number>`coalesce(sum(m.delta), 0)`.as('ledger')])
+    .groupBy(['p.store_id', 'p.id', 'p.code', 'p.quantity'])
+    .having(sql<boolean>`p.quantity <> coalesce(sum(m.delta), 0)`);
+  if (storeId) query = query.where('p.store_id', '=', storeId);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), ledger: Number(r.ledger) }));
+}
+
+/** Movements that point at a missing product or at another store's product. */
+export async function orphanMovements(db: DbOrTx, storeId?: string) {
+  let query = db
+    .selectFrom('stock_movements as m')
+    .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'm.product_id').onRef('p.store_id', '=', 'm.store_id'))
+    .select(['m.id', 'm.store_id'])
+    .where('p.id', 'is', null);
+  if (storeId) query = query.where('m.store_id', '=', storeId);
+  return query.execute();
+}

@@ -1,0 +1,110 @@
+import type { StockMovement, StockReason } from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { NewStockMovement, ProductRow, StockMovementRow } from '../../db/types.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './stock.repo.ts';
+
+/**
+ * The stock ledger (product.md §5): the only code that changes `products.quantity`, always together
+ * with a `stock_movements` row and always inside the caller's transaction, so a product's quantity
+ * equals the sum of its movements. Sales, refunds, cargo arrival and reversal, adjustments and
+ * counts call it. The one quantity written elsewhere is a new product row's opening quantity, and
+ * `recordOpeningStock` records its movement in the same transaction.
+ */
+export interface Movement {
+  storeId: string;
+  productId: string;
+  delta: number;
+  reason: StockReason;
+  refCode?: string | null;
+  userId?: string | null;
+  note?: string;
+  at: string;
+}
+
+function movementRow(m: Movement): NewStockMovement {
+  return {
+    id: newId(),
+    store_id: m.storeId,
+    product_id: m.productId,
+    delta: m.delta,
+    reason: m.reason,
+    ref_code: m.refCode ?? null,
+    user_id: m.userId ?? null,
+    note: m.note ?? '',
+    created_at: m.at,
+  };
+}
+
+/** Records the movements of products just inserted with their opening quantity (create, import). */
+export async function recordOpeningStock(trx: DbOrTx, movements: Movement[]): Promise<void> {
+  await repo.insertMovements(trx, movements.filter((m) => m.delta !== 0).map(movementRow));
+}
+
+/**
+ * Adds `delta` to the product's quantity atomically (concurrent changes never lose each other) and
+ * records the movement. Returns the updated product, or undefined when it is not in this store.
+ */
+export async function applyStockDelta(trx: DbOrTx, m: Movement): Promise<ProductRow | undefined> {
+  const row = await repo.addToQuantity(trx, m.storeId, m.productId, m.delta, m.at);
+  if (!row) return undefined;
+  await repo.insertMovements(trx, [movementRow(m)]);
+  return row;
+}
+
+/**
+ * A stock-take: sets the quantity to what was counted, as a COUNT movement of counted − current,
+ * read with the row locked so a sale landing meanwhile is never overwritten.
+ */
+export async function applyCount(
+  trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  m: Omit<Movement, 'delta' | 'reason'> & { counted: number },
+): Promise<ProductRow | undefined> {
+  const current = await repo.lockQuantity(trx, dbKind, m.storeId, m.productId);
+  if (current === undefined) return undefined;
+  const { counted, ...rest } = m;
+  return applyStockDelta(trx, { ...rest, delta: counted - current, reason: 'COUNT' });
+}
+
+/** A deleted product takes its ledger with it, in the same transaction, so no movement is orphaned. */
+export async function deleteLedgerOf(trx: DbOrTx, storeId: string, productId: string): Promise<void> {
+  await repo.deleteMovementsOfProduct(trx, storeId, productId);
+}
+
+export function toMovement(row: StockMovementRow): StockMovement {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    delta: Number(row.delta),
+    reason: row.reason as StockReason,
+    refCode: row.ref_code,
+    userId: row.user_id,
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}
+
+/** One page of a product's ledger, newest first, with the total count. */
+export async function movementsPage(
+  db: DbOrTx,
+  storeId: string,
+  productId: string,
+  offset: number,
+  limit: number,
+): Promise<{ items: StockMovement[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listMovements(db, storeId, productId, offset, limit),
+    repo.countMovements(db, storeId, productId),
+  ]);
+  return { items: rows.map(toMovement), total };
+}
+
+/** What breaks the ledger invariant in one store or all: the check every stock test ends with. */
+export async function ledgerProblems(db: DbOrTx, storeId?: string) {
+  const [mismatched, orphans] = await Promise.all([
+    repo.ledgerMismatches(db, storeId),
+    repo.orphanMovements(db, storeId),
+  ]);
+  return { mismatched, orphans };
+}
