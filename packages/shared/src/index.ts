@@ -9,3 +9,4 @@ export * from './barcode.ts';
 export * from './gs1-prefixes.ts';
 export * from './products.ts';
 export * from './files.ts';
+export * from './csv.ts';

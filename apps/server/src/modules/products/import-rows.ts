@@ -4,9 +4,9 @@ import {
   parseMoney,
   type CurrencyCode,
   type ImportRow,
+  unprotectFormula,
 } from '@shopdesk/shared';
 import type { z } from 'zod';
-import { unprotectFormula } from './product-csv.ts';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost';

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
-import { PRODUCT_CSV_COLUMNS, type Product } from '@shopdesk/shared';
+import { PRODUCT_CSV_COLUMNS, parseCsvRows, type Product } from '@shopdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../test/csv.ts';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
 import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
@@ -92,7 +91,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
     // fetch's decoder drops the BOM; check the raw bytes for it.
     const raw = Buffer.from(await (await exportCsv(source)).arrayBuffer());
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header, ...lines] = parseCsv(text);
+    const [header, ...lines] = parseCsvRows(text);
     expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
     expect(lines).toHaveLength(3);
     const byCode = new Map(lines.map((l) => [l[0], l]));

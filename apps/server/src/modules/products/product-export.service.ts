@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { PRODUCT_CSV_COLUMNS, minorToDecimalText, type CurrencyCode } from '@shopdesk/shared';
+import { PRODUCT_CSV_COLUMNS, csvLine, minorToDecimalText, protectFormula, type CurrencyCode } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
-import { csvLine, protectFormula } from './product-csv.ts';
 import { productsAfterCode } from './products.repo.ts';
 
 const PAGE = 1000;

@@ -7,7 +7,7 @@ import { describeError, translateMessage } from '../../../lib/describe-error.ts'
 import { IconUpload } from '../../../components/icons.tsx';
 import { importBatch } from '../api/import-products.ts';
 import { productKeys } from '../api/keys.ts';
-import { parseCsv } from '../import/csv.ts';
+import { parseCsv } from '@shopdesk/shared';
 import { mapHeader, missingFields, toImportRows } from '../import/import-rows.ts';
 import { runImport, type ImportProgress, type ImportSummary } from '../import/run-import.ts';
 

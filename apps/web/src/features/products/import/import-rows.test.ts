@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '@shopdesk/shared';
 import { batches, mapHeader, missingFields, toImportRows } from './import-rows.ts';
 import { runImport } from './run-import.ts';
 

@@ -1,5 +1,4 @@
-import { IMPORT_BATCH_MAX_ROWS, type ImportRow } from '@shopdesk/shared';
-import type { CsvRecord } from './csv.ts';
+import { IMPORT_BATCH_MAX_ROWS, type CsvRecord, type ImportRow } from '@shopdesk/shared';
 
 export type ImportField = 'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description';
 

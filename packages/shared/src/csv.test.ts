@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, parseCsv } from './csv.ts';
+import { csvLine, detectDelimiter, parseCsv, parseCsvRows, protectFormula, unprotectFormula } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads a header and plain rows, CRLF or LF, skipping blank lines', () => {
@@ -28,5 +29,36 @@ describe('parseCsv', () => {
     expect(detectDelimiter('code;name;price\n1;a;1,5')).toBe(';');
     expect(detectDelimiter('code\tname\n')).toBe('\t');
     expect(parseCsv('code;name\n1;"a;b"')[1]!.fields).toEqual(['1', 'a;b']);
+  });
+});
+
+describe('csvLine', () => {
+  it('quotes fields with quotes, commas, line breaks or edge spaces, and ends with CRLF', () => {
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', ' pad', 7])).toBe(
+      'a,"b,c","say ""hi""","two\nlines"," pad",7\r\n',
+    );
+  });
+
+  it('is read back to the same fields, whatever the text', () => {
+    const field = fc.string({ unit: 'grapheme', maxLength: 20 });
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const header = rows[0]!.map((_, i) => `c${i}`);
+        const text = [header, ...rows].map(csvLine).join('');
+        expect(parseCsvRows(text, ',')).toEqual([header, ...rows]);
+      }),
+      { seed: 20260104 },
+    );
+  });
+});
+
+describe('formula protection', () => {
+  it('puts an apostrophe before text a spreadsheet would run, and import takes it off again', () => {
+    for (const text of ['=HYPERLINK("http://evil")', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) {
+      expect(protectFormula(text)).toBe(`'${text}`);
+      expect(unprotectFormula(protectFormula(text))).toBe(text);
+    }
+    expect(protectFormula('Tea')).toBe('Tea');
+    expect(unprotectFormula("'quoted")).toBe("'quoted");
   });
 });
