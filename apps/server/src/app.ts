@@ -10,12 +10,15 @@ import { watchChanges } from './db/change-watch.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
+import { registerCompression } from './lib/compression.ts';
 import { registerDocs } from './lib/docs.ts';
+import { clientErrorHandler } from './lib/client-errors.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
-import { createPasswordHasher } from './lib/passwords.ts';
+import { createOutbox } from './lib/outbox.ts';
+import { createPasswordHasher, nodeArgon2, type Argon2 } from './lib/passwords.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { authGuard, type AuthInfo } from './modules/access/index.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
@@ -31,6 +34,8 @@ export interface AppOverrides {
   clock?: Clock;
   /** Wraps the configured mailer, e.g. so tests can also record what was sent. */
   wrapMailer?: (mailer: Mailer) => Mailer;
+  /** Wraps argon2, e.g. so tests can count the hashes that really run. */
+  wrapArgon2?: (argon2: Argon2) => Argon2;
 }
 
 // Fields without a message of their own get one a shop owner understands.
@@ -46,6 +51,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimit,
     // Only behind a proxy: otherwise anyone could pick their rate-limit key with X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // A client sending its request a byte at a time must not hold a connection for ever.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often Node looks for requests past those times (its default, 30 s, lets them run long).
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,7 +78,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = openDatabase(config.database, app.log, [
     watchChanges(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
   ]);
-  app.addHook('onClose', async () => database.close());
+  // Mail still queued when the server stops is sent before the database closes.
+  const outbox = createOutbox({ concurrency: 4, queue: config.mailQueue }, app.log);
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.idle();
+    await database.close();
+  });
   await migrateToLatest(database);
 
   const clock = overrides.clock ?? systemClock;
@@ -77,7 +97,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     mailer: overrides.wrapMailer ? overrides.wrapMailer(mailer) : mailer,
     files: localFileStorage(join(config.dataDir, 'files')),
-    passwords: createPasswordHasher(config.argon2),
+    passwords: createPasswordHasher(
+      config.argon2,
+      config.argon2,
+      overrides.wrapArgon2 ? overrides.wrapArgon2(nodeArgon2) : nodeArgon2,
+    ),
     tokens: createSessionTokens(config.jwtSecret, clock),
     log: app.log,
   };
@@ -104,13 +128,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     hsts: false,
   });
-  await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['retry-after'] });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    // The native apps (capacitor://localhost, https://localhost) call every method the API has.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Store', 'Idempotency-Key'],
+    exposedHeaders: ['retry-after', 'content-disposition'],
+    maxAge: 600,
+  });
   await app.register(rateLimit, { global: false });
+  await registerCompression(app);
   await registerDocs(app, config.version);
 
   app.decorateRequest('auth', null);
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
-  await app.register(authRoutes(ctx), { prefix: '/api/auth' });
+  await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authGuard(ctx, sessionCache));

@@ -44,18 +44,36 @@ const EnvSchema = z.object({
   /** Comma-separated origins allowed by CORS (the native apps' WebView origins by default). */
   CORS_ORIGINS: z.string().default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
   BODY_LIMIT: int(1024 * 1024),
+  /**
+   * How long a client may take to send a request's headers, and the whole request with its body
+   * (a CSV batch or an image on a weak connection needs a while); slower clients are answered 408.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** How long an idle keep-alive connection stays open between requests. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Set when behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  /** Attempts per window on login, code verification and mail-sending auth routes. */
+  /** Attempts per window of each auth call (login, sign-up, mails, code, reset, password change). */
   RATE_LIMIT_AUTH_PER_IP: int(100),
   RATE_LIMIT_AUTH_PER_EMAIL: int(10),
   RATE_LIMIT_AUTH_WINDOW_MS: int(15 * 60 * 1000),
+  /** Wrong logins from one address for one email before each further try must wait (1 s, 2 s, 4 s …). */
+  RATE_LIMIT_LOGIN_FREE_FAILURES: int(5),
+  /** The longest of those waits. */
+  RATE_LIMIT_LOGIN_MAX_DELAY_MS: int(15 * 60 * 1000),
   /** OWASP's argon2id baseline; tests lower these for speed. */
   ARGON2_MEMORY_COST: z.coerce.number().int().min(8).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  /** Password hashes/verifies running at once (each holds ARGON2_MEMORY_COST KiB and a libuv thread). */
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /** Password calls allowed to wait for one of those; more are answered 429. */
+  ARGON2_QUEUE: int(32),
+  /** Mails (and their lookups) waiting to be sent after the answer; more are answered 429. */
+  MAIL_QUEUE: z.coerce.number().int().min(1).default(1000),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   /**
    * How long a live session is remembered in memory (see session-cache.ts); 0 reads it on every
@@ -82,9 +100,17 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[];
   bodyLimit: number;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   trustProxy: boolean;
-  rateLimit: { authPerIp: number; authPerEmail: number; authWindowMs: number };
-  argon2: { memoryCost: number; timeCost: number };
+  rateLimit: {
+    authPerIp: number;
+    authPerEmail: number;
+    authWindowMs: number;
+    loginFreeFailures: number;
+    loginMaxDelayMs: number;
+  };
+  argon2: { memoryCost: number; timeCost: number; concurrency: number; queue: number };
+  mailQueue: number;
   sessionDays: number;
   sessionCacheMs: number;
   version: string;
@@ -155,13 +181,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((o) => o.trim())
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
+    http: {
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     trustProxy: e.TRUST_PROXY,
     rateLimit: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+      loginFreeFailures: e.RATE_LIMIT_LOGIN_FREE_FAILURES,
+      loginMaxDelayMs: e.RATE_LIMIT_LOGIN_MAX_DELAY_MS,
     },
-    argon2: { memoryCost: e.ARGON2_MEMORY_COST, timeCost: e.ARGON2_TIME_COST },
+    argon2: {
+      memoryCost: e.ARGON2_MEMORY_COST,
+      timeCost: e.ARGON2_TIME_COST,
+      concurrency: e.ARGON2_CONCURRENCY,
+      queue: e.ARGON2_QUEUE,
+    },
+    mailQueue: e.MAIL_QUEUE,
     sessionDays: e.SESSION_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     version: readVersion(),

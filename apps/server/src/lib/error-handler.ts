@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '@shopdesk/shared';
 import { AppError } from './errors.ts';
+import { errorForStatus } from './status-errors.ts';
 
 type Detail = NonNullable<ApiError['details']>[number];
 
@@ -42,12 +43,9 @@ function toAppError(error: FastifyError): AppError | undefined {
       return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Please send the request as JSON.');
   }
   const status = error.statusCode ?? 500;
-  if (status === 429) {
-    return new AppError(429, ErrorCode.RATE_LIMITED, 'Too many attempts. Please wait a few minutes and try again.');
-  }
-  if (status === 404) return new AppError(404, ErrorCode.NOT_FOUND, 'We could not find what you were looking for.');
   if (status >= 400 && status < 500) {
-    return new AppError(status, ErrorCode.BAD_REQUEST, 'The request could not be understood.');
+    const known = errorForStatus(status);
+    return new AppError(known.status, known.body.code, known.body.message);
   }
   return undefined;
 }
@@ -65,6 +63,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'server error');
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.statusCode).send(appError.toJSON());
+  });
+  // The net under plugins that answer an error themselves as text (e.g. a refused CORS preflight):
+  // every error leaves with the API's error shape.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      done(null, payload);
+      return;
+    }
+    const { status, body } = errorForStatus(reply.statusCode);
+    reply.code(status).type('application/json; charset=utf-8').removeHeader('content-length');
+    done(null, JSON.stringify(body));
   });
 }
 
