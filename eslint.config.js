@@ -3,10 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
+// Paths are the repository's, whatever folder eslint is run from.
+const ROOT = dirname(fileURLToPath(import.meta.url));
 const SERVER = 'apps/server/src';
-const serverModules = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+const serverModules = readdirSync(join(ROOT, SERVER, 'modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -65,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER}/**/*.ts`],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { HealthResponseSchema } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { pingDatabase } from './health.repo.ts';
 
 /**
  * `/api/public/health`: readiness, with a real round trip to the database. `/api/public/ping`:
@@ -26,7 +26,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (_request, reply) => {
         let ok = true;
         try {
-          await sql`select 1`.execute(ctx.db);
+          await pingDatabase(ctx.db);
         } catch (error) {
           ok = false;
           ctx.log.error({ err: error }, 'health check: database unreachable');

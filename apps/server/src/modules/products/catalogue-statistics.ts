@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../lib/context.ts';
 import type { Db } from '../../db/database.ts';
+import { vacuumProducts } from './products.repo.ts';
 
 /** Quiet time after the last import batch before the refresh runs: one refresh per import. */
 const SETTLE_MS = 1000;
@@ -20,10 +20,9 @@ export function refreshStatisticsAfterImport(ctx: AppContext): void {
   clearTimeout(pending.get(ctx.db));
   const timer = setTimeout(() => {
     pending.delete(ctx.db);
-    // SKIP_LOCKED: another process already vacuuming the table does the same work.
-    sql`vacuum (analyze, skip_locked) products`
-      .execute(ctx.db)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'Refreshing product statistics after an import failed'));
+    vacuumProducts(ctx.db).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'Refreshing product statistics after an import failed'),
+    );
   }, SETTLE_MS);
   timer.unref();
   pending.set(ctx.db, timer);

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ProductSearchQuery } from '@shopdesk/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
 
@@ -217,4 +217,10 @@ export function productsAfterCode(
   let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
   if (afterCode !== null) query = query.where('code', '>', afterCode);
   return query.orderBy('code').limit(limit).execute();
+}
+
+/** PostgreSQL: fresh planner statistics and visibility map for the products table (see catalogue-statistics.ts). */
+export async function vacuumProducts(db: Db): Promise<void> {
+  // SKIP_LOCKED: another process already vacuuming the table does the same work.
+  await sql`vacuum (analyze, skip_locked) products`.execute(db);
 }

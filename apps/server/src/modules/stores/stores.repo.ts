@@ -19,3 +19,23 @@ export async function insertStore(db: DbOrTx, store: NewStore): Promise<void> {
 export async function updateStore(db: DbOrTx, id: string, patch: Updateable<StoresTable>): Promise<void> {
   await db.updateTable('stores').set(patch).where('id', '=', id).execute();
 }
+
+/** Tables whose rows are priced in the store's main currency; cargos and transactions join as they land. */
+const PRICED_TABLES = ['products'] as const;
+
+/**
+ * Whether the store already holds data priced in its main currency: "mainCurrency may change only
+ * while the store has no products, cargos or transactions" (product.md §3).
+ */
+export async function storeHasPricedRecords(db: DbOrTx, storeId: string): Promise<boolean> {
+  for (const table of PRICED_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select('store_id')
+      .where('store_id', '=', storeId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}

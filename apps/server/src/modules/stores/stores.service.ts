@@ -6,7 +6,6 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAccessibleStores, type Scope } from '../access/index.ts';
-import { storeHasRecords } from './store-usage.ts';
 import * as repo from './stores.repo.ts';
 
 export function toVirtualStore(row: StoreRow): VirtualStore {
@@ -76,7 +75,7 @@ export async function createStore(ctx: AppContext, userId: string, body: CreateS
 export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateStoreBody): Promise<VirtualStore> {
   const { store } = scope;
   return ctx.db.transaction().execute(async (trx) => {
-    if (body.mainCurrency !== store.main_currency && (await storeHasRecords(trx, store.id))) {
+    if (body.mainCurrency !== store.main_currency && (await repo.storeHasPricedRecords(trx, store.id))) {
       throw new AppError(
         409,
         ErrorCode.CONFLICT,
