@@ -10,3 +10,5 @@ export * from './gs1-prefixes.ts';
 export * from './products.ts';
 export * from './files.ts';
 export * from './csv.ts';
+export * from './subscription.ts';
+export * from './rates.ts';
