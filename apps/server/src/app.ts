@@ -13,6 +13,7 @@ import type { AppContext } from './lib/context.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerDocs } from './lib/docs.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
+import { frameworkErrors } from './lib/framework-errors.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
@@ -26,6 +27,7 @@ import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
     },
     clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,6 +154,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(storesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
       await secure.register(filesRoutes(ctx));
+      await secure.register(plansRoutes(ctx));
     },
     { prefix: '/api/secure' },
   );

@@ -77,6 +77,10 @@ export const routeSamples: Record<string, RouteSample> = {
   },
 
   'GET /api/secure/login/check': { tenancy: 'own', sample: () => ({ path: '/api/secure/login/check' }) },
+  'GET /api/secure/subscription/status': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/status' }),
+  },
   'POST /api/secure/logout': { tenancy: 'own', throwawayCaller: true, sample: () => ({ path: '/api/secure/logout' }) },
   'GET /api/secure/profile': { tenancy: 'own', sample: () => ({ path: '/api/secure/profile' }) },
   'PUT /api/secure/profile': {

@@ -1,2 +1,10 @@
 /** Plans: free-tier limits and premium in one place (product.md §5, §7). */
-export { assertCanCreate, freeLimitReached, isPremium, remainingSlots, type LimitedKind } from './plans.service.ts';
+export {
+  assertCanCreate,
+  freeLimitReached,
+  isPremium,
+  remainingSlots,
+  subscriptionStatus,
+  type LimitedKind,
+} from './plans.service.ts';
+export { plansRoutes } from './plans.routes.ts';

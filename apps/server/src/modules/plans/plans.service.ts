@@ -1,4 +1,4 @@
-import { ErrorCode } from '@shopdesk/shared';
+import { ErrorCode, type SubscriptionStatus } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -59,4 +59,24 @@ export async function assertCanCreate(
   count = 1,
 ): Promise<void> {
   if ((await remainingSlots(trx, ctx, ownerId, kind)) < count) throw freeLimitReached(kind, ctx);
+}
+
+/**
+ * The user's SubscriptionStatus (original.md §3): each free limit (null with premium) beside its
+ * count, and whether any count has reached its limit. Counts of kinds whose module has not landed
+ * yet (cargos, transactions) are 0.
+ */
+export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: string): Promise<SubscriptionStatus> {
+  const premium = isPremium(await repo.premiumOf(db, userId));
+  const productCount = await LIMITED.products.count(db, userId);
+  const limits = ctx.config.freeLimits;
+  return {
+    freeProductLimit: premium ? null : limits.products,
+    freeCargoLimit: premium ? null : limits.cargos,
+    freeTransactionLimit: premium ? null : limits.transactions,
+    productCount,
+    cargoCount: 0,
+    shopTransactionCount: 0,
+    freeLimitHasReached: !premium && productCount >= limits.products,
+  };
 }

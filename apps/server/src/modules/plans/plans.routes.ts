@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SubscriptionStatusSchema } from '@shopdesk/shared';
+import type { AppContext } from '../../lib/context.ts';
+import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import { callerOf } from '../access/index.ts';
+import { subscriptionStatus } from './plans.service.ts';
+
+/** `/api/secure/subscription/status`: the caller's free-tier limits and counts (original.md §3). */
+export function plansRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/subscription/status',
+      {
+        schema: {
+          tags: ['subscription'],
+          security: bearerAuth,
+          description: 'Each free limit (null with premium) beside its count, across all of the user’s stores.',
+          response: { 200: SubscriptionStatusSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => subscriptionStatus(ctx, ctx.db, callerOf(request).userId),
+    );
+  };
+}
