@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, CURRENCIES } from './currencies.ts';
-import { MoneyParseError, formatMoney, minorToDecimalText, parseMoney } from './money.ts';
+import { MoneyParseError, formatMoney, minorToDecimalText, parseMoney, parseMoneyStrict } from './money.ts';
 
 describe('parseMoney', () => {
   it('converts to minor units with the currency exponent', () => {
@@ -83,6 +83,52 @@ describe('minorToDecimalText', () => {
           expect(parseMoney(minorToDecimalText(minor, currency), currency)).toBe(minor);
         },
       ),
+    );
+  });
+});
+
+describe('parseMoneyStrict', () => {
+  it('reads digits with one decimal point, and the currency sign or code and comma groups where unambiguous', () => {
+    expect(parseMoneyStrict('19.99', 'USD')).toBe(1999);
+    expect(parseMoneyStrict(' 7 ', 'USD')).toBe(700);
+    expect(parseMoneyStrict('.5', 'USD')).toBe(50);
+    expect(parseMoneyStrict('$1,234.56', 'USD')).toBe(123456);
+    expect(parseMoneyStrict('USD 12', 'USD')).toBe(1200);
+    expect(parseMoneyStrict('¥1,500', 'JPY')).toBe(1500);
+    expect(parseMoneyStrict('1.250', 'KWD')).toBe(1250);
+  });
+
+  it('refuses exponents, letters, markup, other signs and loose separators', () => {
+    for (const text of [
+      '1e999',
+      '1E3',
+      '1e-2',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '<script>',
+      '12abc',
+      'abc',
+      '',
+      '.',
+      '1.2.3',
+    ]) {
+      expect(() => parseMoneyStrict(text, 'USD'), text).toThrow('Must be an amount in digits');
+    }
+    for (const text of ['1,5', '12,34.5', '1 000', '€12', '+5', '１２']) {
+      expect(() => parseMoneyStrict(text, 'USD'), text).toThrow(MoneyParseError);
+    }
+    expect(() => parseMoneyStrict('-1.00', 'USD')).toThrow('Must not be negative');
+    expect(() => parseMoneyStrict('1.5', 'JPY')).toThrow('JPY has no decimals');
+    expect(() => parseMoneyStrict('99999999999999999', 'USD')).toThrow('The amount is too large');
+  });
+
+  it('reads back every amount minorToDecimalText writes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 0, max: 10 ** 12 }), (code, minor) => {
+        expect(parseMoneyStrict(minorToDecimalText(minor, code), code)).toBe(minor);
+      }),
+      { seed: 20260104 },
     );
   });
 });

@@ -7,8 +7,9 @@ import { CURRENCIES, type CurrencyCode } from './currencies.ts';
 export class MoneyParseError extends Error {}
 
 /**
- * Parses user text into minor units. Follows the original's unformatting rule (keep only digits and
- * the dot), then refuses more decimals than the currency has, without floating-point arithmetic.
+ * Parses what a person types in a money field into minor units. Follows the original's unformatting
+ * rule (keep only digits and the dot), then refuses more decimals than the currency has, without
+ * floating-point arithmetic. Files and API input use `parseMoneyStrict` instead.
  */
 export function parseMoney(text: string, currency: CurrencyCode): number {
   const kept = text.replace(/[^0-9.]/g, '');
@@ -26,6 +27,35 @@ export function parseMoney(text: string, currency: CurrencyCode): number {
   const value = Number(digits);
   if (!Number.isSafeInteger(value)) throw new MoneyParseError('The amount is too large');
   return value;
+}
+
+const STRICT_AMOUNT = /^(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?$/;
+
+/**
+ * Parses an amount from a CSV cell or an API field, where no person is there to see a lenient
+ * reading go wrong (`1e999` must not become 1999.00): digits with at most one decimal point and
+ * at most the currency's decimals. The currency's own sign or code in front, and comma thousands
+ * separators in groups of three, are read because they cannot mean anything else; everything
+ * else (exponents, letters, signs, other separators) is refused with a message for the field.
+ */
+export function parseMoneyStrict(text: string, currency: CurrencyCode): number {
+  const { sign, code, exponent } = CURRENCIES[currency];
+  let amount = text.trim();
+  for (const prefix of [code, sign]) {
+    if (amount.startsWith(prefix)) {
+      amount = amount.slice(prefix.length).trimStart();
+      break;
+    }
+  }
+  if (amount.startsWith('-')) throw new MoneyParseError('Must not be negative');
+  if (!/\d/.test(amount) || !STRICT_AMOUNT.test(amount)) {
+    throw new MoneyParseError(
+      exponent === 0
+        ? 'Must be an amount in digits, such as 500'
+        : `Must be an amount in digits with a decimal point, such as 12.${'5'.padEnd(exponent, '0')}`,
+    );
+  }
+  return parseMoney(amount.replace(/,/g, ''), currency);
 }
 
 /** Formats minor units for display with Intl, in the currency's locale unless one is given. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
+import { multiLineText, singleLineText } from './validation.ts';
 
 /** Prices and costs are integer minor units of the store's main currency (product.md §3). */
 const minorUnitsSchema = z
@@ -7,9 +8,6 @@ const minorUnitsSchema = z
   .int('Must be a whole number of minor units')
   .min(0, 'Must not be negative')
   .max(1_000_000_000_000, 'Amount is too large');
-
-const shortText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
 export const ProductSchema = z.object({
   id: z.string(),
@@ -30,14 +28,10 @@ export type Product = z.infer<typeof ProductSchema>;
 
 export const CreateProductBodySchema = z.object({
   code: productCodeSchema,
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(120, 'Name must be at most 120 characters'),
-  brand: shortText('Brand', 80).default(''),
-  description: shortText('Description', 2000).default(''),
-  category: shortText('Category', 60).default(''),
+  name: singleLineText({ label: 'Name', min: 1, max: 120 }),
+  brand: singleLineText({ label: 'Brand', max: 80 }).default(''),
+  description: multiLineText({ label: 'Description', max: 2000 }).default(''),
+  category: singleLineText({ label: 'Category', max: 60 }).default(''),
   price: minorUnitsSchema,
   cost: minorUnitsSchema.default(0),
   /** Opening stock, recorded as an ADJUSTMENT movement. */
@@ -59,7 +53,7 @@ export const AdjustStockBodySchema = z
     delta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     countedQuantity: z.number().int().min(0).max(1_000_000).optional(),
     reason: z.enum(['ADJUSTMENT', 'COUNT']).optional(),
-    note: shortText('Note', 200).optional(),
+    note: singleLineText({ label: 'Note', max: 200 }).optional(),
   })
   .refine((b) => (b.delta === undefined) !== (b.countedQuantity === undefined), {
     message: 'Give either delta or countedQuantity',
@@ -78,15 +72,27 @@ export const PRODUCT_SORTS = [
   '-updatedAt',
 ] as const;
 
+/**
+ * A number in a URL path: decimal digits only (issue 8 §1.11), so `0x10`, `1e2`, ` 5` or `+5` are
+ * refused rather than read as some other number.
+ */
+function pathNumber(label: string, min: number, max: number, range: string) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number in digits`)
+    .transform(Number)
+    .pipe(z.number().min(min, range).max(max, range));
+}
+
 export const WindowParamsSchema = z.object({
-  page: z.coerce.number().int('Page must be a whole number').min(0, 'Page starts at 0'),
-  size: z.coerce.number().int('Size must be a whole number').min(1, 'Size is 1 to 100').max(100, 'Size is 1 to 100'),
+  page: pathNumber('Page', 0, 999_999_999, 'Page starts at 0'),
+  size: pathNumber('Size', 1, 100, 'Size is 1 to 100'),
 });
 
 export const ProductSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText({ label: 'Search', max: 100 }).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
-  category: z.string().trim().max(60).optional(),
+  category: singleLineText({ label: 'Category', max: 60 }).optional(),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 

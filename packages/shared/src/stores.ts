@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, storeNameSchema, timezoneSchema, urlNameSchema } from './validation.ts';
+import { currencySchema, singleLineText, storeNameSchema, timezoneSchema, urlNameSchema } from './validation.ts';
 
 export const VirtualStoreSchema = z.object({
   id: z.string(),
@@ -14,12 +14,11 @@ export const VirtualStoreSchema = z.object({
 });
 export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
 
-const addressSchema = z.string().trim().max(200, 'Address must be at most 200 characters');
-const phoneSchema = z
-  .string()
-  .trim()
-  .max(32, 'Phone must be at most 32 characters')
-  .regex(/^[0-9+()\-.\s]*$/, 'Phone may use only digits, spaces and + ( ) - .');
+const addressSchema = singleLineText({ label: 'Address', max: 200 });
+const phoneSchema = singleLineText({ label: 'Phone', max: 32 }).regex(
+  /^[0-9+()\-. ]*$/,
+  'Phone may use only digits, spaces and + ( ) - .',
+);
 
 export const CreateStoreBodySchema = z
   .object({

@@ -45,6 +45,59 @@ export const RESERVED_URL_NAMES = [
   'index.html',
 ] as const;
 
+/**
+ * Characters no text field takes (issue 8 §1.10): C0 and C1 control characters (NUL, CR, LF…; a
+ * multi-line field keeps LF), bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069, which can make `exe.txt` read as `txt.exe`), and lone UTF-16 surrogates (not text
+ * at all: they cannot be stored as UTF-8). Letters, marks, emoji and LRM/RLM marks stay.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export interface TextRules {
+  /** Names the field in messages, e.g. `Name`. */
+  label: string;
+  max: number;
+  /** At least this many characters after trimming; 1 makes the field required. */
+  min?: number;
+}
+
+function textSchema(rules: TextRules, keepLines: boolean) {
+  const { label, max, min = 0 } = rules;
+  let schema = z
+    .string({ error: min > 0 ? `${label} is required` : `${label} must be text` })
+    .overwrite((v) => (keepLines ? v.replace(/\r\n?/g, '\n') : v))
+    .refine((v) => !LONE_SURROGATE.test(v), { message: `${label} contains characters that are not text`, abort: true })
+    .refine((v) => !(keepLines ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(v), {
+      message: keepLines
+        ? `${label} must not contain control characters`
+        : `${label} must be one line without control characters`,
+      abort: true,
+    })
+    .normalize('NFC')
+    .trim();
+  if (min > 0) {
+    schema = schema.min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`);
+  }
+  return schema.max(max, `${label} must be at most ${max} characters`);
+}
+
+/**
+ * A one-line text field (names, brands, notes…), the same rules for the web form, the API and the
+ * CSV import: NFC-normalized, trimmed, without line breaks, control or bidi-override characters.
+ */
+export function singleLineText(rules: TextRules) {
+  return textSchema(rules, false);
+}
+
+/** A text field of several lines (a description): as `singleLineText`, but keeps line breaks (CRLF read as LF). */
+export function multiLineText(rules: TextRules) {
+  return textSchema(rules, true);
+}
+
 export const URL_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 export const urlNameSchema = z
@@ -73,17 +126,9 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-export const personNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(80, 'Name must be at most 80 characters');
+export const personNameSchema = singleLineText({ label: 'Name', min: 1, max: 80 });
 
-export const storeNameSchema = z
-  .string({ error: 'Store name is required' })
-  .trim()
-  .min(1, 'Store name is required')
-  .max(80, 'Store name must be at most 80 characters');
+export const storeNameSchema = singleLineText({ label: 'Store name', min: 1, max: 80 });
 
 export const currencySchema = z.enum(CURRENCY_CODES, {
   error: 'Choose one of the supported currencies',

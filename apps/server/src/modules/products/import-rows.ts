@@ -1,7 +1,7 @@
 import {
   CreateProductBodySchema,
   MoneyParseError,
-  parseMoney,
+  parseMoneyStrict,
   type CurrencyCode,
   type ImportRow,
   unprotectFormula,
@@ -27,10 +27,9 @@ export interface ParsedRow {
 const TEXT_FIELDS = ['name', 'brand', 'category', 'description'] as const;
 
 function moneyCell(value: string | number, currency: CurrencyCode): number | string {
-  const text = String(value).trim();
-  if (text.includes('-')) return 'Must not be negative';
   try {
-    return parseMoney(text, currency);
+    // Strict: nobody sees a file's cells being read, so `1e999` must be an error, not 1999.00.
+    return parseMoneyStrict(String(value), currency);
   } catch (error) {
     if (error instanceof MoneyParseError) return error.message;
     throw error;

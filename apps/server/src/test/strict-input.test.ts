@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
+import { createUser, expectFieldErrors, signUpBody, type TestUser } from './factories.ts';
+import { engines, useTestApp } from './harness.ts';
+import { productBody } from './products.ts';
+
+/** Issue 8 §1.9–1.11: money, text and path numbers from files and the API are read strictly. */
+describe.each(engines)('strict input on %s', (engine) => {
+  const t = useTestApp(engine);
+  let u: TestUser;
+  beforeAll(async () => {
+    u = await createUser(t);
+  });
+
+  const importRows = (rows: { line: number; code: string; name: string; price: string; cost?: string }[]) =>
+    api(t).post('/api/secure/product/import', { token: u.token, body: { importId: randomUUID(), batch: 0, rows } });
+
+  describe('money', () => {
+    it('refuses an exponent, letters or markup in a CSV money cell, naming the line and field', async () => {
+      const res = await importRows([
+        { line: 2, code: 'EXP-1', name: 'Exponent', price: '1e999' },
+        { line: 3, code: 'TAG-1', name: 'Markup', price: '<script>' },
+        { line: 4, code: 'HEX-1', name: 'Hex', price: '0x10' },
+        { line: 5, code: 'TXT-1', name: 'Letters', price: '1.00', cost: '12abc' },
+        { line: 6, code: 'OK-1', name: 'Fine', price: '$1,234.50', cost: '2' },
+      ]);
+      expect(res.status, res.text).toBe(200);
+      if (!res.ok) return;
+      expect(res.body.created).toBe(1);
+      expect(res.body.errors.map((e) => [e.line, e.field])).toEqual([
+        [2, 'price'],
+        [3, 'price'],
+        [4, 'price'],
+        [5, 'cost'],
+      ]);
+      for (const e of res.body.errors) expect(e.message).toMatch(/digits/);
+      const fine = await api(t).get('/api/secure/product/code/{code}', { token: u.token, params: { code: 'OK-1' } });
+      expect(fine.ok && [fine.body.price, fine.body.cost]).toEqual([123450, 200]);
+    });
+
+    it('answers 400 naming the field for an API amount that is infinite, not a number or too large', async () => {
+      const body = JSON.stringify(productBody()).replace('"price":199', '"price":1e999');
+      expectFieldErrors(
+        await t.request('POST', '/api/secure/product', {
+          token: u.token,
+          raw: body,
+          headers: { 'content-type': 'application/json' },
+        }),
+        ['price'],
+      );
+      for (const price of ['NaN', 1e13, 1.5, -1, '100']) {
+        const res = await t.request('POST', '/api/secure/product', {
+          token: u.token,
+          body: productBody({ price } as object),
+        });
+        expectFieldErrors(res, ['price']);
+      }
+    });
+  });
+
+  describe('text', () => {
+    const hostile = ['Tea\u0000', 'gnp.\u202Eexe', 'two\r\nlines', 'lone \uD800'];
+
+    it('refuses control characters, bidi overrides, line breaks and lone surrogates in one-line fields', async () => {
+      for (const name of hostile) {
+        const res = await api(t).post('/api/secure/product', { token: u.token, body: productBody({ name }) });
+        expectFieldErrors(res, ['name']);
+      }
+      const store = await api(t).put('/api/secure/virtual-store/{urlName}', {
+        token: u.token,
+        params: { urlName: u.store.urlName },
+        body: {
+          name: 'Shop',
+          mainCurrency: 'USD',
+          secondCurrency: null,
+          timezone: 'UTC',
+          address: '1 Main St\n2nd floor',
+          phone: '',
+        },
+      });
+      expectFieldErrors(store, ['address']);
+      expectFieldErrors(await t.request('POST', '/api/auth/signUp', { body: signUpBody({ name: 'Ada\u202E' }) }), [
+        'name',
+      ]);
+    });
+
+    it('normalizes to NFC and keeps line breaks in a description', async () => {
+      const res = await api(t).post('/api/secure/product', {
+        token: u.token,
+        body: productBody({ name: 'Cafe\u0301', description: 'one\r\ntwo' }),
+      });
+      expect(res.status, res.text).toBe(201);
+      expect(res.ok && [res.body.name, res.body.description]).toEqual(['Café', 'one\ntwo']);
+    });
+
+    it('holds CSV rows to the same text rules, by line and field', async () => {
+      const res = await importRows([{ line: 7, code: 'NUL-1', name: 'Tea\u0000', price: '1' }]);
+      expect(res.ok && res.body.errors.map((e) => [e.line, e.field])).toEqual([[7, 'name']]);
+    });
+  });
+
+  describe('numeric path parameters', () => {
+    it.each(['0x10', '1e1', '+1', '1.0', '%201'])('refuses page %s, naming the field', async (page) => {
+      const res = await t.request('GET', `/api/secure/product/search/window/${page}/20`, { token: u.token });
+      expectFieldErrors(res, ['page']);
+    });
+
+    it('reads decimal digits', async () => {
+      const res = await api(t).get('/api/secure/product/search/window/{page}/{size}', {
+        token: u.token,
+        params: { page: '00', size: '5' },
+      });
+      expect(res.ok && [res.body.page, res.body.size]).toEqual([0, 5]);
+    });
+  });
+});
