@@ -1,55 +1,68 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
+import { precompress } from './build-tools/precompress-plugin.ts';
 
 // The API runs as a separate process in development; production serves both from one port.
 const apiPort = process.env.API_PORT ?? '3000';
 
-export default defineConfig({
-  plugins: [
-    react(),
-    VitePWA({
-      strategies: 'generateSW',
-      filename: 'service-worker.js',
-      registerType: 'autoUpdate',
-      // main.tsx registers the worker itself after window 'load' and only logs the outcome (spec §1).
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
-      manifest: {
-        name: 'ShopDesk',
-        short_name: 'ShopDesk',
-        description: 'Cargo, inventory and point of sale for small shops',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        background_color: '#ffffff',
-        theme_color: '#0f766e',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        navigateFallback: '/index.html',
-        // API calls and public receipts must always reach the server, never a cached shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/],
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The ZXing reader (~1 MB) is only needed where the browser has no BarcodeDetector, so it
-        // is not precached for everyone; once fetched it is kept, so camera scans work offline.
-        runtimeCaching: [
-          {
-            urlPattern: ({ url }) => url.pathname.endsWith('.wasm'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'wasm', expiration: { maxEntries: 4 } },
-          },
-        ],
-      },
-    }),
-  ],
-  server: {
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-  build: { outDir: 'dist', sourcemap: false },
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (a leftover
+  // NODE_ENV=test or development would ship React's development runtime). Vite reads this after
+  // loading the config.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [
+      react(),
+      VitePWA({
+        strategies: 'generateSW',
+        filename: 'service-worker.js',
+        registerType: 'autoUpdate',
+        // main.tsx registers the worker itself after window 'load' and only logs the outcome (spec §1).
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+        manifest: {
+          name: 'ShopDesk',
+          short_name: 'ShopDesk',
+          description: 'Cargo, inventory and point of sale for small shops',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          background_color: '#ffffff',
+          theme_color: '#0f766e',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          navigateFallback: '/index.html',
+          // API calls and public receipts must always reach the server, never a cached shell.
+          navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/],
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          // The ZXing reader (~1 MB) is only needed where the browser has no BarcodeDetector, so it
+          // is not precached for everyone; once fetched it is kept, so camera scans work offline.
+          runtimeCaching: [
+            {
+              urlPattern: ({ url }) => url.pathname.endsWith('.wasm'),
+              handler: 'CacheFirst',
+              options: { cacheName: 'wasm', expiration: { maxEntries: 4 } },
+            },
+          ],
+        },
+      }),
+      precompress(),
+    ],
+    server: {
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      rolldownOptions: { output: { codeSplitting: firstScreenChunks(import.meta.dirname) } },
+    },
+  };
 });
