@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, signUpBody } from '../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../test/harness.ts';
+import { engines, useTestApp } from '../test/harness.ts';
 
 describe.each(engines)('HTTP error shape on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine, { BODY_LIMIT: '2048' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine, { BODY_LIMIT: '2048' });
 
   it('answers unknown /api routes with a JSON 404', async () => {
     for (const [method, path] of [
@@ -83,11 +79,7 @@ describe.each(engines)('HTTP error shape on %s', (engine) => {
 });
 
 describe.each(engines)('rate limits on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine, { RATE_LIMIT_AUTH_PER_EMAIL: '3', RATE_LIMIT_AUTH_PER_IP: '8' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine, { RATE_LIMIT_AUTH_PER_EMAIL: '3', RATE_LIMIT_AUTH_PER_IP: '8' });
 
   it('limits login attempts per email, then per IP, with 429 RATE_LIMITED JSON', async () => {
     const attempt = (email: string) =>

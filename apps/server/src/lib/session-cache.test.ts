@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, PASSWORD, unique, type TestUser } from '../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../test/harness.ts';
+import { engines, useTestApp } from '../test/harness.ts';
 import { createSessionCache } from './session-cache.ts';
 
 describe('session cache', () => {
@@ -43,13 +43,11 @@ describe('session cache', () => {
 // The cache must never let a revoked session or an edited store through: every change to sessions,
 // stores or users clears it (watchChanges), so these run with sessions used a moment before.
 describe.each(engines)('remembered sessions on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const check = (token: string) => t.request('GET', '/api/secure/login/check', { token });
   const current = (token: string, store: string) =>

@@ -3,7 +3,7 @@ import { request as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import { useTestApp, startTestApp, type TestApp } from '../test/harness.ts';
 
 interface RawResponse {
   status: number;
@@ -123,11 +123,7 @@ describe('web app serving', () => {
   });
 
   describe('without a built web app', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp('sqlite');
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp('sqlite');
 
     it('says how to build it', async () => {
       const res = await fetch(`${t.url}/`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOUR, DAY } from '../../lib/clock.ts';
 import {
   PASSWORD,
@@ -9,14 +9,10 @@ import {
   signUpBody,
   confirmTokenFrom,
 } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 describe.each(engines)('auth on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine);
 
   describe('sign-up', () => {
     it('creates the user and the first store, unconfirmed, and mails a confirmation link', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmTokenFrom, signUpBody } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeQuotedPrintable, parseMail } from '../../test/mail-parse.ts';
 
 interface Received {
@@ -81,11 +81,7 @@ describe.each(engines)('mail on %s', (engine) => {
   });
 
   describe('without SMTP', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(engine);
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp(engine);
 
     it('writes each mail as an .eml file to DATA_DIR/outbox', async () => {
       const body = signUpBody();

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINUTE } from '../../lib/clock.ts';
 import { PASSWORD, createUser, expectFieldErrors, login, resetCodeFrom, signUp } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 const NEW_PASSWORD = 'a brand new secret';
 
 describe.each(engines)('password reset on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine);
 
   async function requestCode(email: string): Promise<string> {
     const res = await t.request('POST', `/api/auth/forgot-password/${encodeURIComponent(email)}`);

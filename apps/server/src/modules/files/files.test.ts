@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -10,15 +10,13 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 data')]);
 
 describe.each(engines)('files on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
     other = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const path = (id: string, store = u.store.urlName) => `/api/secure/file/data/${store}/${id}`;
   const put = (id: string, bytes: Uint8Array, type = 'image/png', token = u.token, store?: string) =>

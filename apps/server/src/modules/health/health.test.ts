@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 describe.each(engines)('health and docs on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine);
 
   it('reports status, database engine and version', async () => {
     const res = await t.request('GET', '/api/public/health');

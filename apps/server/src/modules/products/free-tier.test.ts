@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, productBody, storeHeader } from '../../test/products.ts';
 
 const LIMIT = 3;
 
 describe.each(engines)('free product limit on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine, { FREE_PRODUCT_LIMIT: String(LIMIT) });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: String(LIMIT) });
 
   const post = (u: TestUser, store?: string) =>
     t.request('POST', '/api/secure/product', {

@@ -1,21 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
 import { PRODUCT_CSV_COLUMNS, parseCsvRows, type Product } from '@shopdesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, ean13, storeHeader } from '../../test/products.ts';
 
 type Row = Record<string, unknown>;
 
 describe.each(engines)('product CSV on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const importBatch = (
     rows: Row[],
@@ -267,11 +265,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
 });
 
 describe.each(engines)('product import and the free limit on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine, { FREE_PRODUCT_LIMIT: '3' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '3' });
 
   it('stops at the limit, reports the lines not imported, and still updates known products', async () => {
     const u = await createUser(t);

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 
 describe.each(engines)('product search on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
     const rows = [
       { code: 'TEA-1', name: 'green tea', brand: 'Leafy', category: 'Drinks', price: 300, quantity: 5 },
@@ -21,7 +20,6 @@ describe.each(engines)('product search on %s', (engine) => {
     // A neighbour whose products must never appear.
     await createProduct(t, await createUser(t), { code: 'TEA-9', name: 'Green Tea Theirs', brand: 'Leafy' });
   });
-  afterAll(async () => t?.close());
 
   const search = (page: number, size: number, query = '') =>
     t.request('GET', `/api/secure/product/search/window/${page}/${size}${query ? `?${query}` : ''}`, {

@@ -1,20 +1,18 @@
 import { isInStoreEan13 } from '@shopdesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, ean13, productBody, storeHeader } from '../../test/products.ts';
 
 describe.each(engines)('products on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
     other = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const post = (body: unknown, token = u.token, store?: string) =>
     t.request('POST', '/api/secure/product', { token, body, headers: storeHeader(store) });

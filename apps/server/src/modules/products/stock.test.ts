@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct } from '../../test/products.ts';
 
 describe.each(engines)('stock ledger on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const adjust = (code: string, body: unknown) =>
     t.request('POST', `/api/secure/product/code/${code}/adjust`, { token: u.token, body });

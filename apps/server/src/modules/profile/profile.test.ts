@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createUser, expectFieldErrors, login, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 describe.each(engines)('profile on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   it('returns the logged user', async () => {
     const res = await t.request('GET', '/api/secure/profile', { token: u.token });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
-import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
 
 describe.each(engines)('stores on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let u: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
     u = await createUser(t);
     other = await createUser(t);
   });
-  afterAll(async () => t?.close());
 
   const create = (token: string, body: unknown) => t.request('POST', '/api/secure/virtual-store', { token, body });
   const update = (token: string, urlName: string, body: unknown) =>
