@@ -46,6 +46,7 @@ export function firstScreenChunks(webRoot: string): CodeSplittingOptions {
   return {
     groups: [
       {
+        debugName: 'first-screen',
         name: (id, graph) => {
           if (!firstScreenModules(graph).has(id)) return null;
           if (UI_LIBRARY.test(id)) return 'ui';

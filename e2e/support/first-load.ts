@@ -1,0 +1,58 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Issue 8 §4: what a phone downloads to show the login page or home, cache empty. */
+export const FIRST_LOAD_BUDGET = {
+  /** 250 KB, counted as the issue counts (its "1.3 MB" was 1,358,376 bytes): 1 KB = 1,024 bytes. */
+  bytes: 250 * 1024,
+  requests: 15,
+};
+
+export interface FirstLoad {
+  /** Bytes received over the network, headers included, as the browser counts them. */
+  bytes: number;
+  requests: number;
+  /** Each response's URL and size, to say what went over the budget. */
+  responses: Array<{ url: string; bytes: number }>;
+}
+
+/**
+ * Opens `path` in a new page of `context` (give it a fresh context: an empty cache, service workers
+ * blocked so the measure is the page's own loading, not the worker's background precache) and sums
+ * what the browser receives until `ready` holds and the network has been idle for 500 ms.
+ */
+export async function measureFirstLoad(
+  context: BrowserContext,
+  path: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<FirstLoad> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const load: FirstLoad = { bytes: 0, requests: 0, responses: [] };
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url.startsWith('data:')) return;
+    load.requests += 1;
+    urls.set(event.requestId, event.request.url);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = urls.get(event.requestId);
+    if (url === undefined) return;
+    load.bytes += event.encodedDataLength;
+    load.responses.push({ url, bytes: event.encodedDataLength });
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  await page.close();
+  return load;
+}
+
+/** "7 requests, 248.1 KB" and the responses, largest first, for a failure message or a log. */
+export function describeLoad(load: FirstLoad): string {
+  const lines = [...load.responses]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((r) => `  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(r.url).pathname}`);
+  return [`${load.requests} requests, ${(load.bytes / 1024).toFixed(1)} KB`, ...lines].join('\n');
+}
