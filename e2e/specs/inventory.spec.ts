@@ -3,16 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { randomInStoreEan13 } from '@shopdesk/shared';
 import { sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /** A fresh valid EAN-13 in the in-store range, so every run scans a code no store has yet. */
-function freshEan13(): string {
-  let body = '29';
-  while (body.length < 12) body += String(Math.floor(Math.random() * 10));
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(body[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return body + String((10 - (sum % 10)) % 10);
-}
+const freshEan13 = (): string => randomInStoreEan13();
 
 async function productQuantity(page: Page, store: string, code: string): Promise<number> {
   const res = await page.request.get(`/api/secure/product/code/${code}`, {
