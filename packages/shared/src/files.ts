@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './validation.ts';
 
 /** Images only, checked by their bytes (product.md §5 Files). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -15,7 +16,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const FILE_ID_PATTERN = new RegExp(`^${UUID}(?:-[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?-(?:profile|receipt))?$`);
 
 export const FileParamsSchema = z.object({
-  storeUrl: z.string().trim().min(1).max(64),
+  storeUrl: singleLineText({ label: 'Store URL name', min: 1, max: 64 }),
   uuid: z.string().trim().toLowerCase().regex(FILE_ID_PATTERN, 'Must be a UUID or a profile/receipt image identifier'),
 });
 

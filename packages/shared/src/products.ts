@@ -36,7 +36,7 @@ export const CreateProductBodySchema = z.object({
   cost: minorUnitsSchema.default(0),
   /** Opening stock, recorded as an ADJUSTMENT movement. */
   quantity: z.number().int('Quantity must be a whole number').min(-1_000_000).max(1_000_000).default(0),
-  imageId: z.string().max(80).nullish(),
+  imageId: singleLineText({ label: 'Image', max: 80 }).nullish(),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -125,7 +125,7 @@ export const ProductSuggestionSchema = z.object({
 export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
 
 /** A product's code in a URL path; anything longer cannot be a product code. */
-export const ProductCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
+export const ProductCodeParamsSchema = z.object({ code: singleLineText({ label: 'Barcode', min: 1, max: 100 }) });
 
 /** One row of the stock ledger (product.md §5): quantity always equals the sum of its deltas. */
 export const StockMovementSchema = z.object({
