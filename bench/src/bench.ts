@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { benchCode, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { firstLoadRows } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
 import { printTable, type Row } from './table.ts';
@@ -33,6 +34,9 @@ async function main() {
   const rows: Row[] = [];
   try {
     const { token, urlName } = await signUpOwner(server);
+    rows.push(
+      ...(await firstLoadRows(server.url, { email: 'owner@bench.example', password: 'bench password 1', urlName })),
+    );
     const headers = { authorization: `Bearer ${token}`, 'x-store': urlName };
     console.log(`server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`);
 
