@@ -1,6 +1,6 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
-import { gs1CheckDigit, type CreateProductBody, type Product } from '@shopdesk/shared';
+import { gs1CheckDigit, type CreateProductBody, type CreateStoreBody, type Product } from '@shopdesk/shared';
 import { expect } from 'vitest';
+import { api } from './api-client.ts';
 import { unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
@@ -34,21 +34,23 @@ export async function createProduct(
   overrides: Partial<CreateProductBody> = {},
   store?: string,
 ): Promise<Product> {
-  const res = await t.request('POST', '/api/secure/product', {
-    token: u.token,
-    body: productBody(overrides),
-    headers: storeHeader(store),
-  });
+  const res = await api(t).post('/api/secure/product', { token: u.token, body: productBody(overrides), store });
   expect(res.status, res.text).toBe(201);
-  return res.body as Product;
+  if (!res.ok) throw new Error(res.text);
+  return res.body;
 }
 
 /** Creates another store for the user and returns its urlName. */
-export async function createStore(t: TestApp, u: TestUser, mainCurrency = 'USD'): Promise<string> {
-  const res = await t.request<any>('POST', '/api/secure/virtual-store', {
+export async function createStore(
+  t: TestApp,
+  u: TestUser,
+  mainCurrency: CreateStoreBody['mainCurrency'] = 'USD',
+): Promise<string> {
+  const res = await api(t).post('/api/secure/virtual-store', {
     token: u.token,
     body: { name: 'Branch', urlName: `branch-${unique()}`, mainCurrency },
   });
   expect(res.status, res.text).toBe(201);
-  return res.body.urlName as string;
+  if (!res.ok) throw new Error(res.text);
+  return res.body.urlName;
 }
