@@ -156,6 +156,8 @@ export function useTestApp(engine: Engine, env: Record<string, string> = {}): Te
   afterAll(async () => started?.close());
   return new Proxy({} as TestApp, {
     get(_target, key) {
+      // Not a promise: `await t` or a matcher probing for `then` must not throw.
+      if (key === 'then') return undefined;
       if (!started) throw new Error(`The test app is not started yet (read of ${String(key)} outside a test or hook)`);
       const value = Reflect.get(started, key) as unknown;
       return typeof value === 'function' ? value.bind(started) : value;
