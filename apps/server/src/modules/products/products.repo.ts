@@ -3,11 +3,7 @@ import type { ProductSearchQuery } from '@shopdesk/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
-
-/** Lowercase without accents ("Éclair" → "eclair"), so sorting and searching ignore both. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+import { foldText } from '../../lib/text-keys.ts';
 
 /**
  * Code, name and brand, one per line so a search term never spans two fields: lowercased, plus

@@ -15,6 +15,7 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { nameSortKey } from '../../lib/text-keys.ts';
 import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
@@ -50,7 +51,7 @@ export function productFields(body: Omit<CreateProduct, 'quantity'>) {
   return {
     code: body.code,
     name: body.name,
-    name_key: repo.foldText(body.name),
+    name_key: nameSortKey(body.name),
     brand: body.brand,
     description: body.description,
     category: body.category,
