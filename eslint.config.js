@@ -36,6 +36,51 @@ const serverZones = [
   ),
 ];
 
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(join(ROOT, WEB, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's dependency direction (ARCHITECTURE.md 3a and 7): app → features → components, lib.
+ * A feature never imports another feature or app/ (except app/paths.ts, which imports nothing);
+ * app/ composes a feature only through its index.ts; shared code imports no feature.
+ */
+const webZones = [
+  ...webFeatures.flatMap((feature) =>
+    webFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${WEB}/features/${feature}`,
+        from: `${WEB}/features/${other}`,
+        message: `Features do not import each other: move what ${feature} needs of ${other} to components/ or lib/.`,
+      })),
+  ),
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    except: ['./paths.ts'],
+    message: 'Features do not import app/ (app/paths.ts excepted); shared code goes to components/ or lib/.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/app`,
+    from: `${WEB}/features/${feature}`,
+    except: ['./index.ts'],
+    message: `app/ uses the ${feature} feature only through features/${feature}/index.ts.`,
+  })),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`],
+    from: `${WEB}/features`,
+    message: 'Shared code does not import a feature.',
+  },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`],
+    from: `${WEB}/app`,
+    except: ['./paths.ts'],
+    message: 'Shared code does not import app/ (app/paths.ts excepted).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,6 +115,10 @@ export default tseslint.config(
   {
     files: [`${SERVER}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ApiRequestError } from '../lib/api-error.ts';
-import { checkSession } from '../features/auth/api/session-check.ts';
+import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
+import { paths } from '../app/paths.ts';
 
 /**
  * Wraps every route: applies the route guard, scrolls to the top on each navigation, checks the
@@ -35,7 +36,7 @@ export function RootLayout() {
       session.clearSession();
       qc.clear();
       if (hadUser) notifications.show({ color: 'red', message: t('errors.sessionExpired') });
-      navigate('/auth', { replace: true });
+      navigate(paths.auth(), { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [navigate, qc, t]);
@@ -54,7 +55,7 @@ export function RootLayout() {
         if (!(error instanceof ApiRequestError)) return;
         useSession.getState().clearSession();
         qc.clear();
-        navigate('/auth', { replace: true });
+        navigate(paths.auth(), { replace: true });
       });
   }, [navigate, qc]);
 
@@ -83,5 +84,5 @@ export function RootLayout() {
 /** `/` opens the home of the user's default store. */
 export function RootIndex() {
   const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
-  return <Navigate to={defaultStore ? `/${encodeURIComponent(defaultStore)}` : '/auth'} replace />;
+  return <Navigate to={defaultStore ? paths.store(defaultStore) : paths.auth()} replace />;
 }

@@ -4,10 +4,20 @@
  * Visitors may open only paths containing one of these. `/confirm/` is our addition: the sign-up
  * confirmation link in the mail must work for someone who is not logged in yet.
  */
-const PUBLIC_PATH_PARTS = ['/auth', '/signup', '/forgot-password', '/ads.txt', '/receipt', '/legal', '/confirm/'];
+import { paths } from './paths.ts';
+
+const PUBLIC_PATH_PARTS = [
+  paths.auth(),
+  paths.signUp(),
+  paths.forgotPassword(),
+  '/ads.txt',
+  '/receipt',
+  paths.legal(),
+  '/confirm/',
+].map((p) => p.toLowerCase());
 
 /** Screens only for visitors; a logged-in user opening them goes to `/`. */
-const VISITOR_ONLY_PATHS = ['/auth', '/forgot-password', '/signup'];
+const VISITOR_ONLY_PATHS = [paths.auth(), paths.forgotPassword(), paths.signUp()].map((p) => p.toLowerCase());
 
 /** Public pages: where visitors may be, and where a 401 does not redirect. */
 export function isPublicPath(pathname: string): boolean {
@@ -22,6 +32,6 @@ function normalize(pathname: string): string {
 
 /** Where the guard sends this navigation, or null to let it through. */
 export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
-  if (loggedIn) return VISITOR_ONLY_PATHS.includes(normalize(pathname)) ? '/' : null;
-  return isPublicPath(pathname) ? null : '/auth';
+  if (loggedIn) return VISITOR_ONLY_PATHS.includes(normalize(pathname)) ? paths.root() : null;
+  return isPublicPath(pathname) ? null : paths.auth();
 }

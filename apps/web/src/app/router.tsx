@@ -4,6 +4,14 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
+import { paths, routes } from './paths.ts';
+import { authPages } from '../features/auth/index.ts';
+import { homePages } from '../features/home/index.ts';
+import { legalPages } from '../features/legal/index.ts';
+import { printersPages } from '../features/printers/index.ts';
+import { productsPages } from '../features/products/index.ts';
+import { profilePages } from '../features/profile/index.ts';
+import { storesPages } from '../features/stores/index.ts';
 
 /** Pages load on demand so the first screen ships little JavaScript. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -12,7 +20,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 function StoreNotFound() {
   const { store = '' } = useParams();
-  return <NotFound homeTo={`/${encodeURIComponent(store)}`} />;
+  return <NotFound homeTo={paths.store(store)} />;
 }
 
 // Routes of original.md §2 that exist so far, plus stock/edit/{code} and profile/printers. Screens
@@ -24,30 +32,30 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageSpinner fullScreen />,
     children: [
       { index: true, element: <RootIndex /> },
-      { path: 'auth', lazy: page(() => import('../features/auth/pages/login-page.tsx')) },
-      { path: 'signUp', lazy: page(() => import('../features/auth/pages/sign-up-page.tsx')) },
-      { path: 'forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page.tsx')) },
-      { path: 'confirm/:token', lazy: page(() => import('../features/auth/pages/confirm-page.tsx')) },
-      { path: 'legal', lazy: page(() => import('../features/legal/legal-page.tsx')) },
+      { path: routes.auth, lazy: page(authPages.login) },
+      { path: routes.signUp, lazy: page(authPages.signUp) },
+      { path: routes.forgotPassword, lazy: page(authPages.forgotPassword) },
+      { path: routes.confirm, lazy: page(authPages.confirm) },
+      { path: routes.legal, lazy: page(legalPages.legal) },
       // Public paths that must never be taken for a store name.
-      { path: 'receipt/*', element: <NotFound /> },
-      { path: 'ads.txt', element: <NotFound /> },
+      { path: routes.receipt, element: <NotFound /> },
+      { path: routes.adsTxt, element: <NotFound /> },
       {
-        path: ':store',
+        path: routes.store,
         element: <StoreShell />,
         children: [
-          { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
-          { path: 'profile', lazy: page(() => import('../features/profile/pages/profile-page.tsx')) },
-          { path: 'profile/edit', lazy: page(() => import('../features/profile/pages/profile-edit-page.tsx')) },
-          { path: 'profile/security', lazy: page(() => import('../features/profile/pages/security-page.tsx')) },
-          { path: 'profile/store', lazy: page(() => import('../features/stores/pages/store-page.tsx')) },
-          { path: 'profile/printers', lazy: page(() => import('../features/printers/pages/printers-page.tsx')) },
-          { path: 'stock', element: <Navigate to="list" replace /> },
-          { path: 'stock/scan/:barcode?', lazy: page(() => import('../features/products/pages/scan-page.tsx')) },
-          { path: 'stock/new', lazy: page(() => import('../features/products/pages/product-form-page.tsx')) },
-          { path: 'stock/edit/:code', lazy: page(() => import('../features/products/pages/product-form-page.tsx')) },
-          { path: 'stock/list', lazy: page(() => import('../features/products/pages/product-list-page.tsx')) },
-          { path: 'stock/inventory-catalog', lazy: page(() => import('../features/products/pages/catalog-page.tsx')) },
+          { index: true, lazy: page(homePages.home) },
+          { path: routes.profile, lazy: page(profilePages.profile) },
+          { path: routes.profileEdit, lazy: page(profilePages.edit) },
+          { path: routes.profileSecurity, lazy: page(profilePages.security) },
+          { path: routes.profileStore, lazy: page(storesPages.store) },
+          { path: routes.profilePrinters, lazy: page(printersPages.printers) },
+          { path: routes.stock, element: <Navigate to="list" replace /> },
+          { path: routes.stockScan, lazy: page(productsPages.scan) },
+          { path: routes.stockNew, lazy: page(productsPages.form) },
+          { path: routes.stockEdit, lazy: page(productsPages.form) },
+          { path: routes.stockList, lazy: page(productsPages.list) },
+          { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
           { path: '*', element: <StoreNotFound /> },
         ],
       },

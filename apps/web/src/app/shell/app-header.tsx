@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';
 import { SectionTabs } from './section-tabs.tsx';
+import { paths } from '../../app/paths.ts';
 
 interface Props {
   store: string;
@@ -26,9 +27,9 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
   const onProfile = PROFILE_RE.test(location.pathname);
 
   const back = () => {
-    if (PROFILE_ROOT_RE.test(location.pathname)) navigate(`/${store}`);
+    if (PROFILE_ROOT_RE.test(location.pathname)) navigate(paths.store(store));
     // A screen opened directly has no history inside the app; its parent is the profile root.
-    else if (location.key === 'default') navigate(`/${store}/profile`);
+    else if (location.key === 'default') navigate(paths.profile(store));
     else navigate(-1);
   };
 
@@ -53,7 +54,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
             </Title>
           </>
         ) : (
-          <UnstyledButton component={Link} to={`/${store}`} aria-label={t('shell.home')} py={6}>
+          <UnstyledButton component={Link} to={paths.store(store)} aria-label={t('shell.home')} py={6}>
             <Logo size={30} />
           </UnstyledButton>
         )}
@@ -64,7 +65,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
       <Group justify="flex-end" style={{ flex: '1 1 0' }}>
         {!onProfile && (
           <ActionIcon
-            onClick={() => navigate(`/${store}/profile`)}
+            onClick={() => navigate(paths.profile(store))}
             variant="light"
             radius="xl"
             size={44}

@@ -5,11 +5,12 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { useCurrentStore } from '../../features/stores/api/current-store.ts';
+import { useCurrentStore } from '../../features/stores/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
+import { paths } from '../../app/paths.ts';
 
 /**
  * The logged-in frame of every `/{store}/...` screen: header, navigator (sidebar on desktop,
@@ -79,7 +80,7 @@ export function StoreShell() {
           <NotFound
             title={t('notFound.storeTitle')}
             text={t('notFound.storeText', { store })}
-            homeTo={defaultStore ? `/${defaultStore}` : '/'}
+            homeTo={defaultStore ? paths.store(defaultStore) : paths.root()}
           />
         ) : (
           <Outlet />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store.ts';
 import { IconStar } from '../../components/icons.tsx';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
+import { paths } from '../../app/paths.ts';
 
 interface Props {
   store: string;
@@ -17,7 +18,7 @@ export function Navigator({ store, onNavigate }: Props) {
   const { pathname } = useLocation();
   const favorites = useSession((s) => s.navFavoriteList);
   const toggle = useSession((s) => s.toggleNavFavorite);
-  const href = (item: NavItem) => `/${store}${item.path ? `/${item.path}` : ''}`;
+  const href = (item: NavItem) => paths.store(store, item.path);
   const isActive = (item: NavItem) => decodeURIComponent(pathname).replace(/\/$/, '') === href(item);
 
   const renderLeaf = (item: NavItem, keyPrefix = '') => {

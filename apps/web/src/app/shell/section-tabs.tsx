@@ -1,8 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_TABS, useUi, type HomeTab } from '../ui-store.ts';
+import { HOME_TABS, useUi, type HomeTab } from '../../lib/ui-store.ts';
 import { IconBox, IconCart, IconTruck } from '../../components/icons.tsx';
+import { paths } from '../../app/paths.ts';
 
 const ICONS = { CARGO: IconTruck, INVENTORY: IconBox, SHOP: IconCart } as const;
 
@@ -19,12 +20,12 @@ export function SectionTabs({ store, variant }: Props) {
   const { pathname } = useLocation();
   const activeTab = useUi((s) => s.activeTab);
   const setActiveTab = useUi((s) => s.setActiveTab);
-  const onHome = decodeURIComponent(pathname).replace(/\/$/, '') === `/${store}`;
+  const onHome = decodeURIComponent(pathname).replace(/\/$/, '') === paths.store(store);
 
   const choose = (value: string | null) => {
     if (!value) return;
     setActiveTab(value as HomeTab);
-    if (!onHome) navigate(`/${store}`);
+    if (!onHome) navigate(paths.store(store));
   };
 
   return (

@@ -3,9 +3,10 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currencyLabel } from '@shopdesk/shared';
 import { useSession } from '../../lib/session-store.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../lib/ui-store.ts';
 import { IconChevronRight } from '../../components/icons.tsx';
 import { HOME_SECTIONS } from './home-sections.ts';
+import { paths } from '../../app/paths.ts';
 
 /** Home dashboard: the cards of the active tab (original.md §2). */
 export default function HomePage() {
@@ -53,7 +54,7 @@ export default function HomePage() {
               <Card
                 key={card.key}
                 component={Link}
-                to={`/${encodeURIComponent(store)}/${card.path}`}
+                to={paths.store(store, card.path)}
                 withBorder
                 radius="lg"
                 padding="lg"

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { HomeTab } from '../../app/ui-store.ts';
+import type { HomeTab } from '../../lib/ui-store.ts';
 import { IconCash, IconChart, IconGrid, IconList, IconPlus, IconReceipt, IconTruck } from '../../components/icons.tsx';
 
 export interface HomeCardDef {

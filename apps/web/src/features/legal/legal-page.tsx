@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
+import { paths } from '../../app/paths.ts';
 
 const TERMS = ['terms1', 'terms2', 'terms3', 'terms4'] as const;
 const PRIVACY = ['privacy1', 'privacy2', 'privacy3', 'privacy4'] as const;
@@ -19,7 +20,13 @@ export default function LegalPage() {
     >
       <Container size={720} px={{ base: 12, sm: 'md' }}>
         <Stack gap="lg">
-          <Anchor component={Link} to={loggedIn ? '/' : '/auth'} underline="never" c="inherit" w="fit-content">
+          <Anchor
+            component={Link}
+            to={loggedIn ? paths.root() : paths.auth()}
+            underline="never"
+            c="inherit"
+            w="fit-content"
+          >
             <Logo size={34} />
           </Anchor>
           <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
@@ -44,7 +51,7 @@ export default function LegalPage() {
               ))}
             </Stack>
           </Paper>
-          <Anchor component={Link} to={loggedIn ? '/' : '/auth'} ta="center">
+          <Anchor component={Link} to={loggedIn ? paths.root() : paths.auth()} ta="center">
             {t('legal.back')}
           </Anchor>
         </Stack>

@@ -11,6 +11,7 @@ import { browserPrint } from './browser-print.ts';
 import { LabelOptions } from './label-options.tsx';
 import { LabelPreview } from './label-preview.tsx';
 import type { LabelContent } from './label-layout.ts';
+import { paths } from '../../app/paths.ts';
 
 /**
  * Preview and print a product's shelf label. The preview is the very bitmap that is sent to the
@@ -77,7 +78,7 @@ export default function LabelSheet({ content }: { content: LabelContent }) {
       </Group>
       <Text fz="sm" c="dimmed" ta="center">
         {printer.saved ? t('labels.pairedWith', { name: printer.saved.name }) : t('labels.noPrinter')}{' '}
-        <Anchor component={Link} to={`/${encodeURIComponent(store)}/profile/printers`} fz="sm">
+        <Anchor component={Link} to={paths.profilePrinters(store)} fz="sm">
           {t('labels.printerSettings')}
         </Anchor>
       </Text>

@@ -6,6 +6,7 @@ import { Logo } from '../../../components/logo.tsx';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { toSupportedLocale } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { paths } from '../../../app/paths.ts';
 
 interface Props {
   title: string;
@@ -55,7 +56,7 @@ export function AuthLayout({ title, subtitle, children, width = 440 }: Props) {
             </Stack>
           </Paper>
           <Text ta="center" size="sm" c="dimmed">
-            <Anchor component={Link} to="/legal" c="dimmed" underline="always">
+            <Anchor component={Link} to={paths.legal()} c="dimmed" underline="always">
               {t('legal.title')}
             </Anchor>
           </Text>

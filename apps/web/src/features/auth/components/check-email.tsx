@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconMail } from '../../../components/icons.tsx';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
+import { paths } from '../../../app/paths.ts';
 
 /** After sign-up: where the link went, and a way to send it again. */
 export function CheckEmail({ email }: { email: string }) {
@@ -32,7 +33,7 @@ export function CheckEmail({ email }: { email: string }) {
       >
         {t('checkEmail.resend')}
       </Button>
-      <Anchor component={Link} to="/auth">
+      <Anchor component={Link} to={paths.auth()}>
         {t('checkEmail.back')}
       </Anchor>
     </Stack>

@@ -13,6 +13,7 @@ import { useRequestResetCode } from '../api/request-reset-code.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { paths } from '../../../app/paths.ts';
 
 export function ForgotEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation();
@@ -143,7 +144,7 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t('forgot.done') });
-          navigate('/auth', { replace: true });
+          navigate(paths.auth(), { replace: true });
         },
         onError: (err) => {
           if (err instanceof ApiRequestError && err.code === 'INVALID_TOKEN') {

@@ -13,6 +13,7 @@ import { useConfirmEmail } from '../api/confirm-email.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** Target of the link in the sign-up mail: confirms, logs in and opens the home screen. */
 export default function ConfirmPage() {
@@ -26,7 +27,7 @@ export default function ConfirmPage() {
     const { token: jwt, user } = confirm.data;
     useSession.getState().login(jwt, user);
     notifications.show({ color: 'teal', message: t('confirm.success') });
-    navigate(`/${encodeURIComponent(user.defaultStore)}`, { replace: true });
+    navigate(paths.store(user.defaultStore), { replace: true });
   }, [confirm.data, navigate, t]);
 
   if (confirm.isPending || confirm.data) {
@@ -49,7 +50,7 @@ export default function ConfirmPage() {
   return (
     <AuthLayout title={t('confirm.invalidTitle')}>
       <Text>{t('confirm.invalidText')}</Text>
-      <Button component={Link} to="/auth" size="lg" fullWidth>
+      <Button component={Link} to={paths.auth()} size="lg" fullWidth>
         {t('confirm.goLogin')}
       </Button>
       <ResendLink />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotEmailStep, ForgotCodeStep, ForgotPasswordStep } from '../components/forgot-steps.tsx';
+import { paths } from '../../../app/paths.ts';
 
 type Step =
   { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'password'; email: string; resetToken: string };
@@ -34,7 +35,7 @@ export default function ForgotPasswordPage() {
         <ForgotPasswordStep resetToken={step.resetToken} onExpired={() => setStep({ kind: 'email' })} />
       )}
       <Text ta="center" size="sm">
-        <Anchor component={Link} to="/auth">
+        <Anchor component={Link} to={paths.auth()}>
           {t('forgot.backToLogin')}
         </Anchor>
       </Text>

@@ -13,6 +13,7 @@ import { useLogin } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { paths } from '../../../app/paths.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export default function LoginPage() {
     loginMutation.mutate(parsed.data, {
       onSuccess: ({ token, user }) => {
         useSession.getState().login(token, user);
-        navigate(`/${encodeURIComponent(user.defaultStore)}`, { replace: true });
+        navigate(paths.store(user.defaultStore), { replace: true });
       },
       onError: (error) => setErrors(apiFieldErrors(t, error)),
     });
@@ -83,7 +84,7 @@ export default function LoginPage() {
             required
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to={paths.forgotPassword()} size="sm">
               {t('login.forgot')}
             </Anchor>
           </Group>
@@ -92,7 +93,7 @@ export default function LoginPage() {
           </Button>
           <Text ta="center" size="sm" c="dimmed">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/signUp" fw={600}>
+            <Anchor component={Link} to={paths.signUp()} fw={600}>
               {t('login.signUp')}
             </Anchor>
           </Text>

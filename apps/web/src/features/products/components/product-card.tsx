@@ -10,6 +10,7 @@ import { IconEdit, IconMinus, IconPlus, IconPrinter } from '../../../components/
 import { useAdjustStock } from '../api/adjust-stock.ts';
 import { ProductImage } from './product-image.tsx';
 import { StockDialog, type StockDialogMode } from './stock-dialog.tsx';
+import { paths } from '../../../app/paths.ts';
 
 interface Props {
   store: string;
@@ -121,7 +122,7 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
           <Button
             variant="default"
             component={Link}
-            to={`/${encodeURIComponent(store)}/stock/edit/${encodeURIComponent(product.code)}`}
+            to={paths.stockEdit(store, product.code)}
             leftSection={<IconEdit size={18} />}
             px="xs"
           >

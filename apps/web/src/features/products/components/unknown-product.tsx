@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { productCodeProblem } from '@shopdesk/shared';
 import { IconAlert, IconPlus } from '../../../components/icons.tsx';
 import { useSuggestion } from '../api/get-suggestion.ts';
+import { paths } from '../../../app/paths.ts';
 
 /** A code the store does not have: what is known of it, and the way to create it. */
 export function UnknownProduct({ store, code }: { store: string; code: string }) {
@@ -12,8 +13,7 @@ export function UnknownProduct({ store, code }: { store: string; code: string })
   const suggestion = useSuggestion(store, code, problem !== 'FORMAT');
   const s = suggestion.data;
   const valid = problem === null && (s?.valid ?? true);
-  const params = new URLSearchParams({ code });
-  const createTo = `/${encodeURIComponent(store)}/stock/new?${params}`;
+  const createTo = paths.stockNew(store, new URLSearchParams({ code }));
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="unknown-title">

@@ -25,6 +25,7 @@ import { IconSearch } from '../../../components/icons.tsx';
 import { useProductPages } from '../api/search-products.ts';
 import { useCategories } from '../api/list-categories.ts';
 import { ProductImage } from '../components/product-image.tsx';
+import { paths } from '../../../app/paths.ts';
 
 const WINDOW = 24;
 
@@ -60,7 +61,6 @@ export default function CatalogPage() {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const base = `/${encodeURIComponent(store)}/stock`;
   return (
     <Container size="xl" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
@@ -126,7 +126,7 @@ export default function CatalogPage() {
             <Box component="li" key={p.id}>
               <Card
                 component={Link}
-                to={`${base}/scan/${encodeURIComponent(p.code)}`}
+                to={paths.stockScan(store, p.code)}
                 withBorder
                 radius="lg"
                 padding="sm"

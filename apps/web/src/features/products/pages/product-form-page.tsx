@@ -12,6 +12,7 @@ import { useUpdateProduct } from '../api/update-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { modals } from '../components/confirm.ts';
 import { ProductForm } from '../components/product-form.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /**
  * /{store}/stock/new (optionally ?code= from a scan, prefilled from /jn) and
@@ -32,11 +33,11 @@ export default function ProductFormPage() {
   const create = useCreateProduct(store);
   const update = useUpdateProduct(store);
   const remove = useDeleteProduct(store);
-  const cardOf = (code: string) => `/${encodeURIComponent(store)}/stock/scan/${encodeURIComponent(code)}`;
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(`/${encodeURIComponent(store)}/stock/list`));
+  const cardOf = (code: string) => paths.stockScan(store, code);
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.stockList(store)));
 
   if (editCode && existing.data === null)
-    return <NotFound title={t('product.notFound')} homeTo={`/${encodeURIComponent(store)}/stock/list`} />;
+    return <NotFound title={t('product.notFound')} homeTo={paths.stockList(store)} />;
 
   return (
     <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
@@ -92,7 +93,7 @@ export default function ProductFormPage() {
                 try {
                   await remove.mutateAsync(product.code);
                   notifications.show({ color: 'teal', message: t('product.deleted', { name: product.name }) });
-                  navigate(`/${encodeURIComponent(store)}/stock/list`, { replace: true });
+                  navigate(paths.stockList(store), { replace: true });
                 } catch (error) {
                   notifications.show({ color: 'red', message: describeError(t, error) });
                 }

@@ -40,6 +40,7 @@ import type { LabelContent } from '../../../printing/labels/label-layout.ts';
 import { useProductWindow, type ProductSort } from '../api/search-products.ts';
 import { useExportCsv } from '../api/export-csv.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
+import { paths } from '../../../app/paths.ts';
 
 const PAGE_SIZE = 25;
 const SORTS: ProductSort[] = ['name', '-name', 'code', 'price', '-price', 'quantity', '-quantity', '-updatedAt'];
@@ -59,8 +60,7 @@ export default function ProductListPage() {
   const [label, setLabel] = useState<LabelContent | null>(null);
   const products = useProductWindow(store, page, PAGE_SIZE, { q: debouncedQ || undefined, sort });
   const exportCsv = useExportCsv(store);
-  const base = `/${encodeURIComponent(store)}/stock`;
-  const open = (p: Product) => navigate(`${base}/scan/${encodeURIComponent(p.code)}`);
+  const open = (p: Product) => navigate(paths.stockScan(store, p.code));
   const labelOf = (p: Product): LabelContent => ({
     code: p.code,
     name: p.name,
@@ -97,7 +97,7 @@ export default function ProductListPage() {
             </Text>
           </div>
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
-            <Button variant="default" leftSection={<IconScan size={18} />} component={Link} to={`${base}/scan`}>
+            <Button variant="default" leftSection={<IconScan size={18} />} component={Link} to={paths.stockScan(store)}>
               {t('productList.scan')}
             </Button>
             <Menu position="bottom-end">
@@ -125,7 +125,7 @@ export default function ProductListPage() {
             <Button
               leftSection={<IconPlus size={18} />}
               component={Link}
-              to={`${base}/new`}
+              to={paths.stockNew(store)}
               px={phone ? 'xs' : undefined}
             >
               {phone ? t('productList.add') : t('productList.new')}
@@ -252,7 +252,7 @@ export default function ProductListPage() {
                             color="gray"
                             size={40}
                             component={Link}
-                            to={`${base}/scan/${encodeURIComponent(p.code)}`}
+                            to={paths.stockScan(store, p.code)}
                             aria-label={t('productList.open', { name: p.name })}
                             onClick={(e) => e.stopPropagation()}
                           >

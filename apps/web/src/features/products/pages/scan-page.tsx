@@ -15,6 +15,7 @@ import { ProductCard } from '../components/product-card.tsx';
 import { UnknownProduct } from '../components/unknown-product.tsx';
 import { StockTakePanel } from '../components/stock-take-panel.tsx';
 import { useTally } from '../stock-take/use-tally.ts';
+import { paths } from '../../../app/paths.ts';
 
 /**
  * /{store}/stock/scan/{barcode?}: look a product up by scanning (wedge scanner anywhere on the
@@ -35,7 +36,7 @@ export default function ScanPage() {
   const onScan = useCallback(
     (code: string) => {
       if (stockTake) dispatch({ type: 'scan', code });
-      else navigate(`/${encodeURIComponent(store)}/stock/scan/${encodeURIComponent(code)}`);
+      else navigate(paths.stockScan(store, code));
     },
     [stockTake, dispatch, navigate, store],
   );

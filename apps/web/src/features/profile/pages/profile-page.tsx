@@ -11,6 +11,7 @@ import {
   IconStore,
 } from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
+import { paths } from '../../../app/paths.ts';
 
 function initials(name: string): string {
   return name
@@ -31,13 +32,17 @@ export default function ProfilePage() {
   const navigatorView = useSession((s) => s.isNavigatorView);
   const setNavigatorView = useSession((s) => s.setNavigatorView);
   const logout = useLogout();
-  const base = `/${encodeURIComponent(store)}/profile`;
 
   const links = [
-    { to: `${base}/edit`, label: t('profile.edit'), text: t('profile.editText'), icon: IconEdit },
-    { to: `${base}/store`, label: t('profile.stores'), text: t('profile.storesText'), icon: IconStore },
-    { to: `${base}/security`, label: t('profile.security'), text: t('profile.securityText'), icon: IconLock },
-    { to: `${base}/printers`, label: t('profile.printers'), text: t('profile.printersText'), icon: IconPrinter },
+    { to: paths.profileEdit(store), label: t('profile.edit'), text: t('profile.editText'), icon: IconEdit },
+    { to: paths.profileStore(store), label: t('profile.stores'), text: t('profile.storesText'), icon: IconStore },
+    { to: paths.profileSecurity(store), label: t('profile.security'), text: t('profile.securityText'), icon: IconLock },
+    {
+      to: paths.profilePrinters(store),
+      label: t('profile.printers'),
+      text: t('profile.printersText'),
+      icon: IconPrinter,
+    },
   ];
 
   return (
@@ -96,7 +101,7 @@ export default function ProfilePage() {
           size="lg"
           leftSection={<IconLogout size={20} />}
           loading={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) })}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.auth(), { replace: true }) })}
         >
           {t('profile.logout')}
         </Button>

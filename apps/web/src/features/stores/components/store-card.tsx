@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currencyLabel, type VirtualStore } from '@shopdesk/shared';
+import { paths } from '../../../app/paths.ts';
 
 interface Props {
   store: VirtualStore;
@@ -48,7 +49,7 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             size="sm"
             variant="light"
             component={Link}
-            to={`/${encodeURIComponent(store.urlName)}`}
+            to={paths.store(store.urlName)}
             aria-label={t('stores.openStore', { name: store.name })}
           >
             {t('stores.open')}

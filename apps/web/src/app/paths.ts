@@ -1,0 +1,54 @@
+/**
+ * Every route path of the app (original.md §2), built in one place so a renamed route cannot leave
+ * a stale link behind. The router's patterns are below the builders they match. This file imports
+ * nothing, so features may use it (it is the one file of app/ they may import).
+ */
+const seg = encodeURIComponent;
+
+/** Route patterns, relative to their parent route, as the router declares them. */
+export const routes = {
+  auth: 'auth',
+  signUp: 'signUp',
+  forgotPassword: 'forgot-password',
+  confirm: 'confirm/:token',
+  legal: 'legal',
+  receipt: 'receipt/*',
+  adsTxt: 'ads.txt',
+  store: ':store',
+  profile: 'profile',
+  profileEdit: 'profile/edit',
+  profileSecurity: 'profile/security',
+  profileStore: 'profile/store',
+  profilePrinters: 'profile/printers',
+  stock: 'stock',
+  stockList: 'stock/list',
+  stockScan: 'stock/scan/:barcode?',
+  stockNew: 'stock/new',
+  stockEdit: 'stock/edit/:code',
+  stockCatalog: 'stock/inventory-catalog',
+} as const;
+
+export const paths = {
+  root: () => '/',
+  auth: () => `/${routes.auth}`,
+  signUp: () => `/${routes.signUp}`,
+  forgotPassword: () => `/${routes.forgotPassword}`,
+  legal: () => `/${routes.legal}`,
+  confirm: (token: string) => `/confirm/${seg(token)}`,
+
+  /** The store's home; `relative` (a navigator or home card path such as 'stock/list') goes under it. */
+  store: (store: string, relative = '') => `/${seg(store)}${relative ? `/${relative}` : ''}`,
+  profile: (store: string) => paths.store(store, routes.profile),
+  profileEdit: (store: string) => paths.store(store, routes.profileEdit),
+  profileSecurity: (store: string) => paths.store(store, routes.profileSecurity),
+  profileStore: (store: string) => paths.store(store, routes.profileStore),
+  profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
+  stockList: (store: string) => paths.store(store, routes.stockList),
+  stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),
+  /** The scan screen, showing `code`'s product card when given. */
+  stockScan: (store: string, code?: string) => paths.store(store, code ? `stock/scan/${seg(code)}` : 'stock/scan'),
+  /** The new-product form; `query` prefills it (e.g. the scanned barcode). */
+  stockNew: (store: string, query?: URLSearchParams) =>
+    paths.store(store, routes.stockNew) + (query ? `?${query.toString()}` : ''),
+  stockEdit: (store: string, code: string) => paths.store(store, `stock/edit/${seg(code)}`),
+};
