@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LoggedUser, VirtualStore } from '@shopdesk/shared';
+import {
+  defaultSubscriptionStatus,
+  type LoggedUser,
+  type SessionExchangeRate,
+  type SubscriptionStatus,
+  type VirtualStore,
+} from '@shopdesk/shared';
 
 /** Key of the persisted session in localStorage. */
 export const SESSION_STORAGE_KEY = 'shopdesk-session';
@@ -15,27 +21,10 @@ export interface CatConfig {
   count: number;
 }
 
-/** Free-tier counters as the server reports them (original.md §3 defaults). */
-export interface SubscriptionStatus {
-  freeProductLimit: number | null;
-  freeCargoLimit: number | null;
-  freeTransactionLimit: number | null;
-  productCount: number;
-  cargoCount: number;
-  shopTransactionCount: number;
-  freeLimitHasReached: boolean;
-  betaExpiry: string | undefined;
-}
-
 /** A paired Bluetooth printer; the printing issue fills in how it is reached. */
 export interface SavedPrinter {
   deviceId: string;
   name: string;
-}
-
-/** The exchange rate of the current store's main → second currency, as a decimal string. */
-export interface SessionExchangeRate {
-  rate: string;
 }
 
 export interface SessionState {
@@ -78,17 +67,6 @@ export const defaultCatConfig = (): CatConfig => ({
   showBarcode: true,
   showBarcodeNumber: true,
   count: 1,
-});
-
-export const defaultSubscriptionStatus = (): SubscriptionStatus => ({
-  freeProductLimit: null,
-  freeCargoLimit: null,
-  freeTransactionLimit: null,
-  productCount: 0,
-  cargoCount: 0,
-  shopTransactionCount: 0,
-  freeLimitHasReached: false,
-  betaExpiry: undefined,
 });
 
 export const initialSessionState = (): SessionState => ({
