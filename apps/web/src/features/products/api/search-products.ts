@@ -5,17 +5,13 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { ProductWindowSchema, type PRODUCT_SORTS } from '@shopdesk/shared';
+import { ProductWindowSchema, type ProductSearchQuery } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export interface ProductSearch {
-  q?: string;
-  sort?: ProductSort;
-  category?: string;
-}
+/** The search the API takes (its query schema's type, not a copy of it). */
+export type ProductSearch = ProductSearchQuery;
+export type ProductSort = NonNullable<ProductSearch['sort']>;
 
 /** One window of the store's products (0-based page, size 1–100): never the whole catalogue. */
 export function searchProducts(store: string, page: number, size: number, search: ProductSearch, signal?: AbortSignal) {

@@ -22,7 +22,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '@shopdesk/shared';
+import { PRODUCT_SORTS, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { QuantityBadge } from '../../../components/quantity-badge.tsx';
@@ -43,7 +43,6 @@ import { ImportDialog } from '../components/import-dialog.tsx';
 import { paths } from '../../../app/paths.ts';
 
 const PAGE_SIZE = 25;
-const SORTS: ProductSort[] = ['name', '-name', 'code', 'price', '-price', 'quantity', '-quantity', '-updatedAt'];
 
 /** /{store}/stock/list: server-side search, sort and paging, so 100k products stay quick. */
 export default function ProductListPage() {
@@ -154,7 +153,7 @@ export default function ProductListPage() {
                 setPage(0);
               }
             }}
-            data={SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
+            data={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
             allowDeselect={false}
             w={phone ? 144 : 210}
           />
