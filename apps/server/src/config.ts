@@ -80,6 +80,18 @@ const EnvSchema = z.object({
    * call. Several processes on one PostgreSQL database see another's logout within this time.
    */
   SESSION_CACHE_MS: int(5000),
+  /** CSV imports (one batch each) and exports running at once per user and per process; more wait in a line. */
+  CATALOGUE_JOBS_PER_USER: z.coerce.number().int().min(1).default(2),
+  CATALOGUE_JOBS_TOTAL: z.coerce.number().int().min(1).default(4),
+  /** Imports and exports allowed to wait for a slot, and for how long; past either they are answered 429. */
+  CATALOGUE_JOBS_QUEUE: int(16),
+  CATALOGUE_JOBS_WAIT_MS: int(30_000),
+  /** Image storage per store: free plan, and premium (bytes). Past it an upload is refused. */
+  STORE_STORAGE_QUOTA_BYTES: int(50 * 1024 * 1024),
+  PREMIUM_STORE_STORAGE_QUOTA_BYTES: int(1024 * 1024 * 1024),
+  /** Image uploads per user per window. */
+  RATE_LIMIT_UPLOADS_PER_USER: int(60),
+  RATE_LIMIT_UPLOADS_WINDOW_MS: int(10 * 60 * 1000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -113,6 +125,9 @@ export interface Config {
   mailQueue: number;
   sessionDays: number;
   sessionCacheMs: number;
+  catalogueJobs: { perKey: number; total: number; queue: number; maxWaitMs: number };
+  storageQuota: { free: number; premium: number };
+  uploads: { max: number; windowMs: number };
   version: string;
 }
 
@@ -203,6 +218,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailQueue: e.MAIL_QUEUE,
     sessionDays: e.SESSION_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    catalogueJobs: {
+      perKey: e.CATALOGUE_JOBS_PER_USER,
+      total: e.CATALOGUE_JOBS_TOTAL,
+      queue: e.CATALOGUE_JOBS_QUEUE,
+      maxWaitMs: e.CATALOGUE_JOBS_WAIT_MS,
+    },
+    storageQuota: { free: e.STORE_STORAGE_QUOTA_BYTES, premium: e.PREMIUM_STORE_STORAGE_QUOTA_BYTES },
+    uploads: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: e.RATE_LIMIT_UPLOADS_WINDOW_MS },
     version: readVersion(),
   };
 }

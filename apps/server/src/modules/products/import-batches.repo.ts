@@ -17,10 +17,14 @@ export async function findImportBatch(
   return row ? (JSON.parse(row.result) as ImportBatchResult) : undefined;
 }
 
-export async function insertImportBatch(
+/**
+ * Stores a batch's result unless one is stored already, and returns the stored one: of two
+ * identical batches finishing at once, both answer with the first result.
+ */
+export async function keepImportBatch(
   db: DbOrTx,
   row: { storeId: string; importId: string; batch: number; result: ImportBatchResult; at: string },
-): Promise<void> {
+): Promise<ImportBatchResult> {
   await db
     .insertInto('import_batches')
     .values({
@@ -30,5 +34,7 @@ export async function insertImportBatch(
       result: JSON.stringify(row.result),
       created_at: row.at,
     })
+    .onConflict((oc) => oc.columns(['store_id', 'import_id', 'batch']).doNothing())
     .execute();
+  return (await findImportBatch(db, row.storeId, row.importId, row.batch)) ?? row.result;
 }

@@ -19,6 +19,7 @@ import {
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
+import { createWorkGate } from '../../lib/work-gate.ts';
 import { exportProductsCsv } from './product-export.service.ts';
 import { importBatch } from './product-import.service.ts';
 import { suggestProduct } from './product-suggestion.service.ts';
@@ -33,6 +34,11 @@ const FIRST_WINDOW = { page: 0, size: 20 };
 /** `/api/secure/product`: the catalogue and stock of the store named by X-Store. */
 export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const scope = (request: FastifyRequest) => scopeOf(ctx, request);
+  // Imports and exports share one cap: both read or write a whole catalogue (issue 8 §1.6).
+  const catalogueJobs = createWorkGate(
+    ctx.config.catalogueJobs,
+    'The server is busy with other imports and exports. Please try again in a few seconds.',
+  );
   return async (app) => {
     const base = { tags: ['products'], security: bearerAuth, headers: storeHeaders };
     const codeParams = ProductCodeParamsSchema;
@@ -102,13 +108,18 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...base,
-          description: 'Every product as CSV (UTF-8 with BOM; prices as decimal text in the main currency).',
+          description:
+            'Every product as CSV (UTF-8 with BOM; prices as decimal text in the main currency), streamed as the client reads. A few exports and imports run at once per user and in total; past that 429 with Retry-After.',
           produces: ['text/csv'],
-          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 404) },
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 404, 429) },
         },
       },
       async (request, reply) => {
-        const { filename, stream } = await exportProductsCsv(ctx, await scope(request));
+        const caller = await scope(request);
+        const release = await catalogueJobs.enter(caller.userId);
+        // The slot is held until the response ends or the client goes away, however slowly it reads.
+        reply.raw.once('close', release);
+        const { filename, stream } = await exportProductsCsv(ctx, caller);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -124,12 +135,15 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result.',
+            'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result. A few imports and exports run at once per user and in total; past that 429 with Retry-After.',
           body: ImportBatchBodySchema,
-          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413) },
+          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413, 429) },
         },
       },
-      async (request) => importBatch(ctx, await scope(request), request.body),
+      async (request) => {
+        const caller = await scope(request);
+        return catalogueJobs.run(caller.userId, () => importBatch(ctx, caller, request.body));
+      },
     );
 
     app.get(

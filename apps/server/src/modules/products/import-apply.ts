@@ -1,0 +1,149 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { ProductRow } from '../../db/types.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Scope } from '../access/index.ts';
+import { remainingSlots } from '../plans/index.ts';
+import { recordOpeningStock } from '../stock/index.ts';
+import type { ImportField, ParsedRow, RowError } from './import-rows.ts';
+import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
+import { productFields } from './products.service.ts';
+
+const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
+
+export type Outcome = 'created' | 'updated' | 'unchanged';
+type Descriptive = Pick<
+  ParsedRow['product'],
+  'code' | 'name' | 'brand' | 'description' | 'category' | 'price' | 'cost'
+>;
+
+/** A product as the import builds it up: an existing row or a new one, and what each line did to it. */
+interface Target {
+  row: ProductRow;
+  isNew: boolean;
+  changed: boolean;
+  outcomes: Array<{ line: number; outcome: Outcome }>;
+}
+
+/** What one chunk did: counts by outcome, and the lines refused by the free limit. */
+export interface ChunkResult {
+  counts: Record<Outcome, number>;
+  errors: RowError[];
+  limitReached: boolean;
+}
+
+function descriptive(row: ProductRow): Descriptive {
+  return {
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    category: row.category,
+    price: Number(row.price),
+    cost: Number(row.cost),
+  };
+}
+
+/**
+ * Applies the lines of some codes (all lines of each code, in file order) inside `trx`: a known
+ * code updates the product's given fields (never its quantity), a new code creates it with the
+ * row's quantity as opening stock while the free tier has room. Applying the same lines again
+ * changes nothing (creates become "unchanged"), which is what makes a batch split into several
+ * transactions safe to retry.
+ */
+export async function applyChunk(
+  trx: DbOrTx,
+  ctx: AppContext,
+  scope: Scope,
+  importId: string,
+  lines: ParsedRow[],
+  at: string,
+): Promise<ChunkResult> {
+  const { store, userId } = scope;
+  const codes = [...new Set(lines.map((p) => p.product.code))];
+  const targets = new Map<string, Target>();
+  for (const row of await findProductsByCodes(trx, store.id, codes)) {
+    targets.set(row.code, { row, isNew: false, changed: false, outcomes: [] });
+  }
+  for (const { line, product, given } of lines) {
+    const target = targets.get(product.code);
+    if (!target) {
+      const row: ProductRow = {
+        id: newId(),
+        store_id: store.id,
+        ...productFields(product),
+        quantity: product.quantity,
+        created_at: at,
+        updated_at: at,
+      };
+      targets.set(product.code, { row, isNew: true, changed: false, outcomes: [{ line, outcome: 'created' }] });
+      continue;
+    }
+    const before = descriptive(target.row);
+    const next = { ...before };
+    for (const field of given) (next as Record<ImportField, unknown>)[field] = product[field];
+    if (COMPARED.every((f) => next[f] === before[f])) {
+      target.outcomes.push({ line, outcome: 'unchanged' });
+      continue;
+    }
+    target.row = { ...target.row, ...productFields({ ...next, imageId: target.row.image_id }), updated_at: at };
+    target.changed = true;
+    target.outcomes.push({ line, outcome: 'updated' });
+  }
+
+  const fresh = [...targets.values()].filter((t) => t.isNew);
+  const slots = fresh.length > 0 ? await remainingSlots(trx, ctx, store.owner_id, 'products') : 0;
+  const created = fresh.slice(0, slots);
+  const refused = new Set(fresh.slice(created.length));
+  const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
+  const errors: RowError[] = [];
+  for (const t of targets.values()) {
+    for (const { line, outcome } of t.outcomes) {
+      if (refused.has(t)) {
+        errors.push({
+          line,
+          field: 'code',
+          message: 'Not imported: the free plan product limit is reached. Upgrade to premium to import more.',
+        });
+      } else counts[outcome]++;
+    }
+  }
+  await insertProducts(
+    trx,
+    created.map((t) => t.row),
+  );
+  await recordOpeningStock(
+    trx,
+    created.map((t) => ({
+      storeId: store.id,
+      productId: t.row.id,
+      delta: Number(t.row.quantity),
+      reason: 'ADJUSTMENT' as const,
+      refCode: importId,
+      userId,
+      note: 'Opening stock (import)',
+      at,
+    })),
+  );
+  // Updated in code order, so two imports touching the same products lock them in the same order.
+  const changed = [...targets.values()]
+    .filter((t) => t.changed && !t.isNew)
+    .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
+  for (const t of changed) {
+    const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
+    await updateProduct(trx, store.id, id, {
+      code,
+      name,
+      name_key,
+      brand,
+      description,
+      category,
+      price,
+      cost,
+      image_id,
+      search,
+      updated_at,
+    });
+  }
+  return { counts, errors, limitReached: refused.size > 0 };
+}
