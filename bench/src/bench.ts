@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { benchCode, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { dbFloorRows } from './db-floor.ts';
+import { fairnessRows } from './fairness.ts';
 import { firstLoadRows } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
@@ -132,6 +134,8 @@ async function main() {
         ok: importSeconds < 30,
       },
     );
+    if (server.engine === 'postgres') rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
+    rows.push(...(await fairnessRows(server, PRODUCTS)));
     printTable(
       `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,
       rows,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,13 +97,31 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown }): Pro
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Signs up, confirms through the mailed link (read from the outbox) and returns a bearer token. */
-export async function signUpOwner(server: BenchServer): Promise<{ token: string; urlName: string }> {
-  const urlName = 'bench-shop';
+/** The mail to `email` in the outbox; the server sends mail after its answer, so it may take a moment. */
+async function mailTo(server: BenchServer, email: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  for (let tries = 0; tries < 100; tries++) {
+    const names = existsSync(outbox) ? readdirSync(outbox) : [];
+    const mail = names
+      .map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+      .find((text) => text.includes(email));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email} in the outbox`);
+}
+
+/**
+ * Signs up, confirms through the mailed link (read from the outbox) and returns a bearer token.
+ * `who` names another owner with a store of their own (`bench-{who}`), for scenarios of two stores.
+ */
+export async function signUpOwner(server: BenchServer, who = 'owner'): Promise<{ token: string; urlName: string }> {
+  const urlName = who === 'owner' ? 'bench-shop' : `bench-${who}`;
+  const email = `${who}@bench.example`;
   await call(`${server.url}/api/auth/signUp`, {
     method: 'POST',
     json: {
-      email: 'owner@bench.example',
+      email,
       password: 'bench password 1',
       name: 'Bench Owner',
       storeName: 'Bench Shop',
@@ -112,9 +130,7 @@ export async function signUpOwner(server: BenchServer): Promise<{ token: string;
       secondCurrency: 'JPY',
     },
   });
-  const outbox = path.join(server.dataDir, 'outbox');
-  const [mail] = readdirSync(outbox);
-  const raw = readFileSync(path.join(outbox, mail!), 'utf8').replace(/=\r?\n/g, '');
+  const raw = await mailTo(server, email);
   const token = raw.match(/\/confirm\/([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error('no confirmation link in the mail');
   const confirmed = await call<{ token: string }>(`${server.url}/api/auth/confirm/${token}`, {
