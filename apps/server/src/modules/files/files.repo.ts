@@ -21,3 +21,26 @@ export async function upsertFile(db: DbOrTx, row: FileRow): Promise<void> {
     )
     .execute();
 }
+
+/** Bytes of the store's files, leaving out `exceptId` (the file an upload is about to replace). */
+export async function storeBytes(db: DbOrTx, storeId: string, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('store_id', '=', storeId)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** Deletes the metadata of those of `ids` the store has; returns the ids it deleted. */
+export async function deleteFileRows(db: DbOrTx, storeId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('files')
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -23,9 +23,9 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes.',
+            'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes. Each store has a storage quota (a replaced image counts by its difference): past it 402 on the free plan, 413 with premium.',
           params: FileParamsSchema,
-          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 404, 413, 415) },
+          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 402, 404, 413, 415) },
         },
       },
       async (request) =>

@@ -3,7 +3,9 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../access/index.ts';
-import { findFile, upsertFile } from './files.repo.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { storageQuota } from '../plans/index.ts';
+import { deleteFileRows, findFile, storeBytes, upsertFile } from './files.repo.ts';
 import { detectImageType } from './image-type.ts';
 
 const DECLARED_TYPES = new Set<string>([...IMAGE_MIME_TYPES, 'application/octet-stream']);
@@ -20,7 +22,10 @@ function unsupported(message: string): AppError {
 
 /**
  * Stores an image under the store and id, replacing any earlier one. The type is decided by the
- * bytes: a text file named .png is refused whatever its Content-Type says.
+ * bytes: a text file named .png is refused whatever its Content-Type says. The store's storage
+ * quota (modules/plans) is checked before any byte is written, and again, with the owner locked,
+ * in the transaction that records the new size; a replaced image counts only by its difference.
+ * The bytes replace the old ones only once that transaction has committed.
  */
 export async function putFile(ctx: AppContext, scope: Scope, id: string, upload: Upload): Promise<FileSaved> {
   const { store } = scope;
@@ -35,20 +40,43 @@ export async function putFile(ctx: AppContext, scope: Scope, id: string, upload:
     ]);
   const mime = detectImageType(body);
   if (!mime) throw unsupported('This file is not a PNG, JPEG or WebP image.');
-  await ctx.files.put(store.id, id, body);
+  const assertFits = async (db: DbOrTx) => {
+    const quota = await storageQuota(db, ctx, store.owner_id);
+    if ((await storeBytes(db, store.id, id)) + body.length > quota.bytes) throw quota.refusal();
+  };
+  await assertFits(ctx.db);
+  const staged = await ctx.files.stage(store.id, id, body);
   const now = iso(ctx.clock.now());
-  const existing = await findFile(ctx.db, store.id, id);
-  await upsertFile(ctx.db, {
-    store_id: store.id,
-    id,
-    owner_id: scope.userId,
-    kind: 'image',
-    mime,
-    size: body.length,
-    created_at: existing?.created_at ?? now,
-    updated_at: now,
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await assertFits(trx);
+      const existing = await findFile(trx, store.id, id);
+      await upsertFile(trx, {
+        store_id: store.id,
+        id,
+        owner_id: scope.userId,
+        kind: 'image',
+        mime,
+        size: body.length,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+      });
+    });
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  await staged.commit();
   return { id, mime, size: body.length, updatedAt: now };
+}
+
+/**
+ * Deletes those of `ids` the store has, metadata first, then bytes. Callers pass images nothing
+ * refers to any more, after the transaction that dropped the last reference has committed, so a
+ * failed transaction never loses a file still in use.
+ */
+export async function deleteFiles(ctx: AppContext, storeId: string, ids: string[]): Promise<void> {
+  for (const id of await deleteFileRows(ctx.db, storeId, ids)) await ctx.files.delete(storeId, id);
 }
 
 export async function getFile(

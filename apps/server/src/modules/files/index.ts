@@ -1,2 +1,3 @@
 /** Files: store images (PNG, JPEG, WebP), checked by their bytes. */
 export { filesRoutes } from './files.routes.ts';
+export { deleteFiles } from './files.service.ts';

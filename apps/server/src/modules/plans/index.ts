@@ -4,7 +4,9 @@ export {
   freeLimitReached,
   isPremium,
   remainingSlots,
+  storageQuota,
   subscriptionStatus,
   type LimitedKind,
+  type StorageQuota,
 } from './plans.service.ts';
 export { plansRoutes } from './plans.routes.ts';

@@ -80,3 +80,38 @@ export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: st
     freeLimitHasReached: !premium && productCount >= limits.products,
   };
 }
+
+/** How many image bytes a store may hold, and the refusal an upload past it gets. */
+export interface StorageQuota {
+  bytes: number;
+  refusal: () => AppError;
+}
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+
+/**
+ * The image storage of one store of `ownerId` (issue 8 §1.4): `STORE_STORAGE_QUOTA_BYTES` on the
+ * free plan, `PREMIUM_STORE_STORAGE_QUOTA_BYTES` with premium. Past it a free user gets 402 (premium
+ * would give room), a premium user 413 (nothing to upgrade to). Call inside the writing
+ * transaction: it locks the owner's row on PostgreSQL, so two uploads cannot both take the last bytes.
+ */
+export async function storageQuota(trx: DbOrTx, ctx: AppContext, ownerId: string): Promise<StorageQuota> {
+  const premium = isPremium((await repo.lockOwnerPremium(trx, ctx.dbKind, ownerId)) ?? 0);
+  const { free, premium: upgraded } = ctx.config.storageQuota;
+  const bytes = premium ? Math.max(free, upgraded) : free;
+  const refusal =
+    !premium && upgraded > free
+      ? () =>
+          new AppError(
+            402,
+            ErrorCode.FREE_LIMIT_REACHED,
+            `The images of this store already use its ${megabytes(free)} on the free plan. Upgrade to premium for ${megabytes(upgraded)}, or replace or delete images you no longer need.`,
+          )
+      : () =>
+          new AppError(
+            413,
+            ErrorCode.PAYLOAD_TOO_LARGE,
+            `The images of this store already use its ${megabytes(bytes)} of storage. Replace or delete images you no longer need.`,
+          );
+  return { bytes, refusal };
+}

@@ -220,3 +220,16 @@ export async function vacuumProducts(db: Db): Promise<void> {
   // SKIP_LOCKED: another process already vacuuming the table does the same work.
   await sql`vacuum (analyze, skip_locked) products`.execute(db);
 }
+
+/** Those of `imageIds` some product of the store still shows. */
+export async function imagesInUse(db: DbOrTx, storeId: string, imageIds: string[]): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('products')
+    .select('image_id')
+    .distinct()
+    .where('store_id', '=', storeId)
+    .where('image_id', 'in', imageIds)
+    .execute();
+  return new Set(rows.map((r) => r.image_id!));
+}

@@ -18,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { nameSortKey } from '../../lib/text-keys.ts';
 import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
+import { deleteFiles } from '../files/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 
@@ -126,13 +127,15 @@ export async function updateProduct(
   const { store } = scope;
   const now = iso(ctx.clock.now());
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const { product, before } = await ctx.db.transaction().execute(async (trx) => {
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
       const patch = { ...productFields(body), updated_at: now };
       await repo.updateProduct(trx, store.id, current.id, patch);
-      return toProduct({ ...current, ...patch });
+      return { product: toProduct({ ...current, ...patch }), before: current.image_id };
     });
+    if (before !== product.imageId) await releaseImages(ctx, store.id, [before]);
+    return product;
   } catch (error) {
     if (isUniqueViolation(error)) throw codeTaken();
     throw error;
@@ -146,11 +149,33 @@ export async function updateProduct(
  */
 export async function deleteProduct(ctx: AppContext, scope: Scope, code: string): Promise<void> {
   const { store } = scope;
-  await ctx.db.transaction().execute(async (trx) => {
+  const image = await ctx.db.transaction().execute(async (trx) => {
     const current = await findProductOrThrow(trx, store.id, code);
     await deleteLedgerOf(trx, store.id, current.id);
     await repo.deleteProduct(trx, store.id, current.id);
+    return current.image_id;
   });
+  await releaseImages(ctx, store.id, [image]);
+}
+
+/**
+ * Deletes images a product stopped showing (replaced, removed, or its product deleted) unless
+ * another product of the store still shows them. Runs after the change committed, so a failed
+ * change keeps its image; a failure here only leaves a file behind, so it is logged, not answered.
+ */
+async function releaseImages(ctx: AppContext, storeId: string, imageIds: Array<string | null>): Promise<void> {
+  const candidates = imageIds.filter((id): id is string => id !== null);
+  if (candidates.length === 0) return;
+  try {
+    const inUse = await repo.imagesInUse(ctx.db, storeId, candidates);
+    await deleteFiles(
+      ctx,
+      storeId,
+      candidates.filter((id) => !inUse.has(id)),
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, storeId }, 'could not delete images no product shows any more');
+  }
 }
 
 export async function searchWindow(
