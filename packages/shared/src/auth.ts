@@ -43,7 +43,11 @@ export const SignUpBodySchema = z
   });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
-export const SignUpResponseSchema = z.object({ user: LoggedUserSchema });
+/**
+ * The answer to a sign-up, the same whether the address is new or already has an account (so it
+ * reveals neither): where the mail went. The account is usable once the mailed link is opened.
+ */
+export const SignUpResponseSchema = z.object({ email: z.string() });
 
 export const LoginBodySchema = z.object({
   email: emailSchema,

@@ -113,7 +113,19 @@ export interface ImportBatchesTable {
   created_at: string;
 }
 
+/** One auth rate-limit counter (lib/rate-limit.ts); `key` hashes action, scope and value. */
+export interface AuthThrottlesTable {
+  key: string;
+  action: string;
+  count: number;
+  window_start: string;
+  blocked_until: string | null;
+  attempt_id: string | null;
+  expires_at: string;
+}
+
 export interface Database {
+  auth_throttles: AuthThrottlesTable;
   users: UsersTable;
   stores: StoresTable;
   sessions: SessionsTable;

@@ -53,11 +53,14 @@ export function createSessionTokens(secret: Uint8Array, clock: Clock): SessionTo
           algorithms: ['HS256'],
           issuer: ISSUER,
           currentDate: clock.now(),
+          // Every token we sign has both; one without them would never expire.
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        const expiresAtMs = typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity;
-        const claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs };
-        if (expiresAtMs !== Infinity) remember(token, claims);
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+          return null;
+        }
+        const claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
+        remember(token, claims);
         return claims;
       } catch {
         return null;

@@ -33,6 +33,13 @@ export interface RequestOptions {
   raw?: string | Uint8Array;
 }
 
+export interface Argon2Counts {
+  hashes: number;
+  verifies: number;
+  running: number;
+  peak: number;
+}
+
 export interface TestApp {
   url: string;
   app: FastifyInstance;
@@ -42,6 +49,10 @@ export interface TestApp {
   db: Db;
   /** Every mail the app sent, in order (recorded in addition to the real transport). */
   mails: MailMessage[];
+  /** argon2 calls that really ran (past the app's concurrency gate), and the most at once. */
+  argon2: Argon2Counts;
+  /** Env that points another app at this app's database, e.g. `startTestApp(engine, t.databaseEnv)`. */
+  databaseEnv: Record<string, string>;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   lastMailTo(email: string): MailMessage;
   close(): Promise<void>;
@@ -88,8 +99,21 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
   });
   const clock = new ManualClock();
   const mails: MailMessage[] = [];
+  const argon2: Argon2Counts = { hashes: 0, verifies: 0, running: 0, peak: 0 };
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    argon2.peak = Math.max(argon2.peak, ++argon2.running);
+    try {
+      return await work();
+    } finally {
+      argon2.running--;
+    }
+  };
   const app = await buildApp(config, {
     clock,
+    wrapArgon2: (real) => ({
+      hash: (password, options) => (argon2.hashes++, counted(() => real.hash(password, options))),
+      verify: (hashed, password) => (argon2.verifies++, counted(() => real.verify(hashed, password))),
+    }),
     wrapMailer: (mailer) => ({
       send: async (message) => {
         mails.push(message);
@@ -108,6 +132,13 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     dataDir,
     db,
     mails,
+    argon2,
+    databaseEnv: {
+      DATA_DIR: config.dataDir,
+      ...(config.database.kind === 'postgres'
+        ? { DATABASE_URL: config.database.url, DATABASE_SCHEMA: config.database.schema ?? '' }
+        : {}),
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Uint8Array | undefined;
@@ -119,6 +150,8 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const res = await fetch(url + path, { method, headers, body });
       const text = await res.text();
+      // Mail goes out after the answer; a test reads its inbox only once the app has sent it.
+      await app.outbox.idle();
       // A 5xx is a bug (product.md §6): fail the test that caused it, with the body for context.
       if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
       let parsed: unknown = undefined;

@@ -13,22 +13,23 @@ import {
   VerifyCodeResponseSchema,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { authRateLimit } from '../../lib/rate-limit.ts';
+import type { Outbox } from '../../lib/outbox.ts';
+import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, errorResponses } from '../../lib/schemas.ts';
+import { authLimits } from './auth.limits.ts';
 import * as auth from './auth.service.ts';
 import * as reset from './password-reset.service.ts';
 
 const client = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
 
-/** Open routes under `/api/auth`: sign-up, confirmation, login and password reset. */
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * Open routes under `/api/auth`: sign-up, confirmation, login and password reset. Every call that
+ * costs (a password hash, a mail, a code guess) is rate limited; mail goes out through `outbox`.
+ */
+export function authRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsyncZod {
   return async (app) => {
-    const limit = (action: string) =>
-      authRateLimit(app, action, {
-        perIp: ctx.config.rateLimit.authPerIp,
-        perEmail: ctx.config.rateLimit.authPerEmail,
-        windowMs: ctx.config.rateLimit.authWindowMs,
-      });
+    const limits = authLimits(ctx.config.rateLimit, createThrottle(ctx.db, ctx.clock, ctx.log));
+    const limit = limits.byIpAndEmail;
     const tags = ['auth'];
 
     app.post(
@@ -42,8 +43,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: limit('signup'),
       },
       async (request, reply) => {
-        const user = await auth.signUp(ctx, request.body);
-        return reply.status(201).send({ user });
+        await auth.signUp(ctx, outbox, request.body);
+        return reply.status(201).send({ email: request.body.email });
       },
     );
 
@@ -66,7 +67,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: limit('resend'),
       },
       async (request, reply) => {
-        await auth.resendConfirmation(ctx, request.body.email);
+        auth.resendConfirmation(ctx, outbox, request.body.email);
         return reply.status(202).send();
       },
     );
@@ -79,9 +80,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: LoginBodySchema,
           response: { 200: AuthResponseSchema, ...errorResponses(400, 401, 403, 429) },
         },
-        preHandler: limit('login'),
+        preHandler: limits.byIp('login'),
       },
-      async (request) => auth.login(ctx, request.body, client(request)),
+      async (request) => auth.login(ctx, request.body, client(request), await limits.loginAttempt(request)),
     );
 
     app.post(
@@ -100,7 +101,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/forgot-password/reset',
       {
-        schema: { tags, body: ResetPasswordBodySchema, response: { 204: NoContent, ...errorResponses(400) } },
+        schema: { tags, body: ResetPasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 429) } },
+        preHandler: limits.byIp('reset'),
       },
       async (request, reply) => {
         await reset.resetPassword(ctx, request.body.resetToken, request.body.password);
@@ -115,7 +117,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: limit('forgot'),
       },
       async (request, reply) => {
-        await reset.requestResetCode(ctx, request.params.email);
+        reset.requestResetCode(ctx, outbox, request.params.email);
         return reply.status(202).send();
       },
     );

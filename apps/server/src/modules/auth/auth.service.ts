@@ -2,18 +2,18 @@ import { ErrorCode, type AuthResponse, type LoggedUser, type LoginBody, type Sig
 import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import { DAY, HOUR, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, fieldError, unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
-import { insertOwnedStore } from '../stores/index.ts';
-import { confirmationMail } from './auth.mails.ts';
+import type { Outbox } from '../../lib/outbox.ts';
+import type { Attempt } from '../../lib/rate-limit.ts';
+import { insertOwnedStore, urlNameExists, urlNameTaken } from '../stores/index.ts';
+import { confirmationMail, signUpNoticeMail } from './auth.mails.ts';
 import * as authRepo from './auth.repo.ts';
 import * as sessions from './sessions.repo.ts';
 import * as users from './users.repo.ts';
 
 const CONFIRMATION_TTL = 48 * HOUR;
 
-const emailTaken = () =>
-  fieldError(ErrorCode.EMAIL_TAKEN, 'email', 'An account with this email already exists. Try logging in instead.', 409);
 const invalidConfirmation = () =>
   new AppError(
     400,
@@ -62,23 +62,24 @@ async function issueConfirmation(db: DbOrTx, ctx: AppContext, userId: string): P
   return token;
 }
 
-/** Mail failures are logged, never surfaced: the account exists and the user can ask to resend. */
-async function sendConfirmation(ctx: AppContext, to: string, name: string, token: string): Promise<void> {
-  try {
-    await ctx.mailer.send(confirmationMail(to, name, `${ctx.config.appUrl}/confirm/${token}`));
-  } catch (error) {
-    ctx.log.error({ err: error, to }, 'could not send the confirmation mail');
-  }
-}
-
-/** Creates the user and their first store in one transaction, then mails the confirmation link. */
-export async function signUp(ctx: AppContext, body: SignUpBody): Promise<LoggedUser> {
+/**
+ * Creates the user and their first store in one transaction; the confirmation mail goes out after
+ * the answer. An address that already has an account gets the very same answer: nothing is created
+ * and its owner is mailed a notice instead. Both paths hash the password, run one transaction and
+ * queue one mail, so neither the answer nor its time tells whether the address has an account. A
+ * taken urlName is still refused with 409 (store names are public).
+ */
+export async function signUp(ctx: AppContext, outbox: Outbox, body: SignUpBody): Promise<void> {
+  outbox.ensureRoom();
   const passwordHash = await ctx.passwords.hash(body.password);
   const userId = newId();
-  const { token, user } = await ctx.db
+  const created = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      if (await users.findUserByEmail(trx, body.email)) throw emailTaken();
+      if (await users.findUserByEmail(trx, body.email)) {
+        if (await urlNameExists(trx, body.urlName)) throw urlNameTaken();
+        return undefined;
+      }
       await users.insertUser(trx, {
         id: userId,
         email: body.email,
@@ -99,15 +100,22 @@ export async function signUp(ctx: AppContext, body: SignUpBody): Promise<LoggedU
         timezone: body.timezone,
       });
       await users.updateUser(trx, userId, { default_store_id: store.id });
-      const token = await issueConfirmation(trx, ctx, userId);
-      return { token, user: await loggedUser(trx, userId) };
+      return { token: await issueConfirmation(trx, ctx, userId) };
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'email')) throw emailTaken();
+      // A concurrent sign-up created the account first: this one is then a repeat like any other.
+      if (isUniqueViolation(error, 'email')) return undefined;
       throw error;
     });
-  await sendConfirmation(ctx, user.email, user.name, token);
-  return user;
+  if (created) {
+    const link = `${ctx.config.appUrl}/confirm/${created.token}`;
+    outbox.defer('confirmation mail', () => ctx.mailer.send(confirmationMail(body.email, body.name, link)));
+  } else {
+    outbox.defer('sign-up notice', async () => {
+      const owner = await users.findUserByEmail(ctx.db, body.email);
+      if (owner) await ctx.mailer.send(signUpNoticeMail(owner.email, owner.name, ctx.config.appUrl));
+    });
+  }
 }
 
 /** Confirms the email of a single-use, unexpired link and logs the user in. */
@@ -125,24 +133,41 @@ export async function confirmEmail(ctx: AppContext, token: string, client: Clien
   });
 }
 
-/** Sends a new link to an unconfirmed account; silent otherwise so no one learns who has an account. */
-export async function resendConfirmation(ctx: AppContext, email: string): Promise<void> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const user = await users.findUserByEmail(trx, email);
-    if (!user || user.email_confirmed_at) return undefined;
-    return { user, token: await issueConfirmation(trx, ctx, user.id) };
+/**
+ * Sends a new link to an unconfirmed account, silently otherwise. All of it runs after the answer,
+ * so no one learns from the answer or its time who has an account.
+ */
+export function resendConfirmation(ctx: AppContext, outbox: Outbox, email: string): void {
+  outbox.ensureRoom();
+  outbox.defer('confirmation resend', async () => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const user = await users.findUserByEmail(trx, email);
+      if (!user || user.email_confirmed_at) return undefined;
+      return { user, token: await issueConfirmation(trx, ctx, user.id) };
+    });
+    if (!result) return;
+    const link = `${ctx.config.appUrl}/confirm/${result.token}`;
+    await ctx.mailer.send(confirmationMail(result.user.email, result.user.name, link));
   });
-  if (result) await sendConfirmation(ctx, result.user.email, result.user.name, result.token);
 }
 
-/** Same answer and similar time for an unknown email and a wrong password. */
-export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<AuthResponse> {
+/**
+ * Same answer and similar time for an unknown email and a wrong password. A right password ends the
+ * caller's run of failures (`attempt`), even before the email is confirmed.
+ */
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  client: ClientInfo,
+  attempt: Attempt,
+): Promise<AuthResponse> {
   const user = await users.findUserByEmail(ctx.db, body.email);
   if (!user) {
     await ctx.passwords.verifyDummy(body.password);
     throw invalidCredentials();
   }
   if (!(await ctx.passwords.verify(user.password_hash, body.password))) throw invalidCredentials();
+  await attempt.succeeded();
   if (!user.email_confirmed_at) {
     throw new AppError(
       403,

@@ -3,6 +3,8 @@ import { MINUTE, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex } from '../../lib/ids.ts';
+import type { Outbox } from '../../lib/outbox.ts';
+import type { PasswordResetRow } from '../../db/types.ts';
 import { resetCodeMail } from './auth.mails.ts';
 import * as authRepo from './auth.repo.ts';
 import * as sessions from './sessions.repo.ts';
@@ -27,29 +29,31 @@ const invalidResetToken = () =>
     'This password reset has expired or was already used. Please start again.',
   );
 
-/** Mails a new 6-digit code when the account exists; the caller answers 202 either way. */
-export async function requestResetCode(ctx: AppContext, email: string): Promise<void> {
-  const user = await users.findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const code = newSixDigitCode();
-  const row = {
-    id: newId(),
-    user_id: user.id,
-    code_hash: hashCode(ctx.config.jwtSecret, user.id, code),
-    code_expires_at: isoAfter(ctx.clock, CODE_TTL),
-    attempts: 0,
-    code_used_at: null,
-    reset_token_hash: null,
-    reset_expires_at: null,
-    used_at: null,
-    created_at: iso(ctx.clock.now()),
-  };
-  await ctx.db.transaction().execute((trx) => authRepo.replacePasswordReset(trx, row));
-  try {
+/**
+ * Mails a new 6-digit code when the account exists. The lookup, the code and the mail all run after
+ * the answer, so the caller's 202 comes as fast for an unknown address as for a known one.
+ */
+export function requestResetCode(ctx: AppContext, outbox: Outbox, email: string): void {
+  outbox.ensureRoom();
+  outbox.defer('password reset code', async () => {
+    const user = await users.findUserByEmail(ctx.db, email);
+    if (!user) return;
+    const code = newSixDigitCode();
+    const row = {
+      id: newId(),
+      user_id: user.id,
+      code_hash: hashCode(ctx.config.jwtSecret, user.id, code),
+      code_expires_at: isoAfter(ctx.clock, CODE_TTL),
+      attempts: 0,
+      code_used_at: null,
+      reset_token_hash: null,
+      reset_expires_at: null,
+      used_at: null,
+      created_at: iso(ctx.clock.now()),
+    };
+    await ctx.db.transaction().execute((trx) => authRepo.replacePasswordReset(trx, row));
     await ctx.mailer.send(resetCodeMail(user.email, user.name, code));
-  } catch (error) {
-    ctx.log.error({ err: error, to: user.email }, 'could not send the password reset code');
-  }
+  });
 }
 
 /**
@@ -82,15 +86,23 @@ export async function verifyResetCode(ctx: AppContext, email: string, code: stri
     });
 }
 
-/** Sets the new password, confirms the email (ownership is proven) and revokes every session. */
+/**
+ * Sets the new password, confirms the email (ownership is proven) and revokes every session. The
+ * token is checked before the password is hashed: a made-up token costs one indexed read, never an
+ * argon2 hash. The token is consumed in the transaction, so it works once even under races.
+ */
 export async function resetPassword(ctx: AppContext, resetToken: string, password: string): Promise<void> {
+  const tokenHash = hashToken(resetToken);
+  const live = (reset: PasswordResetRow | undefined, now: string) =>
+    reset && reset.used_at === null && reset.reset_expires_at !== null && reset.reset_expires_at > now;
+  if (!live(await authRepo.findPasswordResetByToken(ctx.db, tokenHash), iso(ctx.clock.now()))) {
+    throw invalidResetToken();
+  }
   const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.transaction().execute(async (trx) => {
     const now = iso(ctx.clock.now());
-    const reset = await authRepo.findPasswordResetByToken(trx, hashToken(resetToken));
-    if (!reset || reset.used_at !== null || !reset.reset_expires_at || reset.reset_expires_at <= now) {
-      throw invalidResetToken();
-    }
+    const reset = await authRepo.findPasswordResetByToken(trx, tokenHash);
+    if (!reset || !live(reset, now)) throw invalidResetToken();
     if (!(await authRepo.useResetToken(trx, reset.id, now))) throw invalidResetToken();
     const user = await users.findUserById(trx, reset.user_id);
     if (!user) throw invalidResetToken();

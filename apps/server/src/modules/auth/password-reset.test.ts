@@ -139,4 +139,36 @@ describe.each(engines)('password reset on %s', (engine) => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_TOKEN');
   });
+
+  it('checks the reset token before hashing: made-up, used or expired tokens cost no argon2 hash', async () => {
+    const u = await createUser(t);
+    const { resetToken } = (await verify(u.email, await requestCode(u.email))).body;
+    expect((await reset(resetToken)).status).toBe(204);
+    const expired = (await verify(u.email, await requestCode(u.email))).body.resetToken;
+    t.clock.advance(16 * MINUTE);
+    const before = t.argon2.hashes;
+    for (const token of ['made-up-token', resetToken, expired, 'x'.repeat(200)]) {
+      expect((await reset(token)).body.code).toBe('INVALID_TOKEN');
+    }
+    expect(t.argon2.hashes).toBe(before);
+  });
+});
+
+describe.each(engines)('password reset limits on %s', (engine) => {
+  const t = useTestApp(engine, { TRUST_PROXY: 'true', RATE_LIMIT_AUTH_PER_IP: '3' });
+  const resetFrom = (ip: string) =>
+    t.request('POST', '/api/auth/forgot-password/reset', {
+      body: { resetToken: 'made-up-token', password: NEW_PASSWORD },
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('throttles resets per client address like the other auth calls', async () => {
+    for (let i = 0; i < 3; i++) expect((await resetFrom('203.0.113.50')).status).toBe(400);
+    const over = await resetFrom('203.0.113.50');
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(over.body.message).toMatch(/wait/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await resetFrom('203.0.113.51')).status).toBe(400);
+  });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoggedUserSchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, uuidSchema } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';
 import * as profile from './profile.service.ts';
@@ -10,6 +11,9 @@ import * as profile from './profile.service.ts';
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['profile'], security: bearerAuth };
+    const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
+    // Each try costs an argon2 verify: limited per session and per user (one user, many sessions).
+    const passwordTries = { max: ctx.config.rateLimit.authPerEmail, windowMs: ctx.config.rateLimit.authWindowMs };
 
     app.get(
       '/profile',
@@ -46,7 +50,16 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/profile/update-password',
       {
-        schema: { ...base, body: UpdatePasswordBodySchema, response: { 204: NoContent, ...errorResponses(400, 401) } },
+        schema: {
+          ...base,
+          body: UpdatePasswordBodySchema,
+          response: { 204: NoContent, ...errorResponses(400, 401, 429) },
+        },
+        preHandler: async (request) => {
+          const caller = callerOf(request);
+          await throttle.hit('update-password', 'session', caller.sessionId, passwordTries);
+          await throttle.hit('update-password', 'user', caller.userId, passwordTries);
+        },
       },
       async (request, reply) => {
         await profile.updatePassword(ctx, callerOf(request), request.body);

@@ -1,0 +1,132 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signUp, signUpBody } from '../../test/factories.ts';
+import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
+import { parseMail } from '../../test/mail-parse.ts';
+
+/** A real SMTP server that accepts mail only while open, so a test can hold mail back. */
+async function startHeldSmtp() {
+  const received: Array<{ to: string[]; subject: string; text: string }> = [];
+  let open = Promise.resolve();
+  let release = () => {};
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        void open.then(() => {
+          const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.headers.get('subject') ?? '',
+            text: mail.text ?? '',
+          });
+          callback();
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    received,
+    hold: () => (open = new Promise<void>((resolve) => (release = resolve))),
+    release: () => release(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a client sees of an answer, with the parts that differ by nature (the clock) left out. */
+async function seen(t: TestApp, method: string, path: string, body?: unknown) {
+  // Plain fetch: the harness would wait for the held mail before returning.
+  const res = await fetch(t.url + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const headers = [...res.headers].filter(([name]) => name !== 'date');
+  return { status: res.status, headers, text: await res.text() };
+}
+
+describe.each(engines)('no answer tells who has an account, on %s', (engine) => {
+  let smtp: Awaited<ReturnType<typeof startHeldSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startHeldSmtp();
+    t = await startTestApp(engine, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    smtp?.release();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('forgot-password answers a known and an unknown address alike, before any mail goes out', async () => {
+    const owner = await createUser(t);
+    const unknown = owner.email.replace('owner-', 'ghost-');
+    smtp.hold();
+    const known = await seen(t, 'POST', `/api/auth/forgot-password/${encodeURIComponent(owner.email)}`);
+    const other = await seen(t, 'POST', `/api/auth/forgot-password/${encodeURIComponent(unknown)}`);
+    expect(known.status).toBe(202);
+    expect(other).toEqual(known);
+
+    smtp.release();
+    await t.app.outbox.idle();
+    expect(smtp.received.filter((m) => m.to.includes(owner.email)).at(-1)?.subject).toMatch(/reset code/);
+    expect(smtp.received.some((m) => m.to.includes(unknown))).toBe(false);
+  });
+
+  it('resend answers an unconfirmed and an unknown address alike', async () => {
+    const { body } = await signUp(t);
+    smtp.hold();
+    const known = await seen(t, 'POST', '/api/auth/confirm/resend', { email: body.email });
+    const other = await seen(t, 'POST', '/api/auth/confirm/resend', { email: `nobody-${body.urlName}@example.com` });
+    expect(known.status).toBe(202);
+    expect(other).toEqual(known);
+    smtp.release();
+    await t.app.outbox.idle();
+  });
+
+  it('sign-up with a taken address answers like a new sign-up, creates nothing and tells the owner', async () => {
+    const owner = await createUser(t);
+    const fresh = signUpBody();
+    const again = signUpBody({ email: owner.email.toUpperCase() });
+    // Generated addresses have one length, so the answers can be compared byte for byte.
+    expect(fresh.email).toHaveLength(owner.email.length);
+    smtp.hold();
+    const created = await seen(t, 'POST', '/api/auth/signUp', fresh);
+    const repeated = await seen(t, 'POST', '/api/auth/signUp', again);
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.text)).toEqual({ email: fresh.email });
+    expect({ ...repeated, text: repeated.text.replace(owner.email, fresh.email) }).toEqual(created);
+
+    smtp.release();
+    await t.app.outbox.idle();
+    const notice = smtp.received.filter((m) => m.to.includes(owner.email)).at(-1);
+    expect(notice?.subject).toMatch(/tried to create/);
+    expect(notice?.text).toContain('http://shop.test/forgot-password');
+    expect(smtp.received.filter((m) => m.to.includes(fresh.email)).at(-1)?.subject).toMatch(/confirm/i);
+    const accounts = await t.db.selectFrom('users').select('id').where('email', '=', owner.email).execute();
+    expect(accounts).toHaveLength(1);
+    const stores = await t.db.selectFrom('stores').select('id').where('url_name', '=', again.urlName).execute();
+    expect(stores).toHaveLength(0);
+    // The owner's password is unchanged.
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('still refuses a taken urlName for a taken address (store names are public)', async () => {
+    const owner = await createUser(t);
+    const res = await t.request('POST', '/api/auth/signUp', {
+      body: signUpBody({ email: owner.email, urlName: owner.store.urlName }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('URL_NAME_TAKEN');
+  });
+});
