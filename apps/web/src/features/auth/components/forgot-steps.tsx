@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { emailSchema, passwordSchema } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
-import { fieldError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { PasswordStrength } from '../../../components/password-strength.tsx';
 import { useRequestResetCode } from '../api/request-reset-code.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
@@ -15,19 +15,16 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { paths } from '../../../app/paths.ts';
 
+const EmailStepSchema = z.object({ email: emailSchema });
+const CodeStepSchema = z.object({ code: z.string() });
+const PasswordStepSchema = z.object({ password: passwordSchema });
+
 export function ForgotEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation();
   const request = useRequestResetCode();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm({ initialValues: { email: '' }, schema: EmailStepSchema });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(fieldError(t, emailSchema, email));
-    setError(undefined);
-    request.mutate(parsed.data, { onSuccess: () => onSent(parsed.data) });
-  };
+  const submit = form.onSubmit(({ email }) => request.mutate(email, { onSuccess: () => onSent(email) }));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -38,9 +35,7 @@ export function ForgotEmailStep({ onSent }: { onSent: (email: string) => void })
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={error}
+          {...form.text('email')}
           required
         />
         <Button type="submit" size="lg" fullWidth loading={request.isPending}>
@@ -61,28 +56,35 @@ export function ForgotCodeStep({ email, onVerified, onRestart }: CodeProps) {
   const { t } = useTranslation();
   const verify = useVerifyResetCode();
   const request = useRequestResetCode();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm({
+    initialValues: { code: '' },
+    schema: CodeStepSchema,
+    prepare: (v, fail) => {
+      if (!/^\d{6}$/.test(v.code)) fail('code', t('validation.codeDigits'));
+      return v;
+    },
+  });
+  const error = form.errors.code;
   const locked = verify.error instanceof ApiRequestError && verify.error.code === 'CODE_LOCKED';
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(code)) return setError(t('validation.codeDigits'));
-    setError(undefined);
+  const submit = form.onSubmit(({ code }) =>
     verify.mutate(
       { email, code },
       {
         onSuccess: ({ resetToken }) => onVerified(resetToken),
-        onError: (err) => setError(apiFieldErrors(t, err).code),
+        onError: (err) => {
+          const code = apiFieldErrors(t, err).code;
+          form.setErrors(code ? { code } : {});
+        },
       },
-    );
-  };
+    ),
+  );
 
   const resendCode = () =>
     request.mutate(email, {
       onSuccess: () => {
         verify.reset();
-        setCode('');
+        form.setValue('code', '');
         notifications.show({ color: 'teal', message: t('forgot.codeResent') });
       },
       onError: (err) => notifications.show({ color: 'red', message: describeError(t, err) }),
@@ -96,8 +98,8 @@ export function ForgotCodeStep({ email, onVerified, onRestart }: CodeProps) {
         )}
         <TextInput
           label={t('fields.code')}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+          value={form.values.code}
+          onChange={(e) => form.setValue('code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -127,18 +129,18 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = useZodForm({
+    initialValues: { password: '', confirm: '' },
+    schema: PasswordStepSchema,
+    prepare: (v, fail) => {
+      if (v.password !== v.confirm) fail('confirm', t('validation.mismatch'));
+      return v;
+    },
+  });
+  const { errors } = form;
+  const password = form.values.password;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = {
-      password: fieldError(t, passwordSchema, password),
-      confirm: password === confirm ? undefined : t('validation.mismatch'),
-    };
-    setErrors(next);
-    if (next.password || next.confirm) return;
+  const submit = form.onSubmit(() =>
     reset.mutate(
       { resetToken, password },
       {
@@ -150,11 +152,11 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
           if (err instanceof ApiRequestError && err.code === 'INVALID_TOKEN') {
             notifications.show({ color: 'red', message: describeError(t, err) });
             onExpired();
-          } else setErrors(apiFieldErrors(t, err));
+          } else form.showApiErrors(err);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -164,9 +166,7 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
           <PasswordField
             label={t('fields.newPassword')}
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
+            {...form.text('password')}
             required
           />
           <PasswordStrength password={password} />
@@ -174,9 +174,7 @@ export function ForgotPasswordStep({ resetToken, onExpired }: { resetToken: stri
         <PasswordField
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={errors.confirm}
+          {...form.text('confirm')}
           required
         />
         <Button type="submit" size="lg" fullWidth loading={reset.isPending}>

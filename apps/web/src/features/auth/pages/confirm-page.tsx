@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +8,7 @@ import { emailSchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
-import { fieldError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
@@ -58,31 +59,20 @@ export default function ConfirmPage() {
   );
 }
 
+const ResendSchema = z.object({ email: emailSchema });
+
 function ResendLink() {
   const { t } = useTranslation();
   const resend = useResendConfirmation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm({ initialValues: { email: '' }, schema: ResendSchema });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = fieldError(t, emailSchema, email);
-    setError(problem);
-    if (!problem) resend.mutate(email.trim());
-  };
+  const submit = form.onSubmit(() => resend.mutate(form.values.email.trim()));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text fw={700}>{t('confirm.resendTitle')}</Text>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={error}
-        />
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.text('email')} />
         {resend.isSuccess && (
           <Alert color="teal" variant="light" role="status">
             {t('confirm.resent')}

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
@@ -6,8 +5,8 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { LoginBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
-import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
-import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
@@ -20,27 +19,22 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const resend = useResendConfirmation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm({ initialValues: { email: '', password: '' }, schema: LoginBodySchema });
+  const email = form.values.email;
 
   const unconfirmed =
     loginMutation.error instanceof ApiRequestError && loginMutation.error.code === 'EMAIL_NOT_CONFIRMED';
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = LoginBodySchema.safeParse({ email, password });
-    if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
-    setErrors({});
+  const submit = form.onSubmit((body) => {
     resend.reset();
-    loginMutation.mutate(parsed.data, {
+    loginMutation.mutate(body, {
       onSuccess: ({ token, user }) => {
         useSession.getState().login(token, user);
         navigate(paths.store(user.defaultStore), { replace: true });
       },
-      onError: (error) => setErrors(apiFieldErrors(t, error)),
+      onError: (error) => form.showApiErrors(error),
     });
-  };
+  });
 
   const resendMail = () =>
     resend.mutate(email.trim(), {
@@ -52,7 +46,7 @@ export default function LoginPage() {
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {loginMutation.isError && !unconfirmed && Object.keys(errors).length === 0 && (
+          {loginMutation.isError && !unconfirmed && !form.hasErrors && (
             <FormError>{describeError(t, loginMutation.error)}</FormError>
           )}
           {unconfirmed && (
@@ -70,17 +64,13 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
+            {...form.text('email')}
             required
           />
           <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
+            {...form.text('password')}
             required
           />
           <Group justify="flex-end" mt={-6}>

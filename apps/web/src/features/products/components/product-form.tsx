@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,8 +12,8 @@ import {
   type ProductSuggestion,
 } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { apiFieldErrors, describeError, translateMessage } from '../../../lib/describe-error.ts';
-import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { describeError, translateMessage } from '../../../lib/describe-error.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -47,75 +47,68 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
   const money = useStoreMoney();
   const exponent = CURRENCIES[money.main].exponent;
   const editing = Boolean(product);
-  const [v, setV] = useState({
-    code: product?.code ?? initialCode ?? '',
-    name: product?.name ?? '',
-    brand: product?.brand ?? '',
-    category: product?.category ?? '',
-    price: product ? minorToText(product.price, exponent) : '',
-    cost: product?.cost ? minorToText(product.cost, exponent) : '',
-    quantity: 0 as number | string,
-    description: product?.description ?? '',
+  const form = useZodForm({
+    initialValues: {
+      code: product?.code ?? initialCode ?? '',
+      name: product?.name ?? '',
+      brand: product?.brand ?? '',
+      category: product?.category ?? '',
+      price: product ? minorToText(product.price, exponent) : '',
+      cost: product?.cost ? minorToText(product.cost, exponent) : '',
+      quantity: 0 as number | string,
+      description: product?.description ?? '',
+    },
+    schema: editing ? UpdateProductBodySchema : CreateProductBodySchema,
+    // Money is typed as text and sent as minor units of the store's main currency.
+    prepare: (v, fail) => {
+      const money$ = (text: string, field: 'price' | 'cost', required: boolean): number | undefined => {
+        if (!text.trim()) {
+          if (required) fail(field, t('product.priceRequired'));
+          return required ? undefined : 0;
+        }
+        try {
+          return parseMoney(text, money.main);
+        } catch (err) {
+          fail(field, err instanceof MoneyParseError ? translateMessage(t, err.message) : t('errors.unexpected'));
+          return undefined;
+        }
+      };
+      return {
+        code: v.code.trim(),
+        name: v.name,
+        brand: v.brand,
+        category: v.category,
+        description: v.description,
+        price: money$(v.price, 'price', true) ?? 0,
+        cost: money$(v.cost, 'cost', false) ?? 0,
+        ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
+      };
+    },
   });
+  const { values: v, errors, setErrors, setValue: set, setValues } = form;
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [cameraOn, setCameraOn] = useState(false);
   const categories = useCategories(store);
   const random = useRandomBarcode(store);
 
-  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => {
-    setV((old) => ({ ...old, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
   // What other stores know of this barcode fills what the owner has not typed yet.
   useEffect(() => {
     if (!suggestion || editing) return;
-    setV((old) => ({
+    setValues((old) => ({
       ...old,
       name: old.name || suggestion.name || '',
       brand: old.brand || suggestion.brand || '',
       category: old.category || suggestion.category || '',
       price: old.price || (suggestion.price !== undefined ? minorToText(suggestion.price, exponent) : ''),
     }));
-  }, [suggestion, editing, exponent]);
+  }, [suggestion, editing, exponent, setValues]);
 
   // A scanner fired while no field has focus fills the barcode.
   useWedgeScanner((code) => set('code', code));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    const money$ = (text: string, field: 'price' | 'cost', required: boolean): number | undefined => {
-      if (!text.trim()) {
-        if (required) local[field] = t('product.priceRequired');
-        return required ? undefined : 0;
-      }
-      try {
-        return parseMoney(text, money.main);
-      } catch (err) {
-        local[field] = err instanceof MoneyParseError ? translateMessage(t, err.message) : t('errors.unexpected');
-        return undefined;
-      }
-    };
-    const price = money$(v.price, 'price', true);
-    const cost = money$(v.cost, 'cost', false);
-    const body = {
-      code: v.code.trim(),
-      name: v.name,
-      brand: v.brand,
-      category: v.category,
-      description: v.description,
-      price: price ?? 0,
-      cost: cost ?? 0,
-      ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
-    };
-    const parsed = (editing ? UpdateProductBodySchema : CreateProductBodySchema).safeParse(body);
-    const fieldErrors = { ...(parsed.success ? {} : zodFieldErrors(t, parsed.error)), ...local };
-    if (Object.keys(fieldErrors).length) return setErrors(fieldErrors);
-    setErrors({});
+  const submit = form.onSubmit(async (body) => {
     setFormError(undefined);
     setPending(true);
     try {
@@ -132,21 +125,20 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           return;
         }
       }
-      await onSubmit({ ...(parsed.data as CreateProductBody), imageId });
+      await onSubmit({ ...(body as CreateProductBody), imageId });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'FREE_LIMIT_REACHED') {
         setFormError(t('product.freeLimit'));
         return;
       }
-      const fields = apiFieldErrors(t, error);
+      const fields = form.showApiErrors(error);
       if (error instanceof ApiRequestError && error.status === 409 && !fields.code)
-        fields.code = describeError(t, error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
+        setErrors({ ...fields, code: describeError(t, error) });
+      else if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
     } finally {
       setPending(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AdjustStockBody } from '@shopdesk/shared';
+import { AdjustStockBodySchema, type AdjustStockBody } from '@shopdesk/shared';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
 
 export type StockDialogMode = 'count' | 'adjust';
@@ -14,43 +15,44 @@ interface Props {
   error?: string;
 }
 
+const EMPTY = { value: '' as string | number, note: '' };
+
 /** "Set count" (a stock-take of one product) or "Adjust" (a signed change with a note). */
 export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<string | number>('');
-  const [note, setNote] = useState('');
   const [pending, setPending] = useState(false);
-  const [invalid, setInvalid] = useState<string>();
+  const form = useZodForm({
+    initialValues: EMPTY,
+    schema: AdjustStockBodySchema,
+    prepare: ({ value, note }, fail): AdjustStockBody => {
+      const n = Number(value);
+      if (value === '' || !Number.isInteger(n) || (mode === 'count' && n < 0) || (mode === 'adjust' && n === 0)) {
+        fail('value', mode === 'count' ? t('stock.countInvalid') : t('stock.deltaInvalid'));
+      }
+      const trimmed = note.trim() || undefined;
+      return mode === 'count'
+        ? { countedQuantity: n, reason: 'COUNT', note: trimmed }
+        : { delta: n, reason: 'ADJUSTMENT', note: trimmed };
+    },
+  });
 
   const close = () => {
-    setValue('');
-    setNote('');
-    setInvalid(undefined);
+    form.setValues(EMPTY);
+    form.setErrors({});
     onClose();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(value);
-    if (value === '' || !Number.isInteger(n) || (mode === 'count' && n < 0) || (mode === 'adjust' && n === 0)) {
-      setInvalid(mode === 'count' ? t('stock.countInvalid') : t('stock.deltaInvalid'));
-      return;
-    }
+  const submit = form.onSubmit(async (body) => {
     setPending(true);
     try {
-      const trimmed = note.trim() || undefined;
-      await onSubmit(
-        mode === 'count'
-          ? { countedQuantity: n, reason: 'COUNT', note: trimmed }
-          : { delta: n, reason: 'ADJUSTMENT', note: trimmed },
-      );
+      await onSubmit(body);
       close();
     } catch {
       /* the caller shows the error */
     } finally {
       setPending(false);
     }
-  };
+  });
 
   return (
     <Modal
@@ -66,22 +68,18 @@ export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) 
           <NumberInput
             label={mode === 'count' ? t('stock.countedQuantity') : t('stock.delta')}
             description={mode === 'count' ? t('stock.countHint', { current }) : t('stock.deltaHint', { current })}
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setInvalid(undefined);
-            }}
+            value={form.values.value}
+            onChange={(v) => form.setValue('value', v)}
             allowDecimal={false}
             allowNegative={mode === 'adjust'}
-            error={invalid}
+            error={form.errors.value ?? form.errors.delta ?? form.errors.countedQuantity}
             inputMode="numeric"
             data-autofocus
           />
           <TextInput
             label={t('stock.note')}
             description={t('fields.optional')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
+            {...form.text('note')}
             maxLength={200}
           />
           <Group justify="flex-end" gap="sm">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,8 +9,8 @@ import {
   type UpdateStoreBody,
   type VirtualStore,
 } from '@shopdesk/shared';
-import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
-import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
 import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
@@ -26,46 +26,37 @@ type Props =
 export function StoreForm(props: Props) {
   const { t } = useTranslation();
   const initial = props.mode === 'edit' ? props.store : null;
-  const [v, setV] = useState({
-    name: initial?.name ?? '',
-    urlName: initial?.urlName ?? '',
-    mainCurrency: (initial?.mainCurrency ?? guessCurrency()) as CurrencyCode | null,
-    secondCurrency: (initial?.secondCurrency ?? null) as CurrencyCode | null,
-    timezone: initial?.timezone ?? browserTimezone(),
-    address: initial?.address ?? '',
-    phone: initial?.phone ?? '',
+  const form = useZodForm({
+    // A mounted form keeps its mode: creating checks the URL name too, editing never sends it.
+    schema: props.mode === 'create' ? CreateStoreBodySchema : UpdateStoreBodySchema,
+    prepare: ({ urlName, ...details }) => (props.mode === 'create' ? { ...details, urlName } : details),
+    initialValues: {
+      name: initial?.name ?? '',
+      urlName: initial?.urlName ?? '',
+      mainCurrency: (initial?.mainCurrency ?? guessCurrency()) as CurrencyCode | null,
+      secondCurrency: (initial?.secondCurrency ?? null) as CurrencyCode | null,
+      timezone: initial?.timezone ?? browserTimezone(),
+      address: initial?.address ?? '',
+      phone: initial?.phone ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: v, errors, setValue: set } = form;
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => {
-    setV((old) => ({ ...old, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const { urlName, ...details } = v;
-    const parsed =
-      props.mode === 'create'
-        ? CreateStoreBodySchema.safeParse({ ...details, urlName })
-        : UpdateStoreBodySchema.safeParse(details);
-    if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
-    setErrors({});
+  const submit = form.onSubmit(async (body) => {
     setFormError(undefined);
     setPending(true);
     try {
       // The discriminated props guarantee the body matches the mode.
-      await (props.onSubmit as (b: unknown) => Promise<unknown>)(parsed.data);
+      await (props.onSubmit as (b: unknown) => Promise<unknown>)(body);
     } catch (error) {
-      const fields = apiFieldErrors(t, error);
-      setErrors(fields);
+      const fields = form.showApiErrors(error);
       if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
     } finally {
       setPending(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
