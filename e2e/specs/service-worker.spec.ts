@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+
+// The build is served compressed (issue 8 §4); the service worker must still precache it and
+// serve the app shell without the network.
+test('the service worker installs and opens the login page offline', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    // Installed means precached: wait until the worker controls a fresh load of the page.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
