@@ -29,9 +29,10 @@ async function onPostgres(url: string, statement: string): Promise<void> {
 /**
  * Starts the real server as its own process, as in production (SQLite in a fresh data directory,
  * or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh schema dropped afterwards), so the
- * benchmark measures what users get and every run starts from an empty database.
+ * benchmark measures what users get and every run starts from an empty database. `env` adds to or
+ * overrides the server's environment.
  */
-export async function startServer(port: number): Promise<BenchServer> {
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopdesk-bench-'));
   const pgUrl = process.env.BENCH_DATABASE_URL;
   const schema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
@@ -55,6 +56,7 @@ export async function startServer(port: number): Promise<BenchServer> {
         FREE_PRODUCT_LIMIT: '10000000',
         RATE_LIMIT_AUTH_PER_IP: '1000',
         APP_URL: `http://127.0.0.1:${port}`,
+        ...env,
       },
     },
   );
