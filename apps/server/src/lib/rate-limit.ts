@@ -43,7 +43,8 @@ export interface Throttle {
 /** Rows past their use are deleted at most this often, by whichever request comes along. */
 const PRUNE_EVERY = MINUTE;
 
-function keyOf(action: string, scope: string, value: string): string {
+/** The row key of a counter: a hash, so no address or email is stored in clear. */
+export function throttleKey(action: string, scope: string, value: string): string {
   return createHash('sha256').update(`${action}\n${scope}\n${value}`).digest('hex');
 }
 
@@ -67,7 +68,7 @@ export function createThrottle(db: Db, clock: Clock, log: FastifyBaseLogger): Th
       const nowMs = clock.now().getTime();
       await prune(nowMs);
       const { count, window_start } = await repo.hitWindow(db, {
-        key: keyOf(action, scope, value),
+        key: throttleKey(action, scope, value),
         action,
         now: iso(new Date(nowMs)),
         windowFloor: iso(new Date(nowMs - rule.windowMs)),
@@ -77,7 +78,7 @@ export function createThrottle(db: Db, clock: Clock, log: FastifyBaseLogger): Th
     },
 
     async enter(action, scope, value, rule) {
-      const key = keyOf(action, scope, value);
+      const key = throttleKey(action, scope, value);
       const nowMs = clock.now().getTime();
       await prune(nowMs);
       // The wait after each attempt number, up to the first that reaches the cap.

@@ -5,7 +5,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
 import type { Outbox } from '../../lib/outbox.ts';
-import type { Attempt } from '../../lib/rate-limit.ts';
+import { throttleKey, type Attempt } from '../../lib/rate-limit.ts';
+import { hitWindow } from '../../lib/rate-limit.repo.ts';
 import { insertOwnedStore, urlNameExists, urlNameTaken } from '../stores/index.ts';
 import { confirmationMail, signUpNoticeMail } from './auth.mails.ts';
 import * as authRepo from './auth.repo.ts';
@@ -73,12 +74,14 @@ export async function signUp(ctx: AppContext, outbox: Outbox, body: SignUpBody):
   outbox.ensureRoom();
   const passwordHash = await ctx.passwords.hash(body.password);
   const userId = newId();
-  const created = await ctx.db
+  const outcome = await ctx.db
     .transaction()
     .execute(async (trx) => {
       if (await users.findUserByEmail(trx, body.email)) {
         if (await urlNameExists(trx, body.urlName)) throw urlNameTaken();
-        return undefined;
+        // A write, as a new account's transaction has (SQLite fsyncs only commits that write), and
+        // a real one: the owner gets at most one notice per window however often someone tries.
+        return { notify: await noticeDue(trx, ctx, body.email) };
       }
       await users.insertUser(trx, {
         id: userId,
@@ -104,18 +107,32 @@ export async function signUp(ctx: AppContext, outbox: Outbox, body: SignUpBody):
     })
     .catch((error: unknown) => {
       // A concurrent sign-up created the account first: this one is then a repeat like any other.
-      if (isUniqueViolation(error, 'email')) return undefined;
+      if (isUniqueViolation(error, 'email')) return { notify: true };
       throw error;
     });
-  if (created) {
-    const link = `${ctx.config.appUrl}/confirm/${created.token}`;
+  if ('token' in outcome) {
+    const link = `${ctx.config.appUrl}/confirm/${outcome.token}`;
     outbox.defer('confirmation mail', () => ctx.mailer.send(confirmationMail(body.email, body.name, link)));
   } else {
     outbox.defer('sign-up notice', async () => {
-      const owner = await users.findUserByEmail(ctx.db, body.email);
+      const owner = outcome.notify && (await users.findUserByEmail(ctx.db, body.email));
       if (owner) await ctx.mailer.send(signUpNoticeMail(owner.email, owner.name, ctx.config.appUrl));
     });
   }
+}
+
+/** Counts a repeat sign-up of `email`; true for the first of the rate-limit window. */
+async function noticeDue(db: DbOrTx, ctx: AppContext, email: string): Promise<boolean> {
+  const nowMs = ctx.clock.now().getTime();
+  const windowMs = ctx.config.rateLimit.authWindowMs;
+  const { count } = await hitWindow(db, {
+    key: throttleKey('signup-notice', 'email', email),
+    action: 'signup-notice',
+    now: iso(new Date(nowMs)),
+    windowFloor: iso(new Date(nowMs - windowMs)),
+    expiresAt: iso(new Date(nowMs + windowMs)),
+  });
+  return count === 1;
 }
 
 /** Confirms the email of a single-use, unexpired link and logs the user in. */

@@ -114,6 +114,12 @@ describe.each(engines)('no answer tells who has an account, on %s', (engine) => 
     expect(accounts).toHaveLength(1);
     const stores = await t.db.selectFrom('stores').select('id').where('url_name', '=', again.urlName).execute();
     expect(stores).toHaveLength(0);
+    // Another try in the same window answers the same, without mailing the owner again.
+    const third = await t.request('POST', '/api/auth/signUp', { body: signUpBody({ email: owner.email }) });
+    expect(third.status).toBe(201);
+    expect(smtp.received.filter((m) => m.to.includes(owner.email) && /tried to create/.test(m.subject))).toHaveLength(
+      1,
+    );
     // The owner's password is unchanged.
     const login = await t.request('POST', '/api/auth/login', {
       body: { email: owner.email, password: owner.password },
