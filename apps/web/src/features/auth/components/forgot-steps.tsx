@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, passwordSchema } from '@shopdesk/shared';
+import { ForgotPasswordParamsSchema, ResetPasswordBodySchema, VerifyCodeBodySchema } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -15,14 +14,13 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { paths } from '../../../app/paths.ts';
 
-const EmailStepSchema = z.object({ email: emailSchema });
-const CodeStepSchema = z.object({ code: z.string() });
-const PasswordStepSchema = z.object({ password: passwordSchema });
+const CodeStepSchema = VerifyCodeBodySchema.pick({ code: true });
+const PasswordStepSchema = ResetPasswordBodySchema.pick({ password: true });
 
 export function ForgotEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation();
   const request = useRequestResetCode();
-  const form = useZodForm({ initialValues: { email: '' }, schema: EmailStepSchema });
+  const form = useZodForm({ initialValues: { email: '' }, schema: ForgotPasswordParamsSchema });
 
   const submit = form.onSubmit(({ email }) => request.mutate(email, { onSuccess: () => onSent(email) }));
 

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '@shopdesk/shared';
+import { ResendConfirmationBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -59,12 +58,10 @@ export default function ConfirmPage() {
   );
 }
 
-const ResendSchema = z.object({ email: emailSchema });
-
 function ResendLink() {
   const { t } = useTranslation();
   const resend = useResendConfirmation();
-  const form = useZodForm({ initialValues: { email: '' }, schema: ResendSchema });
+  const form = useZodForm({ initialValues: { email: '' }, schema: ResendConfirmationBodySchema });
 
   const submit = form.onSubmit(() => resend.mutate(form.values.email.trim()));
 
