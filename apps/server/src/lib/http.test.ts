@@ -79,9 +79,13 @@ describe.each(engines)('HTTP error shape on %s', (engine) => {
 });
 
 describe.each(engines)('rate limits on %s', (engine) => {
-  const t = useTestApp(engine, { RATE_LIMIT_AUTH_PER_EMAIL: '3', RATE_LIMIT_AUTH_PER_IP: '8' });
+  const t = useTestApp(engine, {
+    RATE_LIMIT_AUTH_PER_EMAIL: '3',
+    RATE_LIMIT_AUTH_PER_IP: '8',
+    RATE_LIMIT_LOGIN_FREE_FAILURES: '3',
+  });
 
-  it('limits login attempts per email, then per IP, with 429 RATE_LIMITED JSON', async () => {
+  it('limits login attempts per address and email, then per address, with 429 RATE_LIMITED JSON', async () => {
     const attempt = (email: string) =>
       t.request('POST', '/api/auth/login', { body: { email, password: 'guess guess' } });
     for (let i = 0; i < 3; i++) expect((await attempt('victim@example.com')).status).toBe(401);
