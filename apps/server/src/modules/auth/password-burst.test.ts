@@ -9,12 +9,13 @@ describe.each(engines)('password hashing under a burst on %s', (engine) => {
     const u = await createUser(t);
     const burst = await Promise.all([
       ...Array.from({ length: 6 }, () => t.request('POST', '/api/auth/signUp', { body: signUpBody() })),
-      ...Array.from({ length: 6 }, () =>
+      // Fewer than RATE_LIMIT_LOGIN_FREE_FAILURES: attempts in flight count until they succeed.
+      ...Array.from({ length: 4 }, () =>
         t.request('POST', '/api/auth/login', { body: { email: u.email, password: u.password } }),
       ),
     ]);
-    expect(burst.map((r) => r.status)).toEqual([...Array(6).fill(201), ...Array(6).fill(200)]);
-    expect(t.argon2.hashes + t.argon2.verifies).toBeGreaterThanOrEqual(12);
+    expect(burst.map((r) => r.status)).toEqual([...Array(6).fill(201), ...Array(4).fill(200)]);
+    expect(t.argon2.hashes + t.argon2.verifies).toBeGreaterThanOrEqual(10);
     expect(t.argon2.peak).toBe(1);
   });
 });
