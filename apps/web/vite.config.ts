@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
+import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
 import { precompress } from './build-tools/precompress-plugin.ts';
 
 // The API runs as a separate process in development; production serves both from one port.
@@ -54,6 +55,7 @@ export default defineConfig(({ command }) => {
           ],
         },
       }),
+      firstScreenStyles(import.meta.dirname),
       precompress(),
     ],
     server: {

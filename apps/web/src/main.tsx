@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/first-screen.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';

@@ -13,10 +13,18 @@ import { productsPages } from '../features/products/index.ts';
 import { profilePages } from '../features/profile/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 
-/** Pages load on demand so the first screen ships little JavaScript. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
+ * bring Mantine's full stylesheet with them (the first screens carry only their own rules,
+ * first-screen.css).
+ */
+const page =
+  (load: () => Promise<{ default: ComponentType }>, { firstScreen = false } = {}) =>
+  async () => {
+    const [module] = await Promise.all([load(), firstScreen ? null : import('./full-styles.ts')]);
+    return { Component: module.default };
+  };
+const FIRST_SCREEN = { firstScreen: true };
 
 function StoreNotFound() {
   const { store = '' } = useParams();
@@ -32,7 +40,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageSpinner fullScreen />,
     children: [
       { index: true, element: <RootIndex /> },
-      { path: routes.auth, lazy: page(authPages.login) },
+      { path: routes.auth, lazy: page(authPages.login, FIRST_SCREEN) },
       { path: routes.signUp, lazy: page(authPages.signUp) },
       { path: routes.forgotPassword, lazy: page(authPages.forgotPassword) },
       { path: routes.confirm, lazy: page(authPages.confirm) },
@@ -44,7 +52,7 @@ export const router = createBrowserRouter([
         path: routes.store,
         element: <StoreShell />,
         children: [
-          { index: true, lazy: page(homePages.home) },
+          { index: true, lazy: page(homePages.home, FIRST_SCREEN) },
           { path: routes.profile, lazy: page(profilePages.profile) },
           { path: routes.profileEdit, lazy: page(profilePages.edit) },
           { path: routes.profileSecurity, lazy: page(profilePages.security) },

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+const COMPONENT = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
+
+/**
+ * Fails the build when a Mantine component in the first screens' chunk has a stylesheet that
+ * src/app/first-screen.css does not import: that component would show unstyled on the login page
+ * or home until another page loads Mantine's full stylesheet.
+ */
+export function firstScreenStyles(webRoot: string): Plugin {
+  const cssFile = resolve(webRoot, 'src/app/first-screen.css');
+  const stylesDir = join(dirname(createRequire(cssFile).resolve('@mantine/core/styles.css')), 'styles');
+  return {
+    name: 'shopdesk:first-screen-styles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imported = readFileSync(cssFile, 'utf8');
+      // The entry and every chunk it imports statically: what the first screens load.
+      const first = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (first.has(file) || chunk?.type !== 'chunk') return;
+        first.add(file);
+        chunk.imports.forEach(visit);
+      };
+      for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      const missing = new Set<string>();
+      for (const file of first) {
+        const chunk = bundle[file];
+        if (chunk?.type !== 'chunk') continue;
+        for (const id of Object.keys(chunk.modules)) {
+          const name = COMPONENT.exec(id)?.[1];
+          if (name && existsSync(join(stylesDir, `${name}.css`)) && !imported.includes(`styles/${name}.css'`)) {
+            missing.add(name);
+          }
+        }
+      }
+      if (missing.size) {
+        this.error(
+          `src/app/first-screen.css lacks the styles of ${[...missing].join(', ')}, used on the first screens: ` +
+            `add @import '@mantine/core/styles/<Name>.css' for each, in the order of @mantine/core/styles.css.`,
+        );
+      }
+    },
+  };
+}
