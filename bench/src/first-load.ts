@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describeLoad, FIRST_LOAD_BUDGET, measureFirstLoad, type FirstLoad } from '../../e2e/support/first-load.ts';
 import type { Row } from './table.ts';
@@ -23,16 +24,20 @@ export async function firstLoadRows(
   url: string,
   owner: { email: string; password: string; urlName: string },
 ): Promise<Row[]> {
+  const notMeasured = (why: string): Row[] =>
+    ['first load, login page (cold)', 'first load, home (cold)'].map((what) => ({
+      what,
+      value: `not measured: ${why}`,
+      budget: '-',
+      baseline: '-',
+      ok: null,
+    }));
   const shell = await fetch(`${url}/auth`, { headers: { accept: 'text/html' } }).then((r) => r.text());
-  if (!shell.includes('<div id="root">')) {
-    const notBuilt = { value: 'not measured: run `npm run build` first', budget: '-', baseline: '-', ok: null };
-    return [
-      { what: 'first load, login page (cold)', ...notBuilt },
-      { what: 'first load, home (cold)', ...notBuilt },
-    ];
-  }
+  if (!shell.includes('<div id="root">')) return notMeasured('run `npm run build` first');
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return notMeasured(`no Chromium at ${executablePath} (apt install chromium)`);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
   });
   try {
