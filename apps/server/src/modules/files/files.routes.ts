@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileParamsSchema, FileSavedSchema, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { scopeForStore } from '../access/index.ts';
 import * as files from './files.service.ts';
 
 /** `/api/secure/file/data/{storeUrl}/{uuid}`: images (PNG, JPEG, WebP up to 2 MB) of a store. */
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
+  const uploads = { max: ctx.config.uploads.max, windowMs: ctx.config.uploads.windowMs };
   return async (app) => {
     const base = { tags: ['files'], security: bearerAuth };
     // Raw bytes of any declared type (this plugin only): the service checks the declared type and
@@ -20,12 +24,29 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/file/data/:storeUrl/:uuid',
       {
         bodyLimit: MAX_IMAGE_BYTES,
+        // Cheap checks before the body is read: the store is the caller's, and they are within
+        // their upload rate (per user, counted in the database so every process shares it).
+        preParsing: async (request) => {
+          const { userId } = await scopeForStore(ctx, request, (request.params as { storeUrl: string }).storeUrl);
+          try {
+            await throttle.hit('upload-image', 'user', userId, uploads);
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
+            throw new AppError(
+              429,
+              error.code,
+              'Too many image uploads in a short time. Please wait a few minutes and try again.',
+              undefined,
+              error.headers,
+            );
+          }
+        },
         schema: {
           ...base,
           description:
-            'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes. Each store has a storage quota (a replaced image counts by its difference): past it 402 on the free plan, 413 with premium.',
+            'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes. Each store has a storage quota (a replaced image counts by its difference): past it 402 on the free plan, 413 with premium. Uploads per user are rate limited (429 with Retry-After).',
           params: FileParamsSchema,
-          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 402, 404, 413, 415) },
+          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 402, 404, 413, 415, 429) },
         },
       },
       async (request) =>

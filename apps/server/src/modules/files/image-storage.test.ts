@@ -67,6 +67,24 @@ describe.each(engines)('image storage quota on %s', (engine) => {
   });
 });
 
+describe.each(engines)('image upload rate on %s', (engine) => {
+  const t = useTestApp(engine, { RATE_LIMIT_UPLOADS_PER_USER: '3', RATE_LIMIT_UPLOADS_WINDOW_MS: '60000' });
+
+  it('refuses uploads past the per-user rate with 429 and Retry-After, writing nothing', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    for (let i = 0; i < 3; i++) expect((await upload(t, u, crypto.randomUUID(), png(20))).status).toBe(200);
+    const refused = await upload(t, u, crypto.randomUUID(), png(20));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/upload/) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(filesOnDisk(t, u)).toHaveLength(3);
+    expect((await upload(t, other, crypto.randomUUID(), png(20))).status).toBe(200);
+    t.clock.advance(60_000);
+    expect((await upload(t, u, crypto.randomUUID(), png(20))).status).toBe(200);
+  });
+});
+
 describe.each(engines)('images of products on %s', (engine) => {
   const t = useTestApp(engine);
 

@@ -9,6 +9,13 @@ import type { ImportField, ParsedRow, RowError } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
 
+/**
+ * Rows written between two turns of the event loop: SQLite writes synchronously, and this many rows
+ * (with the products table's search indexes) take a few milliseconds, short enough that other
+ * stores' lookups, served between the turns, stay fast.
+ */
+const STEP = 20;
+
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
@@ -58,6 +65,7 @@ export async function applyChunk(
   importId: string,
   lines: ParsedRow[],
   at: string,
+  pause: () => Promise<void>,
 ): Promise<ChunkResult> {
   const { store, userId } = scope;
   const codes = [...new Set(lines.map((p) => p.product.code))];
@@ -65,6 +73,7 @@ export async function applyChunk(
   for (const row of await findProductsByCodes(trx, store.id, codes)) {
     targets.set(row.code, { row, isNew: false, changed: false, outcomes: [] });
   }
+  await pause();
   for (const { line, product, given } of lines) {
     const target = targets.get(product.code);
     if (!target) {
@@ -108,28 +117,33 @@ export async function applyChunk(
       } else counts[outcome]++;
     }
   }
-  await insertProducts(
-    trx,
-    created.map((t) => t.row),
-  );
-  await recordOpeningStock(
-    trx,
-    created.map((t) => ({
-      storeId: store.id,
-      productId: t.row.id,
-      delta: Number(t.row.quantity),
-      reason: 'ADJUSTMENT' as const,
-      refCode: importId,
-      userId,
-      note: 'Opening stock (import)',
-      at,
-    })),
-  );
+  for (let i = 0; i < created.length; i += STEP) {
+    const step = created.slice(i, i + STEP);
+    await pause();
+    await insertProducts(
+      trx,
+      step.map((t) => t.row),
+    );
+    await recordOpeningStock(
+      trx,
+      step.map((t) => ({
+        storeId: store.id,
+        productId: t.row.id,
+        delta: Number(t.row.quantity),
+        reason: 'ADJUSTMENT' as const,
+        refCode: importId,
+        userId,
+        note: 'Opening stock (import)',
+        at,
+      })),
+    );
+  }
   // Updated in code order, so two imports touching the same products lock them in the same order.
   const changed = [...targets.values()]
     .filter((t) => t.changed && !t.isNew)
     .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
-  for (const t of changed) {
+  for (const [i, t] of changed.entries()) {
+    if (i % STEP === 0) await pause();
     const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
     await updateProduct(trx, store.id, id, {
       code,

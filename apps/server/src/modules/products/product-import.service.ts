@@ -12,9 +12,10 @@ import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 
 /**
  * Codes applied per transaction. A 1000-row batch in one transaction held SQLite's only writer
- * (and this process's event loop, better-sqlite3 being synchronous) for its whole length; in steps
- * of 100 with a turn of the event loop between them, other stores' requests and writes run in
- * between (issue 8 §1.6: a lookup's p99 during another store's import).
+ * (and this process's event loop, better-sqlite3 being synchronous) for its whole length; in
+ * transactions of 100 codes that write 20 rows between two turns of the event loop, other stores'
+ * requests run in between (issue 8 §1.6: a lookup's p99 during another store's import) and other
+ * writers wait at most one short transaction.
  */
 const CHUNK = 100;
 /** A chunk that lost a race for a new code to a concurrent import is applied again (the code now exists). */
@@ -80,7 +81,9 @@ async function applyWithRetry(
 ): Promise<ChunkResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction().execute((trx) => applyChunk(trx, ctx, scope, importId, lines, at));
+      return await ctx.db
+        .transaction()
+        .execute((trx) => applyChunk(trx, ctx, scope, importId, lines, at, () => nextTurn()));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (attempt >= CHUNK_TRIES) {
