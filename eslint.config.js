@@ -5,7 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 
 // Paths are the repository's, whatever folder eslint is run from.
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -105,7 +105,7 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       // no-cycle reads the imported files itself: it must parse TypeScript to follow them.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
