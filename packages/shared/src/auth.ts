@@ -86,3 +86,9 @@ export const UpdatePasswordBodySchema = z.object({
   newPassword: passwordSchema,
 });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+/** Closing the account asks for the password again: it deletes the user's stores and everything in them. */
+export const DeleteAccountBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;

@@ -12,3 +12,6 @@ export * from './files.ts';
 export * from './csv.ts';
 export * from './subscription.ts';
 export * from './rates.ts';
+export * from './exchange.ts';
+export * from './sale-pricing.ts';
+export * from './sale-payment.ts';

@@ -21,6 +21,8 @@ export const ProductSchema = z.object({
   /** Stock on hand; may go negative when sales outrun receiving. */
   quantity: z.number().int(),
   imageId: z.string().nullable(),
+  /** At or below this quantity the product counts as low on stock; null = no reorder level set. */
+  reorderLevel: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -37,6 +39,14 @@ export const CreateProductBodySchema = z.object({
   /** Opening stock, recorded as an ADJUSTMENT movement. */
   quantity: z.number().int('Quantity must be a whole number').min(-1_000_000).max(1_000_000).default(0),
   imageId: singleLineText({ label: 'Image', max: 80 }).nullish(),
+  /** Low-stock threshold; omitted or null means none. */
+  reorderLevel: z
+    .number({ error: 'Reorder level must be a whole number' })
+    .int('Reorder level must be a whole number')
+    .min(0, 'Reorder level must not be negative')
+    .max(1_000_000, 'Reorder level is at most 1,000,000')
+    .nullable()
+    .default(null),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -93,6 +103,11 @@ export const ProductSearchQuerySchema = z.object({
   q: singleLineText({ label: 'Search', max: 100 }).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
   category: singleLineText({ label: 'Category', max: 60 }).optional(),
+  /** `true`: only products with a reorder level whose quantity is at or below it. */
+  lowStock: z
+    .enum(['true', 'false'], { error: 'lowStock must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
@@ -106,6 +121,19 @@ export function windowSchema<T extends z.ZodTypeAny>(item: T) {
 }
 
 export const ProductWindowSchema = windowSchema(ProductSchema);
+
+/**
+ * `GET /product/summary`: the store's catalogue at a glance. Values are minor units of the store's
+ * main currency: the sum over products of max(quantity, 0) × cost (resp. price), so negative
+ * stock never lowers the value.
+ */
+export const ProductSummarySchema = z.object({
+  productCount: z.number().int(),
+  stockValueAtCost: z.number().int(),
+  stockValueAtPrice: z.number().int(),
+  lowStockCount: z.number().int(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 export type ProductWindow = z.infer<typeof ProductWindowSchema>;
 
 export const RandomBarcodeResponseSchema = z.object({ code: z.string() });
@@ -136,6 +164,8 @@ export const StockMovementSchema = z.object({
   /** The sale, cargo or import that caused it, when there is one. */
   refCode: z.string().nullable(),
   userId: z.string().nullable(),
+  /** Who made it: the user's name, else their email; null for a movement without a user. */
+  userName: z.string().nullable(),
   note: z.string(),
   createdAt: z.string(),
 });
@@ -197,8 +227,41 @@ export const ImportBatchResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** Problems of the rejected rows, one per bad field (a row may have several). */
   errors: z.array(ImportRowErrorSchema),
-  /** True when the free plan's product limit stopped rows of this batch (listed in `errors`). */
+  /** True when the free plan's product limit stopped rows of this batch. */
   limitReached: z.boolean(),
+  /**
+   * Rows not imported because they would add a product past the free plan's limit (not listed in
+   * `errors`). created + updated + unchanged + limited + rejected = the rows of the batch.
+   * Defaults keep results stored before these fields existed readable.
+   */
+  limited: z.number().int().default(0),
+  /** The first line stopped by the limit, or null. */
+  firstLimitedLine: z.number().int().nullable().default(null),
+  /** Rows refused for their content (each has at least one entry in `errors`). */
+  rejected: z.number().int().default(0),
 });
 export type ImportBatchResult = z.infer<typeof ImportBatchResultSchema>;
+
+/** At most this many codes per `/product/import/check` call (one import batch's worth). */
+export const IMPORT_CHECK_MAX_CODES = IMPORT_BATCH_MAX_ROWS;
+
+/**
+ * `POST /product/import/check`: before an import, which of a file's codes the store already has
+ * (rows for them update, never using a free-plan slot) and how many new products still fit.
+ */
+export const ImportCheckBodySchema = z.object({
+  codes: z
+    .array(z.string().max(100, 'A barcode is at most 100 characters'))
+    .max(IMPORT_CHECK_MAX_CODES, `At most ${IMPORT_CHECK_MAX_CODES} codes per call`),
+});
+export type ImportCheckBody = z.infer<typeof ImportCheckBodySchema>;
+
+export const ImportCheckResultSchema = z.object({
+  /** The given codes this store already has. */
+  known: z.array(z.string()),
+  /** New products the plan still allows; null when there is no limit (premium). */
+  remainingSlots: z.number().int().nullable(),
+});
+export type ImportCheckResult = z.infer<typeof ImportCheckResultSchema>;

@@ -1,6 +1,5 @@
-import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
+import { convertMinor, formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from './session-store.ts';
-import { convertMinor } from './convert-money.ts';
 
 export interface StoreMoney {
   main: CurrencyCode;
