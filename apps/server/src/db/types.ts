@@ -76,6 +76,8 @@ export interface ProductsTable {
   cost: number;
   quantity: number;
   image_id: string | null;
+  /** Low-stock threshold; null when the owner set none. */
+  reorder_level: number | null;
   search: string;
   created_at: string;
   updated_at: string;

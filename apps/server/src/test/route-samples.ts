@@ -99,6 +99,11 @@ export const routeSamples: Record<string, RouteSample> = {
       body: { currentPassword: PASSWORD, newPassword: 'another horse battery' },
     }),
   },
+  'POST /api/secure/profile/delete': {
+    tenancy: 'own',
+    throwawayCaller: true,
+    sample: () => ({ path: '/api/secure/profile/delete', body: { password: PASSWORD } }),
+  },
 
   'GET /api/secure/virtual-store': { tenancy: 'own', sample: () => ({ path: '/api/secure/virtual-store' }) },
   'POST /api/secure/virtual-store': {
@@ -131,6 +136,11 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'own',
     storeScoped: true,
     sample: () => ({ path: '/api/secure/product/search/window/0/50', query: { q: 'o', sort: 'name' } }),
+  },
+  'GET /api/secure/product/summary': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/summary' }),
   },
   'GET /api/secure/product/random-barcode': {
     tenancy: 'own',

@@ -81,6 +81,8 @@ export async function applyChunk(
         id: newId(),
         store_id: store.id,
         ...productFields(product),
+        // The CSV has no reorder level column: a product created by an import has none.
+        reorder_level: null,
         quantity: product.quantity,
         created_at: at,
         updated_at: at,

@@ -27,6 +27,7 @@ export const PRODUCT_COLUMNS = [
   'cost',
   'quantity',
   'image_id',
+  'reorder_level',
   'created_at',
   'updated_at',
 ] as const;
@@ -121,9 +122,16 @@ function escapeLike(term: string): string {
 }
 
 /** Every whitespace-separated term of `q` must occur in code, name or brand (at most 5 terms). */
-function filtered(db: DbOrTx, storeId: string, filter: Pick<ProductSearchQuery, 'q' | 'category'>): ProductQuery {
+function filtered(
+  db: DbOrTx,
+  storeId: string,
+  filter: Pick<ProductSearchQuery, 'q' | 'category' | 'lowStock'>,
+): ProductQuery {
   let query: ProductQuery = db.selectFrom('products').where('store_id', '=', storeId);
   if (filter.category) query = query.where('category', '=', filter.category);
+  // `is not null` as written lets both engines use the partial index of products with a level.
+  if (filter.lowStock)
+    query = query.where('reorder_level', 'is not', null).where(sql<boolean>`quantity <= reorder_level`);
   const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
   for (const term of terms) {
     query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`} escape '\\'`);
@@ -201,6 +209,37 @@ export async function countProducts(db: DbOrTx, storeId: string, filter: Product
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export interface CatalogueTotals {
+  productCount: number;
+  stockValueAtCost: number;
+  stockValueAtPrice: number;
+  lowStockCount: number;
+}
+
+/**
+ * The store's product count, stock value (negative stock counts as none) and low-stock count in
+ * one pass over its products. PostgreSQL sums bigints as numeric, returned as text: hence Number.
+ */
+export async function catalogueTotals(db: DbOrTx, storeId: string): Promise<CatalogueTotals> {
+  const onHand = sql`case when quantity > 0 then quantity else 0 end`;
+  const row = await db
+    .selectFrom('products')
+    .select([
+      sql<number>`count(*)`.as('productCount'),
+      sql<number>`coalesce(sum(${onHand} * cost), 0)`.as('stockValueAtCost'),
+      sql<number>`coalesce(sum(${onHand} * price), 0)`.as('stockValueAtPrice'),
+      sql<number>`count(case when quantity <= reorder_level then 1 end)`.as('lowStockCount'),
+    ])
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  return {
+    productCount: Number(row.productCount),
+    stockValueAtCost: Number(row.stockValueAtCost),
+    stockValueAtPrice: Number(row.stockValueAtPrice),
+    lowStockCount: Number(row.lowStockCount),
+  };
 }
 
 /** Export pages by code (unique in the store), so a 100k catalogue streams in small steps. */

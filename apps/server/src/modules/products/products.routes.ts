@@ -11,6 +11,7 @@ import {
   ProductSchema,
   ProductSearchQuerySchema,
   ProductSuggestionSchema,
+  ProductSummarySchema,
   ProductWindowSchema,
   RandomBarcodeResponseSchema,
   StockMovementWindowSchema,
@@ -73,7 +74,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...base,
-          description: '`q` matches code, name and brand (every word, case-insensitive); `category` filters exactly.',
+          description:
+            '`q` matches code, name and brand (every word, case-insensitive); `category` filters exactly; `lowStock=true` keeps products at or below their reorder level.',
           params: WindowParamsSchema,
           querystring: ProductSearchQuerySchema,
           response: { 200: ProductWindowSchema, ...errorResponses(400, 401, 404) },
@@ -81,6 +83,19 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         products.searchWindow(ctx, await scope(request), request.params.page, request.params.size, request.query),
+    );
+
+    app.get(
+      '/product/summary',
+      {
+        schema: {
+          ...base,
+          description:
+            'Product count, stock value at cost and at price (minor units of the main currency; negative stock counts as 0) and how many products are at or below their reorder level.',
+          response: { 200: ProductSummarySchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => products.summary(ctx, await scope(request)),
     );
 
     app.get(

@@ -5,6 +5,7 @@ import {
   type CreateProductBodySchema,
   type Product,
   type ProductSearchQuery,
+  type ProductSummary,
   type ProductWindow,
   type UpdateProductBodySchema,
 } from '@shopdesk/shared';
@@ -37,6 +38,7 @@ export function toProduct(row: repo.ProductView): Product {
     cost: Number(row.cost),
     quantity: Number(row.quantity),
     imageId: row.image_id,
+    reorderLevel: row.reorder_level === null ? null : Number(row.reorder_level),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -47,8 +49,11 @@ export const productNotFound = () => notFound('This product is not in this store
 export const codeTaken = () =>
   fieldError(ErrorCode.CONFLICT, 'code', 'A product with this barcode already exists in this store.', 409);
 
-/** The descriptive columns of a product, derived the same way for create, update and import. */
-export function productFields(body: Omit<CreateProduct, 'quantity'>) {
+/**
+ * The descriptive columns of a product, derived the same way for create, update and import. The
+ * reorder level is not among them: the CSV has no column for it, so an import leaves it alone.
+ */
+export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLevel'>) {
   return {
     code: body.code,
     name: body.name,
@@ -84,6 +89,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
         id: newId(),
         store_id: store.id,
         ...productFields(body),
+        reorder_level: body.reorderLevel,
         quantity: body.quantity,
         created_at: now,
         updated_at: now,
@@ -130,7 +136,7 @@ export async function updateProduct(
     const { product, before } = await ctx.db.transaction().execute(async (trx) => {
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
-      const patch = { ...productFields(body), updated_at: now };
+      const patch = { ...productFields(body), reorder_level: body.reorderLevel, updated_at: now };
       await repo.updateProduct(trx, store.id, current.id, patch);
       return { product: toProduct({ ...current, ...patch }), before: current.image_id };
     });
@@ -195,6 +201,11 @@ export async function searchWindow(
       ? offset + rows.length
       : await repo.countProducts(ctx.db, store.id, filter);
   return { items: rows.map(toProduct), page, size, total };
+}
+
+/** The store's catalogue at a glance (home page): one aggregate query, cheap at 100k products. */
+export async function summary(ctx: AppContext, scope: Scope): Promise<ProductSummary> {
+  return repo.catalogueTotals(ctx.db, scope.store.id);
 }
 
 export async function listCategories(ctx: AppContext, scope: Scope): Promise<string[]> {

@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoggedUserSchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, uuidSchema } from '@shopdesk/shared';
+import {
+  DeleteAccountBodySchema,
+  LoggedUserSchema,
+  ProfileUpdateBodySchema,
+  UpdatePasswordBodySchema,
+  uuidSchema,
+} from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';
 import * as profile from './profile.service.ts';
+import { deleteAccount } from './account-deletion.service.ts';
 
-/** `/api/secure/profile`: the logged user's own details, default store and password. */
+/** `/api/secure/profile`: the logged user's own details, default store, password, and closing the account. */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['profile'], security: bearerAuth };
@@ -63,6 +70,27 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await profile.updatePassword(ctx, callerOf(request), request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/profile/delete',
+      {
+        schema: {
+          ...base,
+          body: DeleteAccountBodySchema,
+          response: { 204: NoContent, ...errorResponses(400, 401, 429) },
+        },
+        // Each try costs an argon2 verify, like a password change: the same limits, counted apart.
+        preHandler: async (request) => {
+          const caller = callerOf(request);
+          await throttle.hit('delete-account', 'session', caller.sessionId, passwordTries);
+          await throttle.hit('delete-account', 'user', caller.userId, passwordTries);
+        },
+      },
+      async (request, reply) => {
+        await deleteAccount(ctx, callerOf(request), request.body);
         return reply.status(204).send();
       },
     );

@@ -1,0 +1,63 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+/** Every table whose rows belong to a store (convention 5: they all carry `store_id`). */
+type StoreDataTable = { [K in keyof Database]: 'store_id' extends keyof Database[K] ? K : never }[keyof Database];
+/** Tables of a user's own rows (`user_id`) that are not store data. */
+type UserDataTable = Exclude<
+  { [K in keyof Database]: 'user_id' extends keyof Database[K] ? K : never }[keyof Database],
+  StoreDataTable
+>;
+
+/**
+ * When each store table is emptied: a lower step first, so no row is deleted while another still
+ * references it (stock movements before their products). Typed as a Record so a new table with
+ * a `store_id` does not compile until it is placed here, and account deletion cannot forget it.
+ */
+const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
+  stock_movements: 0,
+  import_batches: 0,
+  files: 0,
+  products: 1,
+};
+
+/** A user's own rows besides their stores; all reference `users.id`. Same Record rule as above. */
+const USER_TABLES: Record<UserDataTable, true> = {
+  sessions: true,
+  email_confirmations: true,
+  password_resets: true,
+};
+
+/** Exported for the test that compares them with the database's real columns. */
+export const STORE_DATA_TABLES = Object.keys(STORE_TABLE_STEP) as StoreDataTable[];
+export const USER_DATA_TABLES = Object.keys(USER_TABLES) as UserDataTable[];
+
+/** The stores the user owns (not merely can access: only an owner's account takes a store with it). */
+export async function ownedStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('stores').select('id').where('owner_id', '=', userId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The images kept for these stores, so their bytes can be deleted once the rows are gone. */
+export function storeFiles(db: DbOrTx, storeIds: string[]): Promise<Array<{ store_id: string; id: string }>> {
+  if (storeIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('files').select(['store_id', 'id']).where('store_id', 'in', storeIds).execute();
+}
+
+/** Deletes the stores and every row of theirs, children before parents. Run it in a transaction. */
+export async function deleteStores(db: DbOrTx, storeIds: string[]): Promise<void> {
+  if (storeIds.length === 0) return;
+  const steps = [...new Set(Object.values(STORE_TABLE_STEP))].sort((a, b) => a - b);
+  for (const step of steps) {
+    for (const table of STORE_DATA_TABLES.filter((t) => STORE_TABLE_STEP[t] === step)) {
+      await db.deleteFrom(table).where('store_id', 'in', storeIds).execute();
+    }
+  }
+  await db.deleteFrom('stores').where('id', 'in', storeIds).execute();
+}
+
+/** Deletes the user's sessions, mail tokens and the user row. Run it in a transaction. */
+export async function deleteUser(db: DbOrTx, userId: string): Promise<void> {
+  for (const table of USER_DATA_TABLES) await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
