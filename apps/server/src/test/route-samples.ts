@@ -169,6 +169,12 @@ export const routeSamples: Record<string, RouteSample> = {
       },
     }),
   },
+  'POST /api/secure/product/import/check': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's product code among them: only the caller's own store may report it as known.
+    sample: (w) => ({ path: '/api/secure/product/import/check', body: { codes: [w.product.code, `NEW-${unique()}`] } }),
+  },
   'GET /api/secure/product/code/{code}': {
     tenancy: 'owned',
     storeScoped: true,

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import { remainingSlots } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
-import type { ImportField, ParsedRow, RowError } from './import-rows.ts';
+import type { ImportField, ParsedRow } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
 
@@ -35,7 +35,8 @@ interface Target {
 /** What one chunk did: counts by outcome, and the lines refused by the free limit. */
 export interface ChunkResult {
   counts: Record<Outcome, number>;
-  errors: RowError[];
+  /** Lines not applied because their new product would pass the free limit. */
+  limitedLines: number[];
   limitReached: boolean;
 }
 
@@ -107,16 +108,13 @@ export async function applyChunk(
   const created = fresh.slice(0, slots);
   const refused = new Set(fresh.slice(created.length));
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
-  const errors: RowError[] = [];
+  // Counted, not listed line by line: a file past the limit would otherwise list every such line
+  // with the same sentence (issue 14: 902 identical lines).
+  const limitedLines: number[] = [];
   for (const t of targets.values()) {
     for (const { line, outcome } of t.outcomes) {
-      if (refused.has(t)) {
-        errors.push({
-          line,
-          field: 'code',
-          message: 'Not imported: the free plan product limit is reached. Upgrade to premium to import more.',
-        });
-      } else counts[outcome]++;
+      if (refused.has(t)) limitedLines.push(line);
+      else counts[outcome]++;
     }
   }
   for (let i = 0; i < created.length; i += STEP) {
@@ -161,5 +159,5 @@ export async function applyChunk(
       updated_at,
     });
   }
-  return { counts, errors, limitReached: refused.size > 0 };
+  return { counts, limitedLines, limitReached: refused.size > 0 };
 }

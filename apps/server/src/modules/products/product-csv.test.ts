@@ -113,7 +113,16 @@ describe.each(engines)('product CSV on %s', (engine) => {
     }));
     const imported = await importBatch(rows, { store: target });
     expect(imported.status, imported.text).toBe(200);
-    expect(imported.body).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], limitReached: false });
+    expect(imported.body).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      limitReached: false,
+      limited: 0,
+      firstLimitedLine: null,
+      rejected: 0,
+    });
     expect((await all(target)).map(strip)).toEqual((await all(source)).map(strip));
     await expectLedgerConsistent(t);
   });
@@ -135,7 +144,15 @@ describe.each(engines)('product CSV on %s', (engine) => {
       { store },
     );
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ created: 2, updated: 0, unchanged: 0, limitReached: false });
+    // Eight rows: two created, six rejected (one row may have several errors, it counts once).
+    expect(res.body).toMatchObject({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      limitReached: false,
+      limited: 0,
+      rejected: 6,
+    });
     expect(res.body.errors.map((e: any) => [e.line, e.field])).toEqual([
       [3, 'code'],
       [4, 'price'],
@@ -193,7 +210,16 @@ describe.each(engines)('product CSV on %s', (engine) => {
       body: { delta: -3 },
     });
     const again = await importBatch(rows, { store });
-    expect(again.body).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [], limitReached: false });
+    expect(again.body).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      errors: [],
+      limitReached: false,
+      limited: 0,
+      firstLimitedLine: null,
+      rejected: 0,
+    });
     const edit = await importBatch([{ line: 2, code: 'RE-2', name: 'Black Beans', price: '2.25', quantity: '500' }], {
       store,
     });
@@ -267,7 +293,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
 describe.each(engines)('product import and the free limit on %s', (engine) => {
   const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '3' });
 
-  it('stops at the limit, reports the lines not imported, and still updates known products', async () => {
+  it('stops at the limit, counts the lines not imported in one figure, and still updates known products', async () => {
     const u = await createUser(t);
     const existing = await createProduct(t, u, { code: 'HAVE-1', name: 'Old name' });
     const rows = [
@@ -279,11 +305,69 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
       body: { importId: crypto.randomUUID(), batch: 0, rows },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ created: 2, updated: 1, unchanged: 0, limitReached: true });
-    expect(res.body.errors.map((e: any) => e.line)).toEqual([5, 6]);
+    expect(res.body).toEqual({
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      errors: [],
+      limitReached: true,
+      limited: 2,
+      firstLimitedLine: 5,
+      rejected: 0,
+    });
     const list = await t.request('GET', '/api/secure/product/search/window/0/100?sort=code', { token: u.token });
     expect(list.body.items.map((p: Product) => p.code)).toEqual(['HAVE-1', 'N-1', 'N-2']);
     expect(list.body.items[0]).toMatchObject({ id: existing.id, name: 'New name' });
     await expectLedgerConsistent(t);
+  });
+
+  it('keeps updating known products in batches after the limit, every row in exactly one count', async () => {
+    const u = await createUser(t);
+    await createProduct(t, u, { code: 'OLD-1', name: 'Old one' });
+    const importId = crypto.randomUUID();
+    const send = (batch: number, rows: Row[]) =>
+      t.request('POST', '/api/secure/product/import', { token: u.token, body: { importId, batch, rows } });
+    const first = await send(0, [
+      ...['A-1', 'A-2', 'A-3'].map((code, i) => ({ line: i + 2, code, name: code, price: '1' })),
+      { line: 5, code: 'BAD', name: 'Bad', price: 'ten', cost: 'x' },
+    ]);
+    expect(first.body).toMatchObject({ created: 2, limited: 1, firstLimitedLine: 4, rejected: 1 });
+    expect(first.body.errors.map((e: any) => [e.line, e.field])).toEqual([
+      [5, 'price'],
+      [5, 'cost'],
+    ]);
+    const second = await send(1, [
+      { line: 6, code: 'OLD-1', name: 'Renamed', price: '1' },
+      { line: 7, code: 'A-1', name: 'A-1', price: '1' },
+      { line: 8, code: 'B-1', name: 'B-1', price: '1' },
+    ]);
+    expect(second.body).toMatchObject({ created: 0, updated: 1, unchanged: 1, limited: 1, firstLimitedLine: 8 });
+    for (const [res, rows] of [
+      [first, 4],
+      [second, 3],
+    ] as const) {
+      const b = res.body;
+      expect(b.created + b.updated + b.unchanged + b.limited + b.rejected).toBe(rows);
+    }
+    await expectLedgerConsistent(t);
+  });
+
+  it('tells before an import which codes are known and how many new products fit', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    await createProduct(t, u, { code: 'HAVE-2' });
+    await createProduct(t, other, { code: 'THEIRS-1' });
+    const check = (codes: unknown, token = u.token) =>
+      t.request('POST', '/api/secure/product/import/check', { token, body: { codes } });
+    const res = await check(['NEW-9', 'HAVE-2', 'HAVE-2', 'THEIRS-1']);
+    expect(res.status, res.text).toBe(200);
+    // Another user's product with the same code is not this store's: it is new here.
+    expect(res.body).toEqual({ known: ['HAVE-2'], remainingSlots: 2 });
+    expect((await check([])).body).toEqual({ known: [], remainingSlots: 2 });
+    expectFieldErrors(await check(Array.from({ length: 1001 }, (_, i) => `C-${i}`)), ['codes']);
+    expectFieldErrors(await check('HAVE-2'), ['codes']);
+    expect((await t.request('POST', '/api/secure/product/import/check', { body: { codes: [] } })).status).toBe(401);
+    await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', u.user.userId).execute();
+    expect((await check(['HAVE-2'])).body).toEqual({ known: ['HAVE-2'], remainingSlots: null });
   });
 });

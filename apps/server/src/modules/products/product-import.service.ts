@@ -40,26 +40,38 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
 
   const currency = store.main_currency as CurrencyCode;
   const errors: RowError[] = [];
+  let rejected = 0;
   const byCode = new Map<string, ParsedRow[]>();
   for (const [i, row] of body.rows.entries()) {
     if (i > 0 && i % CHUNK === 0) await nextTurn();
     const result = parseImportRow(row, currency);
-    if (Array.isArray(result)) errors.push(...result);
-    else byCode.set(result.product.code, [...(byCode.get(result.product.code) ?? []), result]);
+    if (Array.isArray(result)) {
+      errors.push(...result);
+      rejected++;
+    } else byCode.set(result.product.code, [...(byCode.get(result.product.code) ?? []), result]);
   }
   const at = iso(ctx.clock.now());
   const codes = [...byCode.keys()];
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   let limitReached = false;
+  const limitedLines: number[] = [];
   for (let i = 0; i < codes.length; i += CHUNK) {
     const lines = codes.slice(i, i + CHUNK).flatMap((code) => byCode.get(code)!);
     const applied = await applyWithRetry(ctx, scope, body.importId, lines, at);
     for (const outcome of ['created', 'updated', 'unchanged'] as const) counts[outcome] += applied.counts[outcome];
-    errors.push(...applied.errors);
+    limitedLines.push(...applied.limitedLines);
     limitReached ||= applied.limitReached;
     await nextTurn();
   }
-  const result: ImportBatchResult = { ...counts, errors: errors.sort((a, b) => a.line - b.line), limitReached };
+  // Every row lands in exactly one count: created + updated + unchanged + limited + rejected = rows.
+  const result: ImportBatchResult = {
+    ...counts,
+    errors: errors.sort((a, b) => a.line - b.line),
+    limitReached,
+    limited: limitedLines.length,
+    firstLimitedLine: limitedLines.length > 0 ? Math.min(...limitedLines) : null,
+    rejected,
+  };
   // The same batch sent twice at once: the first stored result is the answer to both.
   const stored = await keepImportBatch(ctx.db, {
     storeId: store.id,

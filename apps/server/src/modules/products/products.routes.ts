@@ -6,6 +6,8 @@ import {
   CreateProductBodySchema,
   ImportBatchBodySchema,
   ImportBatchResultSchema,
+  ImportCheckBodySchema,
+  ImportCheckResultSchema,
   ProductCategoriesSchema,
   ProductCodeParamsSchema,
   ProductSchema,
@@ -23,6 +25,7 @@ import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/s
 import { createWorkGate } from '../../lib/work-gate.ts';
 import { exportProductsCsv } from './product-export.service.ts';
 import { importBatch } from './product-import.service.ts';
+import { checkImport } from './import-check.service.ts';
 import { suggestProduct } from './product-suggestion.service.ts';
 import { scopeOf } from '../access/index.ts';
 import * as products from './products.service.ts';
@@ -159,6 +162,20 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const caller = await scope(request);
         return catalogueJobs.run(caller.userId, () => importBatch(ctx, caller, request.body));
       },
+    );
+
+    app.post(
+      '/product/import/check',
+      {
+        schema: {
+          ...base,
+          description:
+            'Before an import: which of these codes (≤ 1000) the store already has (their rows update and use no free-plan slot) and how many new products still fit (null without a limit).',
+          body: ImportCheckBodySchema,
+          response: { 200: ImportCheckResultSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => checkImport(ctx, await scope(request), request.body),
     );
 
     app.get(

@@ -29,6 +29,7 @@ describe.each(engines)('stock ledger on %s', (engine) => {
       reason: 'ADJUSTMENT',
       note: 'broken bottles',
       userId: u.user.userId,
+      userName: u.user.name,
       refCode: null,
     });
     await expectLedgerConsistent(t);

@@ -52,14 +52,17 @@ export async function deleteMovementsOfProduct(trx: DbOrTx, storeId: string, pro
   await trx.deleteFrom('stock_movements').where('store_id', '=', storeId).where('product_id', '=', productId).execute();
 }
 
+/** A page of a product's movements, newest first, each with the name (else email) of who made it. */
 export function listMovements(db: DbOrTx, storeId: string, productId: string, offset: number, limit: number) {
   return db
-    .selectFrom('stock_movements')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('product_id', '=', productId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('stock_movements as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select(['u.name as user_name', 'u.email as user_email'])
+    .where('m.store_id', '=', storeId)
+    .where('m.product_id', '=', productId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();

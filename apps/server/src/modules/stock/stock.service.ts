@@ -72,7 +72,9 @@ export async function deleteLedgerOf(trx: DbOrTx, storeId: string, productId: st
   await repo.deleteMovementsOfProduct(trx, storeId, productId);
 }
 
-export function toMovement(row: StockMovementRow): StockMovement {
+export function toMovement(
+  row: StockMovementRow & { user_name?: string | null; user_email?: string | null },
+): StockMovement {
   return {
     id: row.id,
     productId: row.product_id,
@@ -80,6 +82,7 @@ export function toMovement(row: StockMovementRow): StockMovement {
     reason: row.reason as StockReason,
     refCode: row.ref_code,
     userId: row.user_id,
+    userName: row.user_name?.trim() || row.user_email || null,
     note: row.note,
     createdAt: row.created_at,
   };
