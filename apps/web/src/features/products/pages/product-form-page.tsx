@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -5,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { productCodeProblem } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { NotFound } from '../../../components/not-found.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { useSuggestion } from '../api/get-suggestion.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
-import { modals } from '../components/confirm.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { paths } from '../../../app/paths.ts';
 
@@ -33,6 +34,7 @@ export default function ProductFormPage() {
   const create = useCreateProduct(store);
   const update = useUpdateProduct(store);
   const remove = useDeleteProduct(store);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const cardOf = (code: string) => paths.stockScan(store, code);
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.stockList(store)));
 
@@ -83,25 +85,32 @@ export default function ProductFormPage() {
         </Paper>
         {editCode && existing.data && (
           <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              color="red"
-              loading={remove.isPending}
-              onClick={async () => {
-                const product = existing.data!;
-                if (!modals.confirm(t('product.deleteConfirm', { name: product.name }))) return;
-                try {
-                  await remove.mutateAsync(product.code);
-                  notifications.show({ color: 'teal', message: t('product.deleted', { name: product.name }) });
-                  navigate(paths.stockList(store), { replace: true });
-                } catch (error) {
-                  notifications.show({ color: 'red', message: describeError(t, error) });
-                }
-              }}
-            >
+            <Button variant="subtle" color="red" size="md" onClick={() => setConfirmDelete(true)}>
               {t('product.delete')}
             </Button>
           </Group>
+        )}
+        {existing.data && (
+          <ConfirmDialog
+            opened={confirmDelete}
+            title={t('productForm.deleteTitle')}
+            message={t('product.deleteConfirm', { name: existing.data.name })}
+            confirmLabel={t('productForm.deleteButton')}
+            danger
+            busy={remove.isPending}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={async () => {
+              const product = existing.data!;
+              try {
+                await remove.mutateAsync(product.code);
+                notifications.show({ color: 'teal', message: t('product.deleted', { name: product.name }) });
+                navigate(paths.stockList(store), { replace: true });
+              } catch (error) {
+                setConfirmDelete(false);
+                notifications.show({ color: 'red', message: describeError(t, error) });
+              }
+            }}
+          />
         )}
       </Stack>
     </Container>
