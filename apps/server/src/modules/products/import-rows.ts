@@ -36,9 +36,14 @@ function moneyCell(value: string | number, currency: CurrencyCode): number | str
   }
 }
 
+/** The opening-stock range of CreateProductBodySchema, said as a sentence instead of zod's "Too big: …". */
+const QUANTITY_LIMIT = 1_000_000;
+
 function quantityCell(value: string | number): number | string {
   const text = String(value).trim();
-  return /^[-+]?\d{1,9}$/.test(text) ? Number(text) : 'Quantity must be a whole number';
+  if (!/^[-+]?\d{1,9}$/.test(text)) return 'Quantity must be a whole number';
+  const quantity = Number(text);
+  return Math.abs(quantity) > QUANTITY_LIMIT ? 'Quantity must be between -1,000,000 and 1,000,000' : quantity;
 }
 
 const isBlank = (v: string | number | undefined) => v === undefined || String(v).trim() === '';

@@ -140,18 +140,19 @@ describe.each(engines)('product CSV on %s', (engine) => {
         { line: 7, code: 'QTY-1', name: 'Half', price: '1', quantity: '1.5' },
         { line: 8, code: 'LONG-1', name: 'n'.repeat(121), price: '' },
         { line: 9, code: 'OK-2', name: 'Price with symbol', price: '$1,234.50' },
+        { line: 10, code: 'QTY-2', name: 'Huge', price: '1', quantity: '9999999' },
       ],
       { store },
     );
     expect(res.status, res.text).toBe(200);
-    // Eight rows: two created, six rejected (one row may have several errors, it counts once).
+    // Nine rows: two created, seven rejected (one row may have several errors, it counts once).
     expect(res.body).toMatchObject({
       created: 2,
       updated: 0,
       unchanged: 0,
       limitReached: false,
       limited: 0,
-      rejected: 6,
+      rejected: 7,
     });
     expect(res.body.errors.map((e: any) => [e.line, e.field])).toEqual([
       [3, 'code'],
@@ -162,8 +163,11 @@ describe.each(engines)('product CSV on %s', (engine) => {
       [7, 'quantity'],
       [8, 'price'],
       [8, 'name'],
+      [10, 'quantity'],
     ]);
     for (const e of res.body.errors) expect(e.message.length).toBeGreaterThan(0);
+    // Sentences for a shop owner, never zod's "Too big: expected number to be <=1000000".
+    expect(res.body.errors.at(-1).message).toBe('Quantity must be between -1,000,000 and 1,000,000');
     const products = await all(store);
     expect(products.map((p) => [p.code, p.price, p.quantity])).toEqual([
       [good, 250, 4],
