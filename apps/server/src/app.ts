@@ -29,6 +29,7 @@ import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
+import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.decorateRequest('auth', null);
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
+  await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });
   await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
@@ -152,6 +154,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(sessionRoutes(ctx));
       await secure.register(profileRoutes(ctx));
       await secure.register(storesRoutes(ctx));
+      await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));
@@ -159,5 +162,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { prefix: '/api/secure' },
   );
   await registerWebApp(app, config.webDist);
+
+  // A new install has a rate for every pair at once; a configured feed keeps them current.
+  await ensureSnapshot(ctx);
+  if (config.ratesFeedUrl) {
+    const stopFeed = startRatesFeed(ctx, config.ratesFeedUrl);
+    app.addHook('preClose', stopFeed);
+  }
   return app;
 }

@@ -126,7 +126,32 @@ export interface AuthThrottlesTable {
   expires_at: string;
 }
 
+/** The EUR reference rates of each day by source (global data, not a store's). */
+export interface ExchangeRatesTable {
+  base: string;
+  quote: string;
+  /** YYYY-MM-DD the rate was published for. */
+  date: string;
+  /** ECB, PEG or SNAPSHOT. */
+  source: string;
+  /** Decimal text: units of `quote` per unit of `base`. */
+  rate: string;
+  imported_at: string;
+}
+
+/** A store's manual main → second rate, which wins over the imported ones for that store. */
+export interface StoreExchangeRatesTable {
+  store_id: string;
+  base: string;
+  quote: string;
+  rate: string;
+  set_at: string;
+  set_by: string;
+}
+
 export interface Database {
+  exchange_rates: ExchangeRatesTable;
+  store_exchange_rates: StoreExchangeRatesTable;
   auth_throttles: AuthThrottlesTable;
   users: UsersTable;
   stores: StoresTable;

@@ -126,6 +126,26 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  'GET /api/secure/virtual-store/{urlName}/exchange-rate': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/exchange-rate` }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/exchange-rate': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/exchange-rate`,
+      body: { rate: '151.5' },
+    }),
+  },
+  'GET /api/public/exchange-rate/{mainCurrency}/{secondCurrency}': {
+    tenancy: 'open',
+    sample: () => ({ path: '/api/public/exchange-rate/USD/JPY' }),
+  },
+  'GET /api/public/exchange-rate/{mainCurrency}/{secondCurrency}/{dateId}': {
+    tenancy: 'open',
+    sample: () => ({ path: '/api/public/exchange-rate/EUR/KWD/2026-01-15' }),
+  },
+
   'POST /api/secure/product': {
     tenancy: 'own',
     storeScoped: true,

@@ -18,6 +18,7 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   stock_movements: 0,
   import_batches: 0,
   files: 0,
+  store_exchange_rates: 0,
   products: 1,
 };
 
