@@ -31,6 +31,7 @@ import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
+import { shopRoutes } from './modules/shop/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
 export interface AppOverrides {
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(storesRoutes(ctx));
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
+      await secure.register(shopRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));
     },

@@ -11,6 +11,10 @@ export const ErrorCode = {
   CODE_LOCKED: 'CODE_LOCKED',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   FREE_LIMIT_REACHED: 'FREE_LIMIT_REACHED',
+  /** The tenders do not cover what the sale costs. */
+  PAYMENT_SHORT: 'PAYMENT_SHORT',
+  /** A second-currency tender with no exchange rate for the store. */
+  RATE_MISSING: 'RATE_MISSING',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

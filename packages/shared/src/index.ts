@@ -15,3 +15,4 @@ export * from './rates.ts';
 export * from './exchange.ts';
 export * from './sale-pricing.ts';
 export * from './sale-payment.ts';
+export * from './shop.ts';

@@ -11,6 +11,10 @@ export const VirtualStoreSchema = z.object({
   address: z.string(),
   phone: z.string(),
   createdAt: z.string(),
+  /** Counter settings (product.md §4): see SaleSettingsSchema. */
+  taxMode: z.enum(['NONE', 'INCLUSIVE', 'EXCLUSIVE']),
+  defaultTaxRate: z.number().int(),
+  cashRounding: z.number().int(),
 });
 export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
 

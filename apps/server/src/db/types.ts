@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in text columns on both
@@ -30,6 +30,12 @@ export interface StoresTable {
   address: string;
   phone: string;
   created_at: string;
+  /** NONE, INCLUSIVE (prices include tax) or EXCLUSIVE (tax added at the counter). */
+  tax_mode: ColumnType<string, string | undefined, string>;
+  /** Basis points. */
+  default_tax_rate: ColumnType<number, number | undefined, number>;
+  /** Cash rounding increment in main minor units; 0 = none. */
+  cash_rounding: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -149,7 +155,121 @@ export interface StoreExchangeRatesTable {
   set_by: string;
 }
 
+/** A sale, parked or completed (product.md §4); amounts are main-currency minor units. */
+export interface ShopTransactionsTable {
+  id: string;
+  store_id: string;
+  code: string;
+  client_id: string;
+  status: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  /** YYYY-MM-DD in the store's timezone: completion day (parked: creation day). */
+  business_date: string;
+  currency: string;
+  second_currency: string | null;
+  rate: string | null;
+  rate_date: string | null;
+  rate_source: string | null;
+  tax_mode: string;
+  discount_kind: string | null;
+  discount_value: number | null;
+  gross: number;
+  line_discounts: number;
+  cart_discount: number;
+  tax: number;
+  total: number;
+  rounding: number;
+  due: number;
+  change_in_main: number;
+  refunded_amount: number;
+  /** JSON of TaxBucket[]. */
+  taxes: string;
+  item_count: number;
+  /** The first few item names, for lists and search. */
+  first_items: string;
+  note: string;
+}
+
+export interface ShopTransactionLinesTable {
+  id: string;
+  store_id: string;
+  transaction_id: string;
+  position: number;
+  product_id: string | null;
+  code: string | null;
+  name: string;
+  unit_price: number;
+  unit_cost: number;
+  quantity: number;
+  refunded_quantity: number;
+  discount_kind: string | null;
+  discount_value: number | null;
+  line_discount: number;
+  cart_discount: number;
+  net: number;
+  tax: number;
+  tax_rate: number;
+  total: number;
+}
+
+export interface ShopRefundsTable {
+  id: string;
+  store_id: string;
+  transaction_id: string;
+  client_id: string;
+  user_id: string;
+  created_at: string;
+  business_date: string;
+  /** 1 when the goods went back into stock. */
+  restock: number;
+  amount: number;
+  tax: number;
+  note: string;
+}
+
+export interface ShopRefundLinesTable {
+  id: string;
+  store_id: string;
+  refund_id: string;
+  transaction_id: string;
+  line_id: string;
+  quantity: number;
+  amount: number;
+  tax: number;
+}
+
+export interface ShopTendersTable {
+  id: string;
+  store_id: string;
+  transaction_id: string;
+  /** Null for the sale's own tenders; a refund's id for money given back. */
+  refund_id: string | null;
+  position: number;
+  method: string;
+  currency: string;
+  amount: number;
+  applied: number;
+  change: number;
+  change_in_main: number;
+}
+
+/** Public receipt code → store (the one global lookup of store data, convention 5). */
+export interface ReceiptCodesTable {
+  code: string;
+  store_id: string;
+  transaction_id: string;
+}
+
 export interface Database {
+  shop_transactions: ShopTransactionsTable;
+  shop_transaction_lines: ShopTransactionLinesTable;
+  shop_refunds: ShopRefundsTable;
+  shop_refund_lines: ShopRefundLinesTable;
+  shop_tenders: ShopTendersTable;
+  receipt_codes: ReceiptCodesTable;
   exchange_rates: ExchangeRatesTable;
   store_exchange_rates: StoreExchangeRatesTable;
   auth_throttles: AuthThrottlesTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex } from './ids.ts';
+import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex, newCrockfordCode } from './ids.ts';
 
 describe('ids and secrets', () => {
   it('makes v4 UUIDs', () => {
@@ -23,6 +23,13 @@ describe('ids and secrets', () => {
     const key = new TextEncoder().encode('secret');
     expect(hashCode(key, 'user-1', '123456')).not.toBe(hashCode(key, 'user-2', '123456'));
     expect(hashCode(key, 'user-1', '123456')).not.toBe(hashCode(new TextEncoder().encode('other'), 'user-1', '123456'));
+  });
+
+  it('makes Crockford base32 codes from the whole alphabet, all different', () => {
+    const codes = Array.from({ length: 2000 }, () => newCrockfordCode(12));
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(new Set(codes.join('')).size).toBe(32);
   });
 
   it('compares digests in constant time', () => {

@@ -34,3 +34,16 @@ export function safeEqualHex(a: string, b: string): boolean {
   const bb = Buffer.from(b, 'hex');
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * `length` characters of Crockford base32 from a CSPRNG (5 bits each): no I, L, O or U, so a code
+ * read aloud or typed from paper is not mistaken. 12 characters (60 bits) key a public receipt.
+ */
+export function newCrockfordCode(length: number): string {
+  const bytes = randomBytes(length);
+  let code = '';
+  for (const byte of bytes) code += CROCKFORD[byte & 31];
+  return code;
+}

@@ -37,6 +37,13 @@ export interface RouteSample {
 
 const png = { raw: SAMPLE_PNG, headers: { 'content-type': 'image/png' } };
 const product = (w: SweepWorld) => `/api/secure/product/code/${encodeURIComponent(w.product.code)}`;
+/** A completed cash sale of one open-price line: any caller can make it in their own store. */
+const openPriceSale = () => ({
+  clientId: randomUUID(),
+  status: 'COMPLETED',
+  lines: [{ name: 'Tea', unitPrice: 250, quantity: 2 }],
+  payment: { method: 'CASH', currency: 'USD', amount: 1000 },
+});
 const storeDetails = { mainCurrency: 'EUR', secondCurrency: null, timezone: 'Europe/Berlin', address: '', phone: '' };
 
 /**
@@ -144,6 +151,59 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /api/public/exchange-rate/{mainCurrency}/{secondCurrency}/{dateId}': {
     tenancy: 'open',
     sample: () => ({ path: '/api/public/exchange-rate/EUR/KWD/2026-01-15' }),
+  },
+
+  'PUT /api/secure/virtual-store/{urlName}/sale-settings': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/sale-settings`,
+      body: { taxMode: 'INCLUSIVE', defaultTaxRate: 1000, cashRounding: 5 },
+    }),
+  },
+
+  'POST /api/secure/shop/transaction': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/transaction', body: openPriceSale() }),
+  },
+  'GET /api/secure/shop/transaction/parked': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/transaction/parked' }),
+  },
+  'GET /api/secure/shop/transaction/range/by-month': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/transaction/range/by-month',
+      query: { month: new Date().toISOString().slice(0, 7) },
+    }),
+  },
+  'GET /api/secure/shop/transaction/range/by-date': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/transaction/range/by-date',
+      query: { from: '2020-01-01', to: '2020-12-31', q: 'tea', method: 'CASH' },
+    }),
+  },
+  'GET /api/secure/shop/transaction/{code}': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/shop/transaction/${w.sale.code}` }),
+  },
+  'PUT /api/secure/shop/transaction/{code}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/shop/transaction/${w.parked.code}`,
+      body: { status: 'PARKED', lines: [{ code: w.product.code, quantity: 2 }] },
+    }),
+  },
+  'POST /api/secure/shop/transaction/{code}/refund': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/shop/transaction/${w.sale.code}/refund`,
+      body: { clientId: randomUUID() },
+    }),
   },
 
   'POST /api/secure/product': {

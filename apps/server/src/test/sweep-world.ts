@@ -1,4 +1,4 @@
-import type { Product, VirtualStore } from '@shopdesk/shared';
+import type { Product, ShopTransaction, VirtualStore } from '@shopdesk/shared';
 import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
@@ -23,6 +23,9 @@ export interface SweepWorld {
   product: Product;
   /** An image in the owner's default store. */
   fileId: string;
+  /** A completed sale and a parked cart of the owner's default store, made fresh with the product. */
+  sale: ShopTransaction;
+  parked: ShopTransaction;
   /** Texts that only the owner's data contains: no answer to the intruder may carry any of them. */
   ownerMarkers: string[];
 }
@@ -48,6 +51,8 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     ownerSecondStore: second.body,
     intruder,
     product: undefined as unknown as Product,
+    sale: undefined as unknown as ShopTransaction,
+    parked: undefined as unknown as ShopTransaction,
     fileId,
     ownerMarkers: [],
   };
@@ -55,13 +60,30 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
   return world;
 }
 
-/** Gives the owner a new product (in their default store) for the next route. */
+/** A sale of `code` (one unit) by the owner, completed in cash or parked. */
+export async function ownerSale(w: SweepWorld, code: string, status: 'COMPLETED' | 'PARKED'): Promise<ShopTransaction> {
+  const res = await w.t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+    token: w.owner.token,
+    body: {
+      clientId: crypto.randomUUID(),
+      status,
+      lines: [{ code, quantity: 1 }],
+      ...(status === 'COMPLETED' ? { payment: { method: 'CASH', currency: 'USD', amount: 100_000 } } : {}),
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** Gives the owner a new product (in their default store), a sale of it and a parked cart, for the next route. */
 export async function freshProduct(w: SweepWorld): Promise<void> {
   w.product = await createProduct(w.t, w.owner, {
     code: `OWN-${unique()}`,
     name: `Owner only ${unique()}`,
     category: `Owner category ${unique()}`,
   });
+  w.sale = await ownerSale(w, w.product.code, 'COMPLETED');
+  w.parked = await ownerSale(w, w.product.code, 'PARKED');
   w.ownerMarkers = [
     w.owner.email,
     w.owner.user.userId,
@@ -77,18 +99,23 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.product.code,
     w.product.name,
     w.product.category,
+    w.sale.id,
+    w.sale.code,
+    w.parked.code,
   ];
 }
 
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
 export async function ownerView(w: SweepWorld): Promise<unknown> {
   const as = { token: w.owner.token };
-  const [profile, stores, product, movements, file] = await Promise.all([
+  const [profile, stores, product, movements, file, sale, parked] = await Promise.all([
     w.t.request('GET', '/api/secure/profile', as),
     w.t.request('GET', '/api/secure/virtual-store', as),
     w.t.request('GET', `/api/secure/product/code/${w.product.code}`, as),
     w.t.request('GET', `/api/secure/product/code/${w.product.code}/movements`, as),
     w.t.request('GET', `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, as),
+    w.t.request('GET', `/api/secure/shop/transaction/${w.sale.code}`, as),
+    w.t.request('GET', `/api/secure/shop/transaction/${w.parked.code}`, as),
   ]);
   return {
     profile: [profile.status, profile.body],
@@ -96,5 +123,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     product: [product.status, product.body],
     movements: [movements.status, movements.body],
     file: [file.status, file.headers.get('etag')],
+    sale: [sale.status, sale.body],
+    parked: [parked.status, parked.body],
   };
 }

@@ -33,6 +33,9 @@ const store: VirtualStore = {
   address: '',
   phone: '',
   createdAt: '2025-01-01T00:00:00.000Z',
+  taxMode: 'NONE',
+  defaultTaxRate: 0,
+  cashRounding: 0,
 };
 
 beforeEach(() => {

@@ -31,3 +31,33 @@ export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The timezone of the user's default store, which decides the free tier's calendar month. */
+export async function defaultStoreTimezone(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('stores', 'stores.id', 'users.default_store_id')
+    .select('stores.timezone')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.timezone;
+}
+
+/** Completed sales (refunded ones included: a refund does not give a sale back) with from ≤ business date < to. */
+export async function countCompletedSalesOfOwner(
+  db: DbOrTx,
+  ownerId: string,
+  from: string,
+  to: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('shop_transactions')
+    .innerJoin('stores', 'stores.id', 'shop_transactions.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .where('shop_transactions.status', '!=', 'PARKED')
+    .where('shop_transactions.business_date', '>=', from)
+    .where('shop_transactions.business_date', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

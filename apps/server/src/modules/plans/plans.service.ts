@@ -8,13 +8,13 @@ import * as repo from './plans.repo.ts';
  * The free tier (product.md §5): limits per user across their stores, from the server's
  * configuration, lifted all at once by premium. Every create that counts toward a limit asks here,
  * inside the transaction that writes, so a refused create writes nothing and concurrent creates
- * cannot both take the last slot. Cargos and a month's transactions join `LIMITED` as their modules land.
+ * cannot both take the last slot. Cargos join `LIMITED` when their module lands.
  */
-export type LimitedKind = 'products';
+export type LimitedKind = 'products' | 'transactions';
 
 interface Limited {
   limit: (ctx: AppContext) => number;
-  count: (db: DbOrTx, ownerId: string) => Promise<number>;
+  count: (db: DbOrTx, ownerId: string, ctx: AppContext) => Promise<number>;
   /** What the 402 says, with the limit in it. */
   refusal: (limit: number) => string;
 }
@@ -26,7 +26,36 @@ const LIMITED: Record<LimitedKind, Limited> = {
     refusal: (limit) =>
       `The free plan includes up to ${limit} products across your stores. Upgrade to premium to add more, or delete products you no longer sell.`,
   },
+  transactions: {
+    limit: (ctx) => ctx.config.freeLimits.transactions,
+    count: (db, ownerId, ctx) => countMonthSales(db, ownerId, ctx),
+    refusal: (limit) =>
+      `The free plan includes up to ${limit} sales a month across your stores. Upgrade to premium to keep selling this month; parked carts are kept.`,
+  },
 };
+
+/** The calendar month (YYYY-MM) of `at` in `timezone`. */
+export function monthIn(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit' })
+    .format(at)
+    .slice(0, 7);
+}
+
+/**
+ * Completed sales of the current calendar month across the owner's stores. The month is the one
+ * of now in the owner's default store's timezone; each sale counts by its own store's calendar
+ * date (business_date), which is what that store's lists and reports show.
+ */
+async function countMonthSales(db: DbOrTx, ownerId: string, ctx: AppContext): Promise<number> {
+  const timezone = (await repo.defaultStoreTimezone(db, ownerId)) ?? 'UTC';
+  const month = monthIn(ctx.clock.now(), timezone);
+  return repo.countCompletedSalesOfOwner(db, ownerId, `${month}-01`, nextMonthStart(month));
+}
+
+function nextMonthStart(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
 
 export const isPremium = (premium: number) => premium > 0;
 
@@ -46,7 +75,7 @@ export async function remainingSlots(
 ): Promise<number> {
   const premium = await repo.lockOwnerPremium(trx, ctx.dbKind, ownerId);
   if (premium !== undefined && isPremium(premium)) return Number.POSITIVE_INFINITY;
-  const used = await LIMITED[kind].count(trx, ownerId);
+  const used = await LIMITED[kind].count(trx, ownerId, ctx);
   return Math.max(0, LIMITED[kind].limit(ctx) - used);
 }
 
@@ -63,12 +92,14 @@ export async function assertCanCreate(
 
 /**
  * The user's SubscriptionStatus (original.md §3): each free limit (null with premium) beside its
- * count, and whether any count has reached its limit. Counts of kinds whose module has not landed
- * yet (cargos, transactions) are 0.
+ * count, and whether any count has reached its limit. The cargo count is 0 until cargo lands.
  */
 export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: string): Promise<SubscriptionStatus> {
   const premium = isPremium(await repo.premiumOf(db, userId));
-  const productCount = await LIMITED.products.count(db, userId);
+  const [productCount, shopTransactionCount] = await Promise.all([
+    LIMITED.products.count(db, userId, ctx),
+    LIMITED.transactions.count(db, userId, ctx),
+  ]);
   const limits = ctx.config.freeLimits;
   return {
     freeProductLimit: premium ? null : limits.products,
@@ -76,8 +107,8 @@ export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: st
     freeTransactionLimit: premium ? null : limits.transactions,
     productCount,
     cargoCount: 0,
-    shopTransactionCount: 0,
-    freeLimitHasReached: !premium && productCount >= limits.products,
+    shopTransactionCount,
+    freeLimitHasReached: !premium && (productCount >= limits.products || shopTransactionCount >= limits.transactions),
   };
 }
 

@@ -19,7 +19,13 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   import_batches: 0,
   files: 0,
   store_exchange_rates: 0,
+  shop_tenders: 0,
+  shop_refund_lines: 0,
+  receipt_codes: 0,
+  shop_refunds: 1,
+  shop_transaction_lines: 1,
   products: 1,
+  shop_transactions: 2,
 };
 
 /** A user's own rows besides their stores; all reference `users.id`. Same Record rule as above. */

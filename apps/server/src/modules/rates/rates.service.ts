@@ -10,6 +10,7 @@ import type { ExchangeRatesTable, StoreRow } from '../../db/types.ts';
 import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import type { FeedDay } from './ecb-feed.ts';
 import { PEGS } from './pegs.ts';
@@ -22,16 +23,6 @@ export type RatesDeps = Pick<AppContext, 'db' | 'clock'>;
 
 /** Every rate is kept against the euro, the ECB's base; any pair is a cross rate of two of them. */
 const COMMON = 'EUR';
-
-/** The calendar date (YYYY-MM-DD) of `at` in `timezone`. */
-export function dateIn(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 async function eurLeg(ctx: AppContext, currency: string, date: string | null) {
   if (currency === COMMON) return { rate: '1', date: null, source: null };

@@ -20,8 +20,8 @@ export async function updateStore(db: DbOrTx, id: string, patch: Updateable<Stor
   await db.updateTable('stores').set(patch).where('id', '=', id).execute();
 }
 
-/** Tables whose rows are priced in the store's main currency; cargos and transactions join as they land. */
-const PRICED_TABLES = ['products'] as const;
+/** Tables whose rows are priced in the store's main currency; cargos join when they land. */
+const PRICED_TABLES = ['products', 'shop_transactions'] as const;
 
 /**
  * Whether the store already holds data priced in its main currency: "mainCurrency may change only

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateStoreBodySchema,
+  SaleSettingsSchema,
   StoreUrlParamsSchema,
   UpdateStoreBodySchema,
   VirtualStoreSchema,
@@ -64,6 +65,21 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         stores.updateStore(ctx, await scopeForStore(ctx, request, request.params.urlName), request.body),
+    );
+
+    app.put(
+      '/virtual-store/:urlName/sale-settings',
+      {
+        schema: {
+          ...base,
+          description: 'The counter settings: tax mode (NONE, INCLUSIVE, EXCLUSIVE), default tax rate, cash rounding.',
+          params: StoreUrlParamsSchema,
+          body: SaleSettingsSchema,
+          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        stores.updateSaleSettings(ctx, await scopeForStore(ctx, request, request.params.urlName), request.body),
     );
   };
 }

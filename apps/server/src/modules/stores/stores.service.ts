@@ -1,4 +1,10 @@
-import { ErrorCode, type CreateStoreBody, type UpdateStoreBody, type VirtualStore } from '@shopdesk/shared';
+import {
+  ErrorCode,
+  type CreateStoreBody,
+  type SaleSettings,
+  type UpdateStoreBody,
+  type VirtualStore,
+} from '@shopdesk/shared';
 import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
@@ -19,6 +25,9 @@ export function toVirtualStore(row: StoreRow): VirtualStore {
     address: row.address,
     phone: row.phone,
     createdAt: row.created_at,
+    taxMode: row.tax_mode as VirtualStore['taxMode'],
+    defaultTaxRate: Number(row.default_tax_rate),
+    cashRounding: Number(row.cash_rounding),
   };
 }
 
@@ -52,6 +61,9 @@ export async function insertOwnedStore(
     address: body.address ?? '',
     phone: body.phone ?? '',
     created_at: iso(ctx.clock.now()),
+    tax_mode: 'NONE',
+    default_tax_rate: 0,
+    cash_rounding: 0,
   };
   try {
     await repo.insertStore(db, row);
@@ -99,4 +111,11 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
     await repo.updateStore(trx, store.id, patch);
     return toVirtualStore({ ...store, ...patch });
   });
+}
+
+/** The counter settings: tax mode and default rate, cash rounding (product.md §4). */
+export async function updateSaleSettings(ctx: AppContext, scope: Scope, body: SaleSettings): Promise<VirtualStore> {
+  const patch = { tax_mode: body.taxMode, default_tax_rate: body.defaultTaxRate, cash_rounding: body.cashRounding };
+  await repo.updateStore(ctx.db, scope.store.id, patch);
+  return toVirtualStore({ ...scope.store, ...patch });
 }

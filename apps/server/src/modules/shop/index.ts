@@ -1,0 +1,5 @@
+/**
+ * Shop: the counter's sales (parked carts, completed sales, refunds) and their lists. Stock moves
+ * through `modules/stock`, the monthly free-tier count through `modules/plans`.
+ */
+export { shopRoutes } from './shop.routes.ts';

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateTransactionBodySchema,
+  RefundBodySchema,
+  ShopTransactionSchema,
+  TransactionCodeParamsSchema,
+  TransactionsByDateQuerySchema,
+  TransactionsByMonthQuerySchema,
+  TransactionWindowSchema,
+  UpdateTransactionBodySchema,
+} from '@shopdesk/shared';
+import type { AppContext } from '../../lib/context.ts';
+import { bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
+import { scopeOf } from '../access/index.ts';
+import * as checkout from './checkout.service.ts';
+import * as lists from './transaction-lists.service.ts';
+import { refund } from './refunds.service.ts';
+
+/** `/api/secure/shop/transaction...`: the counter's sales (product.md §6), in the store of X-Store. */
+export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = { tags: ['shop'], security: bearerAuth, headers: storeHeaders };
+    const one = { 200: ShopTransactionSchema };
+
+    app.post(
+      '/shop/transaction',
+      {
+        schema: {
+          ...base,
+          description:
+            'Stores a parked cart or a completed sale (stock moves with it). The same clientId again answers 200 with the first result.',
+          body: CreateTransactionBodySchema,
+          response: { 201: ShopTransactionSchema, ...one, ...errorResponses(400, 401, 402, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { created, transaction } = await checkout.createTransaction(
+          ctx,
+          await scopeOf(ctx, request),
+          request.body,
+        );
+        return reply.status(created ? 201 : 200).send(transaction);
+      },
+    );
+
+    app.get(
+      '/shop/transaction/parked',
+      { schema: { ...base, response: { 200: z.array(ShopTransactionSchema), ...errorResponses(401, 404) } } },
+      async (request) => checkout.listParked(ctx, await scopeOf(ctx, request)),
+    );
+
+    app.get(
+      '/shop/transaction/range/by-month',
+      {
+        schema: {
+          ...base,
+          querystring: TransactionsByMonthQuerySchema,
+          response: { 200: TransactionWindowSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const { month, ...filters } = request.query;
+        return lists.listByMonth(ctx, await scopeOf(ctx, request), month, filters);
+      },
+    );
+
+    app.get(
+      '/shop/transaction/range/by-date',
+      {
+        schema: {
+          ...base,
+          querystring: TransactionsByDateQuerySchema,
+          response: { 200: TransactionWindowSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const { from, to, ...filters } = request.query;
+        return lists.listByDates(ctx, await scopeOf(ctx, request), from, to, filters);
+      },
+    );
+
+    app.get(
+      '/shop/transaction/:code',
+      {
+        schema: {
+          ...base,
+          params: TransactionCodeParamsSchema,
+          response: { ...one, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => checkout.readTransaction(ctx, (await scopeOf(ctx, request)).store.id, request.params.code),
+    );
+
+    app.put(
+      '/shop/transaction/:code',
+      {
+        schema: {
+          ...base,
+          description: 'Edits a parked cart, or completes it with its payment (stock moves then).',
+          params: TransactionCodeParamsSchema,
+          body: UpdateTransactionBodySchema,
+          response: { ...one, ...errorResponses(400, 401, 402, 404, 409) },
+        },
+      },
+      async (request) => checkout.updateParked(ctx, await scopeOf(ctx, request), request.params.code, request.body),
+    );
+
+    app.post(
+      '/shop/transaction/:code/refund',
+      {
+        schema: {
+          ...base,
+          description:
+            'Refunds what remains (no lines) or part of it. Goods go back into stock unless restock is false. The same clientId again answers 200 and changes nothing.',
+          params: TransactionCodeParamsSchema,
+          body: RefundBodySchema,
+          response: { 201: ShopTransactionSchema, ...one, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const result = await refund(ctx, await scopeOf(ctx, request), request.params.code, request.body);
+        return reply.status(result.created ? 201 : 200).send(result.transaction);
+      },
+    );
+  };
+}

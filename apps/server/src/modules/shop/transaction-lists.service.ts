@@ -1,0 +1,93 @@
+import {
+  ErrorCode,
+  type CurrencyCode,
+  type TenderMethod,
+  type TransactionStatus,
+  type TransactionSummary,
+} from '@shopdesk/shared';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Scope } from '../access/index.ts';
+import * as repo from './transaction-lists.repo.ts';
+
+/** Lists answer windows, never a whole month at once (product.md §9). */
+export interface ListFilters {
+  page?: number;
+  size?: number;
+  status?: TransactionStatus;
+  method?: TenderMethod;
+  q?: string;
+}
+
+const MAX_RANGE_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function validDate(date: string, field: string): void {
+  if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || addDays(date, 0) !== date) {
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'This date does not exist.', [
+      { field, message: 'Must be a date that exists' },
+    ]);
+  }
+}
+
+/** Sales of the store with business dates in [from, to] (inclusive), newest first, in a window. */
+export async function listByDates(ctx: AppContext, scope: Scope, from: string, to: string, filters: ListFilters) {
+  validDate(from, 'from');
+  validDate(to, 'to');
+  if (to < from) {
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'The end date is before the start date.', [
+      { field: 'to', message: 'Must not be before from' },
+    ]);
+  }
+  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > MAX_RANGE_DAYS * DAY_MS) {
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, `Choose a range of at most ${MAX_RANGE_DAYS} days.`, [
+      { field: 'to', message: `At most ${MAX_RANGE_DAYS} days after from` },
+    ]);
+  }
+  return window(ctx, { storeId: scope.store.id, from, to: addDays(to, 1), ...filters }, filters);
+}
+
+/** Sales of a calendar month (YYYY-MM) of the store. */
+export async function listByMonth(ctx: AppContext, scope: Scope, month: string, filters: ListFilters) {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return window(ctx, { storeId: scope.store.id, from: `${month}-01`, to: next, ...filters }, filters);
+}
+
+async function window(ctx: AppContext, filter: repo.TransactionFilter, filters: ListFilters) {
+  const page = filters.page ?? 0;
+  const size = filters.size ?? 20;
+  const [rows, total] = await Promise.all([
+    repo.transactionsPage(ctx.db, filter, page * size, size),
+    repo.countTransactions(ctx.db, filter),
+  ]);
+  const methods = new Map<string, TenderMethod[]>();
+  for (const t of await repo.methodsOf(
+    ctx.db,
+    filter.storeId,
+    rows.map((r) => r.id),
+  )) {
+    const list = methods.get(t.transaction_id) ?? [];
+    if (!list.includes(t.method as TenderMethod)) list.push(t.method as TenderMethod);
+    methods.set(t.transaction_id, list);
+  }
+  const items: TransactionSummary[] = rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    status: r.status as TransactionStatus,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    currency: r.currency as CurrencyCode,
+    total: Number(r.total),
+    due: Number(r.due),
+    refundedAmount: Number(r.refunded_amount),
+    itemCount: Number(r.item_count),
+    methods: methods.get(r.id) ?? [],
+    firstItems: r.first_items,
+  }));
+  return { items, page, size, total };
+}

@@ -1,0 +1,119 @@
+import type {
+  CurrencyCode,
+  Discount,
+  Refund,
+  ShopTransaction,
+  Tender,
+  TenderMethod,
+  TransactionStatus,
+} from '@shopdesk/shared';
+import type {
+  ShopRefundLinesTable,
+  ShopRefundsTable,
+  ShopTendersTable,
+  ShopTransactionLinesTable,
+  ShopTransactionsTable,
+} from '../../db/types.ts';
+
+/** A sale's rows, as read back or as just written. */
+export interface TransactionRows {
+  header: ShopTransactionsTable;
+  lines: ShopTransactionLinesTable[];
+  tenders: ShopTendersTable[];
+  refunds: ShopRefundsTable[];
+  refundLines: ShopRefundLinesTable[];
+}
+
+export function discountOf(kind: string | null, value: number | null): Discount | null {
+  if (kind === 'AMOUNT') return { kind, amount: Number(value) };
+  if (kind === 'PERCENT') return { kind, basisPoints: Number(value) };
+  return null;
+}
+
+/** Kind and value columns of a discount. */
+export function discountColumns(discount: Discount | null | undefined) {
+  if (!discount) return { discount_kind: null, discount_value: null };
+  return {
+    discount_kind: discount.kind,
+    discount_value: discount.kind === 'AMOUNT' ? discount.amount : discount.basisPoints,
+  };
+}
+
+function toTender(row: ShopTendersTable): Tender {
+  return {
+    method: row.method as TenderMethod,
+    currency: row.currency as CurrencyCode,
+    amount: Number(row.amount),
+    applied: Number(row.applied),
+    change: Number(row.change),
+    changeInMain: Number(row.change_in_main),
+  };
+}
+
+/** The API's ShopTransaction from its rows (both engines hand bigints back as numbers). */
+export function toShopTransaction(rows: TransactionRows): ShopTransaction {
+  const { header: h } = rows;
+  const refunds: Refund[] = rows.refunds.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    restock: Number(r.restock) === 1,
+    amount: Number(r.amount),
+    tax: Number(r.tax),
+    note: r.note,
+    lines: rows.refundLines
+      .filter((l) => l.refund_id === r.id)
+      .map((l) => ({ lineId: l.line_id, quantity: Number(l.quantity), amount: Number(l.amount) })),
+    tenders: rows.tenders.filter((t) => t.refund_id === r.id).map(toTender),
+  }));
+  return {
+    id: h.id,
+    code: h.code,
+    clientId: h.client_id,
+    status: h.status as TransactionStatus,
+    createdAt: h.created_at,
+    updatedAt: h.updated_at,
+    completedAt: h.completed_at,
+    currency: h.currency as CurrencyCode,
+    secondCurrency: h.second_currency as CurrencyCode | null,
+    rate:
+      h.rate && h.second_currency && h.rate_date
+        ? {
+            base: h.currency as CurrencyCode,
+            quote: h.second_currency as CurrencyCode,
+            rate: h.rate,
+            date: h.rate_date,
+            source: h.rate_source ?? '',
+          }
+        : null,
+    taxMode: h.tax_mode as ShopTransaction['taxMode'],
+    lines: rows.lines.map((l) => ({
+      id: l.id,
+      productId: l.product_id,
+      code: l.code,
+      name: l.name,
+      unitPrice: Number(l.unit_price),
+      quantity: Number(l.quantity),
+      refundedQuantity: Number(l.refunded_quantity),
+      lineDiscount: Number(l.line_discount),
+      cartDiscount: Number(l.cart_discount),
+      net: Number(l.net),
+      tax: Number(l.tax),
+      taxRate: Number(l.tax_rate),
+      total: Number(l.total),
+    })),
+    discount: discountOf(h.discount_kind, h.discount_value),
+    gross: Number(h.gross),
+    lineDiscounts: Number(h.line_discounts),
+    cartDiscount: Number(h.cart_discount),
+    taxes: JSON.parse(h.taxes) as ShopTransaction['taxes'],
+    tax: Number(h.tax),
+    total: Number(h.total),
+    rounding: Number(h.rounding),
+    due: Number(h.due),
+    payments: rows.tenders.filter((t) => t.refund_id === null).map(toTender),
+    changeInMain: Number(h.change_in_main),
+    refunds,
+    refundedAmount: Number(h.refunded_amount),
+    note: h.note,
+  };
+}

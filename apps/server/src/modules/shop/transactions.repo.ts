@@ -1,0 +1,222 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type {
+  ShopRefundLinesTable,
+  ShopRefundsTable,
+  ShopTendersTable,
+  ShopTransactionLinesTable,
+  ShopTransactionsTable,
+} from '../../db/types.ts';
+
+/** What a sale line needs of a product: its identity, name, price and cost. */
+export async function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'code', 'name', 'price', 'cost'])
+    .where('store_id', '=', storeId)
+    .where('code', 'in', codes)
+    .execute();
+}
+
+/**
+ * Inserts a sale's header unless the store already has one with its client id: the unique key
+ * decides (also for two requests at the same moment), so the caller learns from the answer whether
+ * this request stored the sale (true) or a retry met the first one (false).
+ */
+export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('shop_transactions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function insertLines(db: DbOrTx, rows: ShopTransactionLinesTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('shop_transaction_lines').values(rows).execute();
+}
+
+export async function insertTenders(db: DbOrTx, rows: ShopTendersTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('shop_tenders').values(rows).execute();
+}
+
+export async function insertReceiptCode(db: DbOrTx, code: string, storeId: string, transactionId: string) {
+  await db.insertInto('receipt_codes').values({ code, store_id: storeId, transaction_id: transactionId }).execute();
+}
+
+export async function findTransactionByCode(db: DbOrTx, storeId: string, code: string) {
+  return db
+    .selectFrom('shop_transactions')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+export async function findTransactionByClientId(db: DbOrTx, storeId: string, clientId: string) {
+  return db
+    .selectFrom('shop_transactions')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** A sale's lines, tenders, refunds and refund lines, for the full view. */
+export async function transactionParts(db: DbOrTx, storeId: string, transactionId: string) {
+  const [lines, tenders, refunds, refundLines] = await Promise.all([
+    db
+      .selectFrom('shop_transaction_lines')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('transaction_id', '=', transactionId)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('shop_tenders')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('transaction_id', '=', transactionId)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('shop_refunds')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('transaction_id', '=', transactionId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('shop_refund_lines')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('transaction_id', '=', transactionId)
+      .execute(),
+  ]);
+  return { lines, tenders, refunds, refundLines };
+}
+
+/** Replaces a parked sale's header fields, only while it is still parked; false when it is not. */
+export async function updateParkedTransaction(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  patch: Partial<ShopTransactionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('shop_transactions')
+    .set(patch)
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('status', '=', 'PARKED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteLinesOf(db: DbOrTx, storeId: string, transactionId: string): Promise<void> {
+  await db
+    .deleteFrom('shop_transaction_lines')
+    .where('store_id', '=', storeId)
+    .where('transaction_id', '=', transactionId)
+    .execute();
+}
+
+export async function listParked(db: DbOrTx, storeId: string, limit: number) {
+  return db
+    .selectFrom('shop_transactions')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'PARKED')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// Refunds ---------------------------------------------------------------------------------------
+
+export async function insertRefundOnce(db: DbOrTx, row: ShopRefundsTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('shop_refunds')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findRefundByClientId(db: DbOrTx, storeId: string, clientId: string) {
+  return db
+    .selectFrom('shop_refunds')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds `quantity` to a line's refunded quantity only if it stays within the sold quantity, in one
+ * statement, so concurrent refunds can never refund a unit twice. Returns the refunded quantity
+ * after the change, or undefined when it would exceed what was sold.
+ */
+export async function refundLineUnits(
+  db: DbOrTx,
+  storeId: string,
+  transactionId: string,
+  lineId: string,
+  quantity: number,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('shop_transaction_lines')
+    .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', quantity) }))
+    .where('store_id', '=', storeId)
+    .where('transaction_id', '=', transactionId)
+    .where('id', '=', lineId)
+    .where((eb) => eb(eb('refunded_quantity', '+', quantity), '<=', eb.ref('quantity')))
+    .returning('refunded_quantity')
+    .executeTakeFirst();
+  return row ? Number(row.refunded_quantity) : undefined;
+}
+
+export async function insertRefundLines(db: DbOrTx, rows: ShopRefundLinesTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('shop_refund_lines').values(rows).execute();
+}
+
+/** A refund's amounts, known once its lines are taken (the header is inserted first to claim its clientId). */
+export async function setRefundTotals(db: DbOrTx, storeId: string, refundId: string, amount: number, tax: number) {
+  await db
+    .updateTable('shop_refunds')
+    .set({ amount, tax })
+    .where('store_id', '=', storeId)
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** Adds a refund to the sale's refunded amount and sets its status from what is left unrefunded. */
+export async function recordRefundOnTransaction(
+  db: DbOrTx,
+  storeId: string,
+  transactionId: string,
+  amount: number,
+  at: string,
+): Promise<void> {
+  const left = await db
+    .selectFrom('shop_transaction_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where('transaction_id', '=', transactionId)
+    .where((eb) => eb('refunded_quantity', '<', eb.ref('quantity')))
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('shop_transactions')
+    .set((eb) => ({
+      refunded_amount: eb('refunded_amount', '+', amount),
+      status: Number(left.n) === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+      updated_at: at,
+    }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', transactionId)
+    .execute();
+}

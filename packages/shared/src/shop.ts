@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { productCodeSchema } from './barcode.ts';
+import { windowSchema } from './products.ts';
+import { ExchangeRateSchema } from './rates.ts';
+import { TENDER_METHODS } from './sale-payment.ts';
+import { currencySchema, singleLineText } from './validation.ts';
+
+/**
+ * The counter's API shapes (product.md §4–§6): sales ("shop transactions"), their lines, tenders
+ * and refunds. Money is integer minor units of the store's main currency unless a field names
+ * another currency; rates and percentages are basis points.
+ */
+
+export const TAX_MODES = ['NONE', 'INCLUSIVE', 'EXCLUSIVE'] as const;
+export const TRANSACTION_STATUSES = ['PARKED', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The largest unit price or amount a sale takes: 10^10 minor units (100 million in a 2-decimal currency). */
+export const MAX_SALE_AMOUNT = 10_000_000_000;
+export const MAX_LINE_QUANTITY = 9_999;
+export const MAX_SALE_LINES = 200;
+
+const amountSchema = z
+  .number({ error: 'Must be a whole number of minor units' })
+  .int('Must be a whole number of minor units')
+  .min(0, 'Must not be negative')
+  .max(MAX_SALE_AMOUNT, 'Amount is too large');
+export const basisPointsSchema = z
+  .number({ error: 'Must be a whole number of basis points' })
+  .int('Must be a whole number of basis points (1% = 100)')
+  .min(0, 'Must not be negative')
+  .max(10_000, 'Must be at most 100%');
+
+export const DiscountSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('AMOUNT'), amount: amountSchema }),
+  z.object({ kind: z.literal('PERCENT'), basisPoints: basisPointsSchema }),
+]);
+
+/** A line by product code, or an open-price line (no code: a name and a unit price typed at the counter). */
+export const SaleLineInputSchema = z
+  .object({
+    code: productCodeSchema.optional(),
+    name: singleLineText({ label: 'Name', min: 1, max: 120 }).optional(),
+    /** The product's price when absent; a price changed at the counter otherwise. */
+    unitPrice: amountSchema.optional(),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    discount: DiscountSchema.nullish(),
+  })
+  .refine((l) => l.code !== undefined || (l.name !== undefined && l.unitPrice !== undefined), {
+    message: 'A line needs a product code, or a name and a unit price',
+    path: ['code'],
+  });
+export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
+
+export const TenderInputSchema = z.object({
+  method: z.enum(TENDER_METHODS),
+  currency: currencySchema,
+  amount: amountSchema.min(1, 'Must be more than zero'),
+});
+
+const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
+
+/**
+ * `POST /shop/transaction`. `payments` (or one `payment`) is required to complete a sale and not
+ * taken for a parked cart. The same `clientId` again answers the first result and writes nothing.
+ */
+export const CreateTransactionBodySchema = z
+  .object({
+    clientId: clientIdSchema,
+    status: z.enum(['PARKED', 'COMPLETED']),
+    lines: z
+      .array(SaleLineInputSchema)
+      .min(1, 'A sale needs at least one line')
+      .max(MAX_SALE_LINES, `A sale has at most ${MAX_SALE_LINES} lines`),
+    discount: DiscountSchema.nullish(),
+    payments: z.array(TenderInputSchema).min(1).max(10).optional(),
+    payment: TenderInputSchema.optional(),
+    note: singleLineText({ label: 'Note', max: 200 }).optional(),
+  })
+  .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
+  .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
+    message: 'A completed sale needs its payment',
+    path: ['payments'],
+  });
+export type CreateTransactionBody = z.input<typeof CreateTransactionBodySchema>;
+
+/** `PUT /shop/transaction/{code}`: replaces a parked cart's contents, or completes it with its payment. */
+export const UpdateTransactionBodySchema = z
+  .object({
+    status: z.enum(['PARKED', 'COMPLETED']),
+    lines: z.array(SaleLineInputSchema).min(1).max(MAX_SALE_LINES),
+    discount: DiscountSchema.nullish(),
+    payments: z.array(TenderInputSchema).min(1).max(10).optional(),
+    payment: TenderInputSchema.optional(),
+    note: singleLineText({ label: 'Note', max: 200 }).optional(),
+  })
+  .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
+  .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
+    message: 'A completed sale needs its payment',
+    path: ['payments'],
+  });
+export type UpdateTransactionBody = z.input<typeof UpdateTransactionBodySchema>;
+
+/** `POST /shop/transaction/{code}/refund`: no body refunds what remains; `lines` refunds part. */
+export const RefundBodySchema = z.object({
+  clientId: clientIdSchema,
+  lines: z
+    .array(
+      z.object({
+        lineId: z.string().min(1).max(64),
+        quantity: z.number().int('Quantity must be a whole number').min(1).max(MAX_LINE_QUANTITY),
+      }),
+    )
+    .min(1)
+    .max(MAX_SALE_LINES)
+    .optional(),
+  /** false: the goods do not go back on the shelf (damaged). */
+  restock: z.boolean().optional(),
+  /** How the money goes back; by default in the main currency, cash if the sale took cash, else its first method. */
+  tenders: z
+    .array(z.object({ method: z.enum(TENDER_METHODS), currency: currencySchema, amount: amountSchema.min(1) }))
+    .min(1)
+    .max(10)
+    .optional(),
+  note: singleLineText({ label: 'Note', max: 200 }).optional(),
+});
+export type RefundBody = z.input<typeof RefundBodySchema>;
+
+export const TransactionLineSchema = z.object({
+  id: z.string(),
+  /** Null for an open-price line, or when the product was deleted since. */
+  productId: z.string().nullable(),
+  code: z.string().nullable(),
+  name: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  refundedQuantity: z.number().int(),
+  lineDiscount: z.number().int(),
+  cartDiscount: z.number().int(),
+  net: z.number().int(),
+  tax: z.number().int(),
+  taxRate: z.number().int(),
+  total: z.number().int(),
+});
+export type TransactionLine = z.infer<typeof TransactionLineSchema>;
+
+export const TenderSchema = z.object({
+  method: z.enum(TENDER_METHODS),
+  currency: currencySchema,
+  amount: z.number().int(),
+  /** Main minor units this tender paid (or gave back, for a refund). */
+  applied: z.number().int(),
+  /** Change from this tender, in its own currency. */
+  change: z.number().int(),
+  changeInMain: z.number().int(),
+});
+export type Tender = z.infer<typeof TenderSchema>;
+
+export const TaxBucketSchema = z.object({ rate: z.number().int(), base: z.number().int(), tax: z.number().int() });
+
+export const RefundSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  restock: z.boolean(),
+  amount: z.number().int(),
+  tax: z.number().int(),
+  lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  tenders: z.array(TenderSchema),
+  note: z.string(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+export const ShopTransactionSchema = z.object({
+  id: z.string(),
+  /** 12 characters of Crockford base32: the key to the public receipt. */
+  code: z.string(),
+  clientId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  currency: currencySchema,
+  secondCurrency: currencySchema.nullable(),
+  /** The main → second rate the sale used, with its date and source; null without a second-currency tender. */
+  rate: ExchangeRateSchema.nullable(),
+  taxMode: z.enum(TAX_MODES),
+  lines: z.array(TransactionLineSchema),
+  discount: DiscountSchema.nullable(),
+  gross: z.number().int(),
+  lineDiscounts: z.number().int(),
+  cartDiscount: z.number().int(),
+  taxes: z.array(TaxBucketSchema),
+  tax: z.number().int(),
+  total: z.number().int(),
+  /** Cash rounding applied: due − total. */
+  rounding: z.number().int(),
+  due: z.number().int(),
+  payments: z.array(TenderSchema),
+  changeInMain: z.number().int(),
+  refunds: z.array(RefundSchema),
+  refundedAmount: z.number().int(),
+  note: z.string(),
+});
+export type ShopTransaction = z.infer<typeof ShopTransactionSchema>;
+
+export const TransactionCodeParamsSchema = z.object({
+  code: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{12}$/i, 'Not a transaction code'),
+});
+
+/** What a transaction list shows of each sale. */
+export const TransactionSummarySchema = ShopTransactionSchema.pick({
+  id: true,
+  code: true,
+  status: true,
+  createdAt: true,
+  completedAt: true,
+  currency: true,
+  total: true,
+  due: true,
+  refundedAmount: true,
+}).extend({ itemCount: z.number().int(), methods: z.array(z.enum(TENDER_METHODS)), firstItems: z.string() });
+export type TransactionSummary = z.infer<typeof TransactionSummarySchema>;
+export const TransactionWindowSchema = windowSchema(TransactionSummarySchema);
+
+const listFilters = {
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Page must be a whole number in digits')
+    .transform(Number)
+    .optional(),
+  size: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Size must be a whole number in digits')
+    .transform(Number)
+    .pipe(z.number().min(1, 'Size is 1 to 100').max(100, 'Size is 1 to 100'))
+    .optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  method: z.enum(TENDER_METHODS).optional(),
+  q: singleLineText({ label: 'Search', max: 100 }).optional(),
+};
+export const TransactionsByMonthQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month such as 2026-01'),
+  ...listFilters,
+});
+export const TransactionsByDateQuerySchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
+  ...listFilters,
+});
+
+/** A store's counter settings (product.md §4). */
+export const SaleSettingsSchema = z.object({
+  taxMode: z.enum(TAX_MODES),
+  defaultTaxRate: basisPointsSchema,
+  /** Cash rounding increment in main minor units; 0 = none. */
+  cashRounding: z.number().int().min(0).max(100_000),
+});
+export type SaleSettings = z.infer<typeof SaleSettingsSchema>;
