@@ -1,10 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import bwipjs from 'bwip-js/browser';
+import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomInStoreEan13 } from '@shopdesk/shared';
+import { randomInStoreEan13, symbologyFor } from '@shopdesk/shared';
 import { CAT_ROW_DOTS, type MonoBitmap } from '../cat-printer/protocol.ts';
 import { barcodeBars, blankBitmap, drawBars, moduleWidthFor } from './barcode-bitmap.ts';
 
@@ -59,5 +61,34 @@ describe('label barcodes decode with zbarimg', () => {
   it('uses whole dots per module and refuses codes too long for the paper', () => {
     expect(moduleWidthFor(barcodeBars('4006381333931'), CAT_ROW_DOTS)).toBe(3);
     expect(moduleWidthFor(barcodeBars('X'.repeat(48)), CAT_ROW_DOTS)).toBe(0);
+  });
+});
+
+describe('bars from the named encoders', () => {
+  // The labels read the bars from bwip-js's drawing calls (so only four encoders are bundled);
+  // bwip-js's raw() (all encoders, fine in a test) is the reference they must equal.
+  const reference = (code: string) =>
+    (bwipjs.raw(symbologyFor(code), code, {}) as Array<{ sbs: number[] }>)[0]!.sbs;
+  const gtin = (digits: number) =>
+    fc.stringMatching(new RegExp(`^[0-9]{${digits - 1}}$`)).map((body) => {
+      const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+      return body + String((10 - (sum % 10)) % 10);
+    });
+
+  it('equal the widths of bwip-js raw() for every symbology', () => {
+    const codes = fc.oneof(
+      gtin(13),
+      gtin(8),
+      gtin(12),
+      fc.string({ unit: fc.constantFrom(...'ABCXYZabcxyz0123456789-_./ '.split('')), minLength: 1, maxLength: 24 }),
+      fc.stringMatching(/^[0-9]{1,20}$/),
+    );
+    fc.assert(
+      fc.property(codes, (code) => {
+        const bars = barcodeBars(code);
+        expect(bars.widths).toEqual(reference(code));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

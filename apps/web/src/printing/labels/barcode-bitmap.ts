@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js/browser';
+import { code128, ean13, ean8, upca, type DrawingContext, type RenderOptions } from 'bwip-js/browser';
 import { symbologyFor, type Symbology } from '@shopdesk/shared';
 import type { MonoBitmap } from '../cat-printer/protocol.ts';
 
@@ -10,12 +10,55 @@ const QUIET_ZONE: Record<Symbology, [number, number]> = {
   code128: [10, 10],
 };
 
-const BWIPP_ID: Record<Symbology, string> = {
-  ean13: 'ean13',
-  ean8: 'ean8',
-  upca: 'upca',
-  code128: 'code128',
+/**
+ * Only the four encoders labels use, imported by name: bwip-js's `raw()` looks encoders up by name,
+ * which bundled all of its ~100 symbologies into the label chunk (935 KB).
+ */
+const ENCODERS: Record<Symbology, (options: RenderOptions, drawing: DrawingContext<number[]>) => number[]> = {
+  ean13,
+  ean8,
+  upca,
+  code128,
 };
+
+function unexpected(): never {
+  throw new Error('A linear barcode drew something other than bars');
+}
+
+/**
+ * A bwip-js drawing that keeps the bars instead of painting them: at scale 1 each bar is one
+ * vertical line `lw` modules wide, filled (as bwip-js's own rasteriser does) from `ceil(lw / 2)`
+ * left of its x up to `floor(lw / 2)` right of it. Returns the widths in modules, alternating bar
+ * and space, starting with a bar: BWIPP's `sbs`.
+ */
+function barWidths(): DrawingContext<number[]> {
+  const bars: Array<{ start: number; width: number }> = [];
+  return {
+    scale: () => [1, 1],
+    measure: () => ({ width: 0, ascent: 0, descent: 0 }),
+    init: () => {},
+    line(x0, _y0, x1, _y1, lw) {
+      if (x0 !== x1) unexpected();
+      const width = Math.round(lw) || 1;
+      bars.push({ start: Math.trunc(x0) - Math.ceil(width / 2), width });
+    },
+    polygon: unexpected,
+    hexagon: unexpected,
+    ellipse: unexpected,
+    fill: () => {},
+    text: () => {},
+    end() {
+      bars.sort((a, b) => a.start - b.start);
+      return bars.flatMap((bar, i) => {
+        const next = bars[i + 1];
+        if (!next) return [bar.width];
+        const space = next.start - bar.start - bar.width;
+        if (space <= 0) unexpected();
+        return [bar.width, space];
+      });
+    },
+  };
+}
 
 export interface BarcodeBars {
   symbology: Symbology;
@@ -29,11 +72,11 @@ export interface BarcodeBars {
 /** The bar pattern of a product code, in the symbology its code calls for (GTIN or Code 128). */
 export function barcodeBars(code: string): BarcodeBars {
   const symbology = symbologyFor(code);
-  const [first] = bwipjs.raw(BWIPP_ID[symbology], code, {}) as Array<{ sbs: number[] }>;
-  if (!first) throw new Error(`Cannot encode ${code} as ${symbology}`);
+  const widths = ENCODERS[symbology]({ bcid: symbology, text: code, scale: 1 }, barWidths());
+  if (widths.length === 0) throw new Error(`Cannot encode ${code} as ${symbology}`);
   const [quietLeft, quietRight] = QUIET_ZONE[symbology];
-  const coded = first.sbs.reduce((sum, w) => sum + w, 0);
-  return { symbology, widths: first.sbs, modules: quietLeft + coded + quietRight, quietLeft };
+  const coded = widths.reduce((sum, w) => sum + w, 0);
+  return { symbology, widths, modules: quietLeft + coded + quietRight, quietLeft };
 }
 
 /**
