@@ -67,8 +67,7 @@ describe('label barcodes decode with zbarimg', () => {
 describe('bars from the named encoders', () => {
   // The labels read the bars from bwip-js's drawing calls (so only four encoders are bundled);
   // bwip-js's raw() (all encoders, fine in a test) is the reference they must equal.
-  const reference = (code: string) =>
-    (bwipjs.raw(symbologyFor(code), code, {}) as Array<{ sbs: number[] }>)[0]!.sbs;
+  const reference = (code: string) => (bwipjs.raw(symbologyFor(code), code, {}) as Array<{ sbs: number[] }>)[0]!.sbs;
   const gtin = (digits: number) =>
     fc.stringMatching(new RegExp(`^[0-9]{${digits - 1}}$`)).map((body) => {
       const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
