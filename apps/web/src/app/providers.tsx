@@ -1,18 +1,43 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../lib/i18n.ts';
+import { installConnectivity } from '../lib/connectivity.ts';
+import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { queryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+installConnectivity();
 
 /** Theme follows the system ('auto'); toasts sit top-center and last 5000 ms (original.md §9). */
 export function Providers({ children }: { children: ReactNode }) {
+  // The offline cache loads after the first screen, once someone is logged in: drawing the screen
+  // does not need it, and the first load has a byte budget (e2e first-load.spec.ts).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const load = () => {
+      unsubscribe();
+      void import('./offline/persist-cache.ts').then(({ startQueryPersistence }) => {
+        if (!cancelled) stop = startQueryPersistence(queryClient);
+      });
+    };
+    const unsubscribe = useSession.subscribe((s) => {
+      if (isLoggedIn(s)) load();
+    });
+    if (isLoggedIn(useSession.getState())) load();
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      stop?.();
+    };
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <Notifications position="top-center" autoClose={5000} zIndex={1000} />
           {children}
         </MantineProvider>

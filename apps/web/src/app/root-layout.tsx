@@ -10,6 +10,7 @@ import { ApiRequestError } from '../lib/api-error.ts';
 import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
 import { paths } from '../app/paths.ts';
+import { OfflineBanner } from '../components/offline-banner.tsx';
 
 /**
  * Wraps every route: applies the route guard, scrolls to the top on each navigation, checks the
@@ -76,6 +77,8 @@ export function RootLayout() {
           <Loader size={50} />
         </Box>
       )}
+      {/* Store screens show it under their header (app-shell.tsx). */}
+      {isPublicPath(location.pathname) && <OfflineBanner />}
       <Outlet />
     </>
   );

@@ -7,6 +7,7 @@ import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore } from '../../features/stores/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
@@ -76,6 +77,7 @@ export function StoreShell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        <OfflineBanner top="var(--app-shell-header-offset, 0rem)" />
         {storeMissing ? (
           <NotFound
             title={t('notFound.storeTitle')}

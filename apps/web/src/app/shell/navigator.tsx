@@ -12,6 +12,22 @@ interface Props {
   onNavigate: () => void;
 }
 
+/**
+ * The entry of the screen at `pathname`: the leaf whose path is the longest whole-segment prefix
+ * of it, so stock/scan/4901… highlights Scan and profile/edit highlights Profile. Home only matches
+ * itself.
+ */
+export function activeLeaf(pathname: string, storeHome: string): NavItem | undefined {
+  const rest = pathname.startsWith(storeHome) ? pathname.slice(storeHome.length).replace(/^\/|\/$/g, '') : null;
+  if (rest === null) return undefined;
+  let best: NavItem | undefined;
+  for (const item of NAV_LEAVES) {
+    const matches = item.path === '' ? rest === '' : rest === item.path || rest.startsWith(`${item.path}/`);
+    if (matches && (!best || item.path.length > best.path.length)) best = item;
+  }
+  return best;
+}
+
 /** Side menu of every section, with the user's starred favourites on top. */
 export function Navigator({ store, onNavigate }: Props) {
   const { t } = useTranslation();
@@ -19,7 +35,8 @@ export function Navigator({ store, onNavigate }: Props) {
   const favorites = useSession((s) => s.navFavoriteList);
   const toggle = useSession((s) => s.toggleNavFavorite);
   const href = (item: NavItem) => paths.store(store, item.path);
-  const isActive = (item: NavItem) => decodeURIComponent(pathname).replace(/\/$/, '') === href(item);
+  const active = activeLeaf(pathname, paths.store(store));
+  const isActive = (item: NavItem) => item.id === active?.id;
 
   const renderLeaf = (item: NavItem, keyPrefix = '') => {
     const starred = favorites.includes(item.id);
@@ -32,6 +49,7 @@ export function Navigator({ store, onNavigate }: Props) {
           label={name}
           leftSection={<item.icon size={20} />}
           active={isActive(item)}
+          aria-current={isActive(item) ? 'page' : undefined}
           onClick={onNavigate}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
           py={10}

@@ -7,6 +7,15 @@ import { paths } from '../../app/paths.ts';
 
 const ICONS = { CARGO: IconTruck, INVENTORY: IconBox, SHOP: IconCart } as const;
 
+/** The route's top folder under the store names its section: stock/… is INVENTORY, and so on. */
+const SECTION_OF: Record<string, HomeTab> = { cargo: 'CARGO', stock: 'INVENTORY', shop: 'SHOP' };
+
+/** The section a store path (as the browser encodes it) belongs to, or null (home, profile…). */
+export function sectionOf(pathname: string, store: string): HomeTab | null {
+  const rest = pathname.slice(paths.store(store).length).split('/').filter(Boolean);
+  return rest[0] ? (SECTION_OF[rest[0]] ?? null) : null;
+}
+
 interface Props {
   store: string;
   /** 'bar' is the phone's bottom bar; 'header' sits in the desktop header. */
@@ -21,6 +30,8 @@ export function SectionTabs({ store, variant }: Props) {
   const activeTab = useUi((s) => s.activeTab);
   const setActiveTab = useUi((s) => s.setActiveTab);
   const onHome = decodeURIComponent(pathname).replace(/\/$/, '') === paths.store(store);
+  // At home the chosen tab's cards show; elsewhere the tab of the screen's section is highlighted.
+  const current = onHome ? activeTab : sectionOf(pathname, store);
 
   const choose = (value: string | null) => {
     if (!value) return;
@@ -30,8 +41,8 @@ export function SectionTabs({ store, variant }: Props) {
 
   return (
     <Tabs
-      // Off home no tab is selected, so every tab stays clickable and leads back home.
-      value={onHome ? activeTab : null}
+      // Choosing a tab, even the highlighted one, off home leads back home to its cards.
+      value={current}
       onChange={choose}
       variant={variant === 'bar' ? 'default' : 'pills'}
       radius="md"
@@ -45,6 +56,7 @@ export function SectionTabs({ store, variant }: Props) {
             <Tabs.Tab
               key={tab}
               value={tab}
+              aria-current={tab === current ? 'page' : undefined}
               fw={700}
               fz={variant === 'bar' ? 12 : 14}
               leftSection={<Icon size={variant === 'bar' ? 22 : 18} />}

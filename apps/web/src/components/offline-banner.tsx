@@ -1,0 +1,51 @@
+import { Box, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../lib/connectivity.ts';
+import { IconAlert } from './icons.tsx';
+
+/** The id of the banner's sentence, so a disabled button can point to it as its reason. */
+export const OFFLINE_REASON_ID = 'offline-reason';
+
+/**
+ * Says the app is offline: what is on screen is what was last loaded on this device, and changes
+ * cannot be saved until the connection is back. Sticks under the header while the page scrolls.
+ */
+export function OfflineBanner({ top = 0 }: { top?: number | string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    // The live region is always there, so the change is announced when it happens.
+    <Box role="status" aria-live="polite" pos="sticky" top={top} style={{ zIndex: 90 }}>
+      {!online && (
+        <Box
+          px="md"
+          py={8}
+          bg="var(--mantine-color-orange-light)"
+          c="var(--mantine-color-orange-light-color)"
+          style={{ borderBottom: '1px solid var(--mantine-color-orange-outline)' }}
+          data-testid="offline-banner"
+        >
+          <Group gap="xs" wrap="nowrap" justify="center">
+            <IconAlert size={20} style={{ flex: 'none' }} />
+            <Text size="sm" lh={1.35}>
+              <Text span fw={700} size="sm">
+                {t('offline.title')}
+              </Text>{' '}
+              <span id={OFFLINE_REASON_ID}>{t('offline.text')}</span>
+            </Text>
+          </Group>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Props for a button that writes: offline it is disabled, and its title and description say why
+ * (the banner's sentence). Spread it last, or combine: `disabled={busy || lock.disabled}`.
+ */
+export function useWriteLock(): { disabled?: true; title?: string; 'aria-describedby'?: string } {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return online ? {} : { disabled: true, title: t('offline.needsConnection'), 'aria-describedby': OFFLINE_REASON_ID };
+}
