@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type KyselyPlu
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { startCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
 import { openSqliteReader } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
 
@@ -35,7 +36,10 @@ export interface DatabaseHandle {
 
 let preparedReads = 0;
 
-/** Opens SQLite (WAL, synchronous=FULL so every commit is fsynced) or PostgreSQL when configured. */
+/**
+ * Opens SQLite (WAL, synchronous=FULL so every commit is fsynced, WAL checkpoints in a worker
+ * thread) or PostgreSQL when configured.
+ */
 export function openDatabase(
   config: Config['database'],
   log?: FastifyBaseLogger,
@@ -85,11 +89,17 @@ export function openDatabase(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   tuneSqlite(sqlite);
   // Opened after the writer, which has created the WAL files a read-only connection needs.
   const reader = openSqliteReader(config.file, tuneSqlite);
+  const checkpointer = startCheckpointer(config.file, log);
+  const beforeWrite = () => {
+    reader.release();
+    checkpointer.noteWrite();
+  };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, reader.release) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, beforeWrite) }),
     plugins,
   });
   return {
@@ -107,6 +117,7 @@ export function openDatabase(
     close: async () => {
       await db.destroy();
       reader.close();
+      await checkpointer.close();
     },
     kind: 'sqlite',
   };

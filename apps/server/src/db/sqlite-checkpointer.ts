@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * WAL pages the writer lets pile up before it checkpoints by itself: a backstop that bounds the
+ * WAL (about 40 MB) should the background checkpoints fall behind or stop.
+ */
+export const WRITER_CHECKPOINT_PAGES = 10_000;
+/** How long the checkpointer waits after a write, so one checkpoint covers a burst of commits. */
+const GATHER_MS = 50;
+
+/** Slots of the shared control array. */
+const WRITES = 0;
+const STOP = 1;
+
+/**
+ * Runs in the worker: sleeps until the main thread reports a write, lets a burst gather, then
+ * copies the WAL into the database file with a PASSIVE checkpoint, which never waits for and never
+ * blocks the writer or the readers. CommonJS text, so it runs the same under tsx and compiled.
+ */
+const WORKER_SOURCE = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const control = new Int32Array(workerData.control);
+const db = new Database(workerData.file);
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+for (;;) {
+  Atomics.wait(control, ${WRITES}, 0);
+  if (Atomics.load(control, ${STOP})) break;
+  Atomics.wait(control, ${STOP}, 0, workerData.gatherMs);
+  if (Atomics.load(control, ${STOP})) break;
+  Atomics.store(control, ${WRITES}, 0);
+  try {
+    checkpoint.run();
+  } catch (error) {
+    parentPort.postMessage(String(error && error.message));
+  }
+}
+db.close();
+`;
+
+export interface Checkpointer {
+  /** Tells the checkpointer the writer is about to change the database; cheap, called per statement. */
+  noteWrite(): void;
+  /** Stops the worker and waits for it to close its connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Checkpoints a WAL database from a worker thread. better-sqlite3 is synchronous, so a checkpoint
+ * run by the writer (SQLite's default: inside the commit that passes 1,000 WAL pages) stops this
+ * process's event loop while it copies pages into the database file and fsyncs it: during a large
+ * import that was most of the longest pauses other stores' requests saw (issue 8 §1.6). SQLite's
+ * advice is to checkpoint from another thread; the writer keeps only a distant backstop
+ * (`WRITER_CHECKPOINT_PAGES`). The worker is unref'd: it never keeps a process alive.
+ */
+export function startCheckpointer(file: string, log?: FastifyBaseLogger): Checkpointer {
+  const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      control: control.buffer,
+      gatherMs: GATHER_MS,
+    },
+  });
+  worker.unref();
+  worker.on('message', (message: string) => log?.warn({ message }, 'SQLite background checkpoint failed'));
+  worker.on('error', (error) => log?.error({ err: error }, 'SQLite checkpointer stopped'));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    noteWrite() {
+      if (Atomics.load(control, WRITES) !== 0) return;
+      Atomics.store(control, WRITES, 1);
+      Atomics.notify(control, WRITES);
+    },
+    async close() {
+      Atomics.store(control, STOP, 1);
+      // Also wakes a worker that has not reached its first wait yet.
+      Atomics.store(control, WRITES, 1);
+      Atomics.notify(control, STOP);
+      Atomics.notify(control, WRITES);
+      await exited;
+    },
+  };
+}
