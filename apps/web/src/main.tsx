@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { syncThemeColor } from './app/theme-color.ts';
-import { applyLocale } from './lib/i18n.ts';
+import { adoptBrowserLocale, applyLocale } from './lib/i18n.ts';
 import { useSession } from './lib/session-store.ts';
 import { wedgeHub } from './scanning/wedge-hub.ts';
 
@@ -15,6 +15,7 @@ syncThemeColor();
 // Barcode scanners type at any moment, even while a screen is still loading: listen from the start.
 wedgeHub.attach();
 // The first screen renders in the user's language, not English and then a flash of change.
+adoptBrowserLocale();
 await applyLocale(useSession.getState().userLocale);
 
 createRoot(document.getElementById('root')!).render(

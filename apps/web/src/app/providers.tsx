@@ -38,7 +38,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+          {/* Below the header, clear of dialogs' close buttons (the `app-toasts` rules in app.css). */}
+          <Notifications position="top-center" autoClose={5000} zIndex={1000} classNames={{ root: 'app-toasts' }} />
           {children}
         </MantineProvider>
       </QueryClientProvider>

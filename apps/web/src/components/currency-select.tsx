@@ -1,9 +1,14 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { useMemo } from 'react';
+import { Select, Stack, Text, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_CODES, currencyLabel, type CurrencyCode } from '@shopdesk/shared';
+import { CURRENCIES, CURRENCY_CODES, currencyLabel, currencyName, type CurrencyCode } from '@shopdesk/shared';
 
-// Labels read `sign (CODE) country` (original.md §3); search matches any part of them.
-const OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: currencyLabel(code) }));
+interface CurrencyOption extends ComboboxItem {
+  /** The currency's own name in the UI language, shown under the label. */
+  name: string;
+  /** Everything a search may match: label, name, code and the English country. */
+  haystack: string;
+}
 
 interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: CurrencyCode | null;
@@ -12,16 +17,46 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   exclude?: CurrencyCode | null;
 }
 
-/** Searchable picker of the 28 supported currencies. */
+const filter: OptionsFilter = ({ options, search }) => {
+  const q = search.trim().toLowerCase();
+  if (!q) return options;
+  return (options as CurrencyOption[]).filter((o) => o.haystack.includes(q));
+};
+
+/**
+ * Searchable picker of the 28 supported currencies. Labels read `sign (CODE) country`
+ * (original.md §3) with the country, and the currency's name below it, in the UI language
+ * (Intl.DisplayNames); a search matches either language.
+ */
 export function CurrencySelect({ value, onChange, exclude, ...rest }: Props) {
-  const { t } = useTranslation();
-  const data = exclude ? OPTIONS.filter((o) => o.value !== exclude) : OPTIONS;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const options = useMemo<CurrencyOption[]>(
+    () =>
+      CURRENCY_CODES.map((code) => {
+        const label = currencyLabel(code, lang);
+        const name = currencyName(code, lang);
+        const haystack = [label, name, currencyName(code, 'en-US'), CURRENCIES[code].country].join(' ').toLowerCase();
+        return { value: code, label, name, haystack };
+      }),
+    [lang],
+  );
+  const data = exclude ? options.filter((o) => o.value !== exclude) : options;
   return (
     <Select
       searchable
       data={data}
+      filter={filter}
       value={value}
       onChange={(v) => onChange(v as CurrencyCode | null)}
+      renderOption={({ option }) => (
+        <Stack gap={0}>
+          <Text size="sm">{option.label}</Text>
+          <Text size="xs" c="dimmed">
+            {(option as CurrencyOption).name}
+          </Text>
+        </Stack>
+      )}
       placeholder={t('fields.currencyPlaceholder')}
       nothingFoundMessage={t('fields.noCurrency')}
       maxDropdownHeight={280}

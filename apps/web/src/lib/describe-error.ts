@@ -31,7 +31,6 @@ export function apiFieldErrors(t: TFunction, error: unknown): Record<string, str
   if (!(error instanceof ApiRequestError)) return {};
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(error.fieldErrors)) out[field] = translateMessage(t, message);
-  if (error.code === 'EMAIL_TAKEN' && !out.email) out.email = describeError(t, error);
   if (error.code === 'URL_NAME_TAKEN' && !out.urlName) out.urlName = describeError(t, error);
   return out;
 }

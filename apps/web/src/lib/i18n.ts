@@ -2,11 +2,34 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '@shopdesk/shared';
 import enUS from '../locales/en-US.json';
-import { useSession } from './session-store.ts';
+import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
 export function toSupportedLocale(value: string | null | undefined): SupportedLocale {
   return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '') ? (value as SupportedLocale) : 'en-US';
+}
+
+/** The supported locale nearest the browser's languages (`ja` → ja-JP), else English. */
+export function browserLocale(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): SupportedLocale {
+  for (const lang of languages) {
+    const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lang.toLowerCase());
+    const primary = lang.toLowerCase().split('-')[0];
+    const sameLanguage = SUPPORTED_LOCALES.find((l) => l.split('-')[0] === primary);
+    if (exact ?? sameLanguage) return (exact ?? sameLanguage)!;
+  }
+  return 'en-US';
+}
+
+/**
+ * The session's locale defaults to en-US (original.md §3); a visitor with no stored session (never
+ * logged in on this device, never picked a language) starts in the browser's language instead.
+ */
+export function adoptBrowserLocale(): void {
+  if (localStorage.getItem(SESSION_STORAGE_KEY) !== null) return;
+  const locale = browserLocale();
+  if (locale !== useSession.getState().userLocale) useSession.getState().setUserLocale(locale);
 }
 
 // English is bundled (it is also the fallback); other languages are separate chunks of the build,

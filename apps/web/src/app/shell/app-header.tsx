@@ -1,9 +1,10 @@
-import { ActionIcon, Burger, Group, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';
 import { SectionTabs } from './section-tabs.tsx';
+import { StorePicker } from './store-picker.tsx';
 import { paths } from '../../app/paths.ts';
 
 interface Props {
@@ -17,8 +18,10 @@ const PROFILE_RE = /^\/[^/]+\/profile(\/|$)/;
 const PROFILE_ROOT_RE = /^\/[^/]+\/profile\/?$/;
 
 /**
- * Logo and profile button; on profile screens the title "Profile" and a back button instead.
- * Back from the profile root goes home (the active tab is kept); elsewhere it is browser back.
+ * Logo, store picker and profile button; on profile screens the title "Profile" and a back button
+ * instead of the logo. Back from the profile root goes home (the active tab is kept); elsewhere it
+ * is browser back. On a phone the left side takes the room it needs (the title is never cut) and
+ * the store picker the rest; on desktop both sides share the room around the centred tabs.
  */
 export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNavigator }: Props) {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap={6} wrap="nowrap" style={{ flex: '1 1 0', minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap" flex={{ base: '0 0 auto', sm: '1 1 0' }} miw={0}>
         {navigatorAvailable && (
           <Burger
             opened={navigatorOpen}
@@ -49,7 +52,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
             <ActionIcon variant="subtle" color="gray" size={44} onClick={back} aria-label={t('shell.back')}>
               <IconBack size={24} />
             </ActionIcon>
-            <Title order={1} fz={20} lineClamp={1}>
+            <Title order={1} fz={20} style={{ whiteSpace: 'nowrap' }}>
               {t('profile.title')}
             </Title>
           </>
@@ -62,7 +65,10 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
       <Group visibleFrom="sm" h="100%" py={8} style={{ flex: '0 0 auto' }}>
         <SectionTabs store={store} variant="header" />
       </Group>
-      <Group justify="flex-end" style={{ flex: '1 1 0' }}>
+      <Group justify="flex-end" wrap="nowrap" gap="xs" flex={{ base: '1 1 auto', sm: '1 1 0' }} miw={0}>
+        <Box miw={0} maw={{ base: '100%', sm: 260 }}>
+          <StorePicker store={store} />
+        </Box>
         {!onProfile && (
           <ActionIcon
             onClick={() => navigate(paths.profile(store))}
@@ -70,6 +76,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
             radius="xl"
             size={44}
             aria-label={t('shell.profile')}
+            style={{ flex: '0 0 auto' }}
           >
             <IconUser size={22} />
           </ActionIcon>

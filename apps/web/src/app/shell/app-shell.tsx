@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore } from '../../features/stores/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
@@ -44,6 +45,13 @@ export function StoreShell() {
   // A closed phone drawer is not rendered at all, so its links do not shadow the page's.
   const renderNavigator = navigatorAvailable && (!isPhone || drawerOpen);
   const storeMissing = current.error instanceof ApiRequestError && current.error.status === 404;
+  // Right after a switch the session still holds the previous store, whose currencies money
+  // screens would use: the page waits until it holds this one (at once when it is cached). Offline
+  // with nothing cached it goes on rather than blocking the app.
+  const sessionStore = useSession((s) => s.virtualStore);
+  const storeReady = current.data
+    ? sessionStore?.id === current.data.id
+    : current.isError || sessionStore?.urlName === store.toLowerCase();
   const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
 
   return (
@@ -84,8 +92,10 @@ export function StoreShell() {
             text={t('notFound.storeText', { store })}
             homeTo={defaultStore ? paths.store(defaultStore) : paths.root()}
           />
-        ) : (
+        ) : storeReady ? (
           <Outlet />
+        ) : (
+          <PageSpinner />
         )}
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="sm" pb="env(safe-area-inset-bottom)">

@@ -28,23 +28,29 @@ export interface NavItem {
   pathName: string;
   icon: ComponentType<{ size?: number }>;
   children?: NavItem[];
+  /** False while the screen is not built: the entry shows "coming soon" and does not open. */
+  ready: boolean;
 }
 
-const leaf = (id: string, name: string, path: string, icon: NavItem['icon']): NavItem => ({
+const leaf = (id: string, name: string, path: string, icon: NavItem['icon'], ready = true): NavItem => ({
   id,
   name,
   path,
   pathName: id,
   icon,
+  ready,
 });
+/** An entry of a section whose screens come with a later issue (cargo, shop). */
+const soon = (id: string, name: string, path: string, icon: NavItem['icon']): NavItem =>
+  leaf(id, name, path, icon, false);
 
 export const NAV_ITEMS: NavItem[] = [
   leaf('home', 'nav.home', '', IconHome),
   {
     ...leaf('cargo', 'nav.cargo', 'cargo/manage', IconTruck),
     children: [
-      leaf('cargo-new', 'nav.createCargo', 'cargo/manage/new', IconPlus),
-      leaf('cargo-manage', 'nav.manageCargo', 'cargo/manage', IconList),
+      soon('cargo-new', 'nav.createCargo', 'cargo/manage/new', IconPlus),
+      soon('cargo-manage', 'nav.manageCargo', 'cargo/manage', IconList),
     ],
   },
   {
@@ -59,9 +65,9 @@ export const NAV_ITEMS: NavItem[] = [
   {
     ...leaf('shop', 'nav.shop', 'shop/counter', IconCart),
     children: [
-      leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
-      leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
-      leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
+      soon('shop-counter', 'nav.counter', 'shop/counter', IconCash),
+      soon('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
+      soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store.ts';
@@ -41,6 +41,25 @@ export function Navigator({ store, onNavigate }: Props) {
   const renderLeaf = (item: NavItem, keyPrefix = '') => {
     const starred = favorites.includes(item.id);
     const name = t(item.name);
+    if (!item.ready) {
+      // Not built yet: shown so the owner knows it is coming, but nothing to open or pin.
+      return (
+        <NavLink
+          key={keyPrefix + item.id}
+          component="div"
+          label={name}
+          leftSection={<item.icon size={20} />}
+          rightSection={
+            <Badge variant="light" color="gray" tt="none" size="sm">
+              {t('nav.comingSoon')}
+            </Badge>
+          }
+          disabled
+          py={10}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      );
+    }
     return (
       <Group key={keyPrefix + item.id} gap={0} wrap="nowrap">
         <NavLink
@@ -68,7 +87,7 @@ export function Navigator({ store, onNavigate }: Props) {
     );
   };
 
-  const favoriteItems = NAV_LEAVES.filter((i) => favorites.includes(i.id));
+  const favoriteItems = NAV_LEAVES.filter((i) => i.ready && favorites.includes(i.id));
 
   return (
     <ScrollArea h="100%" type="scroll">

@@ -1,6 +1,15 @@
 import type { ComponentType } from 'react';
 import type { HomeTab } from '../../lib/ui-store.ts';
-import { IconCash, IconChart, IconGrid, IconList, IconPlus, IconReceipt, IconTruck } from '../../components/icons.tsx';
+import {
+  IconCash,
+  IconChart,
+  IconGrid,
+  IconList,
+  IconPlus,
+  IconReceipt,
+  IconScan,
+  IconTruck,
+} from '../../components/icons.tsx';
 
 export interface HomeCardDef {
   /** i18n prefix with `.title` and `.text` (texts of original.md §2). */
@@ -8,6 +17,11 @@ export interface HomeCardDef {
   /** Path under `/{store}/` (routes of original.md §2). */
   path: string;
   icon: ComponentType<{ size?: number }>;
+  /**
+   * False while the section's screens are not built: the card shows "coming soon" and does not
+   * open. Flip it when the screen lands (app/router.tsx lists the routes that exist).
+   */
+  ready: boolean;
 }
 
 export interface HomeSectionDef {
@@ -19,24 +33,26 @@ export const HOME_SECTIONS: Record<HomeTab, HomeSectionDef> = {
   CARGO: {
     key: 'home.cargo',
     cards: [
-      { key: 'home.createCargo', path: 'cargo/manage/new', icon: IconPlus },
-      { key: 'home.manageCargo', path: 'cargo/manage', icon: IconTruck },
+      { key: 'home.createCargo', path: 'cargo/manage/new', icon: IconPlus, ready: false },
+      { key: 'home.manageCargo', path: 'cargo/manage', icon: IconTruck, ready: false },
     ],
   },
   INVENTORY: {
     key: 'home.inventory',
     cards: [
-      { key: 'home.addProduct', path: 'stock/new', icon: IconPlus },
-      { key: 'home.list', path: 'stock/list', icon: IconList },
-      { key: 'home.catalog', path: 'stock/inventory-catalog', icon: IconGrid },
+      // Not among original.md's cards: scanning is what a shop does most, so it gets a shortcut.
+      { key: 'home.scan', path: 'stock/scan', icon: IconScan, ready: true },
+      { key: 'home.addProduct', path: 'stock/new', icon: IconPlus, ready: true },
+      { key: 'home.list', path: 'stock/list', icon: IconList, ready: true },
+      { key: 'home.catalog', path: 'stock/inventory-catalog', icon: IconGrid, ready: true },
     ],
   },
   SHOP: {
     key: 'home.shop',
     cards: [
-      { key: 'home.counter', path: 'shop/counter', icon: IconCash },
-      { key: 'home.transactions', path: 'shop/list', icon: IconReceipt },
-      { key: 'home.reports', path: 'shop/statistic', icon: IconChart },
+      { key: 'home.counter', path: 'shop/counter', icon: IconCash, ready: false },
+      { key: 'home.transactions', path: 'shop/list', icon: IconReceipt, ready: false },
+      { key: 'home.reports', path: 'shop/statistic', icon: IconChart, ready: false },
     ],
   },
 };

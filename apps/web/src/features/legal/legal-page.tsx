@@ -12,6 +12,7 @@ const PRIVACY = ['privacy1', 'privacy2', 'privacy3', 'privacy4'] as const;
 export default function LegalPage() {
   const { t } = useTranslation();
   const loggedIn = useSession(isLoggedIn);
+  const defaultStore = useSession((s) => (isLoggedIn(s) ? s.loggedUser?.defaultStore : undefined));
   return (
     <Box
       mih="100dvh"
@@ -49,6 +50,15 @@ export default function LegalPage() {
               {PRIVACY.map((k) => (
                 <Text key={k}>{t(`legal.${k}`)}</Text>
               ))}
+              <Title order={2} fz={20} mt="sm" id="close-account">
+                {t('legal.closeTitle')}
+              </Title>
+              <Text>{t('legal.close1')}</Text>
+              {defaultStore && (
+                <Anchor component={Link} to={paths.profileSecurity(defaultStore)} w="fit-content">
+                  {t('legal.closeLink')}
+                </Anchor>
+              )}
             </Stack>
           </Paper>
           <Anchor component={Link} to={loggedIn ? paths.root() : paths.auth()} ta="center">

@@ -1,5 +1,9 @@
-/** The stores feature's surface: the store settings page (loaded on demand) and the current store. */
+/**
+ * The stores feature's surface: the store settings page (loaded on demand), the current store and
+ * the user's stores (the header's store picker lists them).
+ */
 export const storesPages = {
   store: () => import('./pages/store-page.tsx'),
 };
 export { useCurrentStore } from './api/current-store.ts';
+export { useStores } from './api/list-stores.ts';

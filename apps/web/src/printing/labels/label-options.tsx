@@ -1,6 +1,6 @@
-import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Divider, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession, type CatConfig } from '../../lib/session-store.ts';
+import { isPriceOnly, useSession, type CatConfig } from '../../lib/session-store.ts';
 
 const SWITCHES = [
   'showBrand',
@@ -10,13 +10,30 @@ const SWITCHES = [
   'showBarcodeNumber',
 ] as const satisfies ReadonlyArray<keyof CatConfig>;
 
-/** The label switches of catConfig, kept in the session so every label prints the same way. */
+/**
+ * The label switches of catConfig, kept in the session so every label prints the same way. "Price
+ * only" is the one combination original.md §3 names (price on, the other four off), offered as one
+ * switch; turning it off shows everything again.
+ */
 export function LabelOptions() {
   const { t } = useTranslation();
   const config = useSession((s) => s.catConfig);
   const setCatConfig = useSession((s) => s.setCatConfig);
   return (
     <Stack gap="sm">
+      <Switch
+        label={t('labels.priceOnly')}
+        description={t('labels.priceOnlyText')}
+        checked={isPriceOnly(config)}
+        onChange={(e) =>
+          setCatConfig(
+            e.currentTarget.checked
+              ? { showPrice: true, showBrand: false, showItemName: false, showBarcode: false, showBarcodeNumber: false }
+              : { showPrice: true, showBrand: true, showItemName: true, showBarcode: true, showBarcodeNumber: true },
+          )
+        }
+      />
+      <Divider />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
         {SWITCHES.map((key) => (
           <Switch

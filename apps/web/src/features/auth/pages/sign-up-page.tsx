@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { SignUpBodySchema, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { toSupportedLocale } from '../../../lib/i18n.ts';
-import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
-import { zodFieldErrors } from '../../../lib/form-errors.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { browserTimezone } from '../../../lib/timezones.ts';
 import { guessCurrency } from '../../../lib/default-currency.ts';
 import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx';
@@ -18,40 +18,40 @@ import { useSignUp } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { CheckEmail } from '../components/check-email.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { paths } from '../../../app/paths.ts';
 
+/**
+ * Sign up: the account and its first store. Currency and time zone are guessed from the browser;
+ * the language sent is the one the page is shown in. The answer is the same for a new and a taken
+ * address (it reveals neither), so the page always goes on to "check your email".
+ */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const locale = useSession((s) => s.userLocale);
   const signUp = useSignUp();
-  const [v, setV] = useState({
-    email: '',
-    password: '',
-    name: '',
-    storeName: '',
-    urlName: '',
-    mainCurrency: guessCurrency() as CurrencyCode | null,
-    secondCurrency: null as CurrencyCode | null,
-    timezone: browserTimezone(),
+  const form = useZodForm({
+    schema: SignUpBodySchema,
+    prepare: (values) => ({ ...values, locale: toSupportedLocale(locale) }),
+    initialValues: {
+      email: '',
+      password: '',
+      name: '',
+      storeName: '',
+      urlName: '',
+      mainCurrency: guessCurrency() as CurrencyCode | null,
+      secondCurrency: null as CurrencyCode | null,
+      timezone: browserTimezone(),
+    },
   });
-  // The URL name follows the store name until the user types one of their own.
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: v, errors, setValue: set } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => {
-    setV((old) => ({ ...old, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = SignUpBodySchema.safeParse({ ...v, locale: toSupportedLocale(locale) });
-    if (!parsed.success) return setErrors(zodFieldErrors(t, parsed.error));
-    setErrors({});
-    signUp.mutate(parsed.data, {
-      onSuccess: () => setSentTo(parsed.data.email),
-      onError: (error) => setErrors(apiFieldErrors(t, error)),
-    });
-  };
+  const submit = form.onSubmit((body) =>
+    signUp.mutate(body, {
+      onSuccess: ({ email }) => setSentTo(email),
+      onError: (error) => form.showApiErrors(error),
+    }),
+  );
 
   if (sentTo) {
     return (
@@ -65,35 +65,22 @@ export default function SignUpPage() {
     <AuthLayout title={t('signUp.title')} subtitle={t('signUp.subtitle')} width={520}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {signUp.isError && Object.keys(errors).length === 0 && (
-            <FormError>{describeError(t, signUp.error)}</FormError>
-          )}
+          {signUp.isError && !form.hasErrors && <FormError>{describeError(t, signUp.error)}</FormError>}
           <Divider label={t('signUp.account')} labelPosition="left" fw={700} />
-          <TextInput
-            label={t('fields.name')}
-            autoComplete="name"
-            value={v.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-            required
-          />
+          <TextInput label={t('fields.name')} autoComplete="name" {...form.text('name')} required />
           <TextInput
             label={t('fields.email')}
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={v.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            error={errors.email}
+            {...form.text('email')}
             required
           />
           <div>
             <PasswordField
               label={t('fields.password')}
               autoComplete="new-password"
-              value={v.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              error={errors.password}
+              {...form.text('password')}
               required
             />
             <PasswordStrength password={v.password} />
@@ -117,7 +104,7 @@ export default function SignUpPage() {
           <TimezoneSelect value={v.timezone} onChange={(tz) => set('timezone', tz)} error={errors.timezone} />
           <Text size="sm" c="dimmed">
             {t('signUp.terms')}{' '}
-            <Anchor component={Link} to="/legal" size="sm">
+            <Anchor component={Link} to={paths.legal()} size="sm">
               {t('signUp.termsLink')}
             </Anchor>
             .
@@ -127,7 +114,7 @@ export default function SignUpPage() {
           </Button>
           <Text ta="center" size="sm" c="dimmed">
             {t('signUp.haveAccount')}{' '}
-            <Anchor component={Link} to="/auth" fw={600}>
+            <Anchor component={Link} to={paths.auth()} fw={600}>
               {t('signUp.logIn')}
             </Anchor>
           </Text>

@@ -60,12 +60,10 @@ export default function ProfilePage() {
               <Text c="dimmed" size="sm" truncate>
                 {user?.email}
               </Text>
+              {/* The stores (and which is the default) are in the header's store picker and on Stores. */}
               <Group gap={6} mt={6}>
                 <Badge tt="none" variant={premium ? 'filled' : 'light'} color={premium ? 'yellow' : 'gray'}>
                   {premium ? t('profile.premium') : t('profile.free')}
-                </Badge>
-                <Badge tt="none" variant="light">
-                  {t('profile.defaultStore')}: {user?.defaultStore}
                 </Badge>
               </Group>
             </Box>

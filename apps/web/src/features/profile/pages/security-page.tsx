@@ -1,4 +1,5 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,15 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { PasswordStrength } from '../../../components/password-strength.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { IconTrash } from '../../../components/icons.tsx';
+import { DeleteAccountDialog } from '../components/delete-account-dialog.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 export default function SecurityPage() {
   const { t } = useTranslation();
   const update = useUpdatePassword();
+  const [closing, setClosing] = useState(false);
   const form = useZodForm({
     initialValues: EMPTY,
     schema: UpdatePasswordBodySchema,
@@ -73,6 +77,27 @@ export default function SecurityPage() {
           </Stack>
         </form>
       </Paper>
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        component="section"
+        aria-labelledby="close-account-title"
+        style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Title order={3} fz={18} id="close-account-title">
+            {t('closeAccount.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('closeAccount.text')}
+          </Text>
+          <Button color="red" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setClosing(true)}>
+            {t('closeAccount.open')}
+          </Button>
+        </Stack>
+      </Paper>
+      <DeleteAccountDialog opened={closing} onClose={() => setClosing(false)} />
     </PageFrame>
   );
 }

@@ -11,6 +11,7 @@ export function listStores() {
 
 export const storesQuery = () => queryOptions({ queryKey: ['stores'], queryFn: listStores });
 
-export function useStores() {
-  return useQuery(storesQuery());
+/** `enabled: false` reads only what is cached (the header's picker fetches when it opens). */
+export function useStores({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...storesQuery(), enabled });
 }

@@ -15,31 +15,36 @@ interface Props {
 
 /** One store in the list: its details, and open / make default / edit. */
 export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDefault, onEdit }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={store.name} style={{ listStyle: 'none' }}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={800} fz="lg" truncate>
-              {store.name}
-            </Text>
-            <Text c="dimmed" size="sm" ff="monospace" truncate>
-              /{store.urlName}
-            </Text>
-          </div>
-          <Group gap={6} wrap="nowrap">
-            {isCurrent && (
-              <Badge tt="none" variant="outline">
-                {t('stores.current')}
-              </Badge>
-            )}
-            {isDefault && <Badge tt="none">{t('stores.default')}</Badge>}
-          </Group>
-        </Group>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={800} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {store.name}
+          </Text>
+          <Text c="dimmed" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            /{store.urlName}
+          </Text>
+          {(isCurrent || isDefault) && (
+            // Under the name, where they have the whole width: never cut to "Curr…" on a phone.
+            <Group gap={6} mt={6}>
+              {isCurrent && (
+                <Badge tt="none" variant="outline" style={{ overflow: 'visible' }}>
+                  {t('stores.current')}
+                </Badge>
+              )}
+              {isDefault && (
+                <Badge tt="none" style={{ overflow: 'visible' }}>
+                  {t('stores.default')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </div>
         <Text size="sm">
-          {currencyLabel(store.mainCurrency)}
-          {store.secondCurrency ? ` · ${currencyLabel(store.secondCurrency)}` : ''}
+          {currencyLabel(store.mainCurrency, i18n.language)}
+          {store.secondCurrency ? ` · ${currencyLabel(store.secondCurrency, i18n.language)}` : ''}
         </Text>
         <Text size="sm" c="dimmed">
           {[store.timezone, store.address, store.phone].filter(Boolean).join(' · ')}
