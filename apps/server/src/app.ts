@@ -17,6 +17,7 @@ import { frameworkErrors } from './lib/framework-errors.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher, nodeArgon2, type Argon2 } from './lib/passwords.ts';
@@ -51,7 +52,7 @@ z.config({
 /** Builds the whole app (database migrated, routes registered), ready to listen. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: config.bodyLimit,
     // Only behind a proxy: otherwise anyone could pick their rate-limit key with X-Forwarded-For.
     trustProxy: config.trustProxy,

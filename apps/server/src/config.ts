@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   RATES_FEED_URL: optionalString,
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines; `json`: one JSON object per line; `auto`: pretty in a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** Comma-separated origins allowed by CORS (the native apps' WebView origins by default). */
   CORS_ORIGINS: z.string().default('capacitor://localhost,ionic://localhost,http://localhost,https://localhost'),
   BODY_LIMIT: int(1024 * 1024),
@@ -110,6 +112,7 @@ export interface Config {
   ratesFeedUrl?: string;
   webDist: string;
   logLevel: string;
+  logFormat: 'auto' | 'pretty' | 'json';
   corsOrigins: string[];
   bodyLimit: number;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
@@ -192,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ratesFeedUrl: e.RATES_FEED_URL,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -6,14 +6,17 @@ import type { DatabaseHandle } from './database.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Loads `migrations/*.ts` in name order (names start with a sortable timestamp). */
+/**
+ * Loads `migrations/*.ts` in name order (names start with a sortable timestamp); `*.js` when run
+ * compiled (`npm start`). A migration's name is its file name without the extension either way.
+ */
 class DirectoryMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{12,}-[a-z0-9-]+\.ts$/.test(f)).sort();
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{12,}-[a-z0-9-]+\.[jt]s$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
       const mod = (await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as Migration;
-      migrations[file.replace(/\.ts$/, '')] = mod;
+      migrations[file.replace(/\.[jt]s$/, '')] = mod;
     }
     return migrations;
   }

@@ -24,8 +24,8 @@ interface MailConfig {
 
 /**
  * SMTP when `SMTP_URL` is set. Otherwise every mail is rendered to a real RFC 822 message, logged
- * and written to `DATA_DIR/outbox/*.eml`, so a fresh install works without a mail server and a
- * newcomer can open the confirmation link.
+ * and written to `DATA_DIR/outbox/*.eml` with a plain-text copy (`*.txt`) beside it, so a fresh
+ * install works without a mail server and a newcomer can open the confirmation link.
  */
 export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
@@ -43,11 +43,22 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
       const info = await transport.sendMail({ from: config.from, ...message });
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(config.outboxDir, `${stamp}-${newId().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, `mail written to outbox:\n${message.text}`);
+      const base = join(config.outboxDir, `${stamp}-${newId().slice(0, 8)}`);
+      await writeFile(`${base}.eml`, info.message as Buffer);
+      // The .eml is quoted-printable: its soft line breaks cut a long link in two. The plain copy
+      // beside it keeps every line whole, so a link can be copied from it.
+      await writeFile(`${base}.txt`, plainCopy(message));
+      log.info(
+        { to: message.to, subject: message.subject, file: `${base}.txt` },
+        `mail written to outbox:\n\n${message.text}`,
+      );
     },
   };
+}
+
+/** A mail as plain UTF-8 text: its addressee and subject, then the text part as written. */
+function plainCopy(message: MailMessage): string {
+  return `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`;
 }
 
 /** Escapes text for the simple HTML bodies of our mails. */

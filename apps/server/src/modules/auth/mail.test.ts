@@ -94,6 +94,22 @@ describe.each(engines)('mail on %s', (engine) => {
       const token = confirmTokenFrom(mail!.text ?? '');
       expect((await t.request('GET', `/api/auth/confirm/${token}`)).status).toBe(200);
     });
+
+    it('writes a plain-text copy beside each .eml, with the link whole on a line of its own', async () => {
+      const body = signUpBody();
+      expect((await t.request('POST', '/api/auth/signUp', { body })).status).toBe(201);
+      const outbox = join(t.dataDir, 'outbox');
+      const copies = readdirSync(outbox)
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => ({ f, text: readFileSync(join(outbox, f), 'utf8') }));
+      const copy = copies.find((c) => c.text.startsWith(`To: ${body.email}\n`));
+      expect(copy, 'a .txt copy addressed to the new owner').toBeDefined();
+      expect(readdirSync(outbox)).toContain(copy!.f.replace(/\.txt$/, '.eml'));
+      // The whole line is the link, so a copied line opens it (no soft line break, no =3D).
+      const line = copy!.text.split('\n').find((l) => l.includes('/confirm/'));
+      expect(line).toMatch(/^http:\/\/[^\s]+\/confirm\/[A-Za-z0-9_-]+$/);
+      expect((await t.request('GET', `/api/auth/confirm/${confirmTokenFrom(line!)}`)).status).toBe(200);
+    });
   });
 
   describe('when the mail server is down', () => {
