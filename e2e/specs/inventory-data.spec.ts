@@ -63,8 +63,12 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
 
   // Delete: confirmed, gone from the list and the API.
   await page.goto(`/${store}/stock/edit/SKU-SOAP`);
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete product' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this product?' });
+  await expect(confirm).toContainText('Handmade soap "lavender" and its stock history');
+  // The safe button has focus: an Enter (a person's or a scanner's) does not delete.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Handmade soap "lavender" deleted.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${store}/stock/list$`));
   await expect(page.getByText('2 products', { exact: true })).toBeVisible();

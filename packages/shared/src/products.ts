@@ -152,6 +152,14 @@ export const ProductSuggestionSchema = z.object({
 });
 export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
 
+/**
+ * `GET /product/lookup/{code}`: a barcode lookup whose "no such product" is an answer (null), not a
+ * 404 error, since a scan of an unknown code is an everyday event (the browser logs every 404
+ * as an error in the console).
+ */
+export const ProductLookupSchema = z.object({ product: ProductSchema.nullable() });
+export type ProductLookup = z.infer<typeof ProductLookupSchema>;
+
 /** A product's code in a URL path; anything longer cannot be a product code. */
 export const ProductCodeParamsSchema = z.object({ code: singleLineText({ label: 'Barcode', min: 1, max: 100 }) });
 
@@ -263,5 +271,7 @@ export const ImportCheckResultSchema = z.object({
   known: z.array(z.string()),
   /** New products the plan still allows; null when there is no limit (premium). */
   remainingSlots: z.number().int().nullable(),
+  /** The plan's product limit (across the user's stores); null when there is none. */
+  productLimit: z.number().int().nullable(),
 });
 export type ImportCheckResult = z.infer<typeof ImportCheckResultSchema>;

@@ -260,6 +260,12 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     sample: (w) => ({ path: product(w) }),
   },
+  'GET /api/secure/product/lookup/{code}': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's code: another store's lookup of it answers null, never the owner's product.
+    sample: (w) => ({ path: `/api/secure/product/lookup/${encodeURIComponent(w.product.code)}` }),
+  },
   'PUT /api/secure/product/code/{code}': {
     tenancy: 'owned',
     storeScoped: true,

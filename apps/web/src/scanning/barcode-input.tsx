@@ -12,8 +12,9 @@ interface Props {
 }
 
 /**
- * The "Barcode" field: takes typing or a scanner pointed at it. The field itself receives every
- * character (the page's wedge listener ignores editable fields), and Enter submits once.
+ * The "Barcode" field for typing a code by hand; Enter submits it once. A scanner burst typed
+ * into it is taken by the page's wedge listener instead (it clears the burst out of the field and
+ * hands the code to the screen), so a scan is looked up once, the same as anywhere on the page.
  */
 export function BarcodeInput({ onSubmit, onCamera, cameraOn, submitLabel, extra }: Props) {
   const { t } = useTranslation();

@@ -10,9 +10,10 @@ export interface WedgeScannerOptions {
 }
 
 /**
- * Gives this screen the keyboard-wedge scans made anywhere on the page outside editable fields.
- * Every burst is a real scan, so none is debounced. Listening itself lives in the app-wide hub,
- * attached at start-up, so re-renders and lazy loading never drop a keystroke.
+ * Makes this screen the target of keyboard-wedge scans, whatever has focus: a burst typed into a
+ * field is taken back out of it and never submits the form (see WedgeHub). Every burst is a real
+ * scan, so none is debounced. While `enabled` is false (a dialog of its own is open, say) the
+ * screen gets none and the keys reach the page as typed.
  */
 export function useWedgeScanner(onScan: (code: string) => void, options: WedgeScannerOptions = {}) {
   const { enabled = true, hub = wedgeHub } = options;

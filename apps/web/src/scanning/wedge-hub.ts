@@ -1,6 +1,6 @@
 import { WedgeBuffer, type WedgeBufferOptions } from './wedge-buffer.ts';
 
-/** Fields that take typing themselves; their Enter is theirs (a form submit), never a scan. */
+/** Fields that take typing themselves: a burst typed into one must be taken back out of it. */
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
@@ -12,38 +12,93 @@ export function isEditableTarget(target: EventTarget | null): boolean {
 }
 
 export interface WedgeHubOptions extends WedgeBufferOptions {
-  /** Milliseconds clock; tests pass a fake one. */
+  /**
+   * Milliseconds clock; tests pass a fake one. By default each key's own `timeStamp`: when the page
+   * is busy (a form re-rendering on a slow phone) the scanner's keys wait in the browser's queue
+   * and run late, but they keep the time they were typed, so the burst is still seen as one.
+   */
   now?: () => number;
-  /** How long a scan that arrived with no screen listening waits for one to appear. */
-  holdMs?: number;
+  /**
+   * Inside a text field a burst must be faster than any person: every key at most this many ms
+   * after the previous one (the Enter too). Cheap Bluetooth scanners send a key every ~30 ms.
+   */
+  fieldGapMs?: number;
+  /** Inside a text field, the shortest burst taken as a scan (a person may roll 2–3 keys fast). */
+  fieldMinLength?: number;
 }
 
 type Listener = (code: string) => void;
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/** The field a burst started in, as it was before the burst's first character landed. */
+interface Snapshot {
+  field: TextField;
+  value: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+const SCANNER_TERMINATORS = ['Enter', 'Tab'] as const;
 
 /**
- * The one keyboard-wedge listener of the app. It listens on the window from start-up, so a burst
- * that arrives while a screen is still loading or re-rendering is taken whole, and hands each scan
- * to exactly one screen — the one that subscribed last — so it is never doubled. A scan that
- * arrives with no screen listening is held briefly for the screen being opened.
+ * Sets a field's value so React (or any framework) sees it as typed: the native setter bypasses
+ * React's value tracking, and the input event runs the field's onChange with the restored text.
+ */
+function restoreField({ field, value, selectionStart, selectionEnd }: Snapshot): void {
+  if (field.value === value) return;
+  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  try {
+    if (selectionStart !== null) field.setSelectionRange(selectionStart, selectionEnd);
+  } catch {
+    // Some input types (number, email) have no selection; the value is what matters.
+  }
+}
+
+function textFieldOf(target: EventTarget | null): TextField | null {
+  if (target instanceof HTMLTextAreaElement) return target;
+  if (target instanceof HTMLInputElement && isEditableTarget(target)) return target;
+  return null;
+}
+
+/**
+ * The one keyboard-wedge listener of the app. A wedge scanner "types" a code as a burst of keys a
+ * few ms apart ending in Enter (or Tab); this tells such a burst from a person by timing alone,
+ * wherever focus is, and hands the code to exactly one screen: the one that subscribed last.
+ *
+ * A burst typed into a text field is a scan only when it is faster than a person types (see
+ * `fieldGapMs`, `fieldMinLength`); then its terminator is kept from submitting the form or moving
+ * focus, and the field gets back the text it had before the burst, so a scan never lands in a
+ * product's name or search box. Slow typing, IME composition (Android keyboards send no key
+ * names at all), auto-repeat of a held key, paste and a person's Enter pass through untouched.
+ *
+ * With no screen listening the hub does nothing at all: the keys reach the page as typed. A scan
+ * is never held for a screen that opens later (it would pop up seconds after, on the wrong screen).
  */
 export class WedgeHub {
   private readonly buffer: WedgeBuffer;
   private readonly gap: number;
-  private readonly now: () => number;
-  private readonly holdMs: number;
+  private readonly fieldGap: number;
+  private readonly fieldMinLength: number;
+  private readonly now: (() => number) | null;
   private lastAt = -Infinity;
+  /** Slowest gap between two keys of the current burst. */
+  private slowest = 0;
+  private target: EventTarget | null = null;
+  private snapshot: Snapshot | null = null;
   private listeners: Listener[] = [];
-  private held: { code: string; at: number } | null = null;
   private detach: (() => void) | null = null;
 
   constructor(options: WedgeHubOptions = {}) {
-    this.buffer = new WedgeBuffer(options);
+    this.buffer = new WedgeBuffer({ terminators: SCANNER_TERMINATORS, ...options });
     this.gap = options.maxGapMs ?? 50;
-    this.now = options.now ?? (() => performance.now());
-    this.holdMs = options.holdMs ?? 3000;
+    this.fieldGap = options.fieldGapMs ?? 35;
+    this.fieldMinLength = options.fieldMinLength ?? 4;
+    this.now = options.now ?? null;
   }
 
-  /** Starts listening on `target` (capture phase, so the scan is seen before anything else). */
+  /** Starts listening on `target` (capture phase, so a scan is seen before any field or form). */
   attach(target: Window = window): void {
     if (this.detach) return;
     const onKeyDown = (e: KeyboardEvent) => this.onKeyDown(e);
@@ -59,39 +114,77 @@ export class WedgeHub {
   /** Adds a screen's listener; it gets every scan until it unsubscribes or another subscribes. */
   subscribe(listener: Listener): () => void {
     this.listeners.push(listener);
-    const held = this.held;
-    this.held = null;
-    if (held && this.now() - held.at <= this.holdMs) listener(held.code);
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
     };
   }
 
+  private reset(): void {
+    this.buffer.reset();
+    this.snapshot = null;
+    this.target = null;
+  }
+
   private onKeyDown(e: KeyboardEvent): void {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
-    if (isEditableTarget(e.target)) {
-      this.buffer.reset();
+    if (this.listeners.length === 0) {
+      this.reset();
       return;
     }
-    const at = this.now();
-    const continuing = this.buffer.collecting && at - this.lastAt <= this.gap;
+    // Shortcuts, IME composition (keyCode 229) and a held key's auto-repeat are a person's.
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.keyCode === 229 || e.repeat) {
+      this.reset();
+      return;
+    }
+    // Contenteditable text cannot be put back reliably; the app has none, so it keeps its keys.
+    if (e.target instanceof HTMLElement && e.target.isContentEditable) {
+      this.reset();
+      return;
+    }
+    const at = this.now?.() ?? e.timeStamp;
+    const gap = at - this.lastAt;
+    const continuing = this.buffer.collecting && gap <= this.gap && e.target === this.target;
     this.lastAt = at;
+    if (!continuing) {
+      this.buffer.reset();
+      this.snapshot = null;
+      this.target = e.target;
+      this.slowest = 0;
+      if (e.key.length === 1) {
+        // Taken before this first key lands (keydown runs before the character is inserted).
+        const field = textFieldOf(e.target);
+        if (field)
+          this.snapshot = {
+            field,
+            value: field.value,
+            selectionStart: field.selectionStart,
+            selectionEnd: field.selectionEnd,
+          };
+      }
+    } else {
+      this.slowest = Math.max(this.slowest, gap);
+    }
     const code = this.buffer.push(e.key, at);
     if (code !== null) {
-      // The terminating Enter would otherwise press a focused button or submit a form.
+      if (!this.isScan(e.target, code)) {
+        this.reset();
+        return;
+      }
+      // The terminator would otherwise submit the form, press a button or move focus.
       e.preventDefault();
       e.stopPropagation();
-      this.deliver(code, at);
-    } else if (continuing && e.key.length === 1) {
-      // Part of a burst: a stray character must not trigger page shortcuts or scroll.
+      if (this.snapshot) restoreField(this.snapshot);
+      this.reset();
+      this.listeners.at(-1)?.(code);
+    } else if (continuing && e.key.length === 1 && !isEditableTarget(e.target)) {
+      // Part of a burst outside a field: a stray character must not scroll or trigger shortcuts.
       e.preventDefault();
     }
   }
 
-  private deliver(code: string, at: number): void {
-    const listener = this.listeners.at(-1);
-    if (listener) listener(code);
-    else this.held = { code, at };
+  /** Outside fields any buffered burst is a scan; inside one it must be faster than a person. */
+  private isScan(target: EventTarget | null, code: string): boolean {
+    if (!isEditableTarget(target)) return true;
+    return code.length >= this.fieldMinLength && this.slowest <= this.fieldGap;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   ImportCheckResultSchema,
   ProductCategoriesSchema,
   ProductCodeParamsSchema,
+  ProductLookupSchema,
   ProductSchema,
   ProductSearchQuerySchema,
   ProductSuggestionSchema,
@@ -184,6 +185,20 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
       },
       async (request) => products.getProduct(ctx, await scope(request), request.params.code),
+    );
+
+    app.get(
+      '/product/lookup/:code',
+      {
+        schema: {
+          ...base,
+          description:
+            'The product with this barcode, or `{product: null}` when the store has none: the scan lookup, where an unknown code is an expected answer rather than an error.',
+          params: codeParams,
+          response: { 200: ProductLookupSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => products.lookupProduct(ctx, await scope(request), request.params.code),
     );
 
     app.put(

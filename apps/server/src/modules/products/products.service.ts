@@ -123,6 +123,12 @@ export async function getProduct(ctx: AppContext, scope: Scope, code: string): P
   return toProduct(row);
 }
 
+/** The same lookup, with "not in this store" as an answer (null) instead of a 404. */
+export async function lookupProduct(ctx: AppContext, scope: Scope, code: string): Promise<{ product: Product | null }> {
+  const row = await ctx.readFirst(repo.productByCodeQuery, scope.store.id, code);
+  return { product: row ? toProduct(row) : null };
+}
+
 /** Edits everything but the quantity (stock changes only through the ledger); the code may change. */
 export async function updateProduct(
   ctx: AppContext,

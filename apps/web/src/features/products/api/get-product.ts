@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductSchema } from '@shopdesk/shared';
+import { ProductLookupSchema } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
-import { ApiRequestError } from '../../../lib/api-error.ts';
-import { productKeys, productPath } from './keys.ts';
+import { productKeys } from './keys.ts';
 
-/** One product by barcode; null when the store has no product with this code (404). */
+/**
+ * One product by barcode; null when the store has no product with this code. Asked through the
+ * lookup route, which answers "none" with 200 and null: an unknown code is an everyday scan, and
+ * a 404 would be logged by the browser as an error each time.
+ */
 export async function getProduct(store: string, code: string) {
-  try {
-    return await secureApi.request(productPath(code), { schema: ProductSchema, store });
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
-    throw error;
-  }
+  const { product } = await secureApi.request(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
+    schema: ProductLookupSchema,
+    store,
+  });
+  return product;
 }
 
 export const productQuery = (store: string, code: string) =>

@@ -19,6 +19,7 @@ export function searchProducts(store: string, page: number, size: number, search
   if (search.q) params.set('q', search.q);
   if (search.sort) params.set('sort', search.sort);
   if (search.category) params.set('category', search.category);
+  if (search.lowStock) params.set('lowStock', 'true');
   const query = params.size ? `?${params}` : '';
   return secureApi.request(`/api/secure/product/search/window/${page}/${size}${query}`, {
     schema: ProductWindowSchema,

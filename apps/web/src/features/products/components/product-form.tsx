@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,11 +19,11 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { IconCamera, IconDice } from '../../../components/icons.tsx';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
-import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import { useCategories } from '../api/list-categories.ts';
 import { useRandomBarcode } from '../api/random-barcode.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
+import { useFormScan } from './use-form-scan.tsx';
 
 /** Minor units as the text a person would type, e.g. 1999 USD → "19.99". */
 function minorToText(minor: number, exponent: number): string {
@@ -39,10 +39,12 @@ interface Props {
   suggestion?: ProductSuggestion;
   onSubmit: (body: CreateProductBody) => Promise<unknown>;
   onCancel: () => void;
+  /** Opens another product (a scan on New product found one this store already has). */
+  onOpenProduct: (code: string) => void;
 }
 
 /** Create or edit a product. Stock changes of an existing product go through adjustments instead. */
-export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel }: Props) {
+export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel, onOpenProduct }: Props) {
   const { t } = useTranslation();
   const money = useStoreMoney();
   const exponent = CURRENCIES[money.main].exponent;
@@ -56,6 +58,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
       price: product ? minorToText(product.price, exponent) : '',
       cost: product?.cost ? minorToText(product.cost, exponent) : '',
       quantity: 0 as number | string,
+      reorderLevel: (product?.reorderLevel ?? '') as number | string,
       description: product?.description ?? '',
     },
     schema: editing ? UpdateProductBodySchema : CreateProductBodySchema,
@@ -81,6 +84,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         description: v.description,
         price: money$(v.price, 'price', true) ?? 0,
         cost: money$(v.cost, 'cost', false) ?? 0,
+        // Empty means no reorder level; anything else goes to the schema as typed, to be checked.
+        reorderLevel: v.reorderLevel === '' ? null : Number(v.reorderLevel),
         ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
       };
     },
@@ -94,19 +99,39 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
   const random = useRandomBarcode(store);
 
   // What other stores know of this barcode fills what the owner has not typed yet.
+  const applySuggestion = useCallback(
+    (s: ProductSuggestion) =>
+      setValues((old) => ({
+        ...old,
+        name: old.name || s.name || '',
+        brand: old.brand || s.brand || '',
+        category: old.category || s.category || '',
+        price: old.price || (s.price !== undefined ? minorToText(s.price, exponent) : ''),
+      })),
+    [exponent, setValues],
+  );
   useEffect(() => {
-    if (!suggestion || editing) return;
-    setValues((old) => ({
-      ...old,
-      name: old.name || suggestion.name || '',
-      brand: old.brand || suggestion.brand || '',
-      category: old.category || suggestion.category || '',
-      price: old.price || (suggestion.price !== undefined ? minorToText(suggestion.price, exponent) : ''),
-    }));
-  }, [suggestion, editing, exponent, setValues]);
+    if (suggestion && !editing) applySuggestion(suggestion);
+  }, [suggestion, editing, applySuggestion]);
 
-  // A scanner fired while no field has focus fills the barcode.
-  useWedgeScanner((code) => set('code', code));
+  const nameInput = useRef<HTMLInputElement>(null);
+  const scan = useFormScan({
+    store,
+    product,
+    code: v.code,
+    setCode: useCallback((code: string) => set('code', code), [set]),
+    setCodeError: useCallback(
+      (message: string | undefined) =>
+        setErrors((old) => {
+          const { code: _, ...rest } = old;
+          return message ? { ...rest, code: message } : rest;
+        }),
+      [setErrors],
+    ),
+    applySuggestion,
+    focusNext: useCallback(() => nameInput.current?.focus(), []),
+    onOpenProduct,
+  });
 
   const submit = form.onSubmit(async (body) => {
     setFormError(undefined);
@@ -159,7 +184,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           <Group gap="xs">
             <Button
               variant={cameraOn ? 'filled' : 'light'}
-              size="xs"
+              size="sm"
               leftSection={<IconCamera size={16} />}
               onClick={() => setCameraOn((o) => !o)}
               aria-pressed={cameraOn}
@@ -168,7 +193,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             </Button>
             <Button
               variant="light"
-              size="xs"
+              size="sm"
               leftSection={<IconDice size={16} />}
               loading={random.isPending}
               onClick={() =>
@@ -187,13 +212,14 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             <CameraScanner
               active
               onScan={(code) => {
-                set('code', code);
                 setCameraOn(false);
+                scan.onScan(code);
               }}
             />
           )}
         </Collapse>
         <TextInput
+          ref={nameInput}
           label={t('fields.productName')}
           value={v.name}
           onChange={(e) => set('name', e.currentTarget.value)}
@@ -213,6 +239,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <Autocomplete
+              size="md"
               label={t('fields.category')}
               placeholder={t('product.categoryHint')}
               value={v.category}
@@ -237,6 +264,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           {!editing && (
             <Grid.Col span={{ base: 12, xs: 6 }}>
               <NumberInput
+                size="md"
                 label={t('fields.openingQuantity')}
                 value={v.quantity}
                 onChange={(q) => set('quantity', q)}
@@ -246,6 +274,23 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
               />
             </Grid.Col>
           )}
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <NumberInput
+              size="md"
+              label={t('productForm.reorderLevel')}
+              description={t('productForm.reorderLevelHelp')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={v.reorderLevel}
+              onChange={(q) => set('reorderLevel', q)}
+              error={errors.reorderLevel}
+              allowDecimal={false}
+              allowNegative={false}
+              min={0}
+              max={1_000_000}
+              clampBehavior="none"
+              inputMode="numeric"
+            />
+          </Grid.Col>
         </Grid>
         <Textarea
           label={t('fields.description')}
@@ -265,7 +310,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           error={errors.image ?? errors.imageId}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} size="md">
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending} size="md">
@@ -273,6 +318,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           </Button>
         </Group>
       </Stack>
+      {scan.dialog}
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
+import { StockHistory } from '../components/stock-history.tsx';
 import { paths } from '../../../app/paths.ts';
 
 /**
@@ -61,6 +62,7 @@ export default function ProductFormPage() {
               store={store}
               product={existing.data}
               onCancel={back}
+              onOpenProduct={(code) => navigate(cardOf(code))}
               onSubmit={async (body) => {
                 const { quantity: _q, ...rest } = body;
                 const saved = await update.mutateAsync({ code: editCode, body: rest });
@@ -75,6 +77,7 @@ export default function ProductFormPage() {
               initialCode={newCode}
               suggestion={suggestion.data}
               onCancel={back}
+              onOpenProduct={(code) => navigate(cardOf(code))}
               onSubmit={async (body) => {
                 const saved = await create.mutateAsync(body);
                 notifications.show({ color: 'teal', message: t('product.created', { name: saved.name }) });
@@ -83,6 +86,7 @@ export default function ProductFormPage() {
             />
           )}
         </Paper>
+        {editCode && existing.data && <StockHistory store={store} code={existing.data.code} defaultOpened />}
         {editCode && existing.data && (
           <Group justify="flex-end">
             <Button variant="subtle" color="red" size="md" onClick={() => setConfirmDelete(true)}>

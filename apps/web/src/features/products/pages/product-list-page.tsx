@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   ActionIcon,
   Alert,
+  Badge,
   Box,
   Button,
   Container,
@@ -20,14 +21,17 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_SORTS, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { QuantityBadge } from '../../../components/quantity-badge.tsx';
+import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import {
   IconChevronRight,
+  IconAlert,
   IconDownload,
   IconPlus,
   IconPrinter,
@@ -38,26 +42,65 @@ import {
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
 import type { LabelContent } from '../../../printing/labels/label-layout.ts';
 import { useProductWindow, type ProductSort } from '../api/search-products.ts';
+import { productQuery } from '../api/get-product.ts';
 import { useExportCsv } from '../api/export-csv.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { paths } from '../../../app/paths.ts';
 
 const PAGE_SIZE = 25;
 
-/** /{store}/stock/list: server-side search, sort and paging, so 100k products stay quick. */
+/** At or below its reorder level: time to order more. */
+const isLow = (p: Product) => p.reorderLevel !== null && p.quantity <= p.reorderLevel;
+
+/**
+ * /{store}/stock/list (?lowStock=true for the low-stock filter): server-side search, sort and
+ * paging, so 100k products stay quick. A scan opens the product, or searches for the code.
+ */
 export default function ProductListPage() {
   const { t } = useTranslation();
   const { store = '' } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 47.99em)');
   const money = useStoreMoney();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const lowStock = params.get('lowStock') === 'true';
   const [q, setQ] = useState('');
+  /** The last scanned code that this store lacks: the empty result offers to create it. */
+  const [scanned, setScanned] = useState<string | null>(null);
   const [debouncedQ] = useDebouncedValue(q.trim(), 300);
   const [sort, setSort] = useState<ProductSort>('name');
   const [page, setPage] = useState(0);
   const [importing, setImporting] = useState(false);
   const [label, setLabel] = useState<LabelContent | null>(null);
-  const products = useProductWindow(store, page, PAGE_SIZE, { q: debouncedQ || undefined, sort });
+  const products = useProductWindow(store, page, PAGE_SIZE, {
+    q: debouncedQ || undefined,
+    sort,
+    lowStock: lowStock || undefined,
+  });
+  const setLowStock = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set('lowStock', 'true');
+    else next.delete('lowStock');
+    setParams(next, { replace: true });
+    setPage(0);
+  };
+
+  // A scan, whatever has focus (the search box too): open the product, or search for the code.
+  const onScan = useCallback(
+    async (code: string) => {
+      const product = await queryClient.fetchQuery(productQuery(store, code)).catch(() => null);
+      if (product) {
+        navigate(paths.stockScan(store, product.code));
+        return;
+      }
+      setQ(code);
+      setScanned(code);
+      setPage(0);
+    },
+    [navigate, queryClient, store],
+  );
+  useWedgeScanner(onScan, { enabled: !importing && label === null });
   const exportCsv = useExportCsv(store);
   const open = (p: Product) => navigate(paths.stockScan(store, p.code));
   const labelOf = (p: Product): LabelContent => ({
@@ -68,6 +111,13 @@ export default function ProductListPage() {
   });
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const lowBadge = (p: Product) =>
+    isLow(p) && (
+      <Badge color="orange" variant="light" tt="none" aria-label={t('lowStock.badgeLabel', { level: p.reorderLevel })}>
+        {t('lowStock.badge')}
+      </Badge>
+    );
 
   const printButton = (p: Product) => (
     <ActionIcon
@@ -131,7 +181,7 @@ export default function ProductListPage() {
             </Button>
           </Group>
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm">
           <TextInput
             type="search"
             aria-label={t('productList.search')}
@@ -142,21 +192,35 @@ export default function ProductListPage() {
               setQ(e.currentTarget.value);
               setPage(0);
             }}
-            style={{ flex: 1 }}
+            style={{ flex: phone ? '1 1 100%' : 1 }}
           />
-          <Select
-            aria-label={t('productList.sort')}
-            value={sort}
-            onChange={(s) => {
-              if (s) {
-                setSort(s as ProductSort);
-                setPage(0);
-              }
-            }}
-            data={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
-            allowDeselect={false}
-            w={phone ? 144 : 210}
-          />
+          {/* On a phone, sort and the low-stock filter share the second line half and half. */}
+          <Group gap="sm" wrap="nowrap" style={phone ? { flex: '1 1 100%' } : undefined}>
+            <Select
+              aria-label={t('productList.sort')}
+              value={sort}
+              onChange={(s) => {
+                if (s) {
+                  setSort(s as ProductSort);
+                  setPage(0);
+                }
+              }}
+              data={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
+              allowDeselect={false}
+              w={phone ? undefined : 210}
+              style={phone ? { flex: 1, minWidth: 0 } : undefined}
+            />
+            <Button
+              variant={lowStock ? 'filled' : 'default'}
+              color={lowStock ? 'orange' : undefined}
+              leftSection={<IconAlert size={18} />}
+              aria-pressed={lowStock}
+              onClick={() => setLowStock(!lowStock)}
+              style={phone ? { flex: 1, minWidth: 0 } : undefined}
+            >
+              {t('lowStock.filter')}
+            </Button>
+          </Group>
         </Group>
         {products.isError && (
           <Alert color="red" role="alert">
@@ -166,7 +230,31 @@ export default function ProductListPage() {
         {products.isPending && <Skeleton h={320} radius="lg" />}
         {products.data && products.data.items.length === 0 && (
           <Paper withBorder radius="lg" p="xl" ta="center">
-            <Text c="dimmed">{debouncedQ ? t('productList.noMatch', { q: debouncedQ }) : t('productList.empty')}</Text>
+            <Stack gap="sm" align="center">
+              <Text c="dimmed">
+                {lowStock
+                  ? debouncedQ
+                    ? t('lowStock.noMatch', { q: debouncedQ })
+                    : t('lowStock.empty')
+                  : debouncedQ
+                    ? t('productList.noMatch', { q: debouncedQ })
+                    : t('productList.empty')}
+              </Text>
+              {lowStock && !debouncedQ && (
+                <Text c="dimmed" fz="sm">
+                  {t('lowStock.emptyHint')}
+                </Text>
+              )}
+              {scanned !== null && scanned === debouncedQ && (
+                <Button
+                  component={Link}
+                  to={paths.stockNew(store, new URLSearchParams({ code: scanned }))}
+                  leftSection={<IconPlus size={18} />}
+                >
+                  {t('scan.create')}
+                </Button>
+              )}
+            </Stack>
           </Paper>
         )}
         {products.data &&
@@ -205,7 +293,10 @@ export default function ProductListPage() {
                           <Text fw={700} fz="sm">
                             {formatMain(money, p.price)}
                           </Text>
-                          <QuantityBadge quantity={p.quantity} />
+                          <Group gap={4} wrap="nowrap">
+                            {lowBadge(p)}
+                            <QuantityBadge quantity={p.quantity} />
+                          </Group>
                         </Stack>
                       </Group>
                     </UnstyledButton>
@@ -241,7 +332,10 @@ export default function ProductListPage() {
                         {formatMain(money, p.price)}
                       </Table.Td>
                       <Table.Td ta="right">
-                        <QuantityBadge quantity={p.quantity} />
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {lowBadge(p)}
+                          <QuantityBadge quantity={p.quantity} />
+                        </Group>
                       </Table.Td>
                       <Table.Td>
                         <Group gap={0} wrap="nowrap" justify="flex-end">
