@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { benchCode, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { checkoutRows } from './checkout.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
@@ -136,6 +137,7 @@ async function main() {
       },
     );
     if (server.engine === 'postgres') rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
+    rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     rows.push(...(await fairnessRows(server, PRODUCTS)));
     rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     printTable(

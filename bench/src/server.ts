@@ -12,6 +12,8 @@ export interface BenchServer {
   url: string;
   dataDir: string;
   engine: string;
+  /** Where the server's PostgreSQL data is, for baselines that talk to the database directly. */
+  pg?: { url: string; schema: string };
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
         DATABASE_SCHEMA: schema ?? '',
         LOG_LEVEL: 'warn',
         FREE_PRODUCT_LIMIT: '10000000',
+        FREE_TRANSACTION_LIMIT: '100000000',
         RATE_LIMIT_AUTH_PER_IP: '1000',
         APP_URL: `http://127.0.0.1:${port}`,
         ...env,
@@ -72,6 +75,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
           url,
           dataDir,
           engine: health.database,
+          ...(pgUrl && schema ? { pg: { url: pgUrl, schema } } : {}),
           async stop() {
             child.kill('SIGTERM');
             await new Promise((r) => child.once('exit', r));

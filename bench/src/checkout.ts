@@ -1,0 +1,326 @@
+/**
+ * Issue 9's checkout budget (product.md §9): durable completed sales of 5 lines over HTTP at 50
+ * concurrent clients, beside two baselines measured in the same run: the bare route at the same
+ * concurrency, and the same writes as raw database transactions without HTTP or the app (the
+ * engine's own floor for this work). Afterwards every answered sale must be stored (the clientId
+ * key makes a double impossible).
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { benchCode } from './catalogue.ts';
+import { percentile } from './load.ts';
+import { call, type BenchServer } from './server.ts';
+import type { Row } from './table.ts';
+
+const CONNECTIONS = 50;
+const LINES = 5;
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
+
+interface Measured {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+}
+
+async function drive(
+  url: string,
+  seconds: number,
+  headers: Record<string, string>,
+  request: () => { method: 'GET' | 'POST'; path: string; body?: string },
+): Promise<Measured> {
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { 'content-type': 'application/json', ...headers },
+        requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+      },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    );
+    instance.on('response', (_client, status, _bytes, took) => {
+      if (status < 300) samples.push(took);
+    });
+  });
+  samples.sort((a, b) => a - b);
+  return {
+    perSecond: samples.length / (result.duration || seconds),
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    ok: samples.length,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** One sale of LINES random products of the catalogue, paid exactly in cash. */
+function saleBody(products: number): string {
+  const lines = Array.from({ length: LINES }, () => ({
+    code: benchCode(Math.floor(Math.random() * products)),
+    quantity: 1 + Math.floor(Math.random() * 3),
+  }));
+  return JSON.stringify({
+    clientId: randomUUID(),
+    status: 'COMPLETED',
+    lines,
+    // Enough for any five lines of the bench catalogue; the change comes back in cash.
+    payment: { method: 'CASH', currency: 'USD', amount: 100_000_000 },
+  });
+}
+
+/** What one raw sale writes: its ids and its lines. */
+function rawSale(storeId: string, productIds: string[], at: string) {
+  const id = randomUUID();
+  const code = randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase();
+  const lines = productIds.map((productId, position) => ({ productId, position, quantity: 1 }));
+  return { id, code, lines, at, storeId };
+}
+
+async function rawSqlite(file: string, storeId: string, productIds: string[], seconds: number): Promise<Measured> {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  const header = db.prepare(
+    `insert into shop_transactions (id, store_id, code, client_id, status, user_id, created_at, updated_at, completed_at,
+      business_date, currency, tax_mode, gross, line_discounts, cart_discount, tax, total, rounding, due, change_in_main,
+      refunded_amount, taxes, item_count, first_items, note)
+     values (?, ?, ?, ?, 'COMPLETED', 'bench', ?, ?, ?, ?, 'USD', 'NONE', 500, 0, 0, 0, 500, 0, 500, 0, 0, '[]', 5, '', '')`,
+  );
+  const line = db.prepare(
+    `insert into shop_transaction_lines (id, store_id, transaction_id, position, product_id, code, name, unit_price,
+      unit_cost, quantity, refunded_quantity, line_discount, cart_discount, net, tax, tax_rate, total)
+     values (?, ?, ?, ?, ?, '', '', 100, 50, ?, 0, 0, 0, 100, 0, 0, 100)`,
+  );
+  const tender = db.prepare(
+    `insert into shop_tenders (id, store_id, transaction_id, refund_id, position, method, currency, amount, applied, change,
+      change_in_main) values (?, ?, ?, null, 0, 'CASH', 'USD', 500, 500, 0, 0)`,
+  );
+  const receipt = db.prepare('insert into receipt_codes (code, store_id, transaction_id) values (?, ?, ?)');
+  const stock = db.prepare(
+    'update products set quantity = quantity - ?, updated_at = ? where store_id = ? and id = ? returning quantity',
+  );
+  const movement = db.prepare(
+    `insert into stock_movements (id, store_id, product_id, delta, reason, ref_code, user_id, note, created_at)
+     values (?, ?, ?, ?, 'SALE', ?, null, '', ?)`,
+  );
+  const sale = db.transaction((s: ReturnType<typeof rawSale>) => {
+    header.run(s.id, s.storeId, s.code, randomUUID(), s.at, s.at, s.at, s.at.slice(0, 10));
+    for (const l of s.lines) line.run(randomUUID(), s.storeId, s.id, l.position, l.productId, l.quantity);
+    tender.run(randomUUID(), s.storeId, s.id);
+    receipt.run(s.code, s.storeId, s.id);
+    for (const l of s.lines) {
+      stock.get(l.quantity, s.at, s.storeId, l.productId);
+      movement.run(randomUUID(), s.storeId, l.productId, -l.quantity, s.code, s.at);
+    }
+  });
+  const samples: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  try {
+    while (performance.now() < end) {
+      const ids = Array.from({ length: LINES }, () => productIds[Math.floor(Math.random() * productIds.length)]!);
+      const started = performance.now();
+      sale.immediate(rawSale(storeId, ids, new Date().toISOString()));
+      samples.push(performance.now() - started);
+    }
+  } finally {
+    db.close();
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    perSecond: samples.length / seconds,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    ok: samples.length,
+    failed: 0,
+  };
+}
+
+async function rawPostgres(
+  url: string,
+  schema: string,
+  storeId: string,
+  productIds: string[],
+  seconds: number,
+): Promise<Measured> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const samples: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const ids = Array.from({ length: LINES }, () => productIds[Math.floor(Math.random() * productIds.length)]!);
+      const s = rawSale(storeId, ids, new Date().toISOString());
+      const started = performance.now();
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          `insert into shop_transactions (id, store_id, code, client_id, status, user_id, created_at, updated_at,
+            completed_at, business_date, currency, tax_mode, gross, line_discounts, cart_discount, tax, total, rounding,
+            due, change_in_main, refunded_amount, taxes, item_count, first_items, note)
+           values ($1, $2, $3, $4, 'COMPLETED', 'bench', $5, $5, $5, $6, 'USD', 'NONE', 500, 0, 0, 0, 500, 0, 500, 0, 0,
+            '[]', 5, '', '')`,
+          [s.id, storeId, s.code, randomUUID(), s.at, s.at.slice(0, 10)],
+        );
+        for (const l of s.lines) {
+          await client.query(
+            `insert into shop_transaction_lines (id, store_id, transaction_id, position, product_id, code, name,
+              unit_price, unit_cost, quantity, refunded_quantity, line_discount, cart_discount, net, tax, tax_rate, total)
+             values ($1, $2, $3, $4, $5, '', '', 100, 50, $6, 0, 0, 0, 100, 0, 0, 100)`,
+            [randomUUID(), storeId, s.id, l.position, l.productId, l.quantity],
+          );
+        }
+        await client.query(
+          `insert into shop_tenders (id, store_id, transaction_id, refund_id, position, method, currency, amount,
+            applied, change, change_in_main) values ($1, $2, $3, null, 0, 'CASH', 'USD', 500, 500, 0, 0)`,
+          [randomUUID(), storeId, s.id],
+        );
+        await client.query('insert into receipt_codes (code, store_id, transaction_id) values ($1, $2, $3)', [
+          s.code,
+          storeId,
+          s.id,
+        ]);
+        for (const l of s.lines) {
+          await client.query(
+            'update products set quantity = quantity - $1, updated_at = $2 where store_id = $3 and id = $4 returning quantity',
+            [l.quantity, s.at, storeId, l.productId],
+          );
+          await client.query(
+            `insert into stock_movements (id, store_id, product_id, delta, reason, ref_code, user_id, note, created_at)
+             values ($1, $2, $3, $4, 'SALE', $5, null, '', $6)`,
+            [randomUUID(), storeId, l.productId, -l.quantity, s.code, s.at],
+          );
+        }
+        await client.query('commit');
+        samples.push(performance.now() - started);
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  } finally {
+    await pool.end();
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    perSecond: samples.length / seconds,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    ok: samples.length,
+    failed: 0,
+  };
+}
+
+/** The store's id and some of its products' ids, read from the server's database. */
+async function storeSample(server: BenchServer, urlName: string): Promise<{ storeId: string; productIds: string[] }> {
+  const query = `select s.id as store_id, p.id as product_id from stores s join products p on p.store_id = s.id
+    where s.url_name = $1 limit 2000`;
+  if (server.engine === 'postgres' && server.pg) {
+    const client = new pg.Client({ connectionString: server.pg.url, options: `-c search_path=${server.pg.schema}` });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ store_id: string; product_id: string }>(query, [urlName]);
+      return { storeId: rows[0]!.store_id, productIds: rows.map((r) => r.product_id) };
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(server.dataDir, 'shopdesk.db'), { readonly: true });
+  try {
+    const rows = db.prepare(query.replace('$1', '?')).all(urlName) as { store_id: string; product_id: string }[];
+    return { storeId: rows[0]!.store_id, productIds: rows.map((r) => r.product_id) };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Makes the bench owner premium, as a shop selling at this rate would be: the free tier counts a
+ * month's sales on every checkout, which premium skips.
+ */
+async function makePremium(server: BenchServer, urlName: string): Promise<void> {
+  const statement = 'update users set premium = 1 where id = (select owner_id from stores where url_name = $1)';
+  if (server.engine === 'postgres' && server.pg) {
+    const client = new pg.Client({ connectionString: server.pg.url, options: `-c search_path=${server.pg.schema}` });
+    await client.connect();
+    try {
+      await client.query(statement, [urlName]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(path.join(server.dataDir, 'shopdesk.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(statement.replace('$1', '?')).run(urlName);
+  } finally {
+    db.close();
+  }
+}
+
+export async function checkoutRows(
+  server: BenchServer,
+  headers: Record<string, string>,
+  urlName: string,
+  products: number,
+  seconds: number,
+): Promise<Row[]> {
+  await makePremium(server, urlName);
+  const bare = await drive(server.url, seconds, headers, () => ({ method: 'GET', path: '/api/public/ping' }));
+  const http = await drive(server.url, seconds, headers, () => ({
+    method: 'POST',
+    path: '/api/secure/shop/transaction',
+    body: saleBody(products),
+  }));
+  if (http.failed) throw new Error(`checkout had ${http.failed} failed requests`);
+  const today = new Date().toISOString().slice(0, 10);
+  const stored = await call<{ total: number }>(
+    `${server.url}/api/secure/shop/transaction/range/by-date?from=${today}&to=${today}&size=1`,
+    { method: 'GET', headers },
+  );
+  const { storeId, productIds } = await storeSample(server, urlName);
+  const raw =
+    server.engine === 'postgres' && server.pg
+      ? await rawPostgres(server.pg.url, server.pg.schema, storeId, productIds, seconds)
+      : await rawSqlite(path.join(server.dataDir, 'shopdesk.db'), storeId, productIds, seconds);
+  // A sale in flight when the load stops is stored but its answer is dropped by the load tool, so
+  // up to one per connection may be stored without being counted as answered; never fewer.
+  const exact = stored.total >= http.ok && stored.total <= http.ok + CONNECTIONS;
+  return [
+    {
+      what: `checkout of ${LINES} lines, durable, ${CONNECTIONS} clients`,
+      value: `${perSecond(http.perSecond)} (${Math.round((100 * http.perSecond) / raw.perSecond)}% of raw)`,
+      budget: server.engine === 'sqlite' ? '≥ 1,000/s' : '-',
+      baseline: `raw DB ${perSecond(raw.perSecond)}; bare route ${perSecond(bare.perSecond)}`,
+      ok: server.engine === 'sqlite' ? http.perSecond >= 1000 && exact : exact,
+    },
+    {
+      what: 'checkout p50 / p99',
+      value: `${ms(http.p50)} / ${ms(http.p99)}`,
+      budget: '-',
+      baseline: `raw DB ${ms(raw.p50)} / ${ms(raw.p99)}`,
+      ok: null,
+    },
+    {
+      what: 'checkouts stored vs answered 201 (none lost, none doubled)',
+      value: `${stored.total.toLocaleString('en-US')} stored, ${http.ok.toLocaleString('en-US')} answered`,
+      budget: `answered ≤ stored ≤ answered + ${CONNECTIONS} in flight`,
+      baseline: '-',
+      ok: exact,
+    },
+  ];
+}
