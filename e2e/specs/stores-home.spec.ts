@@ -57,6 +57,11 @@ test('home: figures at a glance, a Scan card, and sections not built yet are "co
   await expect(figures.getByRole('listitem').filter({ hasText: 'Stock value at price' })).toContainText('$82.00');
   await expect(figures.getByRole('listitem').filter({ hasText: 'Low stock' })).toContainText('1');
 
+  // The low-stock figure opens the product list's low-stock filter.
+  await figures.getByRole('link', { name: 'Low stock' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${store}/stock/list\\?lowStock=true$`));
+  await page.goBack();
+
   // SHOP's three cards are all coming soon.
   await page.getByRole('tab', { name: 'SHOP' }).click();
   await expect(page.getByText('COUNTER')).toBeVisible();
@@ -147,18 +152,18 @@ test('delete my account: says what goes, asks the password, deletes everything, 
 
   // A wrong password deletes nothing and says so at the field.
   await dialog.getByLabel('Your password').fill('not my password');
-  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog.getByText('Your password is not correct.')).toBeVisible();
   const check = await request.get('/api/secure/login/check', { headers: { Authorization: `Bearer ${token}` } });
   expect(check.status()).toBe(200);
 
   // Keeping the account closes the dialog.
-  await dialog.getByRole('button', { name: 'Keep my account' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await dialog.getByLabel('Your password').fill(owner.password);
-  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Your account and its data have been deleted.')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/logo.tsx';
+import { Logo, LogoMark } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';
 import { SectionTabs } from './section-tabs.tsx';
 import { StorePicker } from './store-picker.tsx';
@@ -58,7 +58,13 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
           </>
         ) : (
           <UnstyledButton component={Link} to={paths.store(store)} aria-label={t('shell.home')} py={6}>
-            <Logo size={30} />
+            {/* On a phone the mark alone: the store picker beside it needs the room for the name. */}
+            <Box hiddenFrom="sm">
+              <LogoMark size={32} />
+            </Box>
+            <Box visibleFrom="sm">
+              <Logo size={30} />
+            </Box>
           </UnstyledButton>
         )}
       </Group>

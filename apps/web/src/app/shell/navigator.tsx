@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store.ts';
@@ -48,12 +48,8 @@ export function Navigator({ store, onNavigate }: Props) {
           key={keyPrefix + item.id}
           component="div"
           label={name}
+          description={t('nav.comingSoon')}
           leftSection={<item.icon size={20} />}
-          rightSection={
-            <Badge variant="light" color="gray" tt="none" size="sm">
-              {t('nav.comingSoon')}
-            </Badge>
-          }
           disabled
           py={10}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}

@@ -61,7 +61,6 @@ export function DeleteAccountDialog({ opened, onClose }: Props) {
       title={t('closeAccount.confirmTitle')}
       message={<Text>{t('closeAccount.intro')}</Text>}
       confirmLabel={t('closeAccount.confirm')}
-      cancelLabel={t('closeAccount.cancel')}
       danger
       busy={remove.isPending}
       onConfirm={() => confirm()}
