@@ -9,7 +9,6 @@ import { HomeCard } from './components/home-card.tsx';
 import { SummaryFigures } from './components/summary-figures.tsx';
 import { paths } from '../../app/paths.ts';
 import { useScanOpensCard } from '../../scanning/use-scan-opens-card.ts';
-import { useScanOpensCard } from '../../scanning/use-scan-opens-card.ts';
 
 /** Home dashboard: the store's figures at a glance, then the cards of the active tab (original.md §2). */
 export default function HomePage() {
@@ -19,8 +18,6 @@ export default function HomePage() {
   const user = useSession((s) => s.loggedUser);
   const virtualStore = useSession((s) => (s.virtualStore?.urlName === store ? s.virtualStore : null));
   const section = HOME_SECTIONS[tab];
-  // A scan on home opens the product's card (issue 14): nothing is held for a later screen.
-  useScanOpensCard(store);
   // A scan on home opens the product's card (issue 14): nothing is held for a later screen.
   useScanOpensCard(store);
 
