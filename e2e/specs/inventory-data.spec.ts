@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { importCounts, sessionToken, signUpConfirmed } from '../support/pages.ts';
 import { solidPng } from '../support/png.ts';
 
 const PNG = solidPng(64, 48, [200, 120, 40]);
@@ -23,9 +23,11 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
   await page
     .getByLabel('Choose CSV file')
     .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('4 rows read from products.csv.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 4 rows' }).click();
   await expect(page.getByText('Import finished')).toBeVisible();
-  await expect(page.getByText('3 created, 0 updated, 0 unchanged.')).toBeVisible();
-  await expect(page.getByText(/Line 4, code:/)).toBeVisible();
+  expect(await importCounts(page)).toEqual({ created: 3, updated: 0, unchanged: 0, limited: 0, rejected: 1, read: 4 });
+  await expect(page.getByText(/Line 4, barcode:/)).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('3 products', { exact: true })).toBeVisible();
   await expect(page.getByText('Handmade soap "lavender"').first()).toBeVisible();
@@ -36,7 +38,8 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
   await page
     .getByLabel('Choose CSV file')
     .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText('0 created, 0 updated, 3 unchanged.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 4 rows' }).click();
+  expect(await importCounts(page)).toEqual({ created: 0, updated: 0, unchanged: 3, limited: 0, rejected: 1, read: 4 });
   await page.getByRole('button', { name: 'Close' }).click();
 
   // Export: the downloaded file carries every product with its price in the main currency.

@@ -73,7 +73,8 @@ test('inventory: wedge scan creates a product, list, catalogue, stock-take and l
   // The count survives a reload (kept on the device until saved).
   await page.reload();
   await expect(counted).toHaveValue('3');
-  await page.getByRole('button', { name: 'Save count' }).click();
-  await expect(page.getByText(`${name}: stock is now 3`)).toBeVisible();
+  await page.getByRole('button', { name: 'Review count' }).click();
+  await page.getByRole('button', { name: 'Save 1 count' }).click();
+  await expect(page.getByText(`${name}: stock 0 → 3`)).toBeVisible();
   expect(await productQuantity(page, store, code)).toBe(3);
 });

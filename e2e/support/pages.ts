@@ -86,3 +86,21 @@ export async function sessionToken(page: Page): Promise<string> {
     return raw ? (JSON.parse(raw).state.jwt as string) : '';
   });
 }
+
+/** The import summary's counts, read from its table once the import has finished. */
+export async function importCounts(page: Page) {
+  const table = page.getByRole('table', { name: 'What happened to each row' });
+  await expect(table).toBeVisible();
+  const cell = async (label: string) =>
+    Number(
+      (await table.getByRole('row').filter({ hasText: label }).getByRole('cell').nth(1).innerText()).replace(/\D/g, ''),
+    );
+  return {
+    created: await cell('Created'),
+    updated: await cell('Updated'),
+    unchanged: await cell('Unchanged'),
+    limited: await cell('free plan limit'),
+    rejected: await cell('errors'),
+    read: await cell('Rows read'),
+  };
+}

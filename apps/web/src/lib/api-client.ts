@@ -63,7 +63,7 @@ async function send(secure: boolean, path: string, opts: Omit<RequestOptions<und
 }
 
 function failure(secure: boolean, res: Response, body: unknown, opts: { handleUnauthorized?: boolean }) {
-  const error = new ApiRequestError(res.status, res.statusText, body);
+  const error = new ApiRequestError(res.status, res.statusText, body, res.headers.get('retry-after'));
   if (secure && res.status === 401 && opts.handleUnauthorized !== false) onUnauthorized?.(error);
   return error;
 }

@@ -7,14 +7,17 @@ export class ApiRequestError extends Error {
   readonly body: unknown;
   /** Parsed JSON error of the API when the body has that shape. */
   readonly apiError: ApiError | null;
+  /** From a 429's (or 503's) Retry-After header: how long the server asks to wait, in ms. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, statusText: string, body: unknown) {
+  constructor(status: number, statusText: string, body: unknown, retryAfter?: string | null) {
     super(errorText(status, statusText, body));
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
     const parsed = ApiErrorSchema.safeParse(body);
     this.apiError = parsed.success ? parsed.data : null;
+    this.retryAfterMs = parseRetryAfter(retryAfter);
   }
 
   get code(): string | undefined {
@@ -27,6 +30,15 @@ export class ApiRequestError extends Error {
     for (const d of this.apiError?.details ?? []) if (!(d.field in out)) out[d.field] = d.message;
     return out;
   }
+}
+
+/** Retry-After is delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** The server could not be reached at all (offline, DNS, refused). */

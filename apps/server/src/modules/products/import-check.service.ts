@@ -25,5 +25,6 @@ export async function checkImport(ctx: AppContext, scope: Scope, body: ImportChe
   return {
     known: known.sort(),
     remainingSlots: Number.isFinite(slots) ? slots : null,
+    productLimit: Number.isFinite(slots) ? ctx.config.freeLimits.products : null,
   };
 }

@@ -366,12 +366,12 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
     const res = await check(['NEW-9', 'HAVE-2', 'HAVE-2', 'THEIRS-1']);
     expect(res.status, res.text).toBe(200);
     // Another user's product with the same code is not this store's: it is new here.
-    expect(res.body).toEqual({ known: ['HAVE-2'], remainingSlots: 2 });
-    expect((await check([])).body).toEqual({ known: [], remainingSlots: 2 });
+    expect(res.body).toEqual({ known: ['HAVE-2'], remainingSlots: 2, productLimit: 3 });
+    expect((await check([])).body).toEqual({ known: [], remainingSlots: 2, productLimit: 3 });
     expectFieldErrors(await check(Array.from({ length: 1001 }, (_, i) => `C-${i}`)), ['codes']);
     expectFieldErrors(await check('HAVE-2'), ['codes']);
     expect((await t.request('POST', '/api/secure/product/import/check', { body: { codes: [] } })).status).toBe(401);
     await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', u.user.userId).execute();
-    expect((await check(['HAVE-2'])).body).toEqual({ known: ['HAVE-2'], remainingSlots: null });
+    expect((await check(['HAVE-2'])).body).toEqual({ known: ['HAVE-2'], remainingSlots: null, productLimit: null });
   });
 });

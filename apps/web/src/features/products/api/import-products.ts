@@ -1,7 +1,13 @@
-import { ImportBatchResultSchema, type ImportBatchResult, type ImportRow } from '@shopdesk/shared';
+import {
+  ImportBatchResultSchema,
+  ImportCheckResultSchema,
+  type ImportBatchResult,
+  type ImportCheckResult,
+  type ImportRow,
+} from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
-export type { ImportRow };
+export type { ImportRow, ImportCheckResult };
 export type ImportResult = ImportBatchResult;
 
 /**
@@ -13,6 +19,16 @@ export function importBatch(store: string, importId: string, batch: number, rows
     method: 'POST',
     body: { importId, batch, rows },
     schema: ImportBatchResultSchema,
+    store,
+  });
+}
+
+/** Which of these codes (at most 1000) the store has, and how many new products still fit. */
+export function checkImportCodes(store: string, codes: string[]) {
+  return secureApi.request('/api/secure/product/import/check', {
+    method: 'POST',
+    body: { codes },
+    schema: ImportCheckResultSchema,
     store,
   });
 }

@@ -1,44 +1,75 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { describeError, translateMessage } from '../../../lib/describe-error.ts';
-import { IconUpload } from '../../../components/icons.tsx';
-import { importBatch } from '../api/import-products.ts';
+import { parseCsv, type ImportRow } from '@shopdesk/shared';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useStoreMoney } from '../../../lib/store-money.ts';
+import { IconDownload, IconUpload } from '../../../components/icons.tsx';
+import { checkImportCodes, importBatch } from '../api/import-products.ts';
 import { productKeys } from '../api/keys.ts';
-import { parseCsv } from '@shopdesk/shared';
 import { mapHeader, missingFields, toImportRows } from '../import/import-rows.ts';
+import { planImport, type ImportPlan } from '../import/plan-import.ts';
 import { runImport, type ImportProgress, type ImportSummary } from '../import/run-import.ts';
+import { templateCsv } from '../import/template.ts';
+import { ImportPlanView, ImportSummaryView } from './import-report.tsx';
 
 type Phase =
   | { kind: 'pick' }
+  | { kind: 'checking' }
+  | { kind: 'review'; rows: ImportRow[]; plan: ImportPlan; fileName: string }
   | { kind: 'running'; progress: ImportProgress }
-  | { kind: 'done'; summary: ImportSummary }
+  | { kind: 'done'; summary: ImportSummary; limit: number | null }
   | { kind: 'failed'; message: string };
 
-/** CSV import: parse on the phone, send batches of 1000 with a progress bar, then a summary. */
+/** Saves a text file the way a download link would. */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * CSV import: the file is read on the phone, checked against the plan (how many rows fit), then
+ * sent in batches with a progress bar, and summed up so every row read is accounted for.
+ */
 export function ImportDialog({ store, opened, onClose }: { store: string; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)');
   const qc = useQueryClient();
+  const money = useStoreMoney();
   const input = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
+  const n = (v: number) => v.toLocaleString(i18n.language);
 
-  const start = async (file: File | undefined) => {
+  const read = async (file: File | undefined) => {
     if (!file) return;
     const records = parseCsv(await file.text());
-    const header = records[0]?.fields ?? [];
-    const map = mapHeader(header);
+    const map = mapHeader(records[0]?.fields ?? []);
     const missing = missingFields(map);
     if (records.length < 2 || missing.length) {
+      const columns = missing.map((f) => t(`import.fields.${f}`)).join(', ');
       setPhase({
         kind: 'failed',
-        message: records.length < 2 ? t('import.empty') : t('import.missingColumns', { columns: missing.join(', ') }),
+        message: records.length < 2 ? t('import.empty') : t('import.missingColumns', { columns }),
       });
       return;
     }
     const rows = toImportRows(records, map);
+    setPhase({ kind: 'checking' });
+    try {
+      const plan = await planImport(rows, (codes) => checkImportCodes(store, codes));
+      setPhase({ kind: 'review', rows, plan, fileName: file.name });
+    } catch (error) {
+      setPhase({ kind: 'failed', message: describeError(t, error) });
+    }
+  };
+
+  const start = async (rows: ImportRow[], limit: number | null) => {
     setPhase({ kind: 'running', progress: { sentRows: 0, totalRows: rows.length } });
     try {
       const summary = await runImport(
@@ -46,7 +77,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
         (importId, batch, part) => importBatch(store, importId, batch, part),
         (progress) => setPhase({ kind: 'running', progress }),
       );
-      setPhase({ kind: 'done', summary });
+      setPhase({ kind: 'done', summary, limit });
     } catch (error) {
       setPhase({ kind: 'failed', message: describeError(t, error) });
     } finally {
@@ -54,8 +85,9 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
     }
   };
 
+  const busy = phase.kind === 'running' || phase.kind === 'checking';
   const close = () => {
-    if (phase.kind === 'running') return;
+    if (busy) return;
     setPhase({ kind: 'pick' });
     onClose();
   };
@@ -68,6 +100,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
       fullScreen={phone}
       size="lg"
       radius="lg"
+      closeButtonProps={{ disabled: busy }}
       styles={{ title: { fontWeight: 800, fontSize: 20 } }}
     >
       <Stack gap="md">
@@ -77,14 +110,47 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
             <Text fz="sm" c="dimmed">
               {t('import.columns')}
             </Text>
-            <Button leftSection={<IconUpload size={18} />} onClick={() => input.current?.click()} size="md">
-              {t('import.choose')}
-            </Button>
+            <Group grow preventGrowOverflow={false} wrap="wrap">
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} />}
+                onClick={() => download(t('import.templateFile'), templateCsv(money.main))}
+                size="md"
+              >
+                {t('import.template')}
+              </Button>
+              <Button leftSection={<IconUpload size={18} />} onClick={() => input.current?.click()} size="md">
+                {t('import.choose')}
+              </Button>
+            </Group>
+          </>
+        )}
+        {phase.kind === 'checking' && (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>{t('import.checking')}</Text>
+          </Group>
+        )}
+        {phase.kind === 'review' && (
+          <>
+            <ImportPlanView store={store} plan={phase.plan} fileName={phase.fileName} />
+            <Group justify="flex-end" wrap="wrap">
+              <Button variant="default" onClick={() => setPhase({ kind: 'pick' })}>
+                {t('import.otherFile')}
+              </Button>
+              <Button onClick={() => void start(phase.rows, phase.plan.limit?.productLimit ?? null)}>
+                {t('import.start', { count: phase.plan.rowsRead, rows: n(phase.plan.rowsRead) })}
+              </Button>
+            </Group>
           </>
         )}
         {phase.kind === 'running' && (
           <Stack gap="xs">
-            <Text>{t('import.progress', { sent: phase.progress.sentRows, total: phase.progress.totalRows })}</Text>
+            <Text aria-live="polite">
+              {phase.progress.waitingMs
+                ? t('import.waiting', { seconds: Math.ceil(phase.progress.waitingMs / 1000) })
+                : t('import.progress', { sent: n(phase.progress.sentRows), total: n(phase.progress.totalRows) })}
+            </Text>
             <Progress
               value={phase.progress.totalRows ? (100 * phase.progress.sentRows) / phase.progress.totalRows : 0}
               size="xl"
@@ -99,44 +165,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
             {phase.message}
           </Alert>
         )}
-        {phase.kind === 'done' && (
-          <Stack gap="sm" role="status">
-            <Alert
-              color={phase.summary.errors.length || phase.summary.limitReached ? 'orange' : 'teal'}
-              variant="light"
-              title={t('import.doneTitle')}
-            >
-              {t('import.counts', {
-                created: phase.summary.created,
-                updated: phase.summary.updated,
-                unchanged: phase.summary.unchanged,
-              })}
-            </Alert>
-            {phase.summary.limitReached && (
-              <Alert color="orange" variant="light" role="alert">
-                {t('import.limitReached')}
-              </Alert>
-            )}
-            {phase.summary.errors.length > 0 && (
-              <>
-                <Text fw={600}>{t('import.errorsTitle', { count: phase.summary.errors.length })}</Text>
-                <ScrollArea.Autosize mah={280}>
-                  <List size="sm" spacing={4}>
-                    {phase.summary.errors.map((e, i) => (
-                      <List.Item key={`${e.line}-${e.field}-${i}`}>
-                        {t('import.errorLine', {
-                          line: e.line,
-                          field: e.field,
-                          message: translateMessage(t, e.message),
-                        })}
-                      </List.Item>
-                    ))}
-                  </List>
-                </ScrollArea.Autosize>
-              </>
-            )}
-          </Stack>
-        )}
+        {phase.kind === 'done' && <ImportSummaryView store={store} summary={phase.summary} limit={phase.limit} />}
         {(phase.kind === 'done' || phase.kind === 'failed') && (
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPhase({ kind: 'pick' })}>
@@ -152,7 +181,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
           hidden
           aria-label={t('import.choose')}
           onChange={(e) => {
-            void start(e.currentTarget.files?.[0]);
+            void read(e.currentTarget.files?.[0]);
             e.currentTarget.value = '';
           }}
         />

@@ -10,6 +10,7 @@ import { IconEdit, IconMinus, IconPlus, IconPrinter } from '../../../components/
 import { useAdjustStock } from '../api/adjust-stock.ts';
 import { ProductImage } from './product-image.tsx';
 import { StockDialog, type StockDialogMode } from './stock-dialog.tsx';
+import { StockHistory } from './stock-history.tsx';
 import { paths } from '../../../app/paths.ts';
 
 interface Props {
@@ -132,6 +133,7 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
             {t('labels.printLabel')}
           </Button>
         </SimpleGrid>
+        <StockHistory store={store} code={product.code} framed={false} />
       </Stack>
       <StockDialog
         mode={dialog}

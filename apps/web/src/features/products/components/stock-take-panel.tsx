@@ -1,22 +1,81 @@
 import { useState, type Dispatch } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from './confirm.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { adjustStock } from '../api/adjust-stock.ts';
+import { getProduct } from '../api/get-product.ts';
 import { productKeys } from '../api/keys.ts';
+import type { ReviewLine } from '../stock-take/review.ts';
+import { saveCount, type SaveCountResult } from '../stock-take/save-count.ts';
 import type { Tally, TallyAction } from '../stock-take/tally.ts';
+import { StockTakeReview } from './stock-take-review.tsx';
 import { TallyRow } from './tally-row.tsx';
 
-interface SaveResult {
-  saved: Array<{ code: string; name: string; quantity: number }>;
-  failed: Array<{ code: string; message: string }>;
+function SaveReport({ result, onClose }: { result: SaveCountResult; onClose: () => void }) {
+  const { t } = useTranslation();
+  const held = result.changed.length + result.failed.length;
+  return (
+    <Alert
+      color={held ? 'orange' : 'teal'}
+      variant="light"
+      withCloseButton
+      closeButtonLabel={t('common.close')}
+      onClose={onClose}
+      title={t('stockTake.savedTitle', { count: result.saved.length })}
+      role="status"
+    >
+      <Stack gap="xs">
+        {result.saved.length > 0 && (
+          <List size="sm" spacing={2}>
+            {result.saved.map((s) => (
+              <List.Item key={s.code}>
+                {t('stockTake.savedLine', { name: s.name, before: s.before, count: s.quantity })}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {result.changed.length > 0 && (
+          <div>
+            <Text fz="sm" fw={600}>
+              {t('stockTake.changedTitle', { count: result.changed.length })}
+            </Text>
+            <List size="sm" spacing={2}>
+              {result.changed.map((c) => (
+                <List.Item key={c.code}>
+                  {t('stockTake.changedLine', { name: c.name, reviewed: c.reviewed, now: c.now })}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {result.failed.length > 0 && (
+          <div>
+            <Text fz="sm" fw={600}>
+              {t('stockTake.failedTitle', { count: result.failed.length })}
+            </Text>
+            <List size="sm" spacing={2}>
+              {result.failed.map((f) => (
+                <List.Item key={f.code}>
+                  <Text span ff="monospace" fz="sm">
+                    {f.code}
+                  </Text>
+                  : {f.error === null ? t('stockTake.gone') : describeError(t, f.error)}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+      </Stack>
+    </Alert>
+  );
 }
 
 /**
- * Stock-take: every scan adds one to the product's count here. "Save count" sends each count as a
- * COUNT movement (the server sets the quantity to it), one product after another.
+ * Stock-take: every scan adds one to the product's count here. "Review" shows each count beside
+ * the stock on record before anything is saved; saving sends each count as a COUNT movement (the
+ * server sets the quantity to it), one product after another.
  */
 export function StockTakePanel({
   store,
@@ -29,65 +88,45 @@ export function StockTakePanel({
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const [reviewing, setReviewing] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<SaveResult | null>(null);
-  const total = tally.entries.reduce((n, e) => n + e.counted, 0);
+  const [result, setResult] = useState<SaveCountResult | null>(null);
+  const items = tally.entries.reduce((n, e) => n + e.counted, 0);
 
-  const save = async () => {
+  const save = async (lines: ReviewLine[]) => {
     setSaving(true);
-    const out: SaveResult = { saved: [], failed: [] };
-    for (const entry of tally.entries) {
-      try {
-        const p = await adjustStock(store, entry.code, { countedQuantity: entry.counted, reason: 'COUNT' });
-        qc.setQueryData(productKeys.one(store, p.code), p);
-        out.saved.push({ code: p.code, name: p.name, quantity: p.quantity });
-      } catch (error) {
-        out.failed.push({ code: entry.code, message: describeError(t, error) });
-      }
-    }
+    const out = await saveCount(lines, {
+      read: (code) => getProduct(store, code),
+      count: (code, counted) => adjustStock(store, code, { countedQuantity: counted, reason: 'COUNT' }),
+    });
+    for (const s of out.saved) void qc.invalidateQueries({ queryKey: productKeys.one(store, s.code) });
+    for (const c of out.changed) void qc.invalidateQueries({ queryKey: productKeys.one(store, c.code) });
     dispatch({ type: 'saved', codes: out.saved.map((s) => s.code) });
     void qc.invalidateQueries({ queryKey: productKeys.all(store), predicate: (q) => q.queryKey[2] !== 'code' });
     setResult(out);
     setSaving(false);
+    setReviewing(false);
   };
+
+  const report = result && <SaveReport result={result} onClose={() => setResult(null)} />;
+
+  if (reviewing && tally.entries.length > 0) {
+    return (
+      <StockTakeReview
+        store={store}
+        tally={tally}
+        dispatch={dispatch}
+        saving={saving}
+        onBack={() => setReviewing(false)}
+        onSave={(lines) => void save(lines)}
+      />
+    );
+  }
 
   return (
     <Stack gap="md">
-      {result && (
-        <Alert
-          color={result.failed.length ? 'orange' : 'teal'}
-          variant="light"
-          withCloseButton
-          onClose={() => setResult(null)}
-          title={t('stockTake.savedTitle', { count: result.saved.length })}
-          role="status"
-        >
-          {result.saved.length > 0 && (
-            <List size="sm" spacing={2}>
-              {result.saved.map((s) => (
-                <List.Item key={s.code}>{t('stockTake.savedLine', { name: s.name, count: s.quantity })}</List.Item>
-              ))}
-            </List>
-          )}
-          {result.failed.length > 0 && (
-            <>
-              <Text fz="sm" fw={600} mt="xs">
-                {t('stockTake.failedTitle', { count: result.failed.length })}
-              </Text>
-              <List size="sm" spacing={2}>
-                {result.failed.map((f) => (
-                  <List.Item key={f.code}>
-                    <Text span ff="monospace" fz="sm">
-                      {f.code}
-                    </Text>
-                    : {f.message}
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          )}
-        </Alert>
-      )}
+      {report}
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" mb="sm" wrap="nowrap">
           <div>
@@ -95,16 +134,14 @@ export function StockTakePanel({
               {t('stockTake.title')}
             </Title>
             <Text fz="sm" c="dimmed" aria-live="polite">
-              {t('stockTake.summary', { products: tally.entries.length, items: total })}
+              {t('stockTake.summary', {
+                products: t('stockTake.productCount', { count: tally.entries.length }),
+                items: t('stockTake.itemCount', { count: items }),
+              })}
             </Text>
           </div>
           {tally.entries.length > 0 && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="compact-sm"
-              onClick={() => modals.confirm(t('stockTake.clearConfirm')) && dispatch({ type: 'clear' })}
-            >
+            <Button variant="subtle" color="red" h={44} onClick={() => setClearing(true)}>
               {t('stockTake.clear')}
             </Button>
           )}
@@ -128,9 +165,21 @@ export function StockTakePanel({
           </Stack>
         )}
       </Paper>
-      <Button size="lg" onClick={() => void save()} loading={saving} disabled={tally.entries.length === 0}>
-        {t('stockTake.save')}
+      <Button size="lg" onClick={() => setReviewing(true)} disabled={tally.entries.length === 0}>
+        {t('stockTake.reviewButton')}
       </Button>
+      <ConfirmDialog
+        opened={clearing}
+        title={t('stockTake.clearTitle')}
+        message={t('stockTake.clearConfirm')}
+        confirmLabel={t('stockTake.clear')}
+        danger
+        onConfirm={() => {
+          dispatch({ type: 'clear' });
+          setClearing(false);
+        }}
+        onCancel={() => setClearing(false)}
+      />
     </Stack>
   );
 }

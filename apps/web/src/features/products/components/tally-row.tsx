@@ -61,7 +61,7 @@ export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) 
       <ActionIcon
         variant="subtle"
         color="gray"
-        size={36}
+        size={44}
         onClick={onRemove}
         aria-label={t('stockTake.remove', { name: name ?? entry.code })}
       >

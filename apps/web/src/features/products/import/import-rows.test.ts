@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { parseCsv } from '@shopdesk/shared';
 import { batches, mapHeader, missingFields, toImportRows } from './import-rows.ts';
-import { runImport } from './run-import.ts';
+import { runImport, summaryAddsUp } from './run-import.ts';
 
 describe('header mapping and rows', () => {
   it('maps known header names loosely and reports missing required columns', () => {
@@ -26,7 +26,17 @@ describe('header mapping and rows', () => {
 
 describe('runImport', () => {
   const rows = Array.from({ length: 2500 }, (_, i) => ({ line: i + 2, code: String(i), name: 'x', price: '1' }));
-  const ok = (n: number) => ({ created: n, updated: 0, unchanged: 0, errors: [], limitReached: false });
+  const ok = (n: number) => ({
+    created: n,
+    updated: 0,
+    unchanged: 0,
+    errors: [],
+    limitReached: false,
+    limited: 0,
+    firstLimitedLine: null,
+    rejected: 0,
+  });
+  const noWait = { retryDelayMs: 0, sleep: async () => {} };
 
   it('sends every batch under one importId and adds up the results', async () => {
     const send = vi.fn(async (_id: string, _b: number, part: unknown[]) => ok(part.length));
@@ -37,7 +47,8 @@ describe('runImport', () => {
       ['imp', 1, 1000],
       ['imp', 2, 500],
     ]);
-    expect(summary.created).toBe(2500);
+    expect(summary).toMatchObject({ rowsRead: 2500, created: 2500 });
+    expect(summaryAddsUp(summary)).toBe(true);
     expect(progress).toHaveBeenLastCalledWith({ sentRows: 2500, totalRows: 2500 });
   });
 
@@ -48,21 +59,48 @@ describe('runImport', () => {
       if (calls === 2) throw new TypeError('network');
       return ok(part.length);
     });
-    const summary = await runImport(rows, send, () => {}, { importId: 'imp', retryDelayMs: 0 });
+    const summary = await runImport(rows, send, () => {}, { importId: 'imp', ...noWait });
     expect(send.mock.calls.map((c) => c[1])).toEqual([0, 1, 1, 2]);
     expect(summary.created).toBe(2500);
   });
 
-  it('does not retry a refused batch, and stops at the free limit', async () => {
+  it('waits as long as Retry-After asks on a 429 and sends the same batch again', async () => {
+    let calls = 0;
+    const busy = new ApiRequestError(429, 'Too Many Requests', { message: 'busy', code: 'RATE_LIMITED' }, '7');
+    const send = vi.fn(async (_id: string, _b: number, part: unknown[]) => {
+      if (++calls <= 2) throw busy;
+      return ok(part.length);
+    });
+    const slept: number[] = [];
+    const progress = vi.fn();
+    const summary = await runImport(rows.slice(0, 10), send, progress, {
+      sleep: async (ms) => void slept.push(ms),
+      retries: 0,
+    });
+    expect(slept).toEqual([7000, 7000]);
+    expect(progress).toHaveBeenCalledWith({ sentRows: 0, totalRows: 10, waitingMs: 7000 });
+    expect(send.mock.calls.map((c) => c[1])).toEqual([0, 0, 0]);
+    expect(summary.created).toBe(10);
+  });
+
+  it('does not retry a refused batch', async () => {
     const refused = vi.fn(async () => {
       throw new ApiRequestError(400, 'Bad Request', { message: 'bad', code: 'VALIDATION' });
     });
-    await expect(runImport(rows, refused, () => {}, { retryDelayMs: 0 })).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(runImport(rows, refused, () => {}, noWait)).rejects.toBeInstanceOf(ApiRequestError);
     expect(refused).toHaveBeenCalledTimes(1);
+  });
 
-    const limited = vi.fn(async () => ({ ...ok(100), limitReached: true }));
+  it('goes on past the free limit, so rows updating known products still apply', async () => {
+    const limited = vi.fn(async (_id: string, b: number, part: unknown[]) =>
+      b === 0
+        ? { ...ok(100), limitReached: true, limited: part.length - 100, firstLimitedLine: 102 }
+        : { ...ok(0), updated: 5, limitReached: true, limited: part.length - 5, firstLimitedLine: 2000 },
+    );
     const summary = await runImport(rows, limited, () => {});
-    expect(limited).toHaveBeenCalledTimes(1);
-    expect(summary).toMatchObject({ created: 100, limitReached: true, stopped: true });
+    expect(limited).toHaveBeenCalledTimes(3);
+    expect(summary).toMatchObject({ created: 100, updated: 10, limitReached: true, firstLimitedLine: 102 });
+    expect(summary.limited).toBe(2500 - 110);
+    expect(summaryAddsUp(summary)).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ export interface Tally {
 export type TallyAction =
   | { type: 'scan'; code: string }
   | { type: 'set'; code: string; counted: number }
+  /** Puts a product in the count with this quantity (e.g. 0 for one not found on the shelf). */
+  | { type: 'add'; code: string; counted: number }
   | { type: 'remove'; code: string }
   | { type: 'clear' }
   /** After saving: drop the entries the server took, keep the ones that failed. */
@@ -37,6 +39,12 @@ export function tallyReducer(state: Tally, action: TallyAction): Tally {
       const counted = Math.max(0, Math.floor(action.counted));
       if (!Number.isFinite(counted)) return state;
       return { ...state, entries: state.entries.map((e) => (e.code === action.code ? { ...e, counted } : e)) };
+    }
+    case 'add': {
+      const counted = Math.max(0, Math.floor(action.counted));
+      if (!Number.isFinite(counted)) return state;
+      const rest = state.entries.filter((e) => e.code !== action.code);
+      return { entries: [{ code: action.code, counted }, ...rest], last: action.code };
     }
     case 'remove':
       return {

@@ -1,0 +1,59 @@
+import {
+  CURRENCIES,
+  PRODUCT_CSV_COLUMNS,
+  csvLine,
+  gs1CheckDigit,
+  minorToDecimalText,
+  type CurrencyCode,
+} from '@shopdesk/shared';
+
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** An in-store EAN-13 (prefix 20) with its check digit, so the example row imports as it is. */
+const EXAMPLE_EAN = (body: string) => body + String(gs1CheckDigit(body));
+
+/** Example rows; prices in units of a two-decimal currency, rescaled to the store's. */
+const EXAMPLES: Array<Record<Column, string | number>> = [
+  {
+    code: EXAMPLE_EAN('200000000001'),
+    name: 'Green tea 500 ml',
+    brand: 'Leafy',
+    category: 'Drinks',
+    price: 199,
+    cost: 120,
+    quantity: 24,
+    description: '',
+  },
+  {
+    code: 'SKU-0001',
+    name: 'Rice crackers',
+    brand: '',
+    category: 'Snacks',
+    price: 350,
+    cost: 200,
+    quantity: 10,
+    description: 'Lightly salted',
+  },
+];
+
+/** 1.99 in a two-decimal currency; ¥199 in yen; 1.990 in a three-decimal one. */
+function inCurrency(twoDecimalMinor: number, currency: CurrencyCode): string {
+  const exponent = CURRENCIES[currency].exponent;
+  const minor = exponent >= 2 ? twoDecimalMinor * 10 ** (exponent - 2) : twoDecimalMinor;
+  return minorToDecimalText(minor, currency);
+}
+
+/**
+ * A CSV to start from: our export's columns (what the import reads best) and two example rows,
+ * priced as the import expects for the store's currency (decimal text such as 1.99).
+ */
+export function templateCsv(currency: CurrencyCode): string {
+  const rows = EXAMPLES.map((e) => ({
+    ...e,
+    price: inCurrency(Number(e.price), currency),
+    cost: inCurrency(Number(e.cost), currency),
+  }));
+  return [csvLine([...PRODUCT_CSV_COLUMNS]), ...rows.map((r) => csvLine(PRODUCT_CSV_COLUMNS.map((c) => r[c])))].join(
+    '',
+  );
+}

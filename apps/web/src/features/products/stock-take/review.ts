@@ -1,0 +1,70 @@
+import type { Product } from '@shopdesk/shared';
+import type { TallyEntry } from './tally.ts';
+
+/**
+ * The stock-take review: for each counted product, what was counted against what the ledger holds
+ * now (read fresh when the review opens), so nobody overwrites 17 with 3 without seeing it.
+ */
+export interface ReviewLine {
+  code: string;
+  counted: number;
+  /** The product as read for the review; null when the store has no such code (it cannot be saved). */
+  product: Product | null;
+  /** counted − on record; null for an unknown code. */
+  difference: number | null;
+}
+
+export function reviewLines(entries: TallyEntry[], products: ReadonlyMap<string, Product | null>): ReviewLine[] {
+  return entries.map(({ code, counted }) => {
+    const product = products.get(code) ?? null;
+    return { code, counted, product, difference: product ? counted - product.quantity : null };
+  });
+}
+
+export interface ReviewTotals {
+  /** Counted products the store has (the ones a save sets). */
+  products: number;
+  /** Items counted over those products. */
+  items: number;
+  /** Products whose count differs from the record. */
+  differing: number;
+  /** Sum of the differences: what the save changes the stock by in all. */
+  netChange: number;
+  /** Scanned codes the store does not have. */
+  unknown: number;
+}
+
+export function reviewTotals(lines: ReviewLine[]): ReviewTotals {
+  const totals: ReviewTotals = { products: 0, items: 0, differing: 0, netChange: 0, unknown: 0 };
+  for (const line of lines) {
+    if (!line.product) {
+      totals.unknown++;
+      continue;
+    }
+    totals.products++;
+    totals.items += line.counted;
+    if (line.difference) {
+      totals.differing++;
+      totals.netChange += line.difference;
+    }
+  }
+  return totals;
+}
+
+/**
+ * Products of the counted area (the whole store, or one category) that were not counted:
+ * everything in the area minus the counted products that belong to it. `inArea` is the total the
+ * product search reports for the area, so no catalogue is loaded to know it.
+ */
+export function notCountedCount(inArea: number, lines: ReviewLine[], category: string | null): number {
+  const counted = lines.filter((l) => l.product && (category === null || l.product.category === category)).length;
+  return Math.max(0, inArea - counted);
+}
+
+/**
+ * Just before saving a line, its quantity is read again: when it moved since the review (a sale, a
+ * delivery), the count is held back for a second look instead of silently overwriting the change.
+ */
+export function changedSinceReview(line: ReviewLine, currentQuantity: number): boolean {
+  return line.product !== null && line.product.quantity !== currentQuantity;
+}
