@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
@@ -40,8 +40,6 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)');
-  // 44 px touch targets on a phone, with the two buttons side by side across the dialog.
-  const buttonHeight = phone ? 44 : undefined;
   return (
     <Modal
       opened={opened}
@@ -59,14 +57,21 @@ export function ConfirmDialog({
       <Stack gap="md">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         {children}
-        <Group justify="flex-end" gap="sm" grow={phone}>
-          <Button variant="default" onClick={onCancel} disabled={busy} h={buttonHeight} data-autofocus>
+        {/* A phone stacks the two full-width 44 px buttons, so no label is ever cut short. */}
+        <Flex
+          direction={phone ? 'column-reverse' : 'row'}
+          justify="flex-end"
+          gap="sm"
+          wrap="wrap"
+          align={phone ? 'stretch' : 'center'}
+        >
+          <Button variant="default" onClick={onCancel} disabled={busy} h={phone ? 44 : undefined} data-autofocus>
             {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} h={buttonHeight}>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} h={phone ? 44 : undefined}>
             {confirmLabel}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCamera, IconImage, IconTrash } from '../../../components/icons.tsx';
 import { downscaleImage } from '../../../lib/downscale-image.ts';
@@ -47,9 +47,10 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
   const shown = preview ?? existing.url;
   return (
     <Stack gap={6}>
-      <Text fw={500} fz="sm">
+      {/* The same label as the form's other fields (size md), not a smaller text. */}
+      <Input.Label size="md" component="p" m={0}>
         {t('fields.image')}
-      </Text>
+      </Input.Label>
       <Group align="center" wrap="nowrap" gap="md">
         <Box
           w={96}
@@ -73,7 +74,7 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
         <Stack gap={6}>
           <Group gap={6}>
             <Button
-              size="xs"
+              size="sm"
               variant="light"
               leftSection={<IconCamera size={16} />}
               onClick={() => camera.current?.click()}
@@ -82,7 +83,7 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
               {t('product.takePhoto')}
             </Button>
             <Button
-              size="xs"
+              size="sm"
               variant="default"
               leftSection={<IconImage size={16} />}
               onClick={() => gallery.current?.click()}
@@ -93,7 +94,7 @@ export function ImagePicker({ store, imageId, value, onChange, error }: Props) {
           </Group>
           {shown && (
             <Button
-              size="xs"
+              size="sm"
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={16} />}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Autocomplete, Button, Collapse, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CURRENCIES,
@@ -17,11 +17,9 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { IconCamera, IconDice } from '../../../components/icons.tsx';
-import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
 import { useCategories } from '../api/list-categories.ts';
-import { useRandomBarcode } from '../api/random-barcode.ts';
 import { uploadImage } from '../api/upload-image.ts';
+import { BarcodeField } from './barcode-field.tsx';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 import { useFormScan } from './use-form-scan.tsx';
 
@@ -94,9 +92,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const [cameraOn, setCameraOn] = useState(false);
   const categories = useCategories(store);
-  const random = useRandomBarcode(store);
 
   // What other stores know of this barcode fills what the owner has not typed yet.
   const applySuggestion = useCallback(
@@ -169,55 +165,14 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {formError && <FormError>{formError}</FormError>}
-        <Stack gap={6}>
-          <TextInput
-            label={t('fields.barcode')}
-            value={v.code}
-            onChange={(e) => set('code', e.currentTarget.value)}
-            error={errors.code}
-            required
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <Group gap="xs">
-            <Button
-              variant={cameraOn ? 'filled' : 'light'}
-              size="sm"
-              leftSection={<IconCamera size={16} />}
-              onClick={() => setCameraOn((o) => !o)}
-              aria-pressed={cameraOn}
-            >
-              {t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
-            </Button>
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={<IconDice size={16} />}
-              loading={random.isPending}
-              onClick={() =>
-                random.mutate(undefined, {
-                  onSuccess: ({ code }) => set('code', code),
-                  onError: (err) => setErrors((old) => ({ ...old, code: describeError(t, err) })),
-                })
-              }
-            >
-              {t('product.randomBarcode')}
-            </Button>
-          </Group>
-        </Stack>
-        <Collapse expanded={cameraOn}>
-          {cameraOn && (
-            <CameraScanner
-              active
-              onScan={(code) => {
-                setCameraOn(false);
-                scan.onScan(code);
-              }}
-            />
-          )}
-        </Collapse>
+        <BarcodeField
+          store={store}
+          value={v.code}
+          onChange={(code) => set('code', code)}
+          error={errors.code}
+          onError={(message) => setErrors((old) => ({ ...old, code: message }))}
+          onScan={scan.onScan}
+        />
         <TextInput
           ref={nameInput}
           label={t('fields.productName')}
