@@ -31,7 +31,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
-import { productsRoutes } from './modules/products/index.ts';
+import { productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
@@ -158,6 +158,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(storesRoutes(ctx));
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
+      await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));

@@ -16,3 +16,4 @@ export * from './exchange.ts';
 export * from './sale-pricing.ts';
 export * from './sale-payment.ts';
 export * from './shop.ts';
+export * from './product-changes.ts';

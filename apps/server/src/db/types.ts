@@ -263,7 +263,16 @@ export interface ReceiptCodesTable {
   transaction_id: string;
 }
 
+/** A deleted product, for devices syncing the catalogue (GET /product/changes). */
+export interface ProductTombstonesTable {
+  store_id: string;
+  product_id: string;
+  code: string;
+  deleted_at: string;
+}
+
 export interface Database {
+  product_tombstones: ProductTombstonesTable;
   shop_transactions: ShopTransactionsTable;
   shop_transaction_lines: ShopTransactionLinesTable;
   shop_refunds: ShopRefundsTable;

@@ -212,6 +212,11 @@ export const routeSamples: Record<string, RouteSample> = {
     sample: () => ({ path: '/api/secure/product', body: productBody() }),
   },
   'GET /api/secure/product': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/product' }) },
+  'GET /api/secure/product/changes': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/product/changes', query: { limit: '50' } }),
+  },
   'GET /api/secure/product/search/window/{page}/{size}': {
     tenancy: 'own',
     storeScoped: true,

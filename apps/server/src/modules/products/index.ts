@@ -1,2 +1,3 @@
 /** Products: the catalogue of a store, its CSV import and export, and stock adjustments through the ledger. */
 export { productsRoutes } from './products.routes.ts';
+export { productChangesRoutes } from './product-changes.routes.ts';

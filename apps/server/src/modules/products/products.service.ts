@@ -17,6 +17,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { nameSortKey } from '../../lib/text-keys.ts';
+import { insertTombstone } from './product-changes.repo.ts';
 import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
 import { deleteFiles } from '../files/index.ts';
@@ -165,6 +166,13 @@ export async function deleteProduct(ctx: AppContext, scope: Scope, code: string)
     const current = await findProductOrThrow(trx, store.id, code);
     await deleteLedgerOf(trx, store.id, current.id);
     await repo.deleteProduct(trx, store.id, current.id);
+    // Devices keeping a copy of the catalogue learn of the deletion from the changes feed.
+    await insertTombstone(trx, {
+      store_id: store.id,
+      product_id: current.id,
+      code: current.code,
+      deleted_at: iso(ctx.clock.now()),
+    });
     return current.image_id;
   });
   await releaseImages(ctx, store.id, [image]);
