@@ -77,6 +77,9 @@ export function startCheckpointer(file: string, log?: FastifyBaseLogger): Checkp
       Atomics.notify(control, WRITES);
     },
     async close() {
+      // Held by the worker until it has exited: otherwise a process with nothing else to do (a
+      // CLI closing its database) would find its event loop empty and exit with the close pending.
+      worker.ref();
       Atomics.store(control, STOP, 1);
       // Also wakes a worker that has not reached its first wait yet.
       Atomics.store(control, WRITES, 1);
