@@ -19,6 +19,8 @@ export function loggerOptions(level: string, format: LogFormat): NonNullable<Fas
       colorize: process.stdout.isTTY === true,
       translateTime: 'SYS:HH:MM:ss',
       ignore: 'pid,hostname',
+      // A request's fields on its own line, not one line per field: two lines per request.
+      singleLine: true,
     }),
   };
 }
