@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ShopTransaction } from '@shopdesk/shared';
+import { cartReducer, emptyCart, itemCount, priceCart, toSaleLines, type Cart, type CartAction } from './cart.ts';
+
+const run = (...actions: CartAction[]): Cart => actions.reduce(cartReducer, emptyCart);
+const tea = { type: 'add', code: '4006381333931', name: 'Green tea', unitPrice: 199 } as const;
+
+describe('the counter cart', () => {
+  it('adds a unit to the line when the same product is scanned again', () => {
+    const cart = run({ ...tea, key: 'a' }, { ...tea, key: 'b' }, { ...tea, key: 'c', quantity: 3 });
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({ key: 'a', quantity: 5 });
+    expect(itemCount(cart)).toBe(5);
+  });
+
+  it('keeps a line whose price was changed apart from new scans of the product', () => {
+    const cart = run({ ...tea, key: 'a' }, { type: 'setPrice', key: 'a', unitPrice: 150 }, { ...tea, key: 'b' });
+    expect(cart.lines.map((l) => [l.key, l.unitPrice, l.quantity])).toEqual([
+      ['a', 150, 1],
+      ['b', 199, 1],
+    ]);
+  });
+
+  it('removes a line and puts it back where it was on undo', () => {
+    const cart = run(
+      { ...tea, key: 'a' },
+      { type: 'addOpen', key: 'b', name: 'Gift wrap', unitPrice: 100, quantity: 1 },
+      { ...tea, code: '5000112548167', name: 'Cola', key: 'c' },
+      { type: 'remove', key: 'b' },
+    );
+    expect(cart.lines.map((l) => l.key)).toEqual(['a', 'c']);
+    expect(cartReducer(cart, { type: 'undoRemove' }).lines.map((l) => l.key)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps quantities between 1 and 9,999', () => {
+    const cart = run({ ...tea, key: 'a' }, { type: 'setQuantity', key: 'a', quantity: 0 });
+    expect(cart.lines[0]!.quantity).toBe(1);
+    expect(cartReducer(cart, { type: 'setQuantity', key: 'a', quantity: 20_000 }).lines[0]!.quantity).toBe(9_999);
+  });
+
+  it('prices like the server and sends every line with the price shown', () => {
+    const cart = run(
+      { ...tea, key: 'a', quantity: 2 },
+      { type: 'addOpen', key: 'b', name: 'Gift wrap', unitPrice: 100, quantity: 1 },
+      { type: 'setLineDiscount', key: 'a', discount: { kind: 'PERCENT', basisPoints: 1000 } },
+      { type: 'setCartDiscount', discount: { kind: 'AMOUNT', amount: 50 } },
+    );
+    const priced = priceCart(cart, 'EXCLUSIVE', 1000);
+    // 398 − 10% = 358 and 100; the 50 off spread 39 / 11; then 10% on 319 and 89.
+    expect(priced.lines.map((l) => l.total)).toEqual([351, 98]);
+    expect(priced.total).toBe(priced.lines.reduce((s, l) => s + l.total, 0));
+    expect(toSaleLines(cart)).toEqual([
+      { code: tea.code, unitPrice: 199, quantity: 2, discount: { kind: 'PERCENT', basisPoints: 1000 } },
+      { name: 'Gift wrap', unitPrice: 100, quantity: 1 },
+    ]);
+  });
+
+  it('reopens a parked sale as it was', () => {
+    const sale = {
+      code: 'ABCDEFGHJK12',
+      status: 'PARKED',
+      discount: null,
+      lines: [
+        { id: 'l1', code: tea.code, name: 'Green tea', unitPrice: 199, quantity: 2, lineDiscount: 20 },
+        { id: 'l2', code: null, name: 'Gift wrap', unitPrice: 100, quantity: 1, lineDiscount: 0 },
+      ],
+    } as unknown as ShopTransaction;
+    const cart = cartReducer(emptyCart, { type: 'load', sale, keys: ['x', 'y'] });
+    expect(cart.parkedCode).toBe('ABCDEFGHJK12');
+    expect(cart.lines).toEqual([
+      {
+        key: 'x',
+        code: tea.code,
+        name: 'Green tea',
+        unitPrice: 199,
+        quantity: 2,
+        discount: { kind: 'AMOUNT', amount: 20 },
+        priceChanged: false,
+      },
+      { key: 'y', code: null, name: 'Gift wrap', unitPrice: 100, quantity: 1, discount: null, priceChanged: true },
+    ]);
+  });
+});
