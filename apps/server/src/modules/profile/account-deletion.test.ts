@@ -25,7 +25,25 @@ async function ownerWithData(t: TestApp) {
       headers: { 'content-type': 'image/png' },
     });
     expect(put.status, put.text).toBe(200);
-    await createProduct(t, u, { quantity: 5, imageId }, store);
+    const product = await createProduct(t, u, { quantity: 5, imageId }, store);
+    // A sale and a partial refund: transaction, line, tender, refund and receipt-code rows too.
+    const sale = await t.request('POST', '/api/secure/shop/transaction', {
+      token: u.token,
+      headers: { 'x-store': store },
+      body: {
+        clientId: crypto.randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ code: product.code, quantity: 2 }],
+        payment: { method: 'CASH', currency: store === u.store.urlName ? 'USD' : 'EUR', amount: 100_000 },
+      },
+    });
+    expect(sale.status, sale.text).toBe(201);
+    const refund = await t.request('POST', `/api/secure/shop/transaction/${sale.body.code}/refund`, {
+      token: u.token,
+      headers: { 'x-store': store },
+      body: { clientId: crypto.randomUUID(), lines: [{ lineId: sale.body.lines[0].id, quantity: 1 }] },
+    });
+    expect(refund.status, refund.text).toBe(201);
   }
   const stores = await t.request('GET', '/api/secure/virtual-store', { token: u.token });
   return { u, storeIds: (stores.body as Array<{ id: string }>).map((s) => s.id) };
@@ -41,6 +59,8 @@ async function rowsOf(t: TestApp, u: TestUser, storeIds: string[]) {
     products: await count('products'),
     movements: await count('stock_movements'),
     files: await count('files'),
+    sales: await count('shop_transactions'),
+    refunds: await count('shop_refunds'),
   };
 }
 
@@ -57,7 +77,7 @@ describe.each(engines)('closing an account on %s', (engine) => {
     expect(res.status, res.text).toBe(400);
     expect(res.body).toMatchObject({ code: 'WRONG_PASSWORD', details: [{ field: 'password' }] });
     expect(await rowsOf(t, u, storeIds)).toEqual(before);
-    expect(before).toMatchObject({ users: 1, stores: 2, products: 2, movements: 2, files: 2 });
+    expect(before).toMatchObject({ users: 1, stores: 2, products: 2, movements: 6, files: 2, sales: 2, refunds: 2 });
     for (const id of storeIds) expect(filesOnDisk(t, id)).toHaveLength(1);
     expect((await t.request('GET', '/api/secure/login/check', { token: u.token })).status).toBe(200);
   });
@@ -86,6 +106,8 @@ describe.each(engines)('closing an account on %s', (engine) => {
       products: 0,
       movements: 0,
       files: 0,
+      sales: 0,
+      refunds: 0,
     });
     for (const id of storeIds) expect(filesOnDisk(t, id)).toEqual([]);
     // Every session is gone, this one and any other device's.
