@@ -136,5 +136,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#adadad',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-placeholder': '#8f8f8f',
+    // Light-variant teal (tonal buttons, the avatar, active navigator entries) as a tint of the
+    // body rather than Mantine's near-black shade of teal-9: 8:1 and more with teal-1 text.
+    '--mantine-color-teal-light': 'rgba(45, 212, 191, 0.16)',
+    '--mantine-color-teal-light-hover': 'rgba(45, 212, 191, 0.22)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-1)',
   },
 });

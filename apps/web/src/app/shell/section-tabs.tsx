@@ -45,6 +45,8 @@ export function SectionTabs({ store, variant }: Props) {
       value={current}
       onChange={choose}
       variant={variant === 'bar' ? 'default' : 'pills'}
+      // The bottom bar marks its tab on its top edge, the one next to the screen.
+      inverted={variant === 'bar'}
       radius="md"
       h="100%"
       activateTabWithKeyboard={false}
@@ -59,6 +61,7 @@ export function SectionTabs({ store, variant }: Props) {
               aria-current={tab === current ? 'page' : undefined}
               fw={700}
               fz={variant === 'bar' ? 12 : 14}
+              className={variant === 'bar' ? 'section-tab-bar' : undefined}
               leftSection={<Icon size={variant === 'bar' ? 22 : 18} />}
               styles={
                 variant === 'bar'
