@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -134,14 +134,14 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
         {phase.kind === 'review' && (
           <>
             <ImportPlanView store={store} plan={phase.plan} fileName={phase.fileName} />
-            <Group justify="flex-end" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Button variant="default" onClick={() => setPhase({ kind: 'pick' })}>
                 {t('import.otherFile')}
               </Button>
               <Button onClick={() => void start(phase.rows, phase.plan.limit?.productLimit ?? null)}>
                 {t('import.start', { count: phase.plan.rowsRead, rows: n(phase.plan.rowsRead) })}
               </Button>
-            </Group>
+            </SimpleGrid>
           </>
         )}
         {phase.kind === 'running' && (

@@ -54,7 +54,7 @@ function MovementRow({ m, date }: { m: StockMovement; date: string }) {
     <Group component="li" wrap="nowrap" align="flex-start" gap="sm" py={10} data-testid="stock-movement">
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="wrap">
-          <Badge variant="light" color={REASON_COLORS[m.reason]} tt="none" size="md">
+          <Badge variant="light" color={REASON_COLORS[m.reason]} tt="none" size="lg">
             {t(`stockHistory.reasons.${m.reason}`)}
           </Badge>
           <Text fz="sm" c="dimmed">

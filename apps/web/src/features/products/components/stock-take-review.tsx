@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Ti
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@shopdesk/shared';
+import { describeError } from '../../../lib/describe-error.ts';
 import { productQuery } from '../api/get-product.ts';
 import { reviewLines, reviewTotals, type ReviewLine } from '../stock-take/review.ts';
 import type { Tally, TallyAction } from '../stock-take/tally.ts';
@@ -23,9 +24,21 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
   );
 }
 
-function LineRow({ line, pending }: { line: ReviewLine; pending: boolean }) {
+function LineRow({ line, pending, error }: { line: ReviewLine; pending: boolean; error: string | null }) {
   const { t, i18n } = useTranslation();
   const d = line.difference;
+  if (error) {
+    return (
+      <Box component="li" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Text fz="xs" c="dimmed" ff="monospace">
+          {line.code}
+        </Text>
+        <Text fz="sm" c="red" mt={4}>
+          {t('stockTake.review.readFailed', { message: error })}
+        </Text>
+      </Box>
+    );
+  }
   if (pending) {
     return (
       <Box component="li" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -95,9 +108,11 @@ export function StockTakeReview({
   });
   const loading = reads.some((r) => r.isPending);
   const products = new Map<string, Product | null>();
+  const errors = new Map<string, string>();
   tally.entries.forEach((e, i) => {
-    const data = reads[i]?.data;
-    if (data !== undefined) products.set(e.code, data);
+    const read = reads[i];
+    if (read?.data !== undefined) products.set(e.code, read.data);
+    else if (read?.isError) errors.set(e.code, describeError(t, read.error));
   });
   const lines = reviewLines(tally.entries, products);
   // Differences first: they are what the review is for.
@@ -142,19 +157,24 @@ export function StockTakeReview({
           aria-busy={loading}
         >
           {ordered.map((line) => (
-            <LineRow key={line.code} line={line} pending={!products.has(line.code)} />
+            <LineRow
+              key={line.code}
+              line={line}
+              pending={!products.has(line.code)}
+              error={errors.get(line.code) ?? null}
+            />
           ))}
         </Stack>
       </Paper>
       <NotCounted store={store} lines={lines} dispatch={dispatch} />
-      <Group grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button variant="default" size="lg" onClick={onBack} disabled={saving}>
           {t('stockTake.review.back')}
         </Button>
         <Button size="lg" onClick={() => onSave(lines)} loading={saving} disabled={loading || totals.products === 0}>
           {t('stockTake.review.save', { count: totals.products })}
         </Button>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

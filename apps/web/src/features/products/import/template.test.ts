@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENCY_CODES,
+  CreateProductBodySchema,
+  PRODUCT_CSV_COLUMNS,
+  parseCsv,
+  parseMoneyStrict,
+  type CurrencyCode,
+} from '@shopdesk/shared';
+import { mapHeader, missingFields, toImportRows } from './import-rows.ts';
+import { templateCsv } from './template.ts';
+
+describe('CSV template', () => {
+  it.each(CURRENCY_CODES as readonly CurrencyCode[])('imports cleanly in %s', (currency) => {
+    const records = parseCsv(templateCsv(currency));
+    expect(records[0]!.fields).toEqual([...PRODUCT_CSV_COLUMNS]);
+    const map = mapHeader(records[0]!.fields);
+    expect(missingFields(map)).toEqual([]);
+    const rows = toImportRows(records, map);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const body = {
+        ...row,
+        price: parseMoneyStrict(String(row.price), currency),
+        cost: parseMoneyStrict(String(row.cost), currency),
+        quantity: Number(row.quantity),
+      };
+      expect(CreateProductBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+    }
+  });
+
+  it('prices the examples in the currency’s own decimals', () => {
+    expect(templateCsv('USD')).toContain(',1.99,1.20,');
+    expect(templateCsv('JPY')).toContain(',199,120,');
+    expect(templateCsv('KWD')).toContain(',1.990,1.200,');
+  });
+});
