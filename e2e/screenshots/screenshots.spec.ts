@@ -44,6 +44,10 @@ test('screenshots of every route', async ({ browser }) => {
           for (const route of routes) {
             await page.goto(route.path);
             await settle(page);
+            if (route.prepare) {
+              await route.prepare(page);
+              await settle(page);
+            }
             const file = path.join(dir, `${lang}-${colorScheme}-${device}-${route.name}.png`);
             await page.screenshot({ path: file, fullPage: true });
             count += 1;

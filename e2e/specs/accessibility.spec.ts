@@ -22,6 +22,10 @@ interface Finding {
 async function audit(page: Page, route: AppRoute): Promise<Finding[]> {
   await page.goto(route.path);
   await settle(page);
+  if (route.prepare) {
+    await route.prepare(page);
+    await settle(page);
+  }
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -11,7 +11,22 @@ export interface AppRoute {
   /** A short name for reports and file names. */
   name: string;
   path: string;
+  /** What a person does on the screen first, to reach a state worth checking (a tab, a drawer). */
+  prepare?: (page: Page) => Promise<void>;
 }
+
+/** Chooses a home tab by position (0 CARGO, 1 INVENTORY, 2 SHOP), so any language works. */
+const chooseTab = (index: number) => async (page: Page) => {
+  const tab = page.getByRole('tab').nth(index);
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+};
+
+/** Opens the navigator where it is a drawer (phones); on a desktop it is open already. */
+const openNavigator = async (page: Page) => {
+  if ((page.viewportSize()?.width ?? 0) < 768) await page.locator('header .mantine-Burger-root').click();
+  await expect(page.locator('.mantine-AppShell-navbar nav')).toBeVisible();
+};
 
 export const PUBLIC_ROUTES: AppRoute[] = [
   { name: 'login', path: '/auth' },
@@ -33,6 +48,9 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
   const s = `/${store}`;
   return [
     { name: 'home', path: s },
+    { name: 'home-inventory', path: s, prepare: chooseTab(1) },
+    { name: 'home-shop', path: s, prepare: chooseTab(2) },
+    { name: 'navigator', path: s, prepare: openNavigator },
     { name: 'profile', path: `${s}/profile` },
     { name: 'profile-edit', path: `${s}/profile/edit` },
     { name: 'profile-security', path: `${s}/profile/security` },
