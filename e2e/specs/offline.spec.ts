@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 
@@ -54,6 +55,12 @@ test('offline: the product list and a looked-up product show the last data, writ
     await expect(page.getByText('Rice crackers').first()).toBeVisible();
     await expect(page.getByText('Handmade soap').first()).toBeVisible();
     await expect(page.getByText('Cannot reach the server')).toHaveCount(0);
+    // The banner meets the same bar as every screen (accessibility.spec.ts).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).include('[data-testid="offline-banner"]').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    }
 
     await page.goto(`/${store}/stock/scan/${codes.inStock}`);
     await expect(page.getByRole('heading', { name: 'Green tea 500 g' })).toBeVisible();

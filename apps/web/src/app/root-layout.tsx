@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ApiRequestError } from '../lib/api-error.ts';
+import { isUnreachable, reportUnreachable } from '../lib/connectivity.ts';
 import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
 import { paths } from '../app/paths.ts';
@@ -52,8 +53,11 @@ export function RootLayout() {
       .then(({ user }) => useSession.getState().setLoggedUser(user))
       .catch((error: unknown) => {
         console.error('Session check failed', error);
-        // Offline is not an invalid session: keep working with the stored one.
-        if (!(error instanceof ApiRequestError)) return;
+        // Offline is not an invalid session: keep working with the stored one (and say so).
+        if (!(error instanceof ApiRequestError)) {
+          if (isUnreachable(error)) reportUnreachable();
+          return;
+        }
         useSession.getState().clearSession();
         qc.clear();
         navigate(paths.auth(), { replace: true });
