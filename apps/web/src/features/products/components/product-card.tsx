@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdjustStockBody, Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { PriceText } from '../../../components/price-text.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { IconEdit, IconMinus, IconPlus, IconPrinter } from '../../../components/icons.tsx';
 import { useAdjustStock } from '../api/adjust-stock.ts';
 import { ProductImage } from './product-image.tsx';
@@ -23,6 +24,8 @@ interface Props {
 export function ProductCard({ store, product, onPrintLabel }: Props) {
   const { t } = useTranslation();
   const adjust = useAdjustStock(store);
+  // Offline, stock changes are off and say why (issue 14); reading the card still works.
+  const lock = useWriteLock();
   const [dialog, setDialog] = useState<StockDialogMode | null>(null);
   const [dialogError, setDialogError] = useState<string>();
 
@@ -96,6 +99,7 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
                 variant="default"
                 aria-label={t('stock.minusOne')}
                 onClick={() => void quick(-1)}
+                {...lock}
                 loading={adjust.isPending && adjust.variables?.body.delta === -1}
               >
                 <IconMinus size={24} />
@@ -105,6 +109,7 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
                 radius="xl"
                 aria-label={t('stock.plusOne')}
                 onClick={() => void quick(1)}
+                {...lock}
                 loading={adjust.isPending && adjust.variables?.body.delta === 1}
               >
                 <IconPlus size={24} />
@@ -114,10 +119,10 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
         </Paper>
 
         <SimpleGrid cols={2} spacing="sm">
-          <Button variant="light" onClick={() => setDialog('count')}>
+          <Button variant="light" onClick={() => setDialog('count')} {...lock}>
             {t('stock.setCount')}
           </Button>
-          <Button variant="light" onClick={() => setDialog('adjust')}>
+          <Button variant="light" onClick={() => setDialog('adjust')} {...lock}>
             {t('stock.adjust')}
           </Button>
           <Button
