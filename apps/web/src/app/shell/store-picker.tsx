@@ -38,7 +38,18 @@ export function StorePicker({ store }: Props) {
   };
 
   return (
-    <Menu position="bottom-end" width={300} shadow="md" radius="md" withinPortal opened={opened} onChange={setOpened}>
+    <Menu
+      position="bottom-end"
+      width={300}
+      shadow="md"
+      radius="md"
+      // Inside the header's banner landmark rather than a portal outside every landmark (axe region).
+      withinPortal={false}
+      opened={opened}
+      onChange={setOpened}
+      // Its focus placeholder (role=presentation) is not allowed inside role=menu (axe).
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton
           aria-label={t('storePicker.button', { name })}
@@ -90,6 +101,8 @@ export function StorePicker({ store }: Props) {
               key={s.id}
               onClick={() => open(s.urlName)}
               aria-current={here ? 'page' : undefined}
+              // The menu opens on the open store (focus), so Enter or Escape changes nothing.
+              data-autofocus={here || undefined}
               leftSection={
                 <Box w={20} c="teal" style={{ display: 'flex' }}>
                   {here && <IconCheck size={18} />}

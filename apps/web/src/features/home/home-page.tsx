@@ -30,9 +30,9 @@ export default function HomePage() {
               <Text c="dimmed" size="sm">
                 {user ? t('home.greeting', { name: user.name }) : null}
               </Text>
-              <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={1} fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
                 {virtualStore?.name ?? store}
-              </Text>
+              </Title>
             </Box>
             {virtualStore && (
               <Group gap={6}>

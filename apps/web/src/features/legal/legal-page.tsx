@@ -15,6 +15,7 @@ export default function LegalPage() {
   const defaultStore = useSession((s) => (isLoggedIn(s) ? s.loggedUser?.defaultStore : undefined));
   return (
     <Box
+      component="main"
       mih="100dvh"
       bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       py={{ base: 'md', sm: 48 }}

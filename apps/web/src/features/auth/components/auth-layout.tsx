@@ -22,6 +22,7 @@ export function AuthLayout({ title, subtitle, children, width = 440 }: Props) {
   const setLocale = useSession((s) => s.setUserLocale);
   return (
     <Box
+      component="main"
       mih="100dvh"
       bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       py={{ base: 'md', sm: 48 }}
