@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { confirmLink, waitForMail } from '../support/mailbox.ts';
-import { newAccount, sessionToken } from '../support/pages.ts';
+import { newAccount, sessionToken, wedgeScan } from '../support/pages.ts';
 
 /**
  * Issue 14 item 1: a scan never corrupts a form. A keyboard-wedge burst (13 digits at 5 ms a key,
@@ -32,29 +32,8 @@ async function signUpConfirmed(page: Page, tag: string) {
   return owner;
 }
 
-/**
- * A keyboard-wedge scanner: the code at 5 ms a key, then Enter, into whatever has focus. Sent
- * through the DevTools protocol with each key's time set 5 ms after the last, as a scanner's keys
- * carry them: Playwright's own typing waits for the page after every key, so on a busy machine
- * its keys arrive 30–200 ms apart, slower than any scanner.
- */
-async function burst(page: Page, code: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
-  const keys = [...code].map((ch) => ({
-    key: ch,
-    code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
-    text: ch,
-    windowsVirtualKeyCode: ch.toUpperCase().charCodeAt(0),
-  }));
-  keys.push({ key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 });
-  for (const [i, key] of keys.entries()) {
-    const timestamp = start + (i * 5) / 1000;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key, text: undefined, timestamp: timestamp + 0.002 });
-  }
-  await cdp.detach();
-}
+/** A keyboard-wedge scanner: the code at 5 ms a key, then Enter, into whatever has focus. */
+const burst = wedgeScan;
 
 async function api(page: Page, store: string) {
   const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
