@@ -22,6 +22,7 @@ import { uploadImage } from '../api/upload-image.ts';
 import { BarcodeField } from './barcode-field.tsx';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 import { useFormScan } from './use-form-scan.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 /** Minor units as the text a person would type, e.g. 1999 USD → "19.99". */
 function minorToText(minor: number, exponent: number): string {
@@ -44,6 +45,8 @@ interface Props {
 /** Create or edit a product. Stock changes of an existing product go through adjustments instead. */
 export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel, onOpenProduct }: Props) {
   const { t } = useTranslation();
+  // Offline, saving is off and the offline banner says why (issue 14).
+  const lock = useWriteLock();
   const money = useStoreMoney();
   const exponent = CURRENCIES[money.main].exponent;
   const editing = Boolean(product);
@@ -268,7 +271,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           <Button variant="default" onClick={onCancel} size="md">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={pending} size="md">
+          <Button type="submit" loading={pending} size="md" {...lock}>
             {editing ? t('common.save') : t('product.create')}
           </Button>
         </Group>

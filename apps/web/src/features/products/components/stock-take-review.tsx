@@ -8,6 +8,7 @@ import { productQuery } from '../api/get-product.ts';
 import { reviewLines, reviewTotals, type ReviewLine } from '../stock-take/review.ts';
 import type { Tally, TallyAction } from '../stock-take/tally.ts';
 import { NotCounted } from './not-counted.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 const signed = (n: number, locale: string) => (n > 0 ? `+${n.toLocaleString(locale)}` : n.toLocaleString(locale));
 
@@ -102,6 +103,8 @@ export function StockTakeReview({
   onSave: (lines: ReviewLine[]) => void;
 }) {
   const { t, i18n } = useTranslation();
+  // Offline, saving is off and the offline banner says why (issue 14).
+  const lock = useWriteLock();
   // Read fresh when the review opens (productQuery has no stale time), whatever the scan cached.
   const reads = useQueries({
     queries: tally.entries.map((e) => ({ ...productQuery(store, e.code), refetchOnMount: 'always' as const })),
@@ -171,7 +174,13 @@ export function StockTakeReview({
         <Button variant="default" size="lg" onClick={onBack} disabled={saving}>
           {t('stockTake.review.back')}
         </Button>
-        <Button size="lg" onClick={() => onSave(lines)} loading={saving} disabled={loading || totals.products === 0}>
+        <Button
+          size="lg"
+          onClick={() => onSave(lines)}
+          loading={saving}
+          disabled={loading || totals.products === 0}
+          {...lock}
+        >
           {t('stockTake.review.save', { count: totals.products })}
         </Button>
       </SimpleGrid>

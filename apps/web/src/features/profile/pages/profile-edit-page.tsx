@@ -10,9 +10,12 @@ import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 export default function ProfileEditPage() {
   const { t } = useTranslation();
+  // Offline, saving is off and the offline banner says why (issue 14).
+  const lock = useWriteLock();
   const user = useSession((s) => s.loggedUser);
   const update = useUpdateProfile();
   const form = useZodForm({
@@ -45,7 +48,7 @@ export default function ProfileEditPage() {
               onChange={(locale) => form.setValue('locale', locale)}
               error={form.errors.locale}
             />
-            <Button type="submit" loading={update.isPending} size="lg">
+            <Button type="submit" loading={update.isPending} size="lg" {...lock}>
               {t('profile.save')}
             </Button>
           </Stack>

@@ -12,11 +12,14 @@ import { useUpdatePassword } from '../api/update-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { IconTrash } from '../../../components/icons.tsx';
 import { DeleteAccountDialog } from '../components/delete-account-dialog.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 export default function SecurityPage() {
   const { t } = useTranslation();
+  // Offline, saving is off and the offline banner says why (issue 14).
+  const lock = useWriteLock();
   const update = useUpdatePassword();
   const [closing, setClosing] = useState(false);
   const form = useZodForm({
@@ -71,7 +74,7 @@ export default function SecurityPage() {
               {...form.text('confirm')}
               required
             />
-            <Button type="submit" size="lg" loading={update.isPending}>
+            <Button type="submit" size="lg" loading={update.isPending} {...lock}>
               {t('security.submit')}
             </Button>
           </Stack>

@@ -17,6 +17,7 @@ import { CurrencyPairFields } from '../../../components/currency-pair-fields.tsx
 import { TimezoneSelect } from '../../../components/timezone-select.tsx';
 import { StoreNameFields } from '../../../components/store-name-fields.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 type Props =
   | { mode: 'create'; onSubmit: (body: CreateStoreBody) => Promise<unknown>; onCancel: () => void }
@@ -25,6 +26,8 @@ type Props =
 /** Create or edit a store. The URL name is chosen once, at creation. */
 export function StoreForm(props: Props) {
   const { t } = useTranslation();
+  // Offline, saving is off and the offline banner says why (issue 14).
+  const lock = useWriteLock();
   const initial = props.mode === 'edit' ? props.store : null;
   const form = useZodForm({
     // A mounted form keeps its mode: creating checks the URL name too, editing never sends it.
@@ -103,7 +106,7 @@ export function StoreForm(props: Props) {
           <Button variant="default" onClick={props.onCancel}>
             {t('stores.cancel')}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={pending} {...lock}>
             {t('stores.save')}
           </Button>
         </Group>
