@@ -76,6 +76,12 @@ test('offline: the product list and a looked-up product show the last data, writ
     await context.setOffline(false);
     await expect(banner).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add one to stock', exact: true })).toBeEnabled();
+
+    // Logging out leaves nothing of this user's data on the device.
+    await page.goto(`/${store}/profile`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect.poll(() => offlineCacheHolds(page, 'Rice crackers')).toBe(false);
   } finally {
     await context.close();
   }
