@@ -221,13 +221,24 @@ export const ImportRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
+/** The rows of one batch: at most IMPORT_BATCH_MAX_ROWS, each checked by `row`. */
+const batchRows = <T extends z.ZodType>(row: T) =>
+  z.array(row).max(IMPORT_BATCH_MAX_ROWS, `At most ${IMPORT_BATCH_MAX_ROWS} rows per batch`);
+
 /** A batch of an import; the same `importId` + `batch` sent again returns the first result. */
 export const ImportBatchBodySchema = z.object({
   importId: z.string().uuid('Must be a UUID'),
   batch: z.number().int().min(0).max(1_000_000),
-  rows: z.array(ImportRowSchema).max(IMPORT_BATCH_MAX_ROWS, `At most ${IMPORT_BATCH_MAX_ROWS} rows per batch`),
+  rows: batchRows(ImportRowSchema),
 });
 export type ImportBatchBody = z.infer<typeof ImportBatchBodySchema>;
+
+/**
+ * The same batch with its rows not yet checked one by one: the server checks the envelope with
+ * it, then the rows against ImportRowSchema in slices, so one request never holds its event loop
+ * for a thousand rows at once.
+ */
+export const ImportBatchEnvelopeSchema = ImportBatchBodySchema.extend({ rows: batchRows(z.unknown()) });
 
 export const ImportRowErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
 

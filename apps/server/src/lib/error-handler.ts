@@ -20,6 +20,11 @@ function validationError(error: FastifyError & { validationContext?: string }): 
       field === context && context === 'body' ? 'The request needs a JSON body.' : (v.message ?? 'Invalid value');
     return { field, message };
   });
+  return invalidFields(details);
+}
+
+/** The 400 of a request with invalid fields (`lines.0.quantity`), however they were checked. */
+export function invalidFields(details: Detail[]): AppError {
   const message = details.length === 1 && details[0] ? details[0].message : 'Please correct the highlighted fields.';
   return new AppError(400, ErrorCode.VALIDATION_ERROR, message, details);
 }
