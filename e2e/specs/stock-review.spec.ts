@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { importCounts, sessionToken, signUpConfirmed } from '../support/pages.ts';
@@ -9,6 +10,13 @@ async function api(page: Page, store: string, method: 'GET' | 'POST', path: stri
   const res = await page.request.fetch(path, { method, headers, data });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
+}
+
+/** axe finds no serious or critical problem on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const createProduct = (page: Page, store: string, code: string, name: string, quantity: number, category = '') =>
@@ -46,6 +54,12 @@ test('a stock-take review shows the differences before saving and holds back a c
   await expect(page.getByText('1 differs', { exact: true })).toBeVisible();
   await expect(page.getByTestId('not-counted-count')).toHaveText('1 of 3 products in the store was not counted.');
   await expect(page.getByText('Saving leaves their stock as it is on record.', { exact: false })).toBeVisible();
+  // Listed on request, each with an explicit way to count it as 0.
+  await page.getByRole('button', { name: 'Show them' }).click();
+  const notCounted = page.getByRole('list', { name: 'Products not counted' });
+  await expect(notCounted.getByRole('listitem')).toHaveCount(1);
+  await expect(notCounted.getByRole('button', { name: 'Count as 0: Lavender soap' })).toBeVisible();
+  await expectAccessible(page);
 
   // A sale of rice crackers lands after the review: that count is held back, not overwritten.
   await api(page, store, 'POST', `/api/secure/product/code/${rice}/adjust`, { delta: -1 });
@@ -89,6 +103,7 @@ test('a CSV import crossing the free limit says so before, shows one summary lin
   await expect(plan).toContainText('1 row updates a product you already have');
   await expect(plan).toContainText('Room for 99 more products (the free plan holds 100).');
   await expect(plan).toContainText('52 new products (52 rows) will not fit');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Import 152 rows' }).click();
 
   // After: every row in one count, the limit in one line, only the bad row listed.
@@ -107,6 +122,7 @@ test('a CSV import crossing the free limit says so before, shows one summary lin
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Rows with errors' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Line 153, price:')).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByText('Must be an amount in digits with a decimal point, such as 12.50')).toBeVisible();
   await page.getByRole('link', { name: 'See your plan in your profile' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/${store}/profile$`));
@@ -136,6 +152,7 @@ test('the stock history lists adjustments and counts in order, paged, on the car
   await expect(rows.nth(1)).toContainText('Found a box in the back');
   await expect(rows.nth(2)).toContainText('Opening stock');
   await expect(rows.nth(2)).toContainText('+5');
+  await expectAccessible(page);
 
   // A change made on the card appears at the top at once.
   await page.getByRole('button', { name: 'Add one to stock' }).click();

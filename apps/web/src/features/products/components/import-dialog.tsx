@@ -100,7 +100,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
       fullScreen={phone}
       size="lg"
       radius="lg"
-      closeButtonProps={{ disabled: busy }}
+      closeButtonProps={{ 'aria-label': t('common.close'), disabled: busy }}
       styles={{ title: { fontWeight: 800, fontSize: 20 } }}
     >
       <Stack gap="md">
@@ -171,7 +171,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
             <Button variant="default" onClick={() => setPhase({ kind: 'pick' })}>
               {t('import.another')}
             </Button>
-            <Button onClick={close}>{t('common.close')}</Button>
+            <Button onClick={close}>{t('import.done')}</Button>
           </Group>
         )}
         <input

@@ -69,12 +69,12 @@ export function ImportSummaryView({
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(i18n.language);
-  const rows: Array<[string, number, string?]> = [
+  const rows: Array<[string, number]> = [
     [t('import.created'), summary.created],
     [t('import.updated'), summary.updated],
     [t('import.unchanged'), summary.unchanged],
-    [t('import.limited'), summary.limited, summary.limited ? 'orange' : undefined],
-    [t('import.rejected'), summary.rejected, summary.rejected ? 'red' : undefined],
+    [t('import.limited'), summary.limited],
+    [t('import.rejected'), summary.rejected],
   ];
   const field = (f: string) => (FIELDS.includes(f) ? t(`import.fields.${f}`) : f);
   return (
@@ -86,13 +86,13 @@ export function ImportSummaryView({
       >
         <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} aria-label={t('import.countsLabel')}>
           <Table.Tbody>
-            {rows.map(([label, value, color]) => (
+            {rows.map(([label, value]) => (
               <Table.Tr key={label}>
                 <Table.Td>
                   <Text fz="sm">{label}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text fz="sm" fw={700} c={color}>
+                  <Text fz="sm" fw={700}>
                     {n(value)}
                   </Text>
                 </Table.Td>

@@ -73,6 +73,7 @@ export function NotCounted({
             {t('stockTake.notCounted.show')}
           </Button>
         )}
+        {listOpen && pages.isPending && <Skeleton h={120} />}
         {listOpen && (
           <Stack
             component="ul"
@@ -82,7 +83,6 @@ export function NotCounted({
             style={{ listStyle: 'none' }}
             aria-label={t('stockTake.notCounted.listLabel')}
           >
-            {pages.isPending && <Skeleton h={120} />}
             {shown.map((p) => (
               <Group
                 component="li"
@@ -114,17 +114,12 @@ export function NotCounted({
                 </Button>
               </Group>
             ))}
-            {pages.hasNextPage && (
-              <Button
-                variant="subtle"
-                h={44}
-                loading={pages.isFetchingNextPage}
-                onClick={() => void pages.fetchNextPage()}
-              >
-                {t('catalog.loadMore')}
-              </Button>
-            )}
           </Stack>
+        )}
+        {listOpen && pages.hasNextPage && (
+          <Button variant="subtle" h={44} loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {t('catalog.loadMore')}
+          </Button>
         )}
       </Stack>
     </Paper>

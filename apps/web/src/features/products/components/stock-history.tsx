@@ -40,7 +40,7 @@ function useDateFormat() {
   return (iso: string) => format.format(new Date(iso));
 }
 
-function MovementRow({ m, date }: { m: StockMovement; date: string }) {
+function MovementRow({ m, date, divided }: { m: StockMovement; date: string; divided: boolean }) {
   const { t, i18n } = useTranslation();
   // An import's reference is its id, which says nothing to a person: the reason and note say it all.
   const ref = m.refCode && !UUID.test(m.refCode) ? m.refCode : null;
@@ -51,7 +51,15 @@ function MovementRow({ m, date }: { m: StockMovement; date: string }) {
     m.note ? translateMessage(t, m.note) : null,
   ].filter(Boolean);
   return (
-    <Group component="li" wrap="nowrap" align="flex-start" gap="sm" py={10} data-testid="stock-movement">
+    <Group
+      component="li"
+      wrap="nowrap"
+      align="flex-start"
+      gap="sm"
+      py={10}
+      data-testid="stock-movement"
+      style={divided ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="wrap">
           <Badge variant="light" color={REASON_COLORS[m.reason]} tt="none" size="lg">
@@ -152,12 +160,7 @@ export function StockHistory({
                 aria-busy={history.isFetching}
               >
                 {history.data.items.map((m, i) => (
-                  <Box
-                    key={m.id}
-                    style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-                  >
-                    <MovementRow m={m} date={date(m.createdAt)} />
-                  </Box>
+                  <MovementRow key={m.id} m={m} date={date(m.createdAt)} divided={i > 0} />
                 ))}
               </Stack>
               {pages > 1 && (
