@@ -32,9 +32,9 @@ describe.each(engines)('import batch body checked in slices on %s', (engine) => 
   const post = (body: unknown) => t.request('POST', '/api/secure/product/import', { token: u.token, body });
 
   it('lists bad rows from different slices, each by field, as the whole schema does', async () => {
-    const rows = fullBatch();
-    rows[5] = { ...rows[5], price: { amount: 1 } };
-    rows[250] = { ...rows[250], line: 0, name: 7 };
+    const rows: unknown[] = fullBatch();
+    rows[5] = { ...(rows[5] as object), price: { amount: 1 } };
+    rows[250] = { ...(rows[250] as object), line: 0, name: 7 };
     rows[999] = 'not a row';
     const body = { importId: crypto.randomUUID(), batch: 0, rows };
     const res = await post(body);
