@@ -37,6 +37,8 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   if (!value) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its day and month; a bare number with a sign is neither form.
+  if (!/[a-z]/i.test(text)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
