@@ -1,16 +1,17 @@
 /**
  * One store's heavy work must not slow another store (product.md §9, issue 8 §1.6): store B's
  * barcode lookups at a steady rate, first alone, then while store A imports a catalogue through
- * the API the way the web client does (sequential batches of 1,000 rows).
+ * the API the way the web client does (sequential batches of 1,000 rows). Store A's client runs in
+ * a worker thread, so the figure is the server's, not the load generator's own pauses.
  */
-import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { benchCode, CSV_HEADER, csvRow } from './catalogue.ts';
+import { benchCode } from './catalogue.ts';
+import { importCatalogue } from './import-client.ts';
 import { percentile } from './load.ts';
-import { call, signUpOwner, type BenchServer } from './server.ts';
+import { signUpOwner, type BenchServer } from './server.ts';
 import type { Row } from './table.ts';
 
-const BATCH = 1000;
 /** Store B's catalogue: enough codes that lookups spread over its index. */
 const B_PRODUCTS = 2000;
 /** A busy store's counters, not a flood: the figure is B's latency, not the server's throughput. */
@@ -20,27 +21,18 @@ const ALONE_SECONDS = 5;
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-function csvRows(count: number): Array<Record<string, string | number>> {
-  const keys = CSV_HEADER.split(',');
-  return Array.from({ length: count }, (_, i) => {
-    const values = csvRow(i).split(',');
-    const row: Record<string, string | number> = { line: i + 2 };
-    keys.forEach((k, j) => (row[k] = values[j]!));
-    return row;
+/** `importCatalogue` in a worker thread; settles when the import is done or failed. */
+function importInWorker(url: string, headers: Record<string, string>, count: number): Promise<void> {
+  // The bench runs under tsx, whose loader a worker does not inherit: it registers it first.
+  const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => {
+    tsx.register();
+    return import(${JSON.stringify(new URL('./import-worker.ts', import.meta.url).href)});
+  })`;
+  const worker = new Worker(entry, { eval: true, workerData: { url, headers, count } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`store A's import stopped (${code})`))));
   });
-}
-
-async function importCatalogue(server: BenchServer, headers: Record<string, string>, count: number): Promise<void> {
-  const rows = csvRows(count);
-  const importId = randomUUID();
-  for (let b = 0; b * BATCH < rows.length; b++) {
-    const result = await call<{ errors: unknown[] }>(`${server.url}/api/secure/product/import`, {
-      method: 'POST',
-      headers,
-      json: { importId, batch: b, rows: rows.slice(b * BATCH, (b + 1) * BATCH) },
-    });
-    if (result.errors.length) throw new Error(`import errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
-  }
 }
 
 /** B's lookups at RATE per second until `until` settles (or for `seconds`); every response time. */
@@ -91,10 +83,10 @@ export async function fairnessRows(server: BenchServer, products: number): Promi
     authorization: `Bearer ${o.token}`,
     'x-store': o.urlName,
   });
-  await importCatalogue(server, headersOf(b), B_PRODUCTS);
+  await importCatalogue(server.url, headersOf(b), B_PRODUCTS);
   const alone = await lookupsWhile(server.url, headersOf(b), ALONE_SECONDS);
   const start = performance.now();
-  const importing = importCatalogue(server, headersOf(a), products);
+  const importing = importInWorker(server.url, headersOf(a), products);
   const during = await lookupsWhile(server.url, headersOf(b), importing);
   await importing;
   const importSeconds = (performance.now() - start) / 1000;
