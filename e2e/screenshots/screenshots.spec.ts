@@ -14,9 +14,12 @@ test('screenshots of every route', async ({ browser }) => {
   mkdirSync(dir, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
   const { seeded, storageState } = await seededSession(browser, baseURL, 'shot');
+  // SCREENSHOT_ROUTES=home,stock-list takes only those (names as in support/app-routes.ts).
+  const only = process.env.SCREENSHOT_ROUTES?.split(',').map((r) => r.trim());
+  const pick = (routes: AppRoute[]) => (only ? routes.filter((r) => only.includes(r.name)) : routes);
   const sets: Array<{ routes: AppRoute[]; loggedIn: boolean }> = [
-    { routes: PUBLIC_ROUTES, loggedIn: false },
-    { routes: storeRoutes(seeded), loggedIn: true },
+    { routes: pick(PUBLIC_ROUTES), loggedIn: false },
+    { routes: pick(storeRoutes(seeded)), loggedIn: true },
   ];
   let count = 0;
   for (const lang of LANGUAGES)
