@@ -225,6 +225,7 @@ test('a scanner burst never submits or corrupts a form, on every screen and fiel
     page.getByRole('textbox', { name: 'Barcode' }),
     page.getByRole('button', { name: 'Look up', exact: true }),
     page.getByRole('button', { name: 'Scan with camera' }),
+    page.getByRole('radio', { name: 'Look up' }),
   ];
   for (const target of scanTargets) {
     const unknown = randomInStoreEan13();
@@ -239,6 +240,20 @@ test('a scanner burst never submits or corrupts a form, on every screen and fiel
     await expect(page.getByRole('heading', { name: 'Barley tea' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Barcode' })).toHaveValue('');
   }
+  expect(await products.all()).toEqual(before);
+
+  // Stock take: a scan counts one more, also when the count field itself has focus.
+  await page.goto(`/${store}/stock/scan?i=true`);
+  await expect(page.getByRole('heading', { name: 'Stock take' })).toBeVisible();
+  await burst(page, known);
+  const counted = page.getByRole('textbox', { name: 'Counted quantity of Barley tea' });
+  await expect(counted).toHaveValue('1');
+  await counted.focus();
+  await burst(page, known);
+  await expect(counted).toHaveValue('2');
+  await page.getByRole('textbox', { name: 'Barcode' }).focus();
+  await burst(page, known);
+  await expect(counted).toHaveValue('3');
   expect(await products.all()).toEqual(before);
 
   // --- Home: a scan opens the product's card, whatever has focus.

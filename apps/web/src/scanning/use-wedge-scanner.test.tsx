@@ -240,6 +240,15 @@ describe('WedgeHub', () => {
     expect(onScan).not.toHaveBeenCalled();
   });
 
+  it('takes a burst whole when the screen starts listening halfway through it', () => {
+    hub.attach();
+    type(document.body, chars('490123'), 5);
+    const onScan = vi.fn();
+    render(<Harness onScan={onScan} onSubmit={() => {}} />);
+    type(document.body, [...chars('4567894'), 'Enter'], 5);
+    expect(onScan.mock.calls).toEqual([['4901234567894']]);
+  });
+
   it('gives each scan to the screen that subscribed last, once', () => {
     const first = vi.fn();
     const second = vi.fn();

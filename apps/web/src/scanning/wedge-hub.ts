@@ -73,8 +73,9 @@ function textFieldOf(target: EventTarget | null): TextField | null {
  * product's name or search box. Slow typing, IME composition (Android keyboards send no key
  * names at all), auto-repeat of a held key, paste and a person's Enter pass through untouched.
  *
- * With no screen listening the hub does nothing at all: the keys reach the page as typed. A scan
- * is never held for a screen that opens later (it would pop up seconds after, on the wrong screen).
+ * With no screen listening the keys reach the page as typed. A scan is never held for a screen that
+ * opens later (it would pop up seconds after, on the wrong screen); a burst that a screen starts
+ * listening to halfway (it finished loading) is still taken whole.
  */
 export class WedgeHub {
   private readonly buffer: WedgeBuffer;
@@ -126,10 +127,6 @@ export class WedgeHub {
   }
 
   private onKeyDown(e: KeyboardEvent): void {
-    if (this.listeners.length === 0) {
-      this.reset();
-      return;
-    }
     // Shortcuts, IME composition (keyCode 229) and a held key's auto-repeat are a person's.
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.keyCode === 229 || e.repeat) {
       this.reset();
@@ -164,8 +161,11 @@ export class WedgeHub {
       this.slowest = Math.max(this.slowest, gap);
     }
     const code = this.buffer.push(e.key, at);
+    // Keys are followed even with no screen listening, so a burst that starts while a screen is
+    // still opening is taken whole once it listens; with none listening at the end, it is typing.
+    const listening = this.listeners.length > 0;
     if (code !== null) {
-      if (!this.isScan(e.target, code)) {
+      if (!listening || !this.isScan(e.target, code)) {
         this.reset();
         return;
       }
@@ -175,7 +175,7 @@ export class WedgeHub {
       if (this.snapshot) restoreField(this.snapshot);
       this.reset();
       this.listeners.at(-1)?.(code);
-    } else if (continuing && e.key.length === 1 && !isEditableTarget(e.target)) {
+    } else if (listening && continuing && e.key.length === 1 && !isEditableTarget(e.target)) {
       // Part of a burst outside a field: a stray character must not scroll or trigger shortcuts.
       e.preventDefault();
     }
