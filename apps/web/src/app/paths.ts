@@ -19,6 +19,7 @@ export const routes = {
   profileEdit: 'profile/edit',
   profileSecurity: 'profile/security',
   profileStore: 'profile/store',
+  profileStoreSales: 'profile/store/:urlName/sales',
   profilePrinters: 'profile/printers',
   stock: 'stock',
   stockList: 'stock/list',
@@ -42,6 +43,8 @@ export const paths = {
   profileEdit: (store: string) => paths.store(store, routes.profileEdit),
   profileSecurity: (store: string) => paths.store(store, routes.profileSecurity),
   profileStore: (store: string) => paths.store(store, routes.profileStore),
+  /** One of the user's stores' counter settings (tax, cash rounding, exchange rate), opened from `store`. */
+  profileStoreSales: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/sales`),
   profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
   stockList: (store: string) => paths.store(store, routes.stockList),
   stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),

@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
           { path: routes.profileEdit, lazy: page(profilePages.edit) },
           { path: routes.profileSecurity, lazy: page(profilePages.security) },
           { path: routes.profileStore, lazy: page(storesPages.store) },
+          { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
           { path: routes.stock, element: <Navigate to="list" replace /> },
           { path: routes.stockScan, lazy: page(productsPages.scan) },

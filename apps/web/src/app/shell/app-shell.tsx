@@ -5,7 +5,7 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { useCurrentStore } from '../../features/stores/index.ts';
+import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -36,6 +36,8 @@ export function StoreShell() {
       s.setVirtualStore(current.data);
     }
   }, [current.data]);
+  // After the store effect above, so a switch clears the previous store's rate before this one's.
+  useSessionExchangeRate(store, current.data);
 
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VirtualStoreSchema, type UpdateStoreBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { storeRateKey } from './store-rate.ts';
 
 export function updateStore({ urlName, body }: { urlName: string; body: UpdateStoreBody }) {
   return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}`, {
@@ -22,6 +23,8 @@ export function useUpdateStore() {
       if (s.virtualStore?.id === store.id) s.setVirtualStore(store);
       void qc.invalidateQueries({ queryKey: ['stores'] });
       qc.setQueryData(['store', 'current', store.urlName], store);
+      // Changed currencies change the pair its rate is for.
+      void qc.invalidateQueries({ queryKey: storeRateKey(store.urlName) });
     },
   });
 }

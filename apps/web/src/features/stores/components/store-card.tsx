@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currencyLabel, type VirtualStore } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
@@ -13,9 +13,10 @@ interface Props {
   onEdit: () => void;
 }
 
-/** One store in the list: its details, and open / make default / edit. */
+/** One store in the list: its details, and open / edit / its counter settings / make default. */
 export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDefault, onEdit }: Props) {
   const { t, i18n } = useTranslation();
+  const { store: openStore = store.urlName } = useParams();
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={store.name} style={{ listStyle: 'none' }}>
       <Stack gap="sm">
@@ -61,6 +62,15 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
           </Button>
           <Button size="sm" variant="default" onClick={onEdit} aria-label={t('stores.editStore', { name: store.name })}>
             {t('stores.edit')}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={paths.profileStoreSales(openStore, store.urlName)}
+            aria-label={t('stores.saleSettingsOf', { name: store.name })}
+          >
+            {t('stores.saleSettings')}
           </Button>
           {!isDefault && (
             <Button

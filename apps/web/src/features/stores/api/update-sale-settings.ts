@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VirtualStoreSchema, type SaleSettings } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+
+/** `PUT /virtual-store/{urlName}/sale-settings`: tax mode, default tax rate and cash rounding. */
+export function updateSaleSettings({ urlName, body }: { urlName: string; body: SaleSettings }) {
+  return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}/sale-settings`, {
+    method: 'PUT',
+    body,
+    schema: VirtualStoreSchema,
+    store: urlName,
+  });
+}
+
+export function useUpdateSaleSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateSaleSettings,
+    onSuccess: (store) => {
+      // The counter prices sales with the open store's settings: keep the session copy current.
+      const s = useSession.getState();
+      if (s.virtualStore?.id === store.id) s.setVirtualStore(store);
+      qc.setQueryData(['store', 'current', store.urlName], store);
+      void qc.invalidateQueries({ queryKey: ['stores'] });
+    },
+  });
+}
