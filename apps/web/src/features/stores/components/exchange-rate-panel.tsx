@@ -101,8 +101,10 @@ export function ExchangeRatePanel({ store }: { store: VirtualStore & { secondCur
   if (rate.isPending) return <Skeleton h={200} radius="lg" />;
   if (rate.isError) return <FormError>{describeError(t, rate.error)}</FormError>;
   const { effective, manual, latest, stale } = rate.data;
-  // "10.00 USD = 1,503 JPY": ten whole units of the main currency, converted as a sale would.
-  const sample = 10 * 10 ** CURRENCIES[main].exponent;
+  // "$10.00 = ¥1,503": ten whole units of the main currency (a thousand of one without decimals,
+  // ¥10 being too little to show a rate), converted as a sale would.
+  const { exponent } = CURRENCIES[main];
+  const sample = exponent === 0 ? 1000 : 10 * 10 ** exponent;
   const converted = effective ? convertMinor(sample, main, second, effective.rate) : null;
 
   return (
