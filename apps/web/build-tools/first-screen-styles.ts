@@ -27,15 +27,20 @@ export function firstScreenStyles(webRoot: string): Plugin {
         chunk.imports.forEach(visit);
       };
       for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      const code = [...first].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
+      // Some component folders also hold shared pieces (Accordion's chevron in NavLink, Checkbox's
+      // check icon in Combobox): their stylesheet is needed only if the code uses one of its classes.
+      const classesUsed = (css: string) =>
+        [...new Set(css.match(/\.m_[0-9a-f]{8}/g) ?? [])].some((c) => code.includes(c.slice(1)));
       const missing = new Set<string>();
       for (const file of first) {
         const chunk = bundle[file];
         if (chunk?.type !== 'chunk') continue;
         for (const id of Object.keys(chunk.modules)) {
           const name = COMPONENT.exec(id)?.[1];
-          if (name && existsSync(join(stylesDir, `${name}.css`)) && !imported.includes(`styles/${name}.css'`)) {
-            missing.add(name);
-          }
+          if (!name || missing.has(name) || imported.includes(`styles/${name}.css'`)) continue;
+          const css = join(stylesDir, `${name}.css`);
+          if (existsSync(css) && classesUsed(readFileSync(css, 'utf8'))) missing.add(name);
         }
       }
       if (missing.size) {

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n.ts';
 import { installConnectivity } from '../lib/connectivity.ts';
-import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { queryClient } from './query-client.ts';
+import { useOfflineCache } from './offline/use-offline-cache.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 installConnectivity();
@@ -22,27 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
       }),
     [t],
   );
-  // The offline cache loads after the first screen, once someone is logged in: drawing the screen
-  // does not need it, and the first load has a byte budget (e2e first-load.spec.ts).
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    const load = () => {
-      unsubscribe();
-      void import('./offline/persist-cache.ts').then(({ startQueryPersistence }) => {
-        if (!cancelled) stop = startQueryPersistence(queryClient);
-      });
-    };
-    const unsubscribe = useSession.subscribe((s) => {
-      if (isLoggedIn(s)) load();
-    });
-    if (isLoggedIn(useSession.getState())) load();
-    return () => {
-      cancelled = true;
-      unsubscribe();
-      stop?.();
-    };
-  }, []);
+  useOfflineCache(queryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session-store.ts';
 import {
   boundPersistedClient,
   CACHE_KEY_PREFIX,
+  CACHE_PRESENT_FLAG,
   cacheKey,
   PERSIST_LIMITS,
   shouldPersistQuery,
@@ -12,7 +13,7 @@ import {
 
 /**
  * Keeps the logged-in user's last lists and looked-up products in IndexedDB, so a reload without
- * a connection still shows them (issue 14). Loaded after the first screen (providers.tsx): drawing
+ * a connection still shows them (issue 14). Loaded when needed (use-offline-cache.ts): drawing
  * it does not need this, and the first load has a byte budget. One cache per user, removed at
  * logout or when the session ends.
  *
@@ -32,6 +33,12 @@ async function removeOtherUsers(keep: string | null): Promise<void> {
   await Promise.all(
     all.filter((k) => typeof k === 'string' && k.startsWith(CACHE_KEY_PREFIX) && k !== keep).map((k) => del(k)),
   );
+  if (!keep) localStorage.removeItem(CACHE_PRESENT_FLAG);
+}
+
+/** Removes every user's offline cache from the device (logged out before the cache was loaded). */
+export function clearOfflineCache(): Promise<void> {
+  return removeOtherUsers(null);
 }
 
 async function restore(queryClient: QueryClient, key: string, buster: string): Promise<void> {
@@ -104,6 +111,8 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
     // Logged out, or someone else: nothing of the previous user stays on the device.
     void removeOtherUsers(key).catch((e: unknown) => console.warn('Could not clear the offline cache', e));
     if (!key) return;
+    // Lets a logout clear the cache without loading this module first (use-offline-cache.ts).
+    localStorage.setItem(CACHE_PRESENT_FLAG, '1');
     const buster = buildId();
     let cancelled = false;
     stop = () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { boundPersistedClient, cacheKey, shouldPersistQuery, type PersistLimits } from './persist-policy.ts';
+import {
+  boundPersistedClient,
+  cacheKey,
+  isBeyondFirstScreen,
+  shouldPersistQuery,
+  type PersistLimits,
+} from './persist-policy.ts';
 
 type Dehydrated = PersistedClient['clientState']['queries'][number];
 
@@ -88,6 +94,18 @@ describe('boundPersistedClient', () => {
     const original = client([dehydrated('a', NOW - 1), dehydrated('b', NOW - 20_000)]);
     boundPersistedClient(original, NOW, limits());
     expect(original.clientState.queries).toHaveLength(2);
+  });
+});
+
+describe('isBeyondFirstScreen', () => {
+  it('is data of the list, lookups, catalogue, store list and profile, not of home or sign-in', () => {
+    expect(isBeyondFirstScreen({ queryKey: ['products', 'shop', 'window', { page: 0 }] })).toBe(true);
+    expect(isBeyondFirstScreen({ queryKey: ['products', 'shop', 'code', '490'] })).toBe(true);
+    expect(isBeyondFirstScreen({ queryKey: ['stores'] })).toBe(true);
+    expect(isBeyondFirstScreen({ queryKey: ['profile'] })).toBe(true);
+    expect(isBeyondFirstScreen({ queryKey: ['products', 'shop', 'summary'] })).toBe(false);
+    expect(isBeyondFirstScreen({ queryKey: ['store', 'current', 'shop'] })).toBe(false);
+    expect(isBeyondFirstScreen({ queryKey: ['auth', 'confirm', 't'] })).toBe(false);
   });
 });
 

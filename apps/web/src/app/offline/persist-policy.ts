@@ -38,6 +38,18 @@ export function shouldPersistQuery(query: QueryLike): boolean {
 }
 
 /**
+ * Whether a query is data of a screen past the first ones (login, home): the point from which the
+ * offline cache is worth loading (use-offline-cache.ts). Home's summary and the current store do
+ * not count; they are kept too once the cache is loaded.
+ */
+export function isBeyondFirstScreen(query: Pick<Query, 'queryKey'>): boolean {
+  const [root, , kind] = query.queryKey;
+  if (typeof root !== 'string' || !PERSISTED_ROOTS.has(root)) return false;
+  if (root === 'store') return false;
+  return !(root === 'products' && kind === 'summary');
+}
+
+/**
  * The persisted client cut to the limits: queries older than maxAge dropped, then the newest kept
  * until the count or size limit is reached. No mutations are kept (writes are never replayed).
  */
@@ -65,3 +77,5 @@ export function boundPersistedClient(
 /** The storage key of one user's cache: another user of the same phone never reads it. */
 export const cacheKey = (userId: string) => `shopdesk-query-cache:${userId}`;
 export const CACHE_KEY_PREFIX = 'shopdesk-query-cache:';
+/** localStorage key set while an offline cache may be on the device. */
+export const CACHE_PRESENT_FLAG = 'shopdesk-offline-cache';
