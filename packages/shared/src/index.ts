@@ -15,5 +15,6 @@ export * from './rates.ts';
 export * from './exchange.ts';
 export * from './sale-pricing.ts';
 export * from './sale-payment.ts';
+export * from './sale-settings.ts';
 export * from './shop.ts';
 export * from './product-changes.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
 import { windowSchema } from './products.ts';
 import { ExchangeRateSchema } from './rates.ts';
+import { TAX_MODES, basisPointsSchema } from './sale-settings.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
@@ -11,7 +12,6 @@ import { currencySchema, singleLineText } from './validation.ts';
  * another currency; rates and percentages are basis points.
  */
 
-export const TAX_MODES = ['NONE', 'INCLUSIVE', 'EXCLUSIVE'] as const;
 export const TRANSACTION_STATUSES = ['PARKED', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
@@ -25,11 +25,6 @@ const amountSchema = z
   .int('Must be a whole number of minor units')
   .min(0, 'Must not be negative')
   .max(MAX_SALE_AMOUNT, 'Amount is too large');
-export const basisPointsSchema = z
-  .number({ error: 'Must be a whole number of basis points' })
-  .int('Must be a whole number of basis points (1% = 100)')
-  .min(0, 'Must not be negative')
-  .max(10_000, 'Must be at most 100%');
 
 export const DiscountSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('AMOUNT'), amount: amountSchema }),
@@ -251,12 +246,3 @@ export const TransactionsByDateQuerySchema = z.object({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
   ...listFilters,
 });
-
-/** A store's counter settings (product.md §4). */
-export const SaleSettingsSchema = z.object({
-  taxMode: z.enum(TAX_MODES),
-  defaultTaxRate: basisPointsSchema,
-  /** Cash rounding increment in main minor units; 0 = none. */
-  cashRounding: z.number().int().min(0).max(100_000),
-});
-export type SaleSettings = z.infer<typeof SaleSettingsSchema>;

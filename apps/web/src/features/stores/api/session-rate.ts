@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { StoreExchangeRate, VirtualStore } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
-import { useStoreRate } from './store-rate.ts';
+import { storeRateKey } from './store-rate-key.ts';
 
 /**
  * The session rate `store` should have, given what its rate query holds: its effective rate's
@@ -26,7 +27,14 @@ export function sessionRateFor(
  * it was. Called after the shell puts `store` into the session, so a switch clears the old rate first.
  */
 export function useSessionExchangeRate(urlName: string, store: VirtualStore | undefined) {
-  const rate = useStoreRate(urlName, { enabled: Boolean(store?.secondCurrency) });
+  // The same query as the settings screen's (store-rate.ts), its fetcher loaded when first needed:
+  // the shell is part of the first load, which has a byte budget.
+  const rate = useQuery({
+    queryKey: storeRateKey(urlName),
+    queryFn: () => import('./store-rate.ts').then((m) => m.getStoreRate(urlName)),
+    enabled: Boolean(store?.secondCurrency),
+    staleTime: 0,
+  });
   useEffect(() => {
     if (!store) return;
     const s = useSession.getState();

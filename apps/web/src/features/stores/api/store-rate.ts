@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StoreExchangeRateSchema } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
+import { storeRateKey } from './store-rate-key.ts';
+
+export { storeRateKey };
 
 /**
  * `GET /virtual-store/{urlName}/exchange-rate`: the main → second rate sales use (`effective`),
@@ -12,8 +15,6 @@ export function getStoreRate(urlName: string) {
     store: urlName,
   });
 }
-
-export const storeRateKey = (urlName: string) => ['store', 'rate', urlName.toLowerCase()] as const;
 
 export const storeRateQuery = (urlName: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useUpdateSaleSettings } from '../api/update-sale-settings.ts';
+import { ChoiceCards } from './choice-cards.tsx';
 import {
   basisPointsToPercent,
   cashRoundingChoices,
@@ -24,27 +25,6 @@ import {
 
 /** The order a shop owner reads them in: the common cases first. */
 const MODE_ORDER: TaxMode[] = ['INCLUSIVE', 'EXCLUSIVE', 'NONE'];
-
-/** One choice of a radio group as a whole card: the full card is the touch target. */
-function ChoiceCard({ value, label, description }: { value: string; label: string; description?: string }) {
-  return (
-    <Radio.Card value={value} radius="md" p="sm" mih={44}>
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Radio.Indicator mt={2} />
-        <div>
-          <Text fw={600} fz="sm" lh={1.4}>
-            {label}
-          </Text>
-          {description && (
-            <Text fz="sm" c="dimmed" lh={1.4}>
-              {description}
-            </Text>
-          )}
-        </div>
-      </Group>
-    </Radio.Card>
-  );
-}
 
 /** The counter's settings of one store (product.md §4): tax mode, default tax rate, cash rounding. */
 export function SaleSettingsForm({ store }: { store: VirtualStore }) {
@@ -90,24 +70,17 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         {formError && <FormError>{formError}</FormError>}
-        <Radio.Group
-          size="md"
+        <ChoiceCards
           label={t('saleSettings.taxMode')}
           value={v.taxMode}
           onChange={(mode) => set('taxMode', mode as TaxMode)}
           error={errors.taxMode}
-        >
-          <Stack gap="xs" mt="xs">
-            {MODE_ORDER.map((mode) => (
-              <ChoiceCard
-                key={mode}
-                value={mode}
-                label={t(`saleSettings.mode.${mode}`)}
-                description={t(`saleSettings.modeHint.${mode}`)}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
+          choices={MODE_ORDER.map((mode) => ({
+            value: mode,
+            label: t(`saleSettings.mode.${mode}`),
+            description: t(`saleSettings.modeHint.${mode}`),
+          }))}
+        />
 
         {v.taxMode !== 'NONE' && (
           <TextInput
@@ -126,21 +99,21 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
           />
         )}
 
-        <Radio.Group
-          size="md"
+        <ChoiceCards
           label={t('saleSettings.cashRounding')}
           description={t('saleSettings.cashRoundingHint', { currency })}
           value={v.cashRounding}
           onChange={(value) => set('cashRounding', value)}
           error={errors.cashRounding}
-        >
-          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
-            <ChoiceCard value="0" label={t('saleSettings.noRounding')} />
-            {cashRoundingChoices(currency, store.cashRounding).map((step) => (
-              <ChoiceCard key={step} value={String(step)} label={money(step)} />
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
+          cols={{ base: 2, xs: 3 }}
+          choices={[
+            { value: '0', label: t('saleSettings.noRounding') },
+            ...cashRoundingChoices(currency, store.cashRounding).map((step) => ({
+              value: String(step),
+              label: money(step),
+            })),
+          ]}
+        />
         <Text fz="sm" c="dimmed" mt={-8}>
           {increment > 0
             ? t('saleSettings.roundingExample', { from: money(example), to: money(roundCash(example, increment)) })
