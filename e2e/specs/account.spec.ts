@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmLink, resetCode, waitForMail } from '../support/mailbox.ts';
+import { confirmLink, hasResetCode, resetCode, waitForMail } from '../support/mailbox.ts';
 import { chooseOption, logIn, newAccount, openProfile, signUp } from '../support/pages.ts';
 
 test('a shop owner signs up, confirms, runs the account and logs out', async ({ page }) => {
@@ -117,7 +117,7 @@ test('forgot password: code by mail, verify, reset, log in', async ({ page }) =>
   since = Date.now();
   await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByRole('button', { name: 'Send code' }).click();
-  const code = resetCode(await waitForMail(owner.email, since));
+  const code = resetCode(await waitForMail(owner.email, since, 10_000, hasResetCode));
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
   const fresh = 'a brand new password';

@@ -52,8 +52,17 @@ function parse(raw: string): Mail {
   return { to: header('To'), subject: header('Subject'), text: texts.join('\n') };
 }
 
-/** Waits for the newest mail to `to` written after `since` (ms epoch) and returns it. */
-export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<Mail> {
+/**
+ * Waits for the newest mail to `to` written after `since` (ms epoch) that `accept` takes, and
+ * returns it. File times are coarse, so a mail from up to a second before `since` still counts;
+ * `accept` tells a reset-code mail from the confirmation sent a moment earlier.
+ */
+export async function waitForMail(
+  to: string,
+  since: number,
+  timeoutMs = 10_000,
+  accept: (mail: Mail) => boolean = () => true,
+): Promise<Mail> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -69,7 +78,7 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
       .sort((a, b) => b.t - a.t);
     for (const { f } of fresh) {
       const mail = parse(readFileSync(path.join(dir, f), 'utf8'));
-      if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;
+      if (mail.to.toLowerCase().includes(to.toLowerCase()) && accept(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -81,6 +90,9 @@ export function confirmLink(mail: Mail): string {
   if (!m) throw new Error(`No confirmation link in mail: ${mail.text}`);
   return m[0];
 }
+
+/** The password-reset mail (its subject names the code). */
+export const hasResetCode = (mail: Mail): boolean => /password reset code/i.test(mail.subject);
 
 export function resetCode(mail: Mail): string {
   const m = mail.text.match(/\b(\d{6})\b/);

@@ -51,6 +51,13 @@ async function restore(queryClient: QueryClient, key: string, buster: string): P
   }
   // Only fills in what the app has not loaded newer since it started (hydrate compares times).
   hydrate(queryClient, client.clientState);
+  // A restored answer is shown at once but counts as stale: the last save may predate a change
+  // made just before the reload, so each is asked again as soon as a screen shows it (offline,
+  // that waits for the connection and the restored answer stays on screen).
+  for (const { queryKey, state } of client.clientState.queries) {
+    const restored = queryClient.getQueryState(queryKey)?.dataUpdatedAt === state.dataUpdatedAt;
+    if (restored) void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
 }
 
 /** Saves `queryClient`'s allowed queries under `key` at most once a second; returns a stop. */
