@@ -59,45 +59,38 @@ export const TenderInputSchema = z.object({
 
 const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
 
+/** What a sale holds, created or edited: its status, lines, cart discount and payment. */
+const saleContent = {
+  status: z.enum(['PARKED', 'COMPLETED']),
+  lines: z
+    .array(SaleLineInputSchema)
+    .min(1, 'A sale needs at least one line')
+    .max(MAX_SALE_LINES, `A sale has at most ${MAX_SALE_LINES} lines`),
+  discount: DiscountSchema.nullish(),
+  payments: z.array(TenderInputSchema).min(1).max(10).optional(),
+  payment: TenderInputSchema.optional(),
+  note: singleLineText({ label: 'Note', max: 200 }).optional(),
+};
+
+/** One of `payments` or `payment`, and one of them to complete a sale (none is needed to park it). */
+function withPaymentRules<T extends z.ZodType<{ status: string; payments?: unknown; payment?: unknown }>>(schema: T) {
+  return schema
+    .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
+    .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
+      message: 'A completed sale needs its payment',
+      path: ['payments'],
+    });
+}
+
 /**
  * `POST /shop/transaction`. `payments` (or one `payment`) is required to complete a sale and not
  * taken for a parked cart. The same `clientId` again answers the first result and writes nothing.
  */
-export const CreateTransactionBodySchema = z
-  .object({
-    clientId: clientIdSchema,
-    status: z.enum(['PARKED', 'COMPLETED']),
-    lines: z
-      .array(SaleLineInputSchema)
-      .min(1, 'A sale needs at least one line')
-      .max(MAX_SALE_LINES, `A sale has at most ${MAX_SALE_LINES} lines`),
-    discount: DiscountSchema.nullish(),
-    payments: z.array(TenderInputSchema).min(1).max(10).optional(),
-    payment: TenderInputSchema.optional(),
-    note: singleLineText({ label: 'Note', max: 200 }).optional(),
-  })
-  .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
-  .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
-    message: 'A completed sale needs its payment',
-    path: ['payments'],
-  });
+export const CreateTransactionBodySchema = withPaymentRules(z.object({ clientId: clientIdSchema, ...saleContent }));
 export type CreateTransactionBody = z.input<typeof CreateTransactionBodySchema>;
 
 /** `PUT /shop/transaction/{code}`: replaces a parked cart's contents, or completes it with its payment. */
-export const UpdateTransactionBodySchema = z
-  .object({
-    status: z.enum(['PARKED', 'COMPLETED']),
-    lines: z.array(SaleLineInputSchema).min(1).max(MAX_SALE_LINES),
-    discount: DiscountSchema.nullish(),
-    payments: z.array(TenderInputSchema).min(1).max(10).optional(),
-    payment: TenderInputSchema.optional(),
-    note: singleLineText({ label: 'Note', max: 200 }).optional(),
-  })
-  .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
-  .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
-    message: 'A completed sale needs its payment',
-    path: ['payments'],
-  });
+export const UpdateTransactionBodySchema = withPaymentRules(z.object(saleContent));
 export type UpdateTransactionBody = z.input<typeof UpdateTransactionBodySchema>;
 
 /** `POST /shop/transaction/{code}/refund`: no body refunds what remains; `lines` refunds part. */
