@@ -72,6 +72,12 @@ test('offline: the product list and a looked-up product show the last data, writ
       await expect(button).toHaveAccessibleDescription(/changes can't be saved until the connection is back/);
     }
 
+    // A code never looked up on this device says so, instead of loading for ever.
+    await page.goto(`/${store}/stock/scan/4006381333931`);
+    await expect(page.getByText('Not on this device yet')).toBeVisible();
+    await page.goto(`/${store}/stock/scan/${codes.inStock}`);
+    await expect(page.getByRole('heading', { name: 'Green tea 500 g' })).toBeVisible();
+
     // Back online: the banner goes and writing works again.
     await context.setOffline(false);
     await expect(banner).toHaveCount(0);

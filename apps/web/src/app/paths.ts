@@ -27,6 +27,14 @@ export const routes = {
   stockNew: 'stock/new',
   stockEdit: 'stock/edit/:code',
   stockCatalog: 'stock/inventory-catalog',
+  /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
+  comingSoon: [
+    'cargo/*',
+    'shop/*',
+    'profile/subscription/*',
+    'profile/support',
+    'profile/store/receipt-template/:editStore',
+  ],
 } as const;
 
 export const paths = {

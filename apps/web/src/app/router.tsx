@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -31,8 +32,9 @@ function StoreNotFound() {
   return <NotFound homeTo={paths.store(store)} />;
 }
 
-// Routes of original.md §2 that exist so far, plus stock/edit/{code} and profile/printers. Screens
-// of later issues (cargo, shop, receipt, support, subscription) fall through to the not-found page until they are built.
+// Routes of original.md §2 that exist so far, plus stock/edit/{code}, profile/printers and the store's
+// sale settings. Screens of later issues (cargo, shop, support, subscription, receipt templates) say
+// "coming soon" until they are built; the public receipt page is not found until then.
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -65,6 +67,7 @@ export const router = createBrowserRouter([
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
+          ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],
       },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +7,22 @@ interface Props {
   title?: string;
   text?: string;
   homeTo?: string;
+  /** What the round badge shows; "404" by default. */
+  badge?: ReactNode;
 }
 
 /** A clear dead end with one way out, for unknown addresses and screens that do not exist yet. */
-export function NotFound({ title, text, homeTo = '/' }: Props) {
+export function NotFound({ title, text, homeTo = '/', badge }: Props) {
   const { t } = useTranslation();
   return (
     <Center py={64} px="md">
       <Stack align="center" gap="md" maw={420} ta="center">
         <ThemeIcon size={72} radius="xl" variant="light" color="gray" aria-hidden="true">
-          <Text fz={28} fw={800}>
-            404
-          </Text>
+          {badge ?? (
+            <Text fz={28} fw={800}>
+              404
+            </Text>
+          )}
         </ThemeIcon>
         <Title order={1} fz={24}>
           {title ?? t('notFound.title')}

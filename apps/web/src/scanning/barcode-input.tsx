@@ -44,7 +44,7 @@ export function BarcodeInput({ onSubmit, onCamera, cameraOn, submitLabel, extra 
             onCamera && (
               <ActionIcon
                 variant={cameraOn ? 'filled' : 'subtle'}
-                size={36}
+                size={44}
                 onClick={onCamera}
                 aria-label={t(cameraOn ? 'scan.cameraStop' : 'scan.cameraStart')}
                 aria-pressed={cameraOn}
@@ -53,7 +53,7 @@ export function BarcodeInput({ onSubmit, onCamera, cameraOn, submitLabel, extra 
               </ActionIcon>
             )
           }
-          rightSectionWidth={onCamera ? 44 : undefined}
+          rightSectionWidth={onCamera ? 48 : undefined}
         />
         <Button type="submit" size="md">
           {submitLabel ?? t('scan.lookup')}

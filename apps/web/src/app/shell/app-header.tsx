@@ -57,7 +57,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
             </Title>
           </>
         ) : (
-          <UnstyledButton component={Link} to={paths.store(store)} aria-label={t('shell.home')} py={6}>
+          <UnstyledButton component={Link} to={paths.store(store)} aria-label={t('shell.home')} py={6} px={6}>
             {/* On a phone the mark alone: the store picker beside it needs the room for the name. */}
             <Box hiddenFrom="sm">
               <LogoMark size={32} />

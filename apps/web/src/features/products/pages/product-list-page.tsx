@@ -122,7 +122,7 @@ export default function ProductListPage() {
   const printButton = (p: Product) => (
     <ActionIcon
       variant="subtle"
-      size={40}
+      size={44}
       onClick={(e) => {
         e.stopPropagation();
         setLabel(labelOf(p));
@@ -146,12 +146,19 @@ export default function ProductListPage() {
             </Text>
           </div>
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
-            <Button variant="default" leftSection={<IconScan size={18} />} component={Link} to={paths.stockScan(store)}>
+            {/* Three buttons share a phone's width: narrow padding keeps "スキャン" whole. */}
+            <Button
+              variant="default"
+              leftSection={<IconScan size={18} />}
+              component={Link}
+              to={paths.stockScan(store)}
+              px={phone ? 6 : undefined}
+            >
               {t('productList.scan')}
             </Button>
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="default" leftSection={<IconDownload size={18} />}>
+                <Button variant="default" leftSection={<IconDownload size={18} />} px={phone ? 6 : undefined}>
                   {t('productList.csv')}
                 </Button>
               </Menu.Target>
@@ -175,7 +182,7 @@ export default function ProductListPage() {
               leftSection={<IconPlus size={18} />}
               component={Link}
               to={paths.stockNew(store)}
-              px={phone ? 'xs' : undefined}
+              px={phone ? 6 : undefined}
             >
               {phone ? t('productList.add') : t('productList.new')}
             </Button>
@@ -343,7 +350,7 @@ export default function ProductListPage() {
                           <ActionIcon
                             variant="subtle"
                             color="gray"
-                            size={40}
+                            size={44}
                             component={Link}
                             to={paths.stockScan(store, p.code)}
                             aria-label={t('productList.open', { name: p.name })}

@@ -61,6 +61,13 @@ export default function ScanPage() {
         </Stack>
       </Paper>
     );
+  } else if (product.isPending && product.fetchStatus === 'paused') {
+    // Offline, and this code was never looked up on this device: say so instead of loading forever.
+    result = (
+      <Alert color="gray" role="status" title={t('offline.notLoadedTitle')}>
+        {t('offline.notLoadedText', { code: barcode })}
+      </Alert>
+    );
   } else if (product.isPending) result = <Skeleton h={280} radius="lg" />;
   else if (product.isError)
     result = (

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { paths } from './paths.ts';
+import { IconClock } from '../components/icons.tsx';
+import { NotFound } from '../components/not-found.tsx';
+
+/**
+ * A screen of original.md §2 that is not built yet (cargo, the counter, sales, subscription,
+ * support, receipt templates): opened by its address it says so and leads home, instead of
+ * claiming the page does not exist. Home and the navigator mark these sections "Coming soon".
+ */
+export function ComingSoon() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  return (
+    <NotFound
+      badge={<IconClock size={32} />}
+      title={t('comingSoon.title')}
+      text={t('comingSoon.text')}
+      homeTo={paths.store(store)}
+    />
+  );
+}
