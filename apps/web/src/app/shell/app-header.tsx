@@ -72,7 +72,9 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
         <SectionTabs store={store} variant="header" />
       </Group>
       <Group justify="flex-end" wrap="nowrap" gap="xs" flex={{ base: '1 1 auto', sm: '1 1 0' }} miw={0}>
-        <Box miw={0} maw={{ base: '100%', sm: 260 }}>
+        {/* Profile screens are about the account (original.md §2: the title and a back button); on a
+            phone the picker would squeeze the title, and their Stores screen switches stores. */}
+        <Box miw={0} maw={{ base: '100%', sm: 260 }} visibleFrom={onProfile ? 'sm' : undefined}>
           <StorePicker store={store} />
         </Box>
         {!onProfile && (

@@ -72,7 +72,7 @@ export function StorePicker({ store }: Props) {
             fw={700}
             fz={14}
             lh={1.2}
-            lineClamp={3}
+            lineClamp={2}
             style={{ minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start' }}
           >
             {name}
