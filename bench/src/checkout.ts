@@ -29,6 +29,18 @@ interface Measured {
   failed: number;
 }
 
+/** A raw baseline's figures from its per-sale times over `seconds`. */
+function fromSamples(samples: number[], seconds: number): Measured {
+  samples.sort((a, b) => a - b);
+  return {
+    perSecond: samples.length / seconds,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    ok: samples.length,
+    failed: 0,
+  };
+}
+
 async function drive(
   url: string,
   seconds: number,
@@ -80,7 +92,8 @@ function saleBody(products: number): string {
 function rawSale(storeId: string, productIds: string[], at: string) {
   const id = randomUUID();
   const code = randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase();
-  const lines = productIds.map((productId, position) => ({ productId, position, quantity: 1 }));
+  // Products in id order, as the app's ledger writes them: concurrent sales then never deadlock.
+  const lines = [...productIds].sort().map((productId, position) => ({ productId, position, quantity: 1 }));
   return { id, code, lines, at, storeId };
 }
 
@@ -134,14 +147,7 @@ async function rawSqlite(file: string, storeId: string, productIds: string[], se
   } finally {
     db.close();
   }
-  samples.sort((a, b) => a - b);
-  return {
-    perSecond: samples.length / seconds,
-    p50: percentile(samples, 50),
-    p99: percentile(samples, 99),
-    ok: samples.length,
-    failed: 0,
-  };
+  return fromSamples(samples, seconds);
 }
 
 async function rawPostgres(
@@ -214,37 +220,42 @@ async function rawPostgres(
   } finally {
     await pool.end();
   }
-  samples.sort((a, b) => a - b);
-  return {
-    perSecond: samples.length / seconds,
-    p50: percentile(samples, 50),
-    p99: percentile(samples, 99),
-    ok: samples.length,
-    failed: 0,
-  };
+  return fromSamples(samples, seconds);
 }
 
-/** The store's id and some of its products' ids, read from the server's database. */
-async function storeSample(server: BenchServer, urlName: string): Promise<{ storeId: string; productIds: string[] }> {
-  const query = `select s.id as store_id, p.id as product_id from stores s join products p on p.store_id = s.id
-    where s.url_name = $1 limit 2000`;
+/**
+ * Runs one statement with one parameter (`$1`) on the server's own database, whichever engine it
+ * is, and returns its rows: for the bench's direct setup and reads beside the API.
+ */
+async function onServerDatabase<R>(server: BenchServer, statement: string, parameter: string): Promise<R[]> {
   if (server.engine === 'postgres' && server.pg) {
     const client = new pg.Client({ connectionString: server.pg.url, options: `-c search_path=${server.pg.schema}` });
     await client.connect();
     try {
-      const { rows } = await client.query<{ store_id: string; product_id: string }>(query, [urlName]);
-      return { storeId: rows[0]!.store_id, productIds: rows.map((r) => r.product_id) };
+      return (await client.query(statement, [parameter])).rows as R[];
     } finally {
       await client.end();
     }
   }
-  const db = new Database(path.join(server.dataDir, 'shopdesk.db'), { readonly: true });
+  const db = new Database(path.join(server.dataDir, 'shopdesk.db'));
   try {
-    const rows = db.prepare(query.replace('$1', '?')).all(urlName) as { store_id: string; product_id: string }[];
-    return { storeId: rows[0]!.store_id, productIds: rows.map((r) => r.product_id) };
+    db.pragma('busy_timeout = 5000');
+    const prepared = db.prepare(statement.replace('$1', '?'));
+    return (prepared.reader ? prepared.all(parameter) : (prepared.run(parameter), [])) as R[];
   } finally {
     db.close();
   }
+}
+
+/** The store's id and some of its products' ids, read from the server's database. */
+async function storeSample(server: BenchServer, urlName: string): Promise<{ storeId: string; productIds: string[] }> {
+  const rows = await onServerDatabase<{ store_id: string; product_id: string }>(
+    server,
+    `select s.id as store_id, p.id as product_id from stores s join products p on p.store_id = s.id
+      where s.url_name = $1 limit 2000`,
+    urlName,
+  );
+  return { storeId: rows[0]!.store_id, productIds: rows.map((r) => r.product_id) };
 }
 
 /**
@@ -252,24 +263,11 @@ async function storeSample(server: BenchServer, urlName: string): Promise<{ stor
  * month's sales on every checkout, which premium skips.
  */
 async function makePremium(server: BenchServer, urlName: string): Promise<void> {
-  const statement = 'update users set premium = 1 where id = (select owner_id from stores where url_name = $1)';
-  if (server.engine === 'postgres' && server.pg) {
-    const client = new pg.Client({ connectionString: server.pg.url, options: `-c search_path=${server.pg.schema}` });
-    await client.connect();
-    try {
-      await client.query(statement, [urlName]);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(path.join(server.dataDir, 'shopdesk.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare(statement.replace('$1', '?')).run(urlName);
-  } finally {
-    db.close();
-  }
+  await onServerDatabase(
+    server,
+    'update users set premium = 1 where id = (select owner_id from stores where url_name = $1)',
+    urlName,
+  );
 }
 
 export async function checkoutRows(
