@@ -27,7 +27,7 @@ import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
-import { applyStockDelta } from '../stock/index.ts';
+import { applyStockDeltas } from '../stock/index.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -246,18 +246,24 @@ async function moveStockOut(
   lines: ShopTransactionLinesTable[],
   at: string,
 ): Promise<void> {
-  for (const line of lines) {
-    if (!line.product_id) continue;
-    await applyStockDelta(trx, {
-      storeId: scope.store.id,
-      productId: line.product_id,
-      delta: -line.quantity,
-      reason: 'SALE',
-      refCode: code,
-      userId: scope.userId,
-      at,
-    });
-  }
+  await applyStockDeltas(
+    trx,
+    lines.flatMap((line) =>
+      line.product_id
+        ? [
+            {
+              storeId: scope.store.id,
+              productId: line.product_id,
+              delta: -line.quantity,
+              reason: 'SALE' as const,
+              refCode: code,
+              userId: scope.userId,
+              at,
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 /** Reads a sale of the store with everything it shows. */

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
-import { applyStockDelta } from '../stock/index.ts';
+import { applyStockDeltas, type Movement } from '../stock/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -121,7 +121,9 @@ export async function refund(
     if (!inserted) return null;
 
     const refundLines: ShopRefundLinesTable[] = [];
-    for (const w of wanted) {
+    const restocked: Movement[] = [];
+    // Lines in id order, like the products after them: concurrent refunds lock rows in one order.
+    for (const w of [...wanted].sort((a, b) => (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0))) {
       const line = lines.get(w.lineId);
       if (!line) continue;
       const after = await repo.refundLineUnits(trx, store.id, sale.id, w.lineId, w.quantity);
@@ -140,7 +142,7 @@ export async function refund(
         tax: refundShare(line.tax, line.quantity, before, w.quantity),
       });
       if (body.restock !== false && line.productId) {
-        await applyStockDelta(trx, {
+        restocked.push({
           storeId: store.id,
           productId: line.productId,
           delta: w.quantity,
@@ -151,6 +153,7 @@ export async function refund(
         });
       }
     }
+    await applyStockDeltas(trx, restocked);
     const amount = refundLines.reduce((sum, l) => sum + l.amount, 0);
     const tax = refundLines.reduce((sum, l) => sum + l.tax, 0);
     const tenders = refundTenders(sale, amount, body).map((t) => ({

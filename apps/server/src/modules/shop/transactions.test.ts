@@ -131,6 +131,41 @@ describe.each(engines)('the counter on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
+  it('concurrent sales and refunds of the same products in opposite orders never deadlock', async () => {
+    const a = await createProduct(t, u, { code: ean13(), price: 100, quantity: 100 });
+    const b = await createProduct(t, u, { code: ean13(), price: 100, quantity: 100 });
+    const lines = (first: string, second: string) => [
+      { code: first, quantity: 1 },
+      { code: second, quantity: 1 },
+    ];
+    const sales = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        sell(t, u, {
+          lines: i % 2 ? lines(a.code, b.code) : lines(b.code, a.code),
+          payment: cash('USD', 200),
+        }),
+      ),
+    );
+    expect(sales.map((r) => r.status)).toEqual(Array(30).fill(201));
+    const refunds = await Promise.all(
+      sales.map((r, i) =>
+        t.request('POST', `/api/secure/shop/transaction/${r.body.code}/refund`, {
+          token: u.token,
+          body: {
+            clientId: randomUUID(),
+            lines: (i % 2 ? r.body.lines : [...r.body.lines].reverse()).map((l: { id: string }) => ({
+              lineId: l.id,
+              quantity: 1,
+            })),
+          },
+        }),
+      ),
+    );
+    expect(refunds.map((r) => r.status)).toEqual(Array(30).fill(201));
+    expect([await quantityOf(t, u, a.code), await quantityOf(t, u, b.code)]).toEqual([100, 100]);
+    await expectLedgerConsistent(t);
+  });
+
   it('parks a cart without moving stock, lists it, edits it and completes it once', async () => {
     const tea = await createProduct(t, u, { code: ean13(), price: 250, quantity: 10 });
     const parked = await t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {

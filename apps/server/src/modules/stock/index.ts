@@ -2,6 +2,7 @@
 export {
   applyCount,
   applyStockDelta,
+  applyStockDeltas,
   deleteLedgerOf,
   ledgerProblems,
   movementsPage,

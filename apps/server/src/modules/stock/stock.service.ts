@@ -53,6 +53,21 @@ export async function applyStockDelta(trx: DbOrTx, m: Movement): Promise<Product
 }
 
 /**
+ * Applies several movements in one transaction (a sale's or a refund's lines), in product id
+ * order: two transactions that change the same products then lock their rows in the same order,
+ * so on PostgreSQL they wait for each other instead of deadlocking. Returns the products changed.
+ */
+export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Promise<ProductRow[]> {
+  const ordered = [...movements].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  const changed: ProductRow[] = [];
+  for (const m of ordered) {
+    const row = await applyStockDelta(trx, m);
+    if (row) changed.push(row);
+  }
+  return changed;
+}
+
+/**
  * A stock-take: sets the quantity to what was counted, as a COUNT movement of counted − current,
  * read with the row locked so a sale landing meanwhile is never overwritten.
  */
