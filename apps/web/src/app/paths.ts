@@ -27,6 +27,8 @@ export const routes = {
   stockNew: 'stock/new',
   stockEdit: 'stock/edit/:code',
   stockCatalog: 'stock/inventory-catalog',
+  shopCounter: 'shop/counter/:transactionCode?',
+  shopList: 'shop/list/:code?',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
   comingSoon: [
     'cargo/*',
@@ -62,4 +64,9 @@ export const paths = {
   stockNew: (store: string, query?: URLSearchParams) =>
     paths.store(store, routes.stockNew) + (query ? `?${query.toString()}` : ''),
   stockEdit: (store: string, code: string) => paths.store(store, `stock/edit/${seg(code)}`),
+  /** The counter; with `transactionCode`, a held cart reopened. */
+  shopCounter: (store: string, transactionCode?: string) =>
+    paths.store(store, transactionCode ? `shop/counter/${seg(transactionCode)}` : 'shop/counter'),
+  /** The transactions list; with `code`, one sale's detail over it. */
+  shopList: (store: string, code?: string) => paths.store(store, code ? `shop/list/${seg(code)}` : 'shop/list'),
 };
