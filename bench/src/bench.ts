@@ -4,12 +4,12 @@
  * same server). Timings live here, never in the tests.
  */
 import { randomUUID } from 'node:crypto';
-import { benchCode, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
 import { checkoutRows } from './checkout.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
-import { firstLoadRows } from './first-load.ts';
+import { counterRows, firstLoadRows } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
 import { printTable, type Row } from './table.ts';
@@ -38,9 +38,9 @@ async function main() {
   const rows: Row[] = [];
   try {
     const { token, urlName } = await signUpOwner(server);
-    rows.push(
-      ...(await firstLoadRows(server.url, { email: 'owner@bench.example', password: 'bench password 1', urlName })),
-    );
+    const owner = { email: 'owner@bench.example', password: 'bench password 1', urlName };
+    const firstLoad = await firstLoadRows(server.url, owner);
+    rows.push(...firstLoad.rows);
     const headers = { authorization: `Bearer ${token}`, 'x-store': urlName };
     console.log(`server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`);
 
@@ -62,6 +62,9 @@ async function main() {
     }
     const importSeconds = (performance.now() - importStart) / 1000;
     if (created !== PRODUCTS) throw new Error(`imported ${created} of ${PRODUCTS}`);
+    // The counter against the whole catalogue: its first scan is of the last product imported.
+    const last = { code: benchCode(PRODUCTS - 1), name: benchName(PRODUCTS - 1) };
+    rows.push(...(await counterRows(server.url, urlName, firstLoad.session, last)));
 
     // Lookup by barcode (random codes spread over the whole catalogue) against the baseline, the
     // bare route of the same server under the same load (the same requests, headers included, so

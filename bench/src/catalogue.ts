@@ -32,10 +32,15 @@ export function benchCode(i: number): string {
   return body + String(gs1CheckDigit(body));
 }
 
+/** The i-th product's name, unique in the catalogue (it ends with i). */
+export function benchName(i: number): string {
+  return `${ITEMS[(i * 7) % ITEMS.length]} ${SIZES[(i * 3) % SIZES.length]} ${i}`;
+}
+
 /** A deterministic, realistic catalogue row for the i-th product, as a CSV line. */
 export function csvRow(i: number): string {
   const brand = BRANDS[i % BRANDS.length]!;
-  const name = `${ITEMS[(i * 7) % ITEMS.length]} ${SIZES[(i * 3) % SIZES.length]} ${i}`;
+  const name = benchName(i);
   const category = CATEGORIES[(i * 5) % CATEGORIES.length]!;
   const price = ((i * 37) % 5000) + 99;
   return [benchCode(i), name, brand, category, (price / 100).toFixed(2), (price / 200).toFixed(2), String(i % 50)].join(
