@@ -1,0 +1,82 @@
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type CurrencyCode, type PaymentContext, type Settlement } from '@shopdesk/shared';
+import { useSession } from '../../../lib/session-store.ts';
+import { changeFigures } from './payment-math.ts';
+
+/**
+ * After payment: the change in big type, in the currency handed over and in the other one, read
+ * from across the counter. "New sale" has focus, so Enter moves on to the next customer.
+ */
+export function ChangeScreen({
+  settlement,
+  queued,
+  context,
+  phone,
+  onNewSale,
+}: {
+  settlement: Settlement;
+  queued: boolean;
+  context: PaymentContext;
+  phone: boolean;
+  onNewSale(): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useSession((s) => s.userLocale);
+  const fmt = (minor: number, currency: CurrencyCode) => formatMoney(minor, currency, locale);
+  const change = changeFigures(settlement, context);
+
+  return (
+    <Stack gap="lg" align="stretch" mih={phone ? 'calc(100dvh - 96px)' : undefined}>
+      <Stack gap={4} align="center" py={phone ? 'xl' : 'md'}>
+        <Text size="lg" c="dimmed" fw={700}>
+          {change.amount > 0 ? t('payment.change') : t('payment.noChange')}
+        </Text>
+        {change.amount > 0 ? (
+          <>
+            <Text fz={phone ? 56 : 64} fw={900} lh={1} data-testid="change-amount" ta="center">
+              {fmt(change.amount, change.currency)}
+            </Text>
+            {change.other ? (
+              <Text fz={phone ? 28 : 32} fw={700} c="dimmed" data-testid="change-other" ta="center">
+                {fmt(change.other.amount, change.other.currency)}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+
+      <Stack gap={4}>
+        {settlement.tenders.map((tender, i) => (
+          <Text key={i} size="sm" ta="center">
+            {t(`payment.method.${tender.method}`)} · {fmt(tender.amount, tender.currency)}
+          </Text>
+        ))}
+        {settlement.rounding !== 0 ? (
+          <Text size="sm" c="dimmed" ta="center" data-testid="cash-rounding">
+            {t('payment.rounding', {
+              amount: `${settlement.rounding > 0 ? '+' : '−'}${fmt(Math.abs(settlement.rounding), context.mainCurrency)}`,
+              due: fmt(settlement.due, context.mainCurrency),
+            })}
+          </Text>
+        ) : null}
+        {queued ? (
+          <Badge color="orange" variant="light" size="lg" mx="auto" tt="none">
+            {t('payment.queued')}
+          </Badge>
+        ) : null}
+      </Stack>
+
+      <Button
+        size="lg"
+        h={phone ? 60 : 52}
+        mt={phone ? 'auto' : undefined}
+        onClick={onNewSale}
+        data-autofocus
+        autoFocus
+      >
+        {t('payment.newSale')}
+      </Button>
+    </Stack>
+  );
+}

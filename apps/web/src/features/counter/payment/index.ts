@@ -1,0 +1,1 @@
+export { PaymentDialog, type PaymentDialogProps, type PaymentRateInfo, type PayResult } from './payment-dialog.tsx';

@@ -1,0 +1,208 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { I18nextProvider } from 'react-i18next';
+import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
+import i18n from '../../../lib/i18n.ts';
+import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
+
+beforeAll(() => {
+  // jsdom has neither; Mantine's media queries and segmented control ask for them.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(cleanup);
+
+function context(
+  main: PaymentContext['mainCurrency'],
+  second: PaymentContext['secondCurrency'],
+  rate: string | null,
+  cashRounding = 0,
+): PaymentContext {
+  return { mainCurrency: main, secondCurrency: second, rate: rate ? parseRate(rate) : null, cashRounding };
+}
+
+function open(
+  total: number,
+  ctx: PaymentContext,
+  onPay: (tenders: TenderInput[]) => Promise<PayResult> = async () => ({ ok: true, queued: false }),
+) {
+  const pay = vi.fn(onPay);
+  const onNewSale = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <PaymentDialog
+          opened
+          total={total}
+          context={ctx}
+          rateInfo={ctx.rate ? { rate: '0', date: '2026-11-20', source: 'ECB', stale: false } : null}
+          onPay={pay}
+          onClose={onClose}
+          onNewSale={onNewSale}
+        />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { pay, onNewSale, onClose };
+}
+
+const amountField = () => screen.getByLabelText(/Amount received/);
+const type = (text: string) => fireEvent.change(amountField(), { target: { value: text } });
+const submit = async () => {
+  await act(async () => {
+    fireEvent.submit(amountField().closest('form')!);
+  });
+};
+const choose = (label: string) => fireEvent.click(screen.getByRole('radio', { name: label }));
+
+describe('PaymentDialog', () => {
+  it('takes the exact amount in cash with one tap and Enter, and shows no change', async () => {
+    const { pay, onNewSale } = open(1347, context('USD', null, null));
+    fireEvent.click(screen.getByRole('button', { name: 'Exact $13.47' }));
+    expect(amountField()).toHaveProperty('value', '13.47');
+    await submit();
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 1347 }]);
+    expect(screen.getByText('No change')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'New sale' });
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    expect(onNewSale).toHaveBeenCalledOnce();
+  });
+
+  it('offers the round-ups and notes above the due', () => {
+    open(1347, context('USD', null, null));
+    for (const label of ['$14.00', '$15.00', '$20.00', '$50.00'])
+      expect(screen.getByRole('button', { name: label })).toBeTruthy();
+  });
+
+  it('splits cash and card: a short tender stays listed with the rest due, the card pays the rest', async () => {
+    const { pay } = open(5000, context('USD', null, null));
+    type('20');
+    expect(screen.getByText('$30.00 still to pay after this')).toBeTruthy();
+    await submit();
+    expect(pay).not.toHaveBeenCalled();
+    expect(screen.getByText('Still to pay')).toBeTruthy();
+    expect(screen.getByTestId('payment-due').textContent).toBe('$30.00');
+    expect(screen.getByRole('button', { name: 'Remove Cash $20.00' })).toBeTruthy();
+    choose('Card');
+    // An empty amount is the exact amount: one key for a card.
+    await submit();
+    expect(pay).toHaveBeenCalledWith([
+      { method: 'CASH', currency: 'USD', amount: 2000 },
+      { method: 'CARD', currency: 'USD', amount: 3000 },
+    ]);
+  });
+
+  it('lets a listed tender be removed', async () => {
+    open(5000, context('USD', null, null));
+    type('20');
+    await submit();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cash $20.00' }));
+    expect(screen.getByTestId('payment-due').textContent).toBe('$50.00');
+  });
+
+  it('takes JPY-main cash in USD and shows the change in both currencies', async () => {
+    // 1 JPY = 0.0066 USD: ¥8,800 is $58.08 exactly; $100 leaves $41.92, ¥6,351.5 → ¥6,352.
+    const { pay } = open(8800, context('JPY', 'USD', '0.0066'));
+    expect(screen.getByTestId('payment-due-second').textContent).toBe('= $58.08');
+    choose('$ USD');
+    expect(screen.getByRole('button', { name: 'Exact $58.08' })).toBeTruthy();
+    type('100');
+    expect(screen.getByText('Change $41.92 · ¥6,352')).toBeTruthy();
+    await submit();
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 10000 }]);
+    expect(screen.getByTestId('change-amount').textContent).toBe('$41.92');
+    expect(screen.getByTestId('change-other').textContent).toBe('¥6,352');
+  });
+
+  it('gives JPY change from a ¥10,000 note with its USD value', async () => {
+    open(8800, context('JPY', 'USD', '0.0066'));
+    fireEvent.click(screen.getByRole('button', { name: '¥10,000' }));
+    await submit();
+    expect(screen.getByTestId('change-amount').textContent).toBe('¥1,200');
+    expect(screen.getByTestId('change-other').textContent).toBe('$7.92');
+  });
+
+  it('is exact to the fils with KWD (3 decimals) against USD', async () => {
+    // 1 KWD = 3.25 USD: KWD 12.345 is $40.12125 → asked $40.13; $50 leaves $9.87 = KWD 3.03692 → 3.037.
+    const { pay } = open(12345, context('KWD', 'USD', '3.25'));
+    choose('$ USD');
+    expect(screen.getByRole('button', { name: 'Exact $40.13' })).toBeTruthy();
+    type('50');
+    await submit();
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 5000 }]);
+    expect(screen.getByTestId('change-amount').textContent).toBe('$9.87');
+    expect(screen.getByTestId('change-other').textContent).toMatch(/^KWD.3\.037$/);
+  });
+
+  it('refuses more than three decimals in KWD', () => {
+    open(12345, context('KWD', 'USD', '3.25'));
+    type('12.3456');
+    expect(screen.getByText('Type an amount in KWD with at most 3 decimals.')).toBeTruthy();
+  });
+
+  it('refuses a card payment above the due and says why', async () => {
+    const { pay } = open(1000, context('USD', null, null));
+    choose('Card');
+    type('20');
+    expect(screen.getByText(/only cash gives change/)).toBeTruthy();
+    await submit();
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('rounds a CHF cash total to 0.05 and shows the rounding, while a card pays to the centime', async () => {
+    const { pay } = open(1002, context('CHF', null, null, 5));
+    expect(screen.getByRole('button', { name: /Exact CHF.10\.00/ })).toBeTruthy();
+    type('20');
+    await submit();
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'CHF', amount: 2000 }]);
+    expect(screen.getByTestId('change-amount').textContent).toMatch(/CHF.10\.00/);
+    expect(screen.getByTestId('cash-rounding').textContent).toMatch(/Cash rounding −CHF.0\.02: CHF.10\.00 due/);
+  });
+
+  it('asks a card for the unrounded CHF total', () => {
+    open(1002, context('CHF', null, null, 5));
+    choose('Card');
+    expect(screen.getByRole('button', { name: /Exact CHF.10\.02/ })).toBeTruthy();
+  });
+
+  it('keeps a refused sale open with the reason, and says when a sale was queued offline', async () => {
+    let answer: PayResult = { ok: false, message: 'Free plan limit reached' };
+    const { pay } = open(500, context('USD', null, null), async () => answer);
+    await submit();
+    expect(pay).toHaveBeenCalledOnce();
+    expect(screen.getByRole('alert').textContent).toContain('Free plan limit reached');
+    answer = { ok: true, queued: true };
+    await submit();
+    expect(screen.getByText('Saved offline — will sync')).toBeTruthy();
+  });
+
+  it('disables the second currency without a rate and says why', () => {
+    open(500, context('USD', 'EUR', null));
+    expect(screen.getByRole('radio', { name: '€ EUR' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByText(/No exchange rate for EUR/).length).toBeGreaterThan(0);
+  });
+
+  it('types digits pressed anywhere in the dialog into the amount', () => {
+    open(500, context('USD', null, null));
+    const card = screen.getByRole('radio', { name: 'Card' });
+    fireEvent.keyDown(card, { key: '7' });
+    expect(amountField()).toHaveProperty('value', '7');
+  });
+});
