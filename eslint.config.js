@@ -69,12 +69,12 @@ const webZones = [
     message: `app/ uses the ${feature} feature only through features/${feature}/index.ts.`,
   })),
   {
-    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`],
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`, `${WEB}/sync`],
     from: `${WEB}/features`,
     message: 'Shared code does not import a feature.',
   },
   {
-    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`],
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`, `${WEB}/sync`],
     from: `${WEB}/app`,
     except: ['./paths.ts'],
     message: 'Shared code does not import app/ (app/paths.ts excepted).',

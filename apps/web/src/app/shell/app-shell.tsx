@@ -9,6 +9,7 @@ import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/i
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { startSaleSync } from '../../sync/index.ts';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
@@ -38,6 +39,9 @@ export function StoreShell() {
   }, [current.data]);
   // After the store effect above, so a switch clears the previous store's rate before this one's.
   useSessionExchangeRate(store, current.data);
+
+  // Sales queued on this device sync from any store screen, not only the counter.
+  useEffect(() => (loggedIn ? startSaleSync() : undefined), [loggedIn]);
 
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);

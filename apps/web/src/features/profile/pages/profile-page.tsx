@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Container, Group, NavLink, Paper, Stack, Switch, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,8 @@ import {
   IconStore,
 } from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { pendingSaleCount } from '../../../sync/index.ts';
 import { paths } from '../../../app/paths.ts';
 
 function initials(name: string): string {
@@ -32,6 +35,17 @@ export default function ProfilePage() {
   const navigatorView = useSession((s) => s.isNavigatorView);
   const setNavigatorView = useSession((s) => s.setNavigatorView);
   const logout = useLogout();
+  // Sales not on the server yet: logging out keeps them on this device, but the user is told first.
+  const [unsynced, setUnsynced] = useState(0);
+  const logOut = () => {
+    setUnsynced(0);
+    logout.mutate(undefined, { onSettled: () => navigate(paths.auth(), { replace: true }) });
+  };
+  const askLogOut = async () => {
+    const count = await pendingSaleCount().catch(() => 0);
+    if (count > 0) setUnsynced(count);
+    else logOut();
+  };
 
   const links = [
     { to: paths.profileEdit(store), label: t('profile.edit'), text: t('profile.editText'), icon: IconEdit },
@@ -99,10 +113,18 @@ export default function ProfilePage() {
           size="lg"
           leftSection={<IconLogout size={20} />}
           loading={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.auth(), { replace: true }) })}
+          onClick={() => void askLogOut()}
         >
           {t('profile.logout')}
         </Button>
+        <ConfirmDialog
+          opened={unsynced > 0}
+          title={t('saleQueue.logoutTitle')}
+          message={t('saleQueue.logoutText', { count: unsynced })}
+          confirmLabel={t('saleQueue.logoutConfirm')}
+          onConfirm={logOut}
+          onCancel={() => setUnsynced(0)}
+        />
       </Stack>
     </Container>
   );

@@ -1,0 +1,135 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CreateTransactionBody, UpdateTransactionBody } from '@shopdesk/shared';
+
+/** What the counter asks the server to store: a new sale, or the completion of a held cart. */
+export type SaleRequest =
+  { kind: 'create'; body: CreateTransactionBody } | { kind: 'complete'; code: string; body: UpdateTransactionBody };
+
+/** What the cashier saw of the sale, so the queue can list it without the server's answer. */
+export interface SalePreview {
+  currency: string;
+  /** Minor units the customer paid for (the total due). */
+  total: number;
+  lines: { name: string; quantity: number }[];
+}
+
+/** The server's reason for refusing a sale (the JSON error of product.md §6). */
+export interface SaleRefusal {
+  status: number;
+  code: string | null;
+  message: string;
+  details?: { field: string; message: string }[];
+}
+
+/** Why the last try of a waiting sale did not get through (it will be tried again). */
+export type SyncProblem = 'network' | 'timeout' | 'server' | 'busy' | 'unauthorized';
+
+export interface QueuedSale {
+  /** Queue order: IndexedDB's auto-increment key, so tabs writing at once still get one order. */
+  seq: number;
+  /**
+   * The sale's own clientId for a new sale (the server stores it once, whatever the retries), or
+   * `complete:{store}:{code}` for completing a held cart.
+   */
+  clientId: string;
+  /** Who made the sale: only this user's session ever sends it. */
+  userId: string;
+  /** The store's urlName, sent as X-Store. */
+  store: string;
+  request: SaleRequest;
+  preview: SalePreview | null;
+  /** Epoch ms when the cashier finished the sale. */
+  queuedAt: number;
+  state: 'waiting' | 'refused';
+  attempts: number;
+  lastAttemptAt: number | null;
+  lastProblem: SyncProblem | null;
+  refusal: SaleRefusal | null;
+  /**
+   * Epoch ms until which the tab that wrote it is sending it itself (submitSale's first try): the
+   * sync loop waits for that rather than sending the same sale at the same moment. It runs out on
+   * its own if that tab dies mid-send.
+   */
+  leaseUntil: number;
+}
+
+export type NewQueuedSale = Omit<QueuedSale, 'seq'>;
+
+interface SaleQueueDb extends DBSchema {
+  sales: { key: number; value: QueuedSale; indexes: { clientId: string } };
+}
+
+const DB_NAME = 'shopdesk-sale-queue';
+let dbPromise: Promise<IDBPDatabase<SaleQueueDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<SaleQueueDb>> {
+  dbPromise ??= openDB<SaleQueueDb>(DB_NAME, 1, {
+    upgrade(database) {
+      const sales = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
+      sales.createIndex('clientId', 'clientId', { unique: true });
+    },
+    // Another tab upgrading the schema: let it, and reopen on the next call.
+    blocking() {
+      void dbPromise?.then((d) => d.close());
+      dbPromise = null;
+    },
+  });
+  return dbPromise;
+}
+
+/**
+ * Writes a sale and resolves only once IndexedDB has committed the transaction (durable). A sale
+ * with the same clientId already queued (the cashier reopened a refused sale and paid again) is
+ * replaced in its place, so it keeps its turn.
+ */
+export async function upsertSale(entry: NewQueuedSale): Promise<QueuedSale> {
+  const tx = (await db()).transaction('sales', 'readwrite', { durability: 'strict' });
+  const earlier = await tx.store.index('clientId').get(entry.clientId);
+  let stored: QueuedSale;
+  if (earlier) {
+    stored = { ...entry, seq: earlier.seq };
+    await tx.store.put(stored);
+  } else {
+    const seq = await tx.store.add(entry as QueuedSale);
+    stored = { ...entry, seq };
+  }
+  await tx.done;
+  return stored;
+}
+
+/** Every queued sale of every user on this device, oldest first. */
+export async function listSales(): Promise<QueuedSale[]> {
+  return (await db()).getAll('sales');
+}
+
+export async function getSale(clientId: string): Promise<QueuedSale | undefined> {
+  return (await db()).getFromIndex('sales', 'clientId', clientId);
+}
+
+/** Changes a queued sale if it is still there; false when it is gone (synced or discarded meanwhile). */
+export async function updateSale(clientId: string, change: (entry: QueuedSale) => QueuedSale): Promise<boolean> {
+  const tx = (await db()).transaction('sales', 'readwrite');
+  const entry = await tx.store.index('clientId').get(clientId);
+  if (entry) await tx.store.put({ ...change(entry), seq: entry.seq, clientId: entry.clientId });
+  await tx.done;
+  return entry !== undefined;
+}
+
+export async function deleteSale(clientId: string): Promise<void> {
+  const tx = (await db()).transaction('sales', 'readwrite');
+  const key = await tx.store.index('clientId').getKey(clientId);
+  if (key !== undefined) await tx.store.delete(key);
+  await tx.done;
+}
+
+/** Tests only: closes and deletes the database so each test starts empty. */
+export async function resetSaleQueueDbForTests(): Promise<void> {
+  if (dbPromise) (await dbPromise).close();
+  dbPromise = null;
+  await new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(DB_NAME);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => resolve();
+  });
+}

@@ -1,0 +1,110 @@
+import { ShopTransactionSchema, type ShopTransaction } from '@shopdesk/shared';
+import { secureApi } from '../lib/api-client.ts';
+import { ApiRequestError, ContractError, NetworkError } from '../lib/api-error.ts';
+import type { QueuedSale, SaleRefusal, SyncProblem } from './sale-queue-db.ts';
+
+/** What one attempt to send a queued sale came to. */
+export type SendOutcome =
+  /** The server holds the sale. `sale` is null when its answer could not be read (it is stored all the same). */
+  | { kind: 'synced'; sale: ShopTransaction | null }
+  /** The server refused this sale; sending it again unchanged would be refused again. */
+  | { kind: 'refused'; refusal: SaleRefusal; error: ApiRequestError }
+  /** Not this time: no connection, a timeout, the server failing or busy. Try again later. */
+  | { kind: 'retry'; problem: Exclude<SyncProblem, 'unauthorized'>; retryAfterMs: number | null }
+  /** The session is not valid any more: nothing can be sent until the user logs in again. */
+  | { kind: 'unauthorized' };
+
+const TRANSACTION_PATH = '/api/secure/shop/transaction';
+
+function refusalOf(error: ApiRequestError): SaleRefusal {
+  const api = error.apiError;
+  return {
+    status: error.status,
+    code: api?.code ?? null,
+    message: api?.message ?? error.message,
+    ...(api?.details ? { details: api.details } : {}),
+  };
+}
+
+/** Sorts a failed call into "try again later", "log in again" and "refused". */
+function classify(error: unknown): SendOutcome {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return { kind: 'unauthorized' };
+    if (error.status === 408) return { kind: 'retry', problem: 'timeout', retryAfterMs: null };
+    if (error.status === 429) return { kind: 'retry', problem: 'busy', retryAfterMs: error.retryAfterMs };
+    if (error.status >= 500) return { kind: 'retry', problem: 'server', retryAfterMs: error.retryAfterMs };
+    return { kind: 'refused', refusal: refusalOf(error), error };
+  }
+  // A 2xx whose body is not what the contract says: the server stored the sale all the same.
+  if (error instanceof ContractError) return { kind: 'synced', sale: null };
+  if (error instanceof DOMException && error.name === 'AbortError')
+    return { kind: 'retry', problem: 'timeout', retryAfterMs: null };
+  if (error instanceof NetworkError) return { kind: 'retry', problem: 'network', retryAfterMs: null };
+  console.error('Unexpected failure sending a queued sale', error);
+  return { kind: 'retry', problem: 'server', retryAfterMs: null };
+}
+
+/**
+ * A PUT completing a held cart is not idempotent on the server: when it was stored but its answer
+ * was lost, the retry is answered 409 "already completed". The sale then counts as sent once the
+ * cart is read back as no longer parked.
+ */
+async function confirmCompleted(
+  entry: QueuedSale,
+  code: string,
+  signal: AbortSignal,
+  conflict: ApiRequestError,
+): Promise<SendOutcome> {
+  try {
+    const sale = await secureApi.request(`${TRANSACTION_PATH}/${encodeURIComponent(code)}`, {
+      schema: ShopTransactionSchema,
+      store: entry.store,
+      signal,
+      handleUnauthorized: false,
+    });
+    return sale.status === 'PARKED'
+      ? { kind: 'refused', refusal: refusalOf(conflict), error: conflict }
+      : { kind: 'synced', sale };
+  } catch (error) {
+    return classify(error);
+  }
+}
+
+/**
+ * Sends one queued sale once and says what came of it; it never throws. The clientId makes a
+ * repeated create harmless (the server answers the first result). `onUnauthorized` false leaves a
+ * 401 to the caller (the background loop pauses instead of logging the user out mid-sale).
+ */
+export async function sendQueuedSale(
+  entry: QueuedSale,
+  opts: { signal: AbortSignal; handleUnauthorized?: boolean },
+): Promise<SendOutcome> {
+  const { request } = entry;
+  const common = {
+    schema: ShopTransactionSchema,
+    store: entry.store,
+    signal: opts.signal,
+    handleUnauthorized: opts.handleUnauthorized ?? false,
+  };
+  try {
+    const sale =
+      request.kind === 'create'
+        ? await secureApi.request(TRANSACTION_PATH, { ...common, method: 'POST', body: request.body })
+        : await secureApi.request(`${TRANSACTION_PATH}/${encodeURIComponent(request.code)}`, {
+            ...common,
+            method: 'PUT',
+            body: request.body,
+          });
+    return { kind: 'synced', sale };
+  } catch (error) {
+    if (
+      request.kind === 'complete' &&
+      request.body.status === 'COMPLETED' &&
+      error instanceof ApiRequestError &&
+      error.status === 409 &&
+      error.code === 'CONFLICT'
+    )
+      return confirmCompleted(entry, request.code, opts.signal, error);
+    return classify(error);
+  }
+}
