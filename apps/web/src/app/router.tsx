@@ -12,6 +12,7 @@ import { legalPages } from '../features/legal/index.ts';
 import { printersPages } from '../features/printers/index.ts';
 import { productsPages } from '../features/products/index.ts';
 import { profilePages } from '../features/profile/index.ts';
+import { salesPages } from '../features/sales/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 
 /**
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
+          { path: routes.shopList, lazy: page(salesPages.list) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],

@@ -66,7 +66,7 @@ export const NAV_ITEMS: NavItem[] = [
     ...leaf('shop', 'nav.shop', 'shop/counter', IconCart),
     children: [
       soon('shop-counter', 'nav.counter', 'shop/counter', IconCash),
-      soon('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
+      leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
   },

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ShopTransactionSchema } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+import { salesKeys } from './keys.ts';
+
+const ParkedListSchema = z.array(ShopTransactionSchema);
+
+/** The store's held carts (parked at the counter, not paid, no stock moved). */
+export function listParked(store: string, signal?: AbortSignal) {
+  return secureApi.request('/api/secure/shop/transaction/parked', { schema: ParkedListSchema, store, signal });
+}
+
+export const parkedQuery = (store: string) =>
+  queryOptions({
+    queryKey: salesKeys.parked(store),
+    queryFn: ({ signal }) => listParked(store, signal),
+    // Another till may park or complete a cart at any moment.
+    staleTime: 0,
+  });
+
+export function useParkedCarts(store: string) {
+  return useQuery(parkedQuery(store));
+}

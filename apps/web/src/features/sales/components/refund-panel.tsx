@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { RefundBody, ShopTransaction } from '@shopdesk/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useRefundTransaction } from '../api/refund-transaction.ts';
+import { RefundAttempt } from '../model/refund-attempt.ts';
+import { allRemaining, refundableOf, refundPreview } from '../model/refund-preview.ts';
+import { RefundStepper } from './refund-stepper.tsx';
+import type { SalesFormat } from './use-sales-format.ts';
+
+type RefundMethod = 'CASH' | 'CARD';
+
+/**
+ * Refunds what remains of a sale or some of its units. The amount shown is computed with the
+ * server's own rule (refundShare), and every attempt carries one `clientId` kept across retries,
+ * so a double tap or a retry after a lost answer never refunds twice.
+ */
+export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTransaction; f: SalesFormat }) {
+  const { t } = useTranslation();
+  const lock = useWriteLock();
+  const refund = useRefundTransaction(store, sale.code);
+  const [attempt] = useState(() => new RefundAttempt());
+  const [choosing, setChoosing] = useState(false);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [restock, setRestock] = useState(true);
+  const [method, setMethod] = useState<RefundMethod>(() =>
+    sale.payments.some((p) => p.method === 'CASH') || !sale.payments.some((p) => p.method === 'CARD') ? 'CASH' : 'CARD',
+  );
+  const [confirming, setConfirming] = useState<'all' | 'some' | null>(null);
+
+  const open = sale.lines.filter((l) => refundableOf(l) > 0);
+  if (sale.status === 'PARKED' || open.length === 0) return null;
+
+  const all = refundPreview(sale.lines, allRemaining(sale.lines));
+  const some = refundPreview(sale.lines, quantities);
+  const preview = confirming === 'all' ? all : some;
+  const money = (minor: number) => f.money(minor, sale.currency);
+  const methodName = t(`sales.method.${method}`);
+
+  const submit = () => {
+    const request = {
+      // No lines: the server refunds what remains, whatever that is when it arrives.
+      lines: confirming === 'some' ? preview.lines.map(({ lineId, quantity }) => ({ lineId, quantity })) : undefined,
+      restock,
+      tenders: preview.amount > 0 ? [{ method, currency: sale.currency, amount: preview.amount }] : undefined,
+    };
+    const body: RefundBody = { clientId: attempt.idFor(JSON.stringify([sale.code, request])), ...request };
+    refund.mutate(body, {
+      onSuccess: () => {
+        attempt.finish();
+        notifications.show({ color: 'green', message: t('sales.refundDone', { amount: money(preview.amount) }) });
+        setQuantities({});
+        setChoosing(false);
+        setConfirming(null);
+      },
+      onError: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="refund-title">
+      <Stack gap="sm">
+        <Title order={3} fz="md" id="refund-title">
+          {t('sales.refundTitle')}
+        </Title>
+        {refund.isError && (
+          <Alert color="red" role="alert">
+            {describeError(t, refund.error)}
+          </Alert>
+        )}
+        {choosing ? (
+          <Stack gap={0}>
+            {open.map((line) => (
+              <RefundStepper
+                key={line.id}
+                line={line}
+                value={Math.min(quantities[line.id] ?? 0, refundableOf(line))}
+                onChange={(q) => setQuantities((prev) => ({ ...prev, [line.id]: q }))}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {t('sales.canRefund', { count: all.units, amount: money(all.amount) })}
+          </Text>
+        )}
+        <Group gap="md" wrap="wrap" justify="space-between">
+          <Switch
+            checked={restock}
+            onChange={(e) => setRestock(e.currentTarget.checked)}
+            label={t('sales.returnToStock')}
+          />
+          <SegmentedControl
+            value={method}
+            onChange={(m) => setMethod(m as RefundMethod)}
+            aria-label={t('sales.refundMethod')}
+            data={[
+              { value: 'CASH', label: t('sales.method.CASH') },
+              { value: 'CARD', label: t('sales.method.CARD') },
+            ]}
+          />
+        </Group>
+        {choosing ? (
+          <>
+            <Group justify="space-between" data-testid="refund-preview">
+              <Text fw={600}>{t('sales.comesTo')}</Text>
+              <Text fw={800} fz="lg">
+                {money(some.amount)}
+              </Text>
+            </Group>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setChoosing(false);
+                  setQuantities({});
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button color="orange" disabled={some.units === 0} onClick={() => setConfirming('some')} {...lock}>
+                {t('sales.refundAmount', { amount: money(some.amount) })}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group gap="sm" grow>
+            <Button variant="default" onClick={() => setChoosing(true)} {...lock}>
+              {t('sales.chooseItems')}
+            </Button>
+            <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...lock}>
+              {t('sales.refundAll')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t('sales.confirmTitle', { amount: money(preview.amount) })}
+        message={t('sales.confirmText', { amount: money(preview.amount), method: methodName, count: preview.units })}
+        confirmLabel={t('sales.refundAmount', { amount: money(preview.amount) })}
+        danger
+        busy={refund.isPending}
+        onConfirm={submit}
+        onCancel={() => setConfirming(null)}
+      >
+        <Text fz="sm" c="dimmed">
+          {restock ? t('sales.confirmRestock') : t('sales.confirmNoRestock')}
+        </Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

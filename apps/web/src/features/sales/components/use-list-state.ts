@@ -1,0 +1,84 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { TENDER_METHODS, TRANSACTION_STATUSES, type TenderMethod, type TransactionStatus } from '@shopdesk/shared';
+import { useSession } from '../../../lib/session-store.ts';
+import { isDate, isMonth, monthIn, todayIn } from '../model/month.ts';
+import type { SalesRange } from '../api/list-transactions.ts';
+
+export type RangeMode = 'month' | 'range';
+
+export interface SalesListState {
+  mode: RangeMode;
+  month: string;
+  from: string;
+  to: string;
+  status: TransactionStatus | undefined;
+  method: TenderMethod | undefined;
+  q: string;
+  page: number;
+  range: SalesRange;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  list.find((v) => v === value);
+
+/**
+ * The list's month or date range, filters and page, kept in the address (?month=, ?from=&to=,
+ * ?status=, ?method=, ?q=, ?page=): a reload, the back button or a shared link shows the same
+ * list, and opening a sale's detail keeps them. Without any, it is this month where the shop is.
+ */
+export function useListState() {
+  const [params, setParams] = useSearchParams();
+  const timeZone = useSession((s) => s.virtualStore?.timezone);
+  const state = useMemo<SalesListState>(() => {
+    const today = todayIn(timeZone);
+    const from = params.get('from');
+    const to = params.get('to');
+    const mode: RangeMode = isDate(from) && isDate(to) ? 'range' : 'month';
+    const monthParam = params.get('month');
+    const month = isMonth(monthParam) ? monthParam : monthIn(timeZone);
+    const rangeFrom = isDate(from) ? from : `${today.slice(0, 7)}-01`;
+    const rangeTo = isDate(to) ? to : today;
+    const page = Number(params.get('page'));
+    return {
+      mode,
+      month,
+      from: rangeFrom,
+      to: rangeTo,
+      status: oneOf(TRANSACTION_STATUSES, params.get('status')),
+      method: oneOf(TENDER_METHODS, params.get('method')),
+      q: params.get('q') ?? '',
+      page: Number.isInteger(page) && page > 0 ? page : 0,
+      range: mode === 'range' ? { from: rangeFrom, to: rangeTo } : { month },
+    };
+  }, [params, timeZone]);
+
+  /** Sets some parameters (undefined or '' removes one); any change but the page's goes back to page 1. */
+  const update = useCallback(
+    (changes: Partial<Record<'month' | 'from' | 'to' | 'status' | 'method' | 'q' | 'page', string | undefined>>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setMode = useCallback(
+    (mode: RangeMode) =>
+      mode === 'range'
+        ? update({ month: undefined, from: state.from, to: state.to })
+        : update({ from: undefined, to: undefined, month: state.from.slice(0, 7) }),
+    [state.from, state.to, update],
+  );
+
+  return { state, update, setMode, search: params.toString() };
+}

@@ -1,0 +1,55 @@
+import { refundShare, type TransactionLine } from '@shopdesk/shared';
+
+/**
+ * What a refund of some units gives back, computed with the shared `refundShare` the server uses,
+ * so the amount the cashier confirms is the amount the server stores, to the minor unit.
+ */
+
+/** Units to refund, by line id; a missing line refunds nothing. */
+export type RefundQuantities = Readonly<Record<string, number>>;
+
+type RefundableLine = Pick<TransactionLine, 'id' | 'quantity' | 'refundedQuantity' | 'total' | 'tax'>;
+
+/** Units of a line that can still be refunded: sold minus refunded before. */
+export function refundableOf(line: Pick<TransactionLine, 'quantity' | 'refundedQuantity'>): number {
+  return Math.max(0, line.quantity - line.refundedQuantity);
+}
+
+/** A stepper's value kept within 0 … what remains of the line, whole units only. */
+export function clampRefundQuantity(line: Pick<TransactionLine, 'quantity' | 'refundedQuantity'>, wanted: number) {
+  if (!Number.isFinite(wanted)) return 0;
+  return Math.min(refundableOf(line), Math.max(0, Math.trunc(wanted)));
+}
+
+/** Every line's remaining units: what "refund all that remains" takes back. */
+export function allRemaining(lines: readonly RefundableLine[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of lines) if (refundableOf(line) > 0) out[line.id] = refundableOf(line);
+  return out;
+}
+
+export interface RefundPreview {
+  /** Main-currency minor units given back. */
+  amount: number;
+  /** The tax part of `amount`. */
+  tax: number;
+  /** Units taken back, over all lines. */
+  units: number;
+  /** The body's lines: only lines with a quantity, each within its bounds. */
+  lines: { lineId: string; quantity: number; amount: number }[];
+}
+
+/** The refund of `quantities` (each clamped to what remains of its line). */
+export function refundPreview(lines: readonly RefundableLine[], quantities: RefundQuantities): RefundPreview {
+  const preview: RefundPreview = { amount: 0, tax: 0, units: 0, lines: [] };
+  for (const line of lines) {
+    const quantity = clampRefundQuantity(line, quantities[line.id] ?? 0);
+    if (quantity === 0) continue;
+    const amount = refundShare(line.total, line.quantity, line.refundedQuantity, quantity);
+    preview.amount += amount;
+    preview.tax += refundShare(line.tax, line.quantity, line.refundedQuantity, quantity);
+    preview.units += quantity;
+    preview.lines.push({ lineId: line.id, quantity, amount });
+  }
+  return preview;
+}

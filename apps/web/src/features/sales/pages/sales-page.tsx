@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { IconBack, IconCash } from '../../../components/icons.tsx';
+import { useOnline } from '../../../lib/connectivity.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useParkedCarts } from '../api/list-parked.ts';
+import { useTransactionWindow } from '../api/list-transactions.ts';
+import { HeldCarts } from '../components/held-carts.tsx';
+import { SalesFilters } from '../components/sales-filters.tsx';
+import { SalesRows } from '../components/sales-rows.tsx';
+import { TransactionDetail } from '../components/transaction-detail.tsx';
+import { useListState } from '../components/use-list-state.ts';
+import { monthLabel } from '../model/month.ts';
+
+const PAGE_SIZE = 20;
+
+/**
+ * /{store}/shop/list/{code?}: the store's sales by month or date range, filtered and paged by the
+ * server, and one sale's detail with its refunds — over the list in a drawer on a wide screen,
+ * as its own screen on a phone.
+ */
+export default function SalesPage() {
+  const { t, i18n } = useTranslation();
+  const { store = '', code } = useParams();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const online = useOnline();
+  const list = useListState();
+  const { state, update, search } = list;
+  const sales = useTransactionWindow(store, {
+    range: state.range,
+    status: state.status,
+    method: state.method,
+    q: state.q || undefined,
+    page: state.page,
+    size: PAGE_SIZE,
+  });
+  const parked = useParkedCarts(store);
+  const suffix = search ? `?${search}` : '';
+  const openSale = (c: string) => navigate(paths.shopList(store, c) + suffix);
+  const backToList = () => navigate(paths.shopList(store) + suffix);
+
+  if (phone && code) {
+    return (
+      <Container size={640} px="md" py="md">
+        <Stack gap="md">
+          <Button
+            variant="subtle"
+            leftSection={<IconBack size={18} />}
+            component={Link}
+            to={paths.shopList(store) + suffix}
+            w="fit-content"
+            px={4}
+          >
+            {t('sales.backToList')}
+          </Button>
+          <TransactionDetail store={store} code={code} />
+        </Stack>
+      </Container>
+    );
+  }
+
+  const total = sales.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const period =
+    state.mode === 'month'
+      ? monthLabel(state.month, i18n.language)
+      : t('sales.rangeLabel', { from: state.from, to: state.to });
+  const filtered = Boolean(state.status || state.method || state.q);
+  const waiting = !sales.data && (!online || sales.fetchStatus === 'paused');
+
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1} fz={24}>
+              {t('sales.title')}
+            </Title>
+            <Text c="dimmed" mt={4} aria-live="polite" data-testid="sales-count">
+              {sales.data ? t('sales.count', { count: total, period }) : '\u00a0'}
+            </Text>
+          </div>
+          <Button component={Link} to={paths.shopCounter(store)} leftSection={<IconCash size={18} />} variant="default">
+            {t('sales.toCounter')}
+          </Button>
+        </Group>
+        <SalesFilters list={list} phone={phone} />
+        {state.status !== 'PARKED' && parked.data && (
+          <HeldCarts store={store} carts={parked.data} onShowAll={() => update({ status: 'PARKED' })} />
+        )}
+        {sales.isError && !sales.data && (
+          <Alert color="red" role="alert">
+            {describeError(t, sales.error)}
+          </Alert>
+        )}
+        {waiting && (
+          <Paper withBorder radius="lg" p="xl" ta="center" role="status">
+            <Text fw={600}>{t('sales.offlineTitle')}</Text>
+            <Text c="dimmed" fz="sm" mt={4}>
+              {t('sales.offlineText')}
+            </Text>
+          </Paper>
+        )}
+        {sales.isPending && !waiting && !sales.isError && <Skeleton h={320} radius="lg" />}
+        {sales.data && sales.data.items.length === 0 && (
+          <Paper withBorder radius="lg" p="xl" ta="center">
+            <Stack gap="sm" align="center">
+              <Text c="dimmed">
+                {state.status === 'PARKED'
+                  ? t('sales.noHeld')
+                  : filtered
+                    ? t('sales.noMatch', { period })
+                    : t('sales.empty', { period })}
+              </Text>
+              {filtered ? (
+                <Button variant="default" onClick={() => update({ status: '', method: '', q: '' })}>
+                  {t('sales.clearFilters')}
+                </Button>
+              ) : (
+                <Button component={Link} to={paths.shopCounter(store)} leftSection={<IconCash size={18} />}>
+                  {t('sales.toCounter')}
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        )}
+        {sales.data && sales.data.items.length > 0 && (
+          <SalesRows
+            store={store}
+            items={sales.data.items}
+            phone={phone}
+            selected={code}
+            stale={sales.isPlaceholderData}
+            onOpen={openSale}
+          />
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={state.page + 1}
+              onChange={(p) => update({ page: String(p - 1) })}
+              siblings={phone ? 0 : 1}
+              boundaries={1}
+              getControlProps={(c) => ({ 'aria-label': t(`sales.pager.${c}`) })}
+            />
+          </Group>
+        )}
+      </Stack>
+      <Drawer
+        opened={Boolean(code) && !phone}
+        onClose={backToList}
+        position="right"
+        size={560}
+        title={t('sales.detailTitle')}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        {code && <TransactionDetail store={store} code={code} />}
+      </Drawer>
+    </Container>
+  );
+}
