@@ -9,7 +9,7 @@ import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/i
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { startSaleSync } from '../../sync/index.ts';
+import { startSaleSync } from '../../sync/sync-loop.ts';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';

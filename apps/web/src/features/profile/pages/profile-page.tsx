@@ -13,7 +13,7 @@ import {
 } from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { pendingSaleCount } from '../../../sync/index.ts';
+import { pendingSaleCount } from '../../../sync/use-sale-queue.ts';
 import { paths } from '../../../app/paths.ts';
 
 function initials(name: string): string {
