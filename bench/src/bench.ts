@@ -17,6 +17,12 @@ import { printTable, type Row } from './table.ts';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH = 1000;
+/**
+ * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
+ * db-floor, checkout, fairness, reset-flood); the catalogue import always runs, the others need it.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const runs = (group: string) => !ONLY || ONLY.includes(group);
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
@@ -39,8 +45,8 @@ async function main() {
   try {
     const { token, urlName } = await signUpOwner(server);
     const owner = { email: 'owner@bench.example', password: 'bench password 1', urlName };
-    const firstLoad = await firstLoadRows(server.url, owner);
-    rows.push(...firstLoad.rows);
+    const firstLoad = runs('first-load') ? await firstLoadRows(server.url, owner) : null;
+    if (firstLoad) rows.push(...firstLoad.rows);
     const headers = { authorization: `Bearer ${token}`, 'x-store': urlName };
     console.log(`server up on ${server.engine}; importing ${PRODUCTS.toLocaleString('en-US')} products…`);
 
@@ -62,87 +68,92 @@ async function main() {
     }
     const importSeconds = (performance.now() - importStart) / 1000;
     if (created !== PRODUCTS) throw new Error(`imported ${created} of ${PRODUCTS}`);
+
+    rows.push({
+      what: `CSV import of ${PRODUCTS.toLocaleString('en-US')} products`,
+      value: `${importSeconds.toFixed(1)} s`,
+      budget: '< 30 s',
+      baseline: '-',
+      ok: importSeconds < 30,
+    });
     // The counter against the whole catalogue: its first scan is of the last product imported.
-    const last = { code: benchCode(PRODUCTS - 1), name: benchName(PRODUCTS - 1) };
-    rows.push(...(await counterRows(server.url, urlName, firstLoad.session, last)));
-
-    // Lookup by barcode (random codes spread over the whole catalogue) against the baseline, the
-    // bare route of the same server under the same load (the same requests, headers included, so
-    // the two differ only by what the route does), measured in alternating slices.
+    if (firstLoad) {
+      const last = { code: benchCode(PRODUCTS - 1), name: benchName(PRODUCTS - 1) };
+      rows.push(...(await counterRows(server.url, urlName, firstLoad.session, last)));
+    }
     const codes = Array.from({ length: 5000 }, (_, i) => benchCode((i * 7919) % PRODUCTS));
-    const [baseline, lookup] = await loadAlternating(
-      server.url,
-      { paths: ['/api/public/ping'], headers },
-      { paths: codes.map((c) => `/api/secure/product/code/${c}`), headers },
-      SECONDS,
-    );
-    if (lookup.non2xx || lookup.errors)
-      throw new Error(`lookup had ${lookup.non2xx} non-2xx and ${lookup.errors} errors`);
+    if (runs('lookup')) {
+      // Lookup by barcode (random codes spread over the whole catalogue) against the baseline, the
+      // bare route of the same server under the same load (the same requests, headers included, so
+      // the two differ only by what the route does), measured in alternating slices.
+      const [baseline, lookup] = await loadAlternating(
+        server.url,
+        { paths: ['/api/public/ping'], headers },
+        { paths: codes.map((c) => `/api/secure/product/code/${c}`), headers },
+        SECONDS,
+      );
+      if (lookup.non2xx || lookup.errors)
+        throw new Error(`lookup had ${lookup.non2xx} non-2xx and ${lookup.errors} errors`);
 
-    // Search windows: one person typing and paging, sequential.
-    const searchUrls: string[] = [];
-    for (let i = 0; i < 400; i++) {
-      const q = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
-      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
-      const page = (i * 13) % 50;
-      searchUrls.push(
-        `${server.url}/api/secure/product/search/window/${page}/20?q=${encodeURIComponent(q)}&sort=${sort}`,
+      // Search windows: one person typing and paging, sequential.
+      const searchUrls: string[] = [];
+      for (let i = 0; i < 400; i++) {
+        const q = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
+        const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+        const page = (i * 13) % 50;
+        searchUrls.push(
+          `${server.url}/api/secure/product/search/window/${page}/20?q=${encodeURIComponent(q)}&sort=${sort}`,
+        );
+      }
+      const search = await sequential(searchUrls, headers);
+      const bareSeq = await sequential(
+        searchUrls.map(() => `${server.url}/api/public/ping`),
+        {},
+      );
+
+      rows.push(
+        {
+          what: `barcode lookup p99 (${PRODUCTS.toLocaleString('en-US')} products)`,
+          value: ms(lookup.p99),
+          budget: '< 10 ms',
+          baseline: ms(baseline.p99),
+          ok: lookup.p99 < 10,
+        },
+        {
+          what: 'barcode lookup p50',
+          value: ms(lookup.p50),
+          budget: '-',
+          baseline: ms(baseline.p50),
+          ok: null,
+        },
+        {
+          what: 'barcode lookup throughput',
+          value: `${rps(lookup.requestsPerSecond)} (${Math.round((100 * lookup.requestsPerSecond) / baseline.requestsPerSecond)}%)`,
+          budget: '≥ 50% of bare route',
+          baseline: rps(baseline.requestsPerSecond),
+          ok: lookup.requestsPerSecond >= 0.5 * baseline.requestsPerSecond,
+        },
+        {
+          what: `search window p95 (${PRODUCTS.toLocaleString('en-US')} products)`,
+          value: ms(search.p95),
+          budget: '< 50 ms',
+          baseline: ms(bareSeq.p95),
+          ok: search.p95 < 50 && search.failures === 0,
+        },
+        {
+          what: 'search window p50',
+          value: ms(search.p50),
+          budget: '-',
+          baseline: ms(bareSeq.p50),
+          ok: null,
+        },
       );
     }
-    const search = await sequential(searchUrls, headers);
-    const bareSeq = await sequential(
-      searchUrls.map(() => `${server.url}/api/public/ping`),
-      {},
-    );
-
-    rows.push(
-      {
-        what: `barcode lookup p99 (${PRODUCTS.toLocaleString('en-US')} products)`,
-        value: ms(lookup.p99),
-        budget: '< 10 ms',
-        baseline: ms(baseline.p99),
-        ok: lookup.p99 < 10,
-      },
-      {
-        what: 'barcode lookup p50',
-        value: ms(lookup.p50),
-        budget: '-',
-        baseline: ms(baseline.p50),
-        ok: null,
-      },
-      {
-        what: 'barcode lookup throughput',
-        value: `${rps(lookup.requestsPerSecond)} (${Math.round((100 * lookup.requestsPerSecond) / baseline.requestsPerSecond)}%)`,
-        budget: '≥ 50% of bare route',
-        baseline: rps(baseline.requestsPerSecond),
-        ok: lookup.requestsPerSecond >= 0.5 * baseline.requestsPerSecond,
-      },
-      {
-        what: `search window p95 (${PRODUCTS.toLocaleString('en-US')} products)`,
-        value: ms(search.p95),
-        budget: '< 50 ms',
-        baseline: ms(bareSeq.p95),
-        ok: search.p95 < 50 && search.failures === 0,
-      },
-      {
-        what: 'search window p50',
-        value: ms(search.p50),
-        budget: '-',
-        baseline: ms(bareSeq.p50),
-        ok: null,
-      },
-      {
-        what: `CSV import of ${PRODUCTS.toLocaleString('en-US')} products`,
-        value: `${importSeconds.toFixed(1)} s`,
-        budget: '< 30 s',
-        baseline: '-',
-        ok: importSeconds < 30,
-      },
-    );
-    if (server.engine === 'postgres') rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
-    rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
-    rows.push(...(await fairnessRows(server, PRODUCTS)));
-    rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
+    if (server.engine === 'postgres' && runs('db-floor'))
+      rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
+    if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
+    if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
+    if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     printTable(
       `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,
       rows,
