@@ -84,9 +84,8 @@ export async function openCatalogDb(name: string, onClosed: () => void = () => u
   return db;
 }
 
-/** The counter's view of a product of the API. `taxRate` is read defensively (added in issue 9). */
+/** The counter's view of a product of the API. */
 export function fromProduct(p: Product): CounterProduct {
-  const taxRate = (p as { taxRate?: number | null }).taxRate ?? null;
   return {
     id: p.id,
     code: p.code,
@@ -95,7 +94,7 @@ export function fromProduct(p: Product): CounterProduct {
     category: p.category,
     price: p.price,
     quantity: p.quantity,
-    taxRate,
+    taxRate: p.taxRate,
     updatedAt: p.updatedAt,
   };
 }

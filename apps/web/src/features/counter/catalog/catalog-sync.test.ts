@@ -78,6 +78,28 @@ describe('the background sync', () => {
     expect(reloaded.getStatus()).toMatchObject({ count: 8, complete: true });
   });
 
+  it('starts the feed again from the beginning when the server no longer reads its cursor', async () => {
+    for (let i = 1; i <= 4; i++) server.put(product(`25${i}`));
+    const c = catalog(`sync-${++dbCount}`);
+    await c.syncNow();
+    server.put(product('259'));
+    let refused = false;
+    server.intercept = (path) => {
+      if (refused || !path.includes('since=')) return undefined;
+      refused = true;
+      const body = { message: 'Not valid', code: 'VALIDATION_ERROR', details: [{ field: 'since', message: 'x' }] };
+      return new Response(JSON.stringify(body), { status: 400, headers: { 'Content-Type': 'application/json' } });
+    };
+    server.calls.length = 0;
+    await c.syncNow();
+    expect(server.changesCalls()).toEqual([
+      '/api/secure/product/changes?limit=3&since=c4',
+      '/api/secure/product/changes?limit=3',
+      '/api/secure/product/changes?limit=3&since=c3',
+    ]);
+    expect(c.getStatus()).toMatchObject({ count: 5, complete: true });
+  });
+
   it('stops when the connection goes and does not start offline', async () => {
     for (let i = 1; i <= 9; i++) server.put(product(`30${i}`));
     const c = catalog(`sync-${++dbCount}`);

@@ -44,8 +44,8 @@ describe('find', () => {
     expect(local).toMatchObject({ source: 'local', product: { code: '111', price: 199, quantity: 4, taxRate: null } });
     expect(server.calls).toEqual([]);
 
-    server.products.set('222', product('222', { name: 'Rice' })); // created after the sync
-    expect(await c.find('222')).toMatchObject({ source: 'server', product: { name: 'Rice' } });
+    server.products.set('222', product('222', { name: 'Rice', taxRate: 800 })); // created after the sync
+    expect(await c.find('222')).toMatchObject({ source: 'server', product: { name: 'Rice', taxRate: 800 } });
     expect(server.calls).toEqual(['/api/secure/product/lookup/222']);
     await vi.waitFor(async () => expect(await c.find('222')).toMatchObject({ source: 'local' }));
 

@@ -25,6 +25,7 @@ export function product(code: string, over: Partial<Product> = {}): Product {
     quantity: 10,
     imageId: null,
     reorderLevel: null,
+    taxRate: null,
     createdAt: at,
     updatedAt: at,
     ...over,

@@ -45,12 +45,7 @@ export function haystack(name: string, brand: string, code: string): string {
   return normalize(`${code} ${name} ${brand}`);
 }
 
-/**
- * The terms of a query (at most 5, like the server) and the one to scan the index with: the
- * longest, since it matches the fewest keys.
- */
-export function queryTerms(text: string): { terms: string[]; scan: string | null } {
-  const terms = words(text).slice(0, 5);
-  const scan = terms.reduce<string | null>((best, t) => (best === null || t.length > best.length ? t : best), null);
-  return { terms, scan: scan?.slice(0, MAX_KEY_CHARS) ?? null };
+/** The distinct terms of a query, at most 5 like the server's search, each cut to a key's length. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(words(text).map((t) => t.slice(0, MAX_KEY_CHARS)))].slice(0, 5);
 }
