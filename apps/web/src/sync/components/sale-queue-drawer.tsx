@@ -28,9 +28,14 @@ export function SaleQueueDrawer({ opened, onClose, onOpen }: Props) {
       opened={opened}
       onClose={onClose}
       position={phone ? 'bottom' : 'right'}
-      size={phone ? '85%' : 440}
+      // A phone's sheet is as tall as its list, up to most of the screen.
+      size={phone ? 'auto' : 440}
       title={t('saleQueue.title')}
-      styles={{ title: { fontWeight: 800, fontSize: 20 }, content: phone ? { borderRadius: '16px 16px 0 0' } : {} }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      styles={{
+        title: { fontWeight: 800, fontSize: 20 },
+        content: phone ? { borderRadius: '16px 16px 0 0', maxHeight: '85dvh' } : {},
+      }}
     >
       <Stack gap="md" pb="env(safe-area-inset-bottom)">
         <Text size="sm" c="dimmed">

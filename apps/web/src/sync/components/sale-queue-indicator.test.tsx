@@ -92,5 +92,5 @@ describe('SaleQueueIndicator', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard for good' }));
     await waitFor(async () => expect(await listSales()).toEqual([]));
     await waitFor(() => expect(screen.queryByTestId('sale-queue-indicator')).toBeNull());
-  });
+  }, 20_000);
 });
