@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { RefundBody, ShopTransaction } from '@shopdesk/shared';
@@ -39,7 +39,6 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const some = refundPreview(sale.lines, quantities);
   const preview = confirming === 'all' ? all : some;
   const money = (minor: number) => f.money(minor, sale.currency);
-  const methodName = t(`sales.method.${method}`);
 
   const submit = () => {
     const request = {
@@ -128,20 +127,21 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
             </Group>
           </>
         ) : (
-          <Group gap="sm" grow>
+          // One column on a phone, so neither label is cut short.
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button variant="default" onClick={() => setChoosing(true)} {...lock}>
               {t('sales.chooseItems')}
             </Button>
             <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...lock}>
               {t('sales.refundAll')}
             </Button>
-          </Group>
+          </SimpleGrid>
         )}
       </Stack>
       <ConfirmDialog
         opened={confirming !== null}
         title={t('sales.confirmTitle', { amount: money(preview.amount) })}
-        message={t('sales.confirmText', { amount: money(preview.amount), method: methodName, count: preview.units })}
+        message={t(`sales.confirmText.${method}`, { amount: money(preview.amount), count: preview.units })}
         confirmLabel={t('sales.refundAmount', { amount: money(preview.amount) })}
         danger
         busy={refund.isPending}

@@ -20,7 +20,7 @@ export function RefundStepper({
   return (
     <Group wrap="nowrap" gap="sm" py={6} data-testid="refund-stepper">
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Text fz="sm" fw={600} truncate>
+        <Text fz="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {line.name}
         </Text>
         <Text fz="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionSummary } from '@shopdesk/shared';
@@ -135,7 +135,8 @@ export function SalesRows({ store, items, phone, selected, stale, onOpen }: Prop
             >
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s)}</Table.Td>
               <Table.Td>
-                <Link
+                <Anchor
+                  component={Link}
                   to={paths.shopList(store, s.code)}
                   onClick={(e) => {
                     e.preventDefault();
@@ -143,10 +144,11 @@ export function SalesRows({ store, items, phone, selected, stale, onOpen }: Prop
                     onOpen(s.code);
                   }}
                   aria-label={t('sales.openSale', { code: s.code })}
-                  style={{ fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 }}
+                  ff="monospace"
+                  fz="sm"
                 >
                   {s.code}
-                </Link>
+                </Anchor>
               </Table.Td>
               <Table.Td maw={320}>
                 <Text fz="sm" truncate>

@@ -27,7 +27,7 @@ export function TenderRows({
         const foreign = tender.currency !== main;
         return (
           <Box component="li" key={i} data-testid="tender">
-            <Group justify="space-between" wrap="nowrap" gap="sm" align="baseline">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
               <Group gap={8} wrap="nowrap">
                 <TenderIcon method={tender.method} />
                 <Text fz="sm">

@@ -82,7 +82,7 @@ export function TransactionDetail({ store, code }: { store: string; code: string
             <Text fz="xs" c="dimmed" data-testid="sale-rate">
               {t('sales.rateUsed', {
                 base: sale.rate.base,
-                rate: sale.rate.rate,
+                rate: f.exchangeRate(sale.rate.rate),
                 quote: sale.rate.quote,
                 date: sale.rate.date,
                 source: KNOWN_SOURCES.includes(sale.rate.source)

@@ -23,6 +23,7 @@ export function useSalesFormat() {
     const dateTime = make({ dateStyle: 'medium', timeStyle: 'short' });
     const short = make({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+    const ratio = new Intl.NumberFormat(locale, { maximumSignificantDigits: 8 });
     return {
       timeZone,
       money: (minor: number, currency: string) => formatMoney(minor, currency as CurrencyCode, locale),
@@ -33,6 +34,8 @@ export function useSalesFormat() {
       /** Basis points as a percentage: 1000 → "10%". */
       rate: (basisPoints: number) => percent.format(basisPoints / 10_000),
       number: (n: number) => n.toLocaleString(locale),
+      /** A stored rate ("153.981305175697") to 8 significant digits, enough to check a conversion by hand. */
+      exchangeRate: (rate: string) => ratio.format(Number(rate)),
     };
   }, [locale, timeZone]);
 }

@@ -75,14 +75,17 @@ export default function SalesPage() {
     );
   }
 
-  const total = sales.data?.total ?? 0;
+  // Offline, another month or filter cannot load: the last answer must not pose as its result.
+  const paused = sales.fetchStatus === 'paused';
+  const data = sales.isPlaceholderData && (paused || !online) ? undefined : sales.data;
+  const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const period =
     state.mode === 'month'
       ? monthLabel(state.month, i18n.language)
       : t('sales.rangeLabel', { from: state.from, to: state.to });
   const filtered = Boolean(state.status || state.method || state.q);
-  const waiting = !sales.data && (!online || sales.fetchStatus === 'paused');
+  const waiting = !data && (!online || paused);
 
   return (
     <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
@@ -93,7 +96,7 @@ export default function SalesPage() {
               {t('sales.title')}
             </Title>
             <Text c="dimmed" mt={4} aria-live="polite" data-testid="sales-count">
-              {sales.data ? t('sales.count', { count: total, period }) : '\u00a0'}
+              {data ? t('sales.count', { count: total, period }) : '\u00a0'}
             </Text>
           </div>
           <Button component={Link} to={paths.shopCounter(store)} leftSection={<IconCash size={18} />} variant="default">
@@ -118,12 +121,12 @@ export default function SalesPage() {
           </Paper>
         )}
         {sales.isPending && !waiting && !sales.isError && <Skeleton h={320} radius="lg" />}
-        {sales.data && sales.data.items.length === 0 && (
+        {data && data.items.length === 0 && (
           <Paper withBorder radius="lg" p="xl" ta="center">
             <Stack gap="sm" align="center">
               <Text c="dimmed">
                 {state.status === 'PARKED'
-                  ? t('sales.noHeld')
+                  ? t('sales.noHeld', { period })
                   : filtered
                     ? t('sales.noMatch', { period })
                     : t('sales.empty', { period })}
@@ -140,10 +143,10 @@ export default function SalesPage() {
             </Stack>
           </Paper>
         )}
-        {sales.data && sales.data.items.length > 0 && (
+        {data && data.items.length > 0 && (
           <SalesRows
             store={store}
-            items={sales.data.items}
+            items={data.items}
             phone={phone}
             selected={code}
             stale={sales.isPlaceholderData}
