@@ -7,6 +7,7 @@ import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
 import { paths, routes } from './paths.ts';
 import { authPages } from '../features/auth/index.ts';
+import { counterPages } from '../features/counter/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
 import { printersPages } from '../features/printers/index.ts';
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
+          { path: routes.shopCounter, lazy: page(counterPages.counter) },
           { path: routes.shopList, lazy: page(salesPages.list) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/index.ts';
+import { followSessionForCatalogs } from '../../features/counter/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -42,6 +43,7 @@ export function StoreShell() {
 
   // Sales queued on this device sync from any store screen, not only the counter.
   useEffect(() => (loggedIn ? startSaleSync() : undefined), [loggedIn]);
+  useEffect(() => followSessionForCatalogs(), []);
 
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -91,7 +93,11 @@ export function StoreShell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <OfflineBanner top="var(--app-shell-header-offset, 0rem)" />
+        <OfflineBanner
+          top="var(--app-shell-header-offset, 0rem)"
+          // The counter keeps selling offline: its banner says so instead of "changes can't be saved".
+          text={/\/shop\/counter(\/|$)/.test(pathname) ? t('offline.counterText') : undefined}
+        />
         {storeMissing ? (
           <NotFound
             title={t('notFound.storeTitle')}

@@ -65,7 +65,7 @@ export const NAV_ITEMS: NavItem[] = [
   {
     ...leaf('shop', 'nav.shop', 'shop/counter', IconCart),
     children: [
-      soon('shop-counter', 'nav.counter', 'shop/counter', IconCash),
+      leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
