@@ -16,5 +16,7 @@ export * from './exchange.ts';
 export * from './sale-pricing.ts';
 export * from './sale-payment.ts';
 export * from './sale-settings.ts';
+export * from './tax-rate-text.ts';
 export * from './shop.ts';
 export * from './product-changes.ts';
+export * from './receipt-document.ts';
