@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { chooseOption, sessionToken, signUpConfirmed } from '../support/pages.ts';
@@ -9,6 +10,13 @@ async function api(page: Page, store: string, method: 'GET' | 'POST', path: stri
   const res = await page.request.fetch(path, { method, headers, data });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
+}
+
+/** axe finds no serious or critical problem on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const stockOf = async (page: Page, store: string, code: string) =>
@@ -42,6 +50,7 @@ test('a partial refund from the sales list puts exactly the refunded units back 
   const rows = page.getByTestId('sale-row');
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('sales-count')).toContainText('2 sales');
+  await expectAccessible(page);
   // The held cart is not a sale yet: it is listed apart, with its way back to the counter.
   await expect(page.getByRole('link', { name: `Reopen held cart ${held.code} at the counter` })).toHaveAttribute(
     'href',
@@ -57,6 +66,7 @@ test('a partial refund from the sales list puts exactly the refunded units back 
   await expect(detail.getByTestId('sale-line')).toHaveCount(2);
   await expect(detail.getByTestId('sale-total')).toContainText('$11.50');
   await expect(detail.getByTestId('tender-change')).toHaveText('Change $8.50');
+  await expectAccessible(page);
 
   // Two of the three teas come back; the soap stays sold.
   await page.getByRole('button', { name: 'Choose items' }).click();
@@ -69,6 +79,7 @@ test('a partial refund from the sales list puts exactly the refunded units back 
   await expect(page.getByLabel('Green tea: 2 of 3 to refund')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Return to stock' })).toBeChecked();
   await expect(page.getByTestId('refund-preview')).toContainText('$5.00');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Refund $5.00' }).click();
   const confirm = page.getByRole('dialog', { name: 'Refund $5.00?' });
   await expect(confirm).toContainText('Give back $5.00 in cash for 2 items.');
@@ -139,6 +150,7 @@ test.describe('on a desktop', () => {
     await expect(drawer.getByTestId('sale-detail')).toContainText('Green tea');
     // The list stays behind the drawer.
     await expect(page.getByTestId('sale-row')).toHaveCount(1);
+    await expectAccessible(page);
 
     await drawer.getByRole('button', { name: 'Refund all that remains' }).click();
     const confirm = page.getByRole('dialog', { name: 'Refund $10.00?' });

@@ -38,7 +38,8 @@ export default function SalesPage() {
   const { t, i18n } = useTranslation();
   const { store = '', code } = useParams();
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // Read at once, not after a first paint: a phone must never flash the drawer before its own screen.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const online = useOnline();
   const list = useListState();
   const { state, update, search } = list;
@@ -172,6 +173,7 @@ export default function SalesPage() {
         position="right"
         size={560}
         title={t('sales.detailTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         styles={{ title: { fontWeight: 700 } }}
       >
         {code && <TransactionDetail store={store} code={code} />}
