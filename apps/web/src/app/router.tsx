@@ -69,7 +69,6 @@ export const router = createBrowserRouter([
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
-          { path: routes.shopList, lazy: page(salesPages.list) },
           { path: routes.shopCounter, lazy: page(counterPages.counter) },
           { path: routes.shopList, lazy: page(salesPages.list) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
