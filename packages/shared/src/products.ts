@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
+import { basisPointsSchema } from './sale-settings.ts';
 import { multiLineText, singleLineText } from './validation.ts';
 
 /** Prices and costs are integer minor units of the store's main currency (product.md §3). */
@@ -23,6 +24,11 @@ export const ProductSchema = z.object({
   imageId: z.string().nullable(),
   /** At or below this quantity the product counts as low on stock; null = no reorder level set. */
   reorderLevel: z.number().int().nullable(),
+  /**
+   * The product's own tax rate in basis points (e.g. a reduced food rate); null = the store's
+   * default. Defaults to null so a copy saved before the field existed still reads.
+   */
+  taxRate: z.number().int().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -47,6 +53,11 @@ export const CreateProductBodySchema = z.object({
     .max(1_000_000, 'Reorder level is at most 1,000,000')
     .nullable()
     .default(null),
+  /**
+   * The product's own tax rate in basis points; null = the store's default. Omitted: none on
+   * create, unchanged on update (clients written before the field existed keep a product's rate).
+   */
+  taxRate: basisPointsSchema.nullish(),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -195,6 +206,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'cost',
   'quantity',
   'description',
+  // A product's own tax rate as a percentage ("8", "8.5"); empty = the store's default. Last, and
+  // optional on import, so files written before it existed import as they did.
+  'taxRate',
 ] as const;
 
 export const IMPORT_BATCH_MAX_ROWS = 1000;
@@ -218,6 +232,8 @@ export const ImportRowSchema = z.object({
   /** Opening stock: only applied when the row creates the product, never on update. */
   quantity: numberCell.optional(),
   description: cell.optional(),
+  /** The product's own tax rate as percentage text ("8", "8.5"); absent or empty keeps it on update. */
+  taxRate: cell.optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

@@ -84,6 +84,8 @@ export interface ProductsTable {
   image_id: string | null;
   /** Low-stock threshold; null when the owner set none. */
   reorder_level: number | null;
+  /** The product's own tax rate in basis points; null = the store's default rate. */
+  tax_rate: number | null;
   search: string;
   created_at: string;
   updated_at: string;

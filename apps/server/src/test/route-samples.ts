@@ -209,7 +209,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /api/secure/product': {
     tenancy: 'own',
     storeScoped: true,
-    sample: () => ({ path: '/api/secure/product', body: productBody() }),
+    sample: () => ({ path: '/api/secure/product', body: productBody({ taxRate: 800 }) }),
   },
   'GET /api/secure/product': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/product' }) },
   'GET /api/secure/product/changes': {
@@ -274,7 +274,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'PUT /api/secure/product/code/{code}': {
     tenancy: 'owned',
     storeScoped: true,
-    sample: (w) => ({ path: product(w), body: { code: w.product.code, name: w.product.name, price: 250 } }),
+    sample: (w) => ({
+      path: product(w),
+      body: { code: w.product.code, name: w.product.name, price: 250, taxRate: 800 },
+    }),
   },
   'DELETE /api/secure/product/code/{code}': {
     tenancy: 'owned',

@@ -16,13 +16,13 @@ import { productFields } from './products.service.ts';
  */
 const STEP = 20;
 
-const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost'];
+const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost', 'taxRate'];
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
 type Descriptive = Pick<
   ParsedRow['product'],
   'code' | 'name' | 'brand' | 'description' | 'category' | 'price' | 'cost'
->;
+> & { taxRate: number | null };
 
 /** A product as the import builds it up: an existing row or a new one, and what each line did to it. */
 interface Target {
@@ -49,6 +49,7 @@ function descriptive(row: ProductRow): Descriptive {
     category: row.category,
     price: Number(row.price),
     cost: Number(row.cost),
+    taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
   };
 }
 
@@ -84,6 +85,7 @@ export async function applyChunk(
         ...productFields(product),
         // The CSV has no reorder level column: a product created by an import has none.
         reorder_level: null,
+        tax_rate: product.taxRate ?? null,
         quantity: product.quantity,
         created_at: at,
         updated_at: at,
@@ -98,7 +100,12 @@ export async function applyChunk(
       target.outcomes.push({ line, outcome: 'unchanged' });
       continue;
     }
-    target.row = { ...target.row, ...productFields({ ...next, imageId: target.row.image_id }), updated_at: at };
+    target.row = {
+      ...target.row,
+      ...productFields({ ...next, imageId: target.row.image_id }),
+      tax_rate: next.taxRate,
+      updated_at: at,
+    };
     target.changed = true;
     target.outcomes.push({ line, outcome: 'updated' });
   }
@@ -144,7 +151,21 @@ export async function applyChunk(
     .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
   for (const [i, t] of changed.entries()) {
     if (i % STEP === 0) await pause();
-    const { id, code, name, name_key, brand, description, category, price, cost, image_id, search, updated_at } = t.row;
+    const {
+      id,
+      code,
+      name,
+      name_key,
+      brand,
+      description,
+      category,
+      price,
+      cost,
+      image_id,
+      tax_rate,
+      search,
+      updated_at,
+    } = t.row;
     await updateProduct(trx, store.id, id, {
       code,
       name,
@@ -155,6 +176,7 @@ export async function applyChunk(
       price,
       cost,
       image_id,
+      tax_rate,
       search,
       updated_at,
     });

@@ -2,6 +2,7 @@ import {
   CreateProductBodySchema,
   MoneyParseError,
   parseMoneyStrict,
+  percentToBasisPoints,
   type CurrencyCode,
   type ImportRow,
   unprotectFormula,
@@ -9,7 +10,7 @@ import {
 import type { z } from 'zod';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
-export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost';
+export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost' | 'taxRate';
 
 export interface RowError {
   line: number;
@@ -46,6 +47,9 @@ function quantityCell(value: string | number): number | string {
   return Math.abs(quantity) > QUANTITY_LIMIT ? 'Quantity must be between -1,000,000 and 1,000,000' : quantity;
 }
 
+/** A tax rate cell is a percentage, as the export writes it and people type it. */
+const TAX_RATE_MESSAGE = 'Tax rate must be a percentage from 0 to 100 with at most 2 decimals, such as 8 or 8.5';
+
 const isBlank = (v: string | number | undefined) => v === undefined || String(v).trim() === '';
 
 /**
@@ -78,6 +82,14 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
     const quantity = quantityCell(row.quantity!);
     if (typeof quantity === 'string') errors.push({ line: row.line, field: 'quantity', message: quantity });
     else candidate.quantity = quantity;
+  }
+  if (!isBlank(row.taxRate)) {
+    const taxRate = percentToBasisPoints(String(row.taxRate));
+    if (taxRate === null) errors.push({ line: row.line, field: 'taxRate', message: TAX_RATE_MESSAGE });
+    else {
+      candidate.taxRate = taxRate;
+      given.add('taxRate');
+    }
   }
   const parsed = CreateProductBodySchema.safeParse(candidate);
   if (!parsed.success) {

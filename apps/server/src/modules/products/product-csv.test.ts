@@ -102,6 +102,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
       '0.00',
       '-2',
       "'-minus",
+      '',
     ]);
     expect(byCode.get(made[0]!.code)!.slice(4, 7)).toEqual(['1.99', '1.20', '7']);
     expect(text).toContain('"Say ""Leafy"""');

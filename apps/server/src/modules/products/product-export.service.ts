@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PRODUCT_CSV_COLUMNS, csvLine, minorToDecimalText, protectFormula, type CurrencyCode } from '@shopdesk/shared';
+import {
+  PRODUCT_CSV_COLUMNS,
+  basisPointsToPercent,
+  csvLine,
+  minorToDecimalText,
+  protectFormula,
+  type CurrencyCode,
+} from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
 import { productsAfterCode } from './products.repo.ts';
@@ -42,6 +49,7 @@ export async function exportProductsCsv(
           minorToDecimalText(Number(p.cost), currency),
           Number(p.quantity),
           protectFormula(p.description),
+          p.tax_rate === null ? '' : basisPointsToPercent(Number(p.tax_rate)),
         ]);
       }
       yield chunk;

@@ -28,6 +28,7 @@ export const PRODUCT_COLUMNS = [
   'quantity',
   'image_id',
   'reorder_level',
+  'tax_rate',
   'created_at',
   'updated_at',
 ] as const;

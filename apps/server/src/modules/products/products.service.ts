@@ -40,6 +40,7 @@ export function toProduct(row: repo.ProductView): Product {
     quantity: Number(row.quantity),
     imageId: row.image_id,
     reorderLevel: row.reorder_level === null ? null : Number(row.reorder_level),
+    taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -54,7 +55,7 @@ export const codeTaken = () =>
  * The descriptive columns of a product, derived the same way for create, update and import. The
  * reorder level is not among them: the CSV has no column for it, so an import leaves it alone.
  */
-export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLevel'>) {
+export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLevel' | 'taxRate'>) {
   return {
     code: body.code,
     name: body.name,
@@ -91,6 +92,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
         store_id: store.id,
         ...productFields(body),
         reorder_level: body.reorderLevel,
+        tax_rate: body.taxRate ?? null,
         quantity: body.quantity,
         created_at: now,
         updated_at: now,
@@ -143,7 +145,13 @@ export async function updateProduct(
     const { product, before } = await ctx.db.transaction().execute(async (trx) => {
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
-      const patch = { ...productFields(body), reorder_level: body.reorderLevel, updated_at: now };
+      // An omitted tax rate keeps the product's; null clears it (back to the store's default).
+      const patch = {
+        ...productFields(body),
+        reorder_level: body.reorderLevel,
+        tax_rate: body.taxRate === undefined ? current.tax_rate : body.taxRate,
+        updated_at: now,
+      };
       await repo.updateProduct(trx, store.id, current.id, patch);
       return { product: toProduct({ ...current, ...patch }), before: current.image_id };
     });

@@ -93,7 +93,8 @@ async function priceLines(
         unitPrice: r.unitPrice,
         quantity: r.input.quantity,
         discount: r.input.discount ?? null,
-        taxRate: Number(store.default_tax_rate),
+        // A product's own rate (e.g. a reduced food rate) wins; open-price lines take the default.
+        taxRate: Number(r.product?.tax_rate ?? store.default_tax_rate),
       })),
       discount,
       taxMode,

@@ -12,7 +12,7 @@ export async function findProductsByCodes(db: DbOrTx, storeId: string, codes: st
   if (codes.length === 0) return [];
   return db
     .selectFrom('products')
-    .select(['id', 'code', 'name', 'price', 'cost'])
+    .select(['id', 'code', 'name', 'price', 'cost', 'tax_rate'])
     .where('store_id', '=', storeId)
     .where('code', 'in', codes)
     .execute();

@@ -3,7 +3,7 @@ import type { ShopTransaction } from '@shopdesk/shared';
 import { cartReducer, emptyCart, itemCount, priceCart, toSaleLines, type Cart, type CartAction } from './cart.ts';
 
 const run = (...actions: CartAction[]): Cart => actions.reduce(cartReducer, emptyCart);
-const tea = { type: 'add', code: '4006381333931', name: 'Green tea', unitPrice: 199 } as const;
+const tea = { type: 'add', code: '4006381333931', name: 'Green tea', unitPrice: 199, taxRate: null } as const;
 
 describe('the counter cart', () => {
   it('adds a unit to the line when the same product is scanned again', () => {
@@ -55,14 +55,44 @@ describe('the counter cart', () => {
     ]);
   });
 
+  it("taxes a product at its own rate and the rest at the store's default, one bucket per rate", () => {
+    const cart = run(
+      { type: 'add', key: 'a', code: '4901234567894', name: 'Rice', unitPrice: 1080, taxRate: 800 },
+      { type: 'add', key: 'b', code: '4909876543217', name: 'Beer', unitPrice: 1100, taxRate: null },
+      { type: 'addOpen', key: 'c', name: 'Bag', unitPrice: 550, quantity: 1 },
+      { type: 'add', key: 'd', code: '4901234567894', name: 'Rice', unitPrice: 1080, taxRate: 800 },
+    );
+    expect(cart.lines.map((l) => [l.key, l.taxRate, l.quantity])).toEqual([
+      ['a', 800, 2],
+      ['b', null, 1],
+      ['c', null, 1],
+    ]);
+    const priced = priceCart(cart, 'INCLUSIVE', 1000);
+    // 2160 at 8% holds 160; 1100 and 550 at 10% hold 100 and 50 (the same figures as the server test).
+    expect(priced.lines.map((l) => [l.taxRate, l.tax])).toEqual([
+      [800, 160],
+      [1000, 100],
+      [1000, 50],
+    ]);
+    expect(priced.taxes).toEqual([
+      { rate: 800, base: 2000, tax: 160 },
+      { rate: 1000, base: 1500, tax: 150 },
+    ]);
+    expect(priced.tax).toBe(310);
+    expect(priced.total).toBe(3810);
+    // Without tax, no rate applies at all.
+    expect(priceCart(cart, 'NONE', 1000).taxes).toEqual([]);
+  });
+
   it('reopens a parked sale as it was', () => {
     const sale = {
       code: 'ABCDEFGHJK12',
       status: 'PARKED',
+      taxMode: 'INCLUSIVE',
       discount: null,
       lines: [
-        { id: 'l1', code: tea.code, name: 'Green tea', unitPrice: 199, quantity: 2, lineDiscount: 20 },
-        { id: 'l2', code: null, name: 'Gift wrap', unitPrice: 100, quantity: 1, lineDiscount: 0 },
+        { id: 'l1', code: tea.code, name: 'Green tea', unitPrice: 199, quantity: 2, lineDiscount: 20, taxRate: 800 },
+        { id: 'l2', code: null, name: 'Gift wrap', unitPrice: 100, quantity: 1, lineDiscount: 0, taxRate: 1000 },
       ],
     } as unknown as ShopTransaction;
     const cart = cartReducer(emptyCart, { type: 'load', sale, keys: ['x', 'y'] });
@@ -76,8 +106,18 @@ describe('the counter cart', () => {
         quantity: 2,
         discount: { kind: 'AMOUNT', amount: 20 },
         priceChanged: false,
+        taxRate: 800,
       },
-      { key: 'y', code: null, name: 'Gift wrap', unitPrice: 100, quantity: 1, discount: null, priceChanged: true },
+      {
+        key: 'y',
+        code: null,
+        name: 'Gift wrap',
+        unitPrice: 100,
+        quantity: 1,
+        discount: null,
+        priceChanged: true,
+        taxRate: null,
+      },
     ]);
   });
 });

@@ -23,6 +23,11 @@ export interface CartLine {
   discount: Discount | null;
   /** True when the price was typed at the counter instead of the product's own. */
   priceChanged: boolean;
+  /**
+   * The product's own tax rate in basis points (e.g. a reduced food rate); null = the store's
+   * default, as for every open-price item. The server prices the line the same way.
+   */
+  taxRate: number | null;
 }
 
 export interface Cart {
@@ -37,7 +42,16 @@ export interface Cart {
 export const emptyCart: Cart = { lines: [], discount: null, removed: null, parkedCode: null };
 
 export type CartAction =
-  | { type: 'add'; code: string; name: string; unitPrice: number; quantity?: number; key: string }
+  | {
+      type: 'add';
+      code: string;
+      name: string;
+      unitPrice: number;
+      /** The product's `taxRate` (null: the store's default). */
+      taxRate: number | null;
+      quantity?: number;
+      key: string;
+    }
   | { type: 'addOpen'; name: string; unitPrice: number; quantity: number; key: string }
   | { type: 'setQuantity'; key: string; quantity: number }
   | { type: 'setPrice'; key: string; unitPrice: number }
@@ -74,6 +88,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         quantity: clampQuantity(quantity),
         discount: null,
         priceChanged: false,
+        taxRate: action.taxRate,
       };
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
@@ -86,6 +101,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         quantity: clampQuantity(action.quantity),
         discount: null,
         priceChanged: true,
+        taxRate: null,
       };
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
@@ -124,6 +140,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
           quantity: l.quantity,
           discount: lineDiscountOf(l.lineDiscount, l.unitPrice * l.quantity),
           priceChanged: l.code === null,
+          // A taxed sale stored each product line's rate (its own or the default then); an
+          // untaxed one stored none, so the line falls back to the store's default.
+          taxRate: l.code !== null && action.sale.taxMode !== 'NONE' ? l.taxRate : null,
         })),
         discount: action.sale.discount,
         removed: null,
@@ -148,7 +167,7 @@ export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number):
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       discount: l.discount,
-      taxRate: defaultTaxRate,
+      taxRate: l.taxRate ?? defaultTaxRate,
     })),
     cart.discount,
     taxMode,

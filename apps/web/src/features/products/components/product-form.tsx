@@ -6,6 +6,8 @@ import {
   CreateProductBodySchema,
   UpdateProductBodySchema,
   MoneyParseError,
+  basisPointsToPercent,
+  percentToBasisPoints,
   parseMoney,
   type CreateProductBody,
   type Product,
@@ -15,6 +17,7 @@ import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError, translateMessage } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { useCategories } from '../api/list-categories.ts';
@@ -50,6 +53,10 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
   const money = useStoreMoney();
   const exponent = CURRENCIES[money.main].exponent;
   const editing = Boolean(product);
+  // A store without tax sees no tax field; a product keeps whatever rate it had meanwhile.
+  const taxMode = useSession((s) => s.virtualStore?.taxMode ?? 'NONE');
+  const defaultTaxRate = useSession((s) => s.virtualStore?.defaultTaxRate ?? 0);
+  const showTax = taxMode !== 'NONE';
   const form = useZodForm({
     initialValues: {
       code: product?.code ?? initialCode ?? '',
@@ -60,6 +67,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
       cost: product?.cost ? minorToText(product.cost, exponent) : '',
       quantity: 0 as number | string,
       reorderLevel: (product?.reorderLevel ?? '') as number | string,
+      taxRate: product?.taxRate != null ? basisPointsToPercent(product.taxRate) : '',
       description: product?.description ?? '',
     },
     schema: editing ? UpdateProductBodySchema : CreateProductBodySchema,
@@ -77,6 +85,12 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           return undefined;
         }
       };
+      const taxRate$ = (text: string): number | null | undefined => {
+        if (!text.trim()) return null;
+        const basisPoints = percentToBasisPoints(text);
+        if (basisPoints === null) fail('taxRate', t('productTax.invalid'));
+        return basisPoints ?? undefined;
+      };
       return {
         code: v.code.trim(),
         name: v.name,
@@ -87,6 +101,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         cost: money$(v.cost, 'cost', false) ?? 0,
         // Empty means no reorder level; anything else goes to the schema as typed, to be checked.
         reorderLevel: v.reorderLevel === '' ? null : Number(v.reorderLevel),
+        // Empty means the store's default rate; hidden (no tax), the product's rate is left as it is.
+        ...(showTax ? { taxRate: taxRate$(v.taxRate) } : {}),
         ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
       };
     },
@@ -249,6 +265,23 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
               inputMode="numeric"
             />
           </Grid.Col>
+          {showTax ? (
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <TextInput
+                size="md"
+                label={t('productTax.label')}
+                description={t('productTax.help', { rate: basisPointsToPercent(defaultTaxRate) })}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                placeholder={basisPointsToPercent(defaultTaxRate)}
+                value={v.taxRate}
+                onChange={(e) => set('taxRate', e.currentTarget.value)}
+                error={errors.taxRate}
+                inputMode="decimal"
+                autoComplete="off"
+                rightSection="%"
+              />
+            </Grid.Col>
+          ) : null}
         </Grid>
         <Textarea
           label={t('fields.description')}

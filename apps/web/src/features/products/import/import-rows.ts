@@ -1,6 +1,7 @@
 import { IMPORT_BATCH_MAX_ROWS, type CsvRecord, type ImportRow } from '@shopdesk/shared';
 
-export type ImportField = 'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description';
+export type ImportField =
+  'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description' | 'taxRate';
 
 /** Header names people use for each field (our export's own names first), compared loosely. */
 const ALIASES: Record<ImportField, string[]> = {
@@ -12,6 +13,7 @@ const ALIASES: Record<ImportField, string[]> = {
   cost: ['cost', 'costprice', 'purchaseprice', '原価'],
   quantity: ['quantity', 'qty', 'stock', 'onhand', '在庫', '在庫数', '数量'],
   description: ['description', 'notes', 'note', 'details', '説明'],
+  taxRate: ['taxrate', 'tax', 'vat', 'vatrate', 'taxpercent', '税率'],
 };
 
 export const REQUIRED_FIELDS: ImportField[] = ['code', 'name', 'price'];
@@ -47,7 +49,7 @@ export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportFie
       name: cell(r, 'name') ?? '',
       price: cell(r, 'price') ?? '',
     };
-    for (const f of ['brand', 'category', 'cost', 'quantity', 'description'] as const) {
+    for (const f of ['brand', 'category', 'cost', 'quantity', 'description', 'taxRate'] as const) {
       const v = cell(r, f);
       if (v) row[f] = v;
     }

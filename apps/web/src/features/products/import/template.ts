@@ -23,6 +23,8 @@ const EXAMPLES: Array<Record<Column, string | number>> = [
     cost: 120,
     quantity: 24,
     description: '',
+    // Empty: the store's default tax rate.
+    taxRate: '',
   },
   {
     code: 'SKU-0001',
@@ -33,6 +35,7 @@ const EXAMPLES: Array<Record<Column, string | number>> = [
     cost: 200,
     quantity: 10,
     description: 'Lightly salted',
+    taxRate: '',
   },
 ];
 

@@ -17,6 +17,7 @@ const product = (code: string, quantity: number, category = ''): Product => ({
   quantity,
   imageId: null,
   reorderLevel: null,
+  taxRate: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
