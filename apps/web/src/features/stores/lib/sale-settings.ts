@@ -1,7 +1,8 @@
 import { CURRENCIES, type CurrencyCode } from '@shopdesk/shared';
 
-// Percent text ⇄ basis points lives in lib/ so the counter and the product form read it the same way.
-export { basisPointsToPercent, percentToBasisPoints } from '../../../lib/percent.ts';
+// Percent text ⇄ basis points is shared: the server reads it in CSV files, the counter and forms here.
+export { basisPointsToPercent, percentToBasisPoints } from '@shopdesk/shared';
+export { trimRate } from '../../../lib/rate-text.ts';
 
 /** The largest increment the API takes (SaleSettingsSchema.cashRounding). */
 const MAX_ROUNDING = 100_000;
@@ -17,11 +18,6 @@ export function cashRoundingChoices(currency: CurrencyCode, current = 0): number
   const choices = new Set([5, 10, 50, 100, unit].filter((v) => v > 1 && v <= MAX_ROUNDING));
   if (current > 0) choices.add(current);
   return [...choices].sort((a, b) => a - b);
-}
-
-/** A rate's decimal text without the zeros a database pads it with: "150.250000" → "150.25". */
-export function trimRate(rate: string): string {
-  return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
 }
 
 /** A cash amount to show what an increment does: 12.33 in the currency (¥1,233 for JPY, 12.333 for KWD). */
