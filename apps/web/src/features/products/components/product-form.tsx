@@ -26,13 +26,7 @@ import { BarcodeField } from './barcode-field.tsx';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 import { useFormScan } from './use-form-scan.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
-
-/** Minor units as the text a person would type, e.g. 1999 USD → "19.99". */
-function minorToText(minor: number, exponent: number): string {
-  if (exponent === 0) return String(minor);
-  const s = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  return `${minor < 0 ? '-' : ''}${s.slice(0, -exponent)}.${s.slice(-exponent)}`;
-}
+import { minorToText } from '../../../lib/money-text.ts';
 
 interface Props {
   store: string;
