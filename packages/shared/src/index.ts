@@ -20,3 +20,8 @@ export * from './tax-rate-text.ts';
 export * from './shop.ts';
 export * from './product-changes.ts';
 export * from './receipt-document.ts';
+export * from './receipt.ts';
+export * from './receipt-public.ts';
+export * from './receipt-labels.ts';
+export * from './receipt-builder.ts';
+export * from './receipt-html.ts';

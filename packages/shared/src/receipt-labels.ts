@@ -1,0 +1,117 @@
+import type { TenderMethod } from './sale-payment.ts';
+
+/**
+ * The words of a receipt, in English and Japanese. They live in shared (not in the web app's
+ * locale files) because the server draws the public receipt page too, and the printer, the page
+ * and the preview must say the same thing.
+ */
+export interface ReceiptLabels {
+  /** The language the labels are in, for `<html lang>`. */
+  lang: 'en' | 'ja';
+  title: string;
+  receiptNumber: string;
+  phone: string;
+  subtotal: string;
+  discount: string;
+  cartDiscount: string;
+  /** `rate` is a percentage text such as "10%". */
+  taxAt: (rate: string) => string;
+  /** Tax included in the prices (INCLUSIVE mode), at `rate`. */
+  taxIncludedAt: (rate: string) => string;
+  taxableAt: (rate: string) => string;
+  rounding: string;
+  total: string;
+  totalIn: (currency: string) => string;
+  /** "1 USD = 151.5 JPY (2026-11-20)". */
+  rate: (main: string, rate: string, second: string, date: string) => string;
+  methods: Record<TenderMethod, string>;
+  change: string;
+  refundedItems: (quantity: number) => string;
+  refund: (date: string) => string;
+  refundTotal: string;
+  partiallyRefunded: string;
+  refunded: string;
+  scanToOpen: string;
+  print: string;
+  notFoundTitle: string;
+  notFoundText: string;
+}
+
+export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
+  en: {
+    lang: 'en',
+    title: 'Receipt',
+    receiptNumber: 'Receipt no.',
+    phone: 'Tel',
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    cartDiscount: 'Discount on the sale',
+    taxAt: (rate) => `Tax ${rate}`,
+    taxIncludedAt: (rate) => `Incl. tax ${rate}`,
+    taxableAt: (rate) => `Taxable at ${rate}`,
+    rounding: 'Rounding',
+    total: 'Total',
+    totalIn: (currency) => `Total in ${currency}`,
+    rate: (main, rate, second, date) => `1 ${main} = ${rate} ${second} (${date})`,
+    methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
+    change: 'Change',
+    refundedItems: (quantity) => `Refunded: ${quantity}`,
+    refund: (date) => `Refund ${date}`,
+    refundTotal: 'Refunded',
+    partiallyRefunded: 'PARTIALLY REFUNDED',
+    refunded: 'REFUNDED',
+    scanToOpen: 'Scan to open this receipt',
+    print: 'Print',
+    notFoundTitle: 'Receipt not found',
+    notFoundText: 'Check the address on your receipt: this code belongs to no receipt.',
+  },
+  ja: {
+    lang: 'ja',
+    title: 'レシート',
+    receiptNumber: 'レシート番号',
+    phone: 'TEL',
+    subtotal: '小計',
+    discount: '値引き',
+    cartDiscount: 'お会計値引き',
+    taxAt: (rate) => `消費税 ${rate}`,
+    taxIncludedAt: (rate) => `内消費税 ${rate}`,
+    taxableAt: (rate) => `${rate}対象`,
+    rounding: '端数調整',
+    total: '合計',
+    totalIn: (currency) => `合計 (${currency})`,
+    rate: (main, rate, second, date) => `1 ${main} = ${rate} ${second} (${date})`,
+    methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他' },
+    change: 'お釣り',
+    refundedItems: (quantity) => `返品 ${quantity}点`,
+    refund: (date) => `返金 ${date}`,
+    refundTotal: '返金額',
+    partiallyRefunded: '一部返金済み',
+    refunded: '返金済み',
+    scanToOpen: 'このレシートを開く',
+    print: '印刷',
+    notFoundTitle: 'レシートが見つかりません',
+    notFoundText: 'レシートのアドレスをご確認ください。このコードのレシートはありません。',
+  },
+};
+
+/** The labels for a BCP 47 locale (`ja`, `ja-JP` → Japanese; anything else → English). */
+export function receiptLabelsFor(locale: string): ReceiptLabels {
+  return locale.toLowerCase().startsWith('ja') ? RECEIPT_LABELS.ja : RECEIPT_LABELS.en;
+}
+
+/**
+ * The receipt language an Accept-Language header asks for: the first of en/ja by the header's
+ * order and q-values; English when it names neither.
+ */
+export function receiptLocaleFromAcceptLanguage(header: string | undefined): 'en' | 'ja' {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0 && (r.tag.startsWith('ja') || r.tag.startsWith('en')))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag.startsWith('ja') ? 'ja' : 'en';
+}
