@@ -8,9 +8,10 @@ export const OFFLINE_REASON_ID = 'offline-reason';
 
 /**
  * Says the app is offline: what is on screen is what was last loaded on this device, and changes
- * cannot be saved until the connection is back. Sticks under the header while the page scrolls.
+ * cannot be saved until the connection is back (a screen that works offline, such as the counter,
+ * says what it does instead). Sticks under the header while the page scrolls.
  */
-export function OfflineBanner({ top = 0 }: { top?: number | string }) {
+export function OfflineBanner({ top = 0, text }: { top?: number | string; text?: string }) {
   const { t } = useTranslation();
   const online = useOnline();
   return (
@@ -31,7 +32,7 @@ export function OfflineBanner({ top = 0 }: { top?: number | string }) {
               <Text span fw={700} size="sm">
                 {t('offline.title')}
               </Text>{' '}
-              <span id={OFFLINE_REASON_ID}>{t('offline.text')}</span>
+              <span id={OFFLINE_REASON_ID}>{text ?? t('offline.text')}</span>
             </Text>
           </Group>
         </Box>

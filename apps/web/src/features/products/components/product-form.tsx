@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Autocomplete, Button, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  CURRENCIES,
   CreateProductBodySchema,
   UpdateProductBodySchema,
   MoneyParseError,
   basisPointsToPercent,
   percentToBasisPoints,
+  minorToDecimalText,
   parseMoney,
   type CreateProductBody,
   type Product,
@@ -26,7 +26,6 @@ import { BarcodeField } from './barcode-field.tsx';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 import { useFormScan } from './use-form-scan.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
-import { minorToText } from '../../../lib/money-text.ts';
 
 interface Props {
   store: string;
@@ -45,7 +44,6 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
   // Offline, saving is off and the offline banner says why (issue 14).
   const lock = useWriteLock();
   const money = useStoreMoney();
-  const exponent = CURRENCIES[money.main].exponent;
   const editing = Boolean(product);
   // A store without tax sees no tax field; a product keeps whatever rate it had meanwhile.
   const taxMode = useSession((s) => s.virtualStore?.taxMode ?? 'NONE');
@@ -57,8 +55,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
       name: product?.name ?? '',
       brand: product?.brand ?? '',
       category: product?.category ?? '',
-      price: product ? minorToText(product.price, exponent) : '',
-      cost: product?.cost ? minorToText(product.cost, exponent) : '',
+      price: product ? minorToDecimalText(product.price, money.main) : '',
+      cost: product?.cost ? minorToDecimalText(product.cost, money.main) : '',
       quantity: 0 as number | string,
       reorderLevel: (product?.reorderLevel ?? '') as number | string,
       taxRate: product?.taxRate != null ? basisPointsToPercent(product.taxRate) : '',
@@ -115,9 +113,9 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         name: old.name || s.name || '',
         brand: old.brand || s.brand || '',
         category: old.category || s.category || '',
-        price: old.price || (s.price !== undefined ? minorToText(s.price, exponent) : ''),
+        price: old.price || (s.price !== undefined ? minorToDecimalText(s.price, money.main) : ''),
       })),
-    [exponent, setValues],
+    [money.main, setValues],
   );
   useEffect(() => {
     if (suggestion && !editing) applySuggestion(suggestion);

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { StoreExchangeRateSchema } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+import { counterKeys } from './keys.ts';
+
+/**
+ * The rate second-currency tenders convert with, with its date and source: the counter shows them
+ * beside every converted amount, and a stale rate asks for a manual one (issue 9).
+ */
+export function useCounterRate(store: string, enabled: boolean) {
+  return useQuery({
+    queryKey: counterKeys.rate(store),
+    queryFn: () =>
+      secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(store)}/exchange-rate`, {
+        schema: StoreExchangeRateSchema,
+        store,
+      }),
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
+import { cartFromQueued } from './cart-from-queue.ts';
+import { priceCart } from './cart.ts';
+
+const base = {
+  seq: 1,
+  userId: 'u',
+  store: 'shop',
+  queuedAt: 0,
+  state: 'refused',
+  attempts: 1,
+  lastAttemptAt: 0,
+  lastProblem: null,
+  refusal: { status: 402, code: 'FREE_LIMIT_REACHED', message: 'limit' },
+} as unknown as Omit<QueuedSale, 'clientId' | 'request' | 'preview'>;
+
+let n = 0;
+const key = () => `k${++n}`;
+
+describe('cartFromQueued', () => {
+  it('gives back the lines, names, prices, discounts and tax rates of a refused new sale', () => {
+    const entry = {
+      ...base,
+      clientId: '9b0e4f5e-4b7a-4c55-9d59-1f7c2c1f0a11',
+      request: {
+        kind: 'create',
+        body: {
+          clientId: '9b0e4f5e-4b7a-4c55-9d59-1f7c2c1f0a11',
+          status: 'COMPLETED',
+          lines: [
+            { code: '4006381333931', unitPrice: 1250, quantity: 2, discount: { kind: 'PERCENT', basisPoints: 1000 } },
+            { name: 'Gift wrap', unitPrice: 300, quantity: 1 },
+          ],
+          discount: { kind: 'AMOUNT', amount: 100 },
+          payments: [{ method: 'CASH', currency: 'USD', amount: 3000 }],
+        },
+      },
+      preview: {
+        currency: 'USD',
+        total: 2450,
+        lines: [
+          { name: 'Green tea', quantity: 2 },
+          { name: 'Gift wrap', quantity: 1 },
+        ],
+      },
+    } as QueuedSale;
+    const cart = cartFromQueued(entry, key, (code) => (code === '4006381333931' ? 800 : null));
+    expect(cart.parkedCode).toBeNull();
+    expect(cart.discount).toEqual({ kind: 'AMOUNT', amount: 100 });
+    expect(cart.lines).toMatchObject([
+      { code: '4006381333931', name: 'Green tea', unitPrice: 1250, quantity: 2, priceChanged: false, taxRate: 800 },
+      { code: null, name: 'Gift wrap', unitPrice: 300, quantity: 1, priceChanged: true, taxRate: null },
+    ]);
+    // The same total as the one the cashier was paid: 2 × 12.50 − 10% = 22.50, + 3.00, − 1.00.
+    expect(priceCart(cart, 'NONE', 0).total).toBe(2450);
+  });
+
+  it('keeps the held cart a refused completion belonged to', () => {
+    const entry = {
+      ...base,
+      clientId: 'complete:shop:7DZFHVMAEVTY',
+      request: {
+        kind: 'complete',
+        code: '7DZFHVMAEVTY',
+        body: {
+          status: 'COMPLETED',
+          lines: [{ code: '123456', unitPrice: 500, quantity: 1 }],
+          payment: { method: 'CARD', currency: 'USD', amount: 500 },
+        },
+      },
+      preview: null,
+    } as QueuedSale;
+    const cart = cartFromQueued(entry, key, () => null);
+    expect(cart.parkedCode).toBe('7DZFHVMAEVTY');
+    // Without a preview a product line is named by its code until the copy or server names it.
+    expect(cart.lines[0]).toMatchObject({ name: '123456', quantity: 1 });
+  });
+});

@@ -1,0 +1,35 @@
+import type { SaleLineInput } from '@shopdesk/shared';
+import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
+import type { Cart, CartLine } from './cart.ts';
+
+/**
+ * A sale the server refused, back as a cart the cashier can fix (remove a deleted product, pay
+ * again once the plan allows). The queue keeps what was sent: every line's code or name, the price
+ * shown, quantity and discount; names of product lines come from the queue's preview, which lists
+ * the lines in the same order. `taxRateOf` gives a product line's own tax rate from this device's
+ * product copy (the server applies the product's rate anyway; this keeps the total on screen right).
+ */
+export function cartFromQueued(
+  entry: QueuedSale,
+  newKey: () => string,
+  taxRateOf: (code: string) => number | null,
+): Cart {
+  const { request, preview } = entry;
+  const lines: CartLine[] = request.body.lines.map((line: SaleLineInput, i) => ({
+    key: newKey(),
+    code: line.code ?? null,
+    name: line.name ?? preview?.lines[i]?.name ?? line.code ?? '',
+    unitPrice: line.unitPrice ?? 0,
+    quantity: line.quantity,
+    discount: line.discount ?? null,
+    // The counter sends every line with the price it showed; an open item always counts as changed.
+    priceChanged: line.code === undefined,
+    taxRate: line.code === undefined ? null : taxRateOf(line.code),
+  }));
+  return {
+    lines,
+    discount: request.body.discount ?? null,
+    removed: null,
+    parkedCode: request.kind === 'complete' ? request.code : null,
+  };
+}

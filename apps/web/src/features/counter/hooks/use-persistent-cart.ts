@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { del, get, set } from 'idb-keyval';
+import { useSession } from '../../../lib/session-store.ts';
+import { cartReducer, emptyCart, type Cart, type CartAction } from '../cart/cart.ts';
+
+/** One cart per user and store, so switching stores or users never mixes two shops' carts. */
+const cartKey = (userId: string, store: string) => `counter-cart:${userId}:${store.toLowerCase()}`;
+
+type Action = CartAction | { type: 'restore'; cart: Cart };
+
+function reducer(cart: Cart, action: Action): Cart {
+  return action.type === 'restore' ? action.cart : cartReducer(cart, action);
+}
+
+/**
+ * The counter's cart, kept in IndexedDB as it changes: a reload, a crash of the tab or an app update
+ * (issue 13) never loses what the cashier has rung up. `ready` is false until the saved cart is read,
+ * so a scan in the first instant is not overwritten by the restore (it waits on the page).
+ */
+export function usePersistentCart(store: string) {
+  const userId = useSession((s) => s.loggedUser?.userId ?? 'anonymous');
+  const [cart, dispatch] = useReducer(reducer, emptyCart);
+  const [ready, setReady] = useState(false);
+  const key = cartKey(userId, store);
+  const restoredKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setReady(false);
+    get<Cart>(key)
+      .catch(() => undefined)
+      .then((saved) => {
+        if (cancelled) return;
+        dispatch({
+          type: 'restore',
+          cart: saved && Array.isArray(saved.lines) ? { ...saved, removed: null } : emptyCart,
+        });
+        restoredKey.current = key;
+        setReady(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+
+  useEffect(() => {
+    if (!ready || restoredKey.current !== key) return;
+    // Written on every change; IndexedDB failing (private mode, quota) must not stop a sale.
+    const write = cart.lines.length === 0 && !cart.parkedCode ? del(key) : set(key, { ...cart, removed: null });
+    write.catch(() => undefined);
+  }, [cart, key, ready]);
+
+  /** Puts a whole cart in place of this one (a refused offline sale opened again). */
+  const replace = useCallback((next: Cart) => dispatch({ type: 'restore', cart: next }), []);
+  return { cart, dispatch: dispatch as (action: CartAction) => void, replace, ready };
+}
