@@ -32,6 +32,7 @@ import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { productChangesRoutes, productsRoutes } from './modules/products/index.ts';
+import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorateRequest('auth', null);
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });
+  await app.register(publicReceiptRoutes(ctx), { prefix: '/api/public' });
   await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
@@ -160,11 +162,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(productsRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
+      await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));
     },
     { prefix: '/api/secure' },
   );
+  // Before the web app: /receipt/{code} is a server-drawn page, not a client-side route.
+  await app.register(receiptPageRoutes(ctx));
   await registerWebApp(app, config.webDist);
 
   // A new install has a rate for every pair at once; a configured feed keeps them current.

@@ -265,6 +265,21 @@ export interface ReceiptCodesTable {
   transaction_id: string;
 }
 
+/** A store's receipt template (product.md §4); booleans are 0/1. No row: the default template. */
+export interface ReceiptTemplatesTable {
+  store_id: string;
+  header_text: string;
+  footer_text: string;
+  show_logo: number;
+  show_store_name: number;
+  show_address: number;
+  show_phone: number;
+  show_second_currency: number;
+  show_qr: number;
+  paper_width: number;
+  updated_at: string;
+}
+
 /** A deleted product, for devices syncing the catalogue (GET /product/changes). */
 export interface ProductTombstonesTable {
   store_id: string;
@@ -293,6 +308,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   files: FilesTable;
   import_batches: ImportBatchesTable;
+  receipt_templates: ReceiptTemplatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -70,9 +70,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(appError.statusCode).send(appError.toJSON());
   });
   // The net under plugins that answer an error themselves as text (e.g. a refused CORS preflight):
-  // every error leaves with the API's error shape.
+  // every error leaves with the API's error shape. HTML pages the server draws itself (the public
+  // receipt's not-found page) keep their HTML.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (reply.statusCode < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (reply.statusCode < 400 || type.startsWith('application/json') || type.startsWith('text/html')) {
       done(null, payload);
       return;
     }

@@ -206,6 +206,36 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  'GET /api/public/receipt/{code}': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/public/receipt/${w.sale.code}` }),
+  },
+  'GET /api/public/receipt/{code}/logo': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/public/receipt/${w.sale.code}/logo` }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/receipt-template': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template` }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/receipt-template': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template`,
+      body: {
+        headerText: 'Welcome',
+        footerText: 'Thank you\nSee you soon',
+        showLogo: true,
+        showStoreName: true,
+        showAddress: false,
+        showPhone: true,
+        showSecondCurrency: false,
+        showQr: true,
+        paperWidth: 80,
+      },
+    }),
+  },
+
   'POST /api/secure/product': {
     tenancy: 'own',
     storeScoped: true,

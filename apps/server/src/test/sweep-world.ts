@@ -108,7 +108,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
 export async function ownerView(w: SweepWorld): Promise<unknown> {
   const as = { token: w.owner.token };
-  const [profile, stores, product, movements, file, sale, parked] = await Promise.all([
+  const [profile, stores, product, movements, file, sale, parked, receiptTemplate] = await Promise.all([
     w.t.request('GET', '/api/secure/profile', as),
     w.t.request('GET', '/api/secure/virtual-store', as),
     w.t.request('GET', `/api/secure/product/code/${w.product.code}`, as),
@@ -116,6 +116,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     w.t.request('GET', `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, as),
     w.t.request('GET', `/api/secure/shop/transaction/${w.sale.code}`, as),
     w.t.request('GET', `/api/secure/shop/transaction/${w.parked.code}`, as),
+    w.t.request('GET', `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template`, as),
   ]);
   return {
     profile: [profile.status, profile.body],
@@ -125,5 +126,6 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     file: [file.status, file.headers.get('etag')],
     sale: [sale.status, sale.body],
     parked: [parked.status, parked.body],
+    receiptTemplate: [receiptTemplate.status, receiptTemplate.body],
   };
 }

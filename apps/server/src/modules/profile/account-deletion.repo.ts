@@ -22,6 +22,7 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   shop_tenders: 0,
   shop_refund_lines: 0,
   receipt_codes: 0,
+  receipt_templates: 0,
   product_tombstones: 0,
   shop_refunds: 1,
   shop_transaction_lines: 1,

@@ -3,3 +3,4 @@
  * through `modules/stock`, the monthly free-tier count through `modules/plans`.
  */
 export { shopRoutes } from './shop.routes.ts';
+export { readTransaction } from './checkout.service.ts';

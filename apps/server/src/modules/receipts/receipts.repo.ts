@@ -1,0 +1,44 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { ReceiptTemplatesTable } from '../../db/types.ts';
+
+export function findTemplate(db: DbOrTx, storeId: string): Promise<ReceiptTemplatesTable | undefined> {
+  return db.selectFrom('receipt_templates').selectAll().where('store_id', '=', storeId).executeTakeFirst();
+}
+
+/** Inserts or replaces the store's template (a PUT replaces it whole). */
+export async function upsertTemplate(db: DbOrTx, row: ReceiptTemplatesTable): Promise<void> {
+  const { store_id: _storeId, ...rest } = row;
+  await db
+    .insertInto('receipt_templates')
+    .values(row)
+    .onConflict((oc) => oc.column('store_id').doUpdateSet(rest))
+    .execute();
+}
+
+/** The store and sale a public receipt code belongs to (the one global lookup, by the code's key). */
+export function findReceiptCode(db: DbOrTx, code: string) {
+  return db
+    .selectFrom('receipt_codes')
+    .select(['store_id', 'transaction_id'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/** What a receipt may show of its store. */
+export function findStoreDetails(db: DbOrTx, storeId: string) {
+  return db
+    .selectFrom('stores')
+    .select(['id', 'owner_id', 'name', 'address', 'phone', 'timezone'])
+    .where('id', '=', storeId)
+    .executeTakeFirst();
+}
+
+/** The stored image's type and date, when the store has an image under `id`. */
+export function findImage(db: DbOrTx, storeId: string, id: string) {
+  return db
+    .selectFrom('files')
+    .select(['mime', 'size', 'updated_at'])
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PublicReceiptSchema,
+  ReceiptTemplateBodySchema,
+  ReceiptTemplateSchema,
+  StoreUrlParamsSchema,
+  TransactionCodeParamsSchema,
+  buildReceiptDocument,
+  receiptLabelsFor,
+  receiptLocaleFromAcceptLanguage,
+} from '@shopdesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, rateLimited } from '../../lib/errors.ts';
+import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
+import { scopeForStore } from '../access/index.ts';
+import { RECEIPT_PAGE_CSP, receiptNotFoundPage, receiptPage } from './receipt-page.ts';
+import * as receipts from './receipts.service.ts';
+
+/**
+ * Public receipts are read by anyone holding a code, so each client address gets a budget per
+ * minute (in memory, @fastify/rate-limit): plenty for a customer reopening a receipt, too little to
+ * walk the 32^12 codes.
+ */
+const PUBLIC_RECEIPT_LIMIT = {
+  max: 60,
+  timeWindow: 60_000,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => rateLimited(context.ttl),
+};
+
+const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/i;
+
+/** The receipt's own address, for its QR code. */
+function receiptUrl(request: FastifyRequest, code: string): string {
+  return `${request.protocol}://${request.host}/receipt/${code}`;
+}
+
+/** `/api/public/receipt/{code}` and its logo. */
+export function publicReceiptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['public'];
+    app.get(
+      '/receipt/:code',
+      {
+        config: { rateLimit: PUBLIC_RECEIPT_LIMIT },
+        schema: {
+          tags,
+          description:
+            'A completed sale as its customer may read it: store details the template allows, lines, totals, taxes, tenders, refunds. No ids, costs, users or emails. Parked carts and unknown codes answer 404. Rate limited per client address.',
+          params: TransactionCodeParamsSchema,
+          response: { 200: PublicReceiptSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex');
+        return receipts.publicReceipt(ctx, request.params.code);
+      },
+    );
+    app.get(
+      '/receipt/:code/logo',
+      {
+        config: { rateLimit: PUBLIC_RECEIPT_LIMIT },
+        schema: {
+          tags,
+          description: "The store's receipt logo, when the receipt's template shows it.",
+          params: TransactionCodeParamsSchema,
+          response: { 200: z.unknown().describe('The image bytes'), 304: NoContent, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const logo = await receipts.publicReceiptLogo(ctx, request.params.code);
+        reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', logo.etag);
+        if (request.headers['if-none-match'] === logo.etag) return reply.status(304).send();
+        return reply.type(logo.mime).send(logo.bytes);
+      },
+    );
+  };
+}
+
+/** `/receipt/{code}`: the public receipt page, HTML drawn here (it wins over the web app's fallback). */
+export function receiptPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/receipt/:code',
+      { config: { rateLimit: PUBLIC_RECEIPT_LIMIT }, schema: { hide: true } },
+      async (request, reply) => {
+        const code = (request.params as { code: string }).code;
+        const locale = receiptLocaleFromAcceptLanguage(request.headers['accept-language']);
+        const labels = receiptLabelsFor(locale);
+        reply
+          .header('content-security-policy', RECEIPT_PAGE_CSP)
+          .header('x-robots-tag', 'noindex')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language')
+          .type('text/html; charset=utf-8');
+        let receipt;
+        try {
+          if (!CODE.test(code)) throw receipts.receiptNotFound();
+          receipt = await receipts.publicReceipt(ctx, code);
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode === 404) {
+            return reply.status(404).send(receiptNotFoundPage(labels));
+          }
+          throw error;
+        }
+        const doc = buildReceiptDocument(receipt, {
+          labels,
+          locale: locale === 'ja' ? 'ja-JP' : 'en-US',
+          url: receiptUrl(request, receipt.code),
+        });
+        const title = receipt.store.name ? `${labels.title} · ${receipt.store.name}` : labels.title;
+        return reply.send(receiptPage(doc, labels, title));
+      },
+    );
+  };
+}
+
+/** `/api/secure/virtual-store/{urlName}/receipt-template`: the owner's receipt template of a store. */
+export function receiptTemplateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = { tags: ['stores'], security: bearerAuth, params: StoreUrlParamsSchema };
+    app.get(
+      '/virtual-store/:urlName/receipt-template',
+      {
+        schema: {
+          ...base,
+          description: "The store's receipt template (the default one until it is saved).",
+          response: { 200: ReceiptTemplateSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => receipts.getTemplate(ctx, await scopeForStore(ctx, request, request.params.urlName)),
+    );
+    app.put(
+      '/virtual-store/:urlName/receipt-template',
+      {
+        schema: {
+          ...base,
+          description:
+            'Replaces the receipt template: header and footer text (up to 500 characters and 10 lines each), logo, store details, second currency, QR, paper width 58 or 80 mm.',
+          body: ReceiptTemplateBodySchema,
+          response: { 200: ReceiptTemplateSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        receipts.putTemplate(ctx, await scopeForStore(ctx, request, request.params.urlName), request.body),
+    );
+  };
+}

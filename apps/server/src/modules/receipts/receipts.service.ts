@@ -1,0 +1,123 @@
+import {
+  DEFAULT_RECEIPT_TEMPLATE,
+  toPublicReceipt,
+  type ImageMimeType,
+  type PublicReceipt,
+  type ReceiptTemplate,
+  type ReceiptTemplateBody,
+} from '@shopdesk/shared';
+import type { ReceiptTemplatesTable } from '../../db/types.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Scope } from '../access/index.ts';
+import { readTransaction } from '../shop/index.ts';
+import * as repo from './receipts.repo.ts';
+
+export const receiptNotFound = () => notFound('We could not find this receipt.');
+
+/** The store's receipt image identifier of original.md §3: `{userId}-{storeId}-receipt`, userId the owner's. */
+export function logoImageId(store: { id: string; owner_id: string }): string {
+  return `${store.owner_id}-${store.id}-receipt`;
+}
+
+/** Where the public receipt's logo is served (by the receipt's code, so no store or image id shows). */
+export function publicLogoPath(code: string): string {
+  return `/api/public/receipt/${code}/logo`;
+}
+
+function toBody(row: ReceiptTemplatesTable | undefined): ReceiptTemplateBody {
+  if (!row) return DEFAULT_RECEIPT_TEMPLATE;
+  return {
+    headerText: row.header_text,
+    footerText: row.footer_text,
+    showLogo: Number(row.show_logo) === 1,
+    showStoreName: Number(row.show_store_name) === 1,
+    showAddress: Number(row.show_address) === 1,
+    showPhone: Number(row.show_phone) === 1,
+    showSecondCurrency: Number(row.show_second_currency) === 1,
+    showQr: Number(row.show_qr) === 1,
+    paperWidth: Number(row.paper_width) === 80 ? 80 : 58,
+  };
+}
+
+async function templateOf(ctx: AppContext, scope: Scope, body: ReceiptTemplateBody): Promise<ReceiptTemplate> {
+  const { store } = scope;
+  const imageId = logoImageId(store);
+  const image = await repo.findImage(ctx.db, store.id, imageId);
+  return { storeId: store.id, ...body, logoImageId: imageId, logoUploaded: image !== undefined };
+}
+
+/** `GET /virtual-store/{urlName}/receipt-template`: the saved template, or the default one. */
+export async function getTemplate(ctx: AppContext, scope: Scope): Promise<ReceiptTemplate> {
+  return templateOf(ctx, scope, toBody(await repo.findTemplate(ctx.db, scope.store.id)));
+}
+
+/** `PUT /virtual-store/{urlName}/receipt-template`: replaces the template whole. */
+export async function putTemplate(ctx: AppContext, scope: Scope, body: ReceiptTemplateBody): Promise<ReceiptTemplate> {
+  const flag = (v: boolean) => (v ? 1 : 0);
+  await repo.upsertTemplate(ctx.db, {
+    store_id: scope.store.id,
+    header_text: body.headerText,
+    footer_text: body.footerText,
+    show_logo: flag(body.showLogo),
+    show_store_name: flag(body.showStoreName),
+    show_address: flag(body.showAddress),
+    show_phone: flag(body.showPhone),
+    show_second_currency: flag(body.showSecondCurrency),
+    show_qr: flag(body.showQr),
+    paper_width: body.paperWidth,
+    updated_at: iso(ctx.clock.now()),
+  });
+  return templateOf(ctx, scope, body);
+}
+
+/** A completed (or refunded) sale by its public code, with its store; 404 for anything else. */
+async function receiptSale(ctx: AppContext, code: string) {
+  const upper = code.toUpperCase();
+  const entry = await repo.findReceiptCode(ctx.db, upper);
+  if (!entry) throw receiptNotFound();
+  const [store, row] = await Promise.all([
+    repo.findStoreDetails(ctx.db, entry.store_id),
+    repo.findTemplate(ctx.db, entry.store_id),
+  ]);
+  if (!store) throw receiptNotFound();
+  let sale;
+  try {
+    sale = await readTransaction(ctx, entry.store_id, upper);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw receiptNotFound();
+    throw error;
+  }
+  // A parked cart is not a sale yet: its code answers exactly like an unknown one.
+  if (sale.status === 'PARKED') throw receiptNotFound();
+  return { sale, store, template: toBody(row) };
+}
+
+/**
+ * `GET /api/public/receipt/{code}`: the receipt anyone with the code may read, built by the shared
+ * allow-list (toPublicReceipt), so no id, cost, user or clientId leaves the server.
+ */
+export async function publicReceipt(ctx: AppContext, code: string): Promise<PublicReceipt> {
+  const { sale, store, template } = await receiptSale(ctx, code);
+  const logo = template.showLogo ? await repo.findImage(ctx.db, store.id, logoImageId(store)) : undefined;
+  return toPublicReceipt(sale, store, template, logo ? publicLogoPath(sale.code) : null);
+}
+
+/** The logo of a receipt whose template shows one. */
+export async function publicReceiptLogo(
+  ctx: AppContext,
+  code: string,
+): Promise<{ bytes: Buffer; mime: ImageMimeType; etag: string }> {
+  const { store, template } = await receiptSale(ctx, code);
+  if (!template.showLogo) throw notFound('This receipt has no logo.');
+  const id = logoImageId(store);
+  const meta = await repo.findImage(ctx.db, store.id, id);
+  const bytes = meta ? await ctx.files.get(store.id, id) : undefined;
+  if (!meta || !bytes) throw notFound('This receipt has no logo.');
+  return {
+    bytes,
+    mime: meta.mime as ImageMimeType,
+    etag: `"${meta.size}-${Date.parse(meta.updated_at).toString(36)}"`,
+  };
+}
