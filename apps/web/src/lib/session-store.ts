@@ -54,6 +54,7 @@ export interface SessionActions {
   setNavigatorView: (on: boolean) => void;
   setCatConfig: (config: Partial<CatConfig>) => void;
   setCatPrinter: (printer: SavedPrinter | null) => void;
+  setXPrinter: (printer: SavedPrinter | null) => void;
   setExchangeRate: (rate: SessionExchangeRate | null) => void;
   setCargoAutoSave: (on: boolean) => void;
   setSubscriptionStatus: (status: SubscriptionStatus) => void;
@@ -114,6 +115,7 @@ export const useSession = create<SessionState & SessionActions>()(
       setNavigatorView: (on) => set({ isNavigatorView: on }),
       setCatConfig: (config) => set((s) => ({ catConfig: { ...s.catConfig, ...config } })),
       setCatPrinter: (printer) => set({ catPrinter: printer }),
+      setXPrinter: (printer) => set({ xPrinter: printer }),
       setExchangeRate: (rate) => set({ exchangeRate: rate }),
       setCargoAutoSave: (on) => set({ cargoAutoSave: on }),
       setSubscriptionStatus: (status) => set({ subscriptionStatus: status }),

@@ -1,6 +1,10 @@
 import { flowControlOf } from './protocol.ts';
 
-/** What a BLE link offers: Web Bluetooth in browsers, the Capacitor plugin in the native apps. */
+/**
+ * What a BLE link offers: Web Bluetooth in browsers, the Capacitor plugin in the native apps. Cat
+ * printers and ESC/POS receipt printers (printing/receipts) both write through it; a link without
+ * notifications (most receipt printers) returns a no-op from `onNotify`.
+ */
 export interface BleLink {
   write(bytes: Uint8Array): Promise<void>;
   /** Calls `listener` with every notification; returns a function that stops listening. */
@@ -13,6 +17,8 @@ export interface PacedWriterOptions {
   /** Pause between writes, so cheap printers with small buffers keep up. */
   delayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Called after each write with the bytes written so far of the current `send` and its total. */
+  onProgress?: (sent: number, total: number) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -29,6 +35,7 @@ export class PacedWriter {
   private readonly chunkSize: number;
   private readonly delayMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly onProgress?: (sent: number, total: number) => void;
 
   constructor(
     private readonly link: BleLink,
@@ -37,6 +44,7 @@ export class PacedWriter {
     this.chunkSize = options.chunkSize ?? 180;
     this.delayMs = options.delayMs ?? 10;
     this.sleep = options.sleep ?? realSleep;
+    this.onProgress = options.onProgress;
     this.stop = link.onNotify((bytes) => {
       const signal = flowControlOf(bytes);
       if (signal === 'pause') this.paused = true;
@@ -67,6 +75,7 @@ export class PacedWriter {
     for (let offset = 0; offset < bytes.length; offset += this.chunkSize) {
       while (this.paused) await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
       await this.link.write(bytes.subarray(offset, offset + this.chunkSize));
+      this.onProgress?.(Math.min(offset + this.chunkSize, bytes.length), bytes.length);
       if (this.delayMs > 0) await this.sleep(this.delayMs);
     }
   }

@@ -1,0 +1,145 @@
+import type { ReceiptDocument } from '@shopdesk/shared';
+import { useSession, type SavedPrinter } from '../../lib/session-store.ts';
+import { PacedWriter, type BleLink } from '../cat-printer/paced-writer.ts';
+import { webBluetoothAvailable } from '../cat-printer/web-bluetooth.ts';
+import {
+  chooseReceiptPrinter,
+  connectReceiptPrinter,
+  knownReceiptPrinter,
+  type ReceiptBluetoothDevice,
+} from './receipt-bluetooth.ts';
+import { useReceiptPrinterSettings } from './receipt-printer-settings.ts';
+
+/** What `printReceipt` did. */
+export type ReceiptPrintResult =
+  /** Sent to the paired Bluetooth printer. */
+  | { via: 'bluetooth'; printer: string }
+  /** Opened the browser's print dialog: no Web Bluetooth here, no printer paired, or Bluetooth failed (`error`). */
+  | { via: 'browser'; reason: 'no-bluetooth' | 'not-paired' | 'bluetooth-failed'; error?: unknown }
+  /** The user closed the browser's device chooser: nothing printed. */
+  | { via: 'none'; reason: 'cancelled' };
+
+export interface PrintReceiptOptions {
+  /** Bytes sent so far and the total, after each Bluetooth write. */
+  onProgress?: (sent: number, total: number) => void;
+  /** The print dialog's title (the file name when saved as PDF). */
+  title?: string;
+}
+
+/** Pause between writes: cheap printers have a few kilobytes of buffer and no flow control over BLE. */
+const WRITE_DELAY_MS = 15;
+
+// The chosen device and its connection live for the page's lifetime: the browser hands a device
+// out only after a user gesture, and reconnecting for every receipt costs a second or two.
+let device: ReceiptBluetoothDevice | null = null;
+let link: (BleLink & { disconnect(): void }) | null = null;
+// One receipt at a time: two receipts' bytes interleaved print as garbage.
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Shows the chooser and remembers the printer in the session (`xPrinter`). Needs a user gesture. */
+export async function pairReceiptPrinter(): Promise<SavedPrinter> {
+  const chosen = await chooseReceiptPrinter();
+  dropConnection();
+  device = chosen;
+  const saved = { deviceId: chosen.id, name: chosen.name || 'Receipt printer' };
+  useSession.getState().setXPrinter(saved);
+  return saved;
+}
+
+export function forgetReceiptPrinter(): void {
+  dropConnection();
+  device = null;
+  useSession.getState().setXPrinter(null);
+}
+
+function dropConnection() {
+  link?.disconnect();
+  link = null;
+}
+
+async function deviceFor(saved: SavedPrinter): Promise<ReceiptBluetoothDevice> {
+  if (device?.id === saved.deviceId) return device;
+  dropConnection();
+  // Without getDevices (or when the browser forgot the permission) the chooser asks again.
+  device = (await knownReceiptPrinter(saved.deviceId)) ?? (await chooseReceiptPrinter());
+  if (device.id !== saved.deviceId) {
+    useSession.getState().setXPrinter({ deviceId: device.id, name: device.name || saved.name });
+  }
+  return device;
+}
+
+/**
+ * Encodes the receipt for this device's printer settings (the encoder is loaded only now, so it
+ * never weighs on a screen's first load) and sends it, serialized and chunked.
+ */
+export async function printReceiptOverBluetooth(
+  doc: ReceiptDocument,
+  options: PrintReceiptOptions = {},
+): Promise<SavedPrinter> {
+  const saved = useSession.getState().xPrinter;
+  if (!saved) throw new Error('No receipt printer is paired');
+  const target = await deviceFor(saved);
+  const settings = useReceiptPrinterSettings.getState();
+  const { encodeReceipt } = await import('./encode-receipt.ts');
+  const bytes = await encodeReceipt(doc, {
+    paperWidth: settings.paperWidth,
+    qr: settings.qrAsImage ? 'image' : 'native',
+  });
+  const job = queue.then(async () => {
+    if (!link || !target.gatt?.connected) link = await connectReceiptPrinter(target);
+    const writer = new PacedWriter(link, {
+      chunkSize: settings.chunkSize,
+      delayMs: WRITE_DELAY_MS,
+      onProgress: options.onProgress,
+    });
+    try {
+      await writer.send([bytes]);
+    } catch (error) {
+      dropConnection();
+      throw error;
+    } finally {
+      writer.close();
+    }
+  });
+  queue = job.catch(() => undefined);
+  await job;
+  return useSession.getState().xPrinter ?? saved;
+}
+
+/** Opens the browser's print dialog with the receipt (always available). */
+export async function printReceiptInBrowser(doc: ReceiptDocument, title?: string): Promise<void> {
+  const print = await import('./browser-print-receipt.ts');
+  await print.printReceiptInBrowser(doc, title);
+}
+
+/**
+ * Prints a receipt on the paired Bluetooth printer, or in the browser when there is no Web
+ * Bluetooth, no paired printer, or the Bluetooth print failed. Call it from a click (pairing
+ * again may need the chooser). Never throws for a printer problem: the result says what happened.
+ */
+export async function printReceipt(
+  doc: ReceiptDocument,
+  options: PrintReceiptOptions = {},
+): Promise<ReceiptPrintResult> {
+  if (!webBluetoothAvailable()) {
+    await printReceiptInBrowser(doc, options.title);
+    return { via: 'browser', reason: 'no-bluetooth' };
+  }
+  if (!useSession.getState().xPrinter) {
+    await printReceiptInBrowser(doc, options.title);
+    return { via: 'browser', reason: 'not-paired' };
+  }
+  try {
+    const printer = await printReceiptOverBluetooth(doc, options);
+    return { via: 'bluetooth', printer: printer.name };
+  } catch (error) {
+    if (isChooserCancelled(error)) return { via: 'none', reason: 'cancelled' };
+    await printReceiptInBrowser(doc, options.title);
+    return { via: 'browser', reason: 'bluetooth-failed', error };
+  }
+}
+
+/** The user closed the device chooser (Chrome also says NotFoundError when the adapter is off). */
+export function isChooserCancelled(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'NotFoundError' && /cancel/i.test(error.message);
+}
