@@ -263,3 +263,24 @@ export const IconDots = (p: IconProps) => (
     <circle cx="19" cy="12" r="1" />
   </Icon>
 );
+
+export const IconBanknote = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+  </Icon>
+);
+
+export const IconCard = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+);
+
+export const IconMore = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12h.01M12 12h.01M16 12h.01" />
+  </Icon>
+);

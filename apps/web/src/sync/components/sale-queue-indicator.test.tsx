@@ -9,25 +9,9 @@ import { freshDevice, logIn, saleBody } from '../sale-queue.test-support.ts';
 import { onlineManager } from '@tanstack/react-query';
 import { SaleQueueIndicator } from './sale-queue-indicator.tsx';
 import { announceQueueChanged } from '../queue-events.ts';
+import { stubLayoutApis } from '../../lib/jsdom-stubs.test-support.ts';
 
-beforeAll(() => {
-  // jsdom has neither; Mantine's media queries and drawers ask for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 
 beforeEach(async () => {
   await freshDevice();

@@ -5,25 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
 import i18n from '../../../lib/i18n.ts';
 import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
+import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
-beforeAll(() => {
-  // jsdom has neither; Mantine's media queries and segmented control ask for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 
 afterEach(cleanup);
 

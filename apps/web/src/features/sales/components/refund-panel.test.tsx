@@ -7,25 +7,9 @@ import { refundShare, type ShopTransaction, type TransactionLine } from '@shopde
 import i18n from '../../../lib/i18n.ts';
 import { RefundPanel } from './refund-panel.tsx';
 import { useSalesFormat } from './use-sales-format.ts';
+import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
-beforeAll(() => {
-  // jsdom has neither; Mantine's media queries and segmented control ask for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 
 afterEach(() => {
   cleanup();

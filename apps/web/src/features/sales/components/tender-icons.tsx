@@ -1,54 +1,15 @@
-import type { ReactNode, SVGProps } from 'react';
 import { Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TenderMethod } from '@shopdesk/shared';
+import { IconBanknote, IconCard, IconMore } from '../../../components/icons.tsx';
 
-type Props = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: Props) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-const PATHS: Record<TenderMethod, ReactNode> = {
-  CASH: (
-    <>
-      <rect x="3" y="6" width="18" height="12" rx="2" />
-      <circle cx="12" cy="12" r="2.5" />
-    </>
-  ),
-  CARD: (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="M3 10h18M7 15h4" />
-    </>
-  ),
-  OTHER: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12h.01M12 12h.01M16 12h.01" />
-    </>
-  ),
-};
+// The methods' icons are the app's own line icons, so they match the rest of the screens.
+const ICONS: Record<TenderMethod, typeof IconCard> = { CASH: IconBanknote, CARD: IconCard, OTHER: IconMore };
 
 /** One payment method's icon (decorative: the text or label around it names the method). */
 export function TenderIcon({ method, size }: { method: TenderMethod; size?: number }) {
-  return <Svg size={size}>{PATHS[method]}</Svg>;
+  const MethodIcon = ICONS[method];
+  return <MethodIcon size={size ?? 18} />;
 }
 
 /** The methods a sale was paid with, as icons carrying their names for screen readers. */
