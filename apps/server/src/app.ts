@@ -33,6 +33,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
+import { shiftsRoutes } from './modules/shifts/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(productsRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
+      await secure.register(shiftsRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));

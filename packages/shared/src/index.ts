@@ -18,6 +18,8 @@ export * from './sale-payment.ts';
 export * from './sale-settings.ts';
 export * from './tax-rate-text.ts';
 export * from './shop.ts';
+export * from './cash-denominations.ts';
+export * from './shifts.ts';
 export * from './product-changes.ts';
 export * from './receipt-document.ts';
 export * from './receipt.ts';

@@ -20,5 +20,7 @@ export const SaleSettingsSchema = z.object({
   defaultTaxRate: basisPointsSchema,
   /** Cash rounding increment in main minor units; 0 = none. */
   cashRounding: z.number().int().min(0).max(100_000),
+  /** Whether the store works in shifts (closing the till, issue 10). Omitted: left as it is. */
+  shiftsEnabled: z.boolean().optional(),
 });
 export type SaleSettings = z.infer<typeof SaleSettingsSchema>;

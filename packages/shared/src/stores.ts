@@ -15,6 +15,8 @@ export const VirtualStoreSchema = z.object({
   taxMode: z.enum(['NONE', 'INCLUSIVE', 'EXCLUSIVE']),
   defaultTaxRate: z.number().int(),
   cashRounding: z.number().int(),
+  /** Whether the store works in shifts; absent from servers that predate shifts (read as false). */
+  shiftsEnabled: z.boolean().optional(),
 });
 export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
 

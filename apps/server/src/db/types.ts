@@ -36,6 +36,8 @@ export interface StoresTable {
   default_tax_rate: ColumnType<number, number | undefined, number>;
   /** Cash rounding increment in main minor units; 0 = none. */
   cash_rounding: ColumnType<number, number | undefined, number>;
+  /** 1 when the store works in shifts (closing the till). */
+  shifts_enabled: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -193,6 +195,8 @@ export interface ShopTransactionsTable {
   /** The first few item names, for lists and search. */
   first_items: string;
   note: string;
+  /** The shift open when the sale was completed; null or absent: none was. */
+  shift_id?: string | null;
 }
 
 export interface ShopTransactionLinesTable {
@@ -230,6 +234,8 @@ export interface ShopRefundsTable {
   amount: number;
   tax: number;
   note: string;
+  /** The shift open when the money went back; null or absent: none was. */
+  shift_id?: string | null;
 }
 
 export interface ShopRefundLinesTable {
@@ -280,6 +286,50 @@ export interface ReceiptTemplatesTable {
   updated_at: string;
 }
 
+/** A shift of a store's till (closing the till, issue 10); `totals` is JSON, written when it closes. */
+export interface ShiftsTable {
+  id: string;
+  store_id: string;
+  number: number;
+  status: string;
+  opened_at: string;
+  opened_by: string;
+  closed_at: string | null;
+  closed_by: string | null;
+  totals: string | null;
+}
+
+/** A shift's cash in one currency: the float from opening, the rest written once at closing. */
+export interface ShiftCashTable {
+  store_id: string;
+  shift_id: string;
+  currency: string;
+  float: number;
+  cash_sales: number | null;
+  cash_refunds: number | null;
+  pay_ins: number | null;
+  pay_outs: number | null;
+  expected: number | null;
+  counted: number | null;
+  difference: number | null;
+  /** JSON of DenominationCount[]. */
+  denominations: string | null;
+}
+
+/** A pay-in or pay-out of a shift. */
+export interface ShiftCashMovesTable {
+  id: string;
+  store_id: string;
+  shift_id: string;
+  client_id: string;
+  kind: string;
+  currency: string;
+  amount: number;
+  reason: string;
+  user_id: string;
+  created_at: string;
+}
+
 /** A deleted product, for devices syncing the catalogue (GET /product/changes). */
 export interface ProductTombstonesTable {
   store_id: string;
@@ -308,6 +358,9 @@ export interface Database {
   stock_movements: StockMovementsTable;
   files: FilesTable;
   import_batches: ImportBatchesTable;
+  shifts: ShiftsTable;
+  shift_cash: ShiftCashTable;
+  shift_cash_moves: ShiftCashMovesTable;
   receipt_templates: ReceiptTemplatesTable;
 }
 

@@ -236,6 +236,49 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  'GET /api/secure/shop/shift/current': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/shift/current' }),
+  },
+  // The caller's own store (the sweep world turns shifts on in it): it opens that store's first shift.
+  'POST /api/secure/shop/shift': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (_w, caller) => ({
+      path: '/api/secure/shop/shift',
+      body: { float: [{ currency: caller.store.mainCurrency, amount: 10_000 }] },
+    }),
+  },
+  'GET /api/secure/shop/shift/z-report': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/shift/z-report', query: { page: '0', size: '20' } }),
+  },
+  'GET /api/secure/shop/shift/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/shop/shift/${w.closedShift.id}` }),
+  },
+  'POST /api/secure/shop/shift/{id}/cash-move': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/shop/shift/${w.openShift.id}/cash-move`,
+      body: { clientId: randomUUID(), kind: 'PAY_OUT', currency: 'USD', amount: 250, reason: 'Milk for staff' },
+    }),
+  },
+  'POST /api/secure/shop/shift/{id}/close': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/shop/shift/${w.openShift.id}/close`,
+      body: {
+        counts: w.openShift.cash.map((c) => ({ currency: c.currency, denominations: [{ value: 500, count: 3 }] })),
+      },
+    }),
+  },
+
   'POST /api/secure/product': {
     tenancy: 'own',
     storeScoped: true,

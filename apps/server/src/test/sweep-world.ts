@@ -1,4 +1,4 @@
-import type { Product, ShopTransaction, VirtualStore } from '@shopdesk/shared';
+import type { Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopdesk/shared';
 import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
@@ -26,6 +26,9 @@ export interface SweepWorld {
   /** A completed sale and a parked cart of the owner's default store, made fresh with the product. */
   sale: ShopTransaction;
   parked: ShopTransaction;
+  /** The owner's open shift (reopened for each route, as a route may close it) and a closed one (a Z report). */
+  openShift: ShiftReport;
+  closedShift: ShiftReport;
   /** Texts that only the owner's data contains: no answer to the intruder may carry any of them. */
   ownerMarkers: string[];
 }
@@ -53,11 +56,40 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     product: undefined as unknown as Product,
     sale: undefined as unknown as ShopTransaction,
     parked: undefined as unknown as ShopTransaction,
+    openShift: undefined as unknown as ShiftReport,
+    closedShift: undefined as unknown as ShiftReport,
     fileId,
     ownerMarkers: [],
   };
+  for (const user of [owner, intruder]) {
+    const on = await t.request('PUT', `/api/secure/virtual-store/${user.store.urlName}/sale-settings`, {
+      token: user.token,
+      body: { taxMode: 'NONE', defaultTaxRate: 0, cashRounding: 0, shiftsEnabled: true },
+    });
+    expect(on.status, on.text).toBe(200);
+  }
+  const first = await ownerOpenShift(world);
+  const closed = await t.request<ShiftReport>('POST', `/api/secure/shop/shift/${first.id}/close`, {
+    token: owner.token,
+    body: { counts: first.cash.map((c) => ({ currency: c.currency, denominations: [{ value: 100, count: 2 }] })) },
+  });
+  expect(closed.status, closed.text).toBe(200);
+  world.closedShift = closed.body;
   await freshProduct(world);
   return world;
+}
+
+/** The owner's open shift, opened when none is. */
+async function ownerOpenShift(w: SweepWorld): Promise<ShiftReport> {
+  const as = { token: w.owner.token };
+  const current = await w.t.request<{ shift: ShiftReport | null }>('GET', '/api/secure/shop/shift/current', as);
+  if (current.body.shift) return current.body.shift;
+  const opened = await w.t.request<ShiftReport>('POST', '/api/secure/shop/shift', {
+    ...as,
+    body: { float: [{ currency: w.owner.store.mainCurrency, amount: 5_000 }] },
+  });
+  expect(opened.status, opened.text).toBe(201);
+  return opened.body;
 }
 
 /** A sale of `code` (one unit) by the owner, completed in cash or parked. */
@@ -84,6 +116,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
   });
   w.sale = await ownerSale(w, w.product.code, 'COMPLETED');
   w.parked = await ownerSale(w, w.product.code, 'PARKED');
+  w.openShift = await ownerOpenShift(w);
   w.ownerMarkers = [
     w.owner.email,
     w.owner.user.userId,
@@ -102,22 +135,27 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.sale.id,
     w.sale.code,
     w.parked.code,
+    w.openShift.id,
+    w.closedShift.id,
   ];
 }
 
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
 export async function ownerView(w: SweepWorld): Promise<unknown> {
   const as = { token: w.owner.token };
-  const [profile, stores, product, movements, file, sale, parked, receiptTemplate] = await Promise.all([
-    w.t.request('GET', '/api/secure/profile', as),
-    w.t.request('GET', '/api/secure/virtual-store', as),
-    w.t.request('GET', `/api/secure/product/code/${w.product.code}`, as),
-    w.t.request('GET', `/api/secure/product/code/${w.product.code}/movements`, as),
-    w.t.request('GET', `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, as),
-    w.t.request('GET', `/api/secure/shop/transaction/${w.sale.code}`, as),
-    w.t.request('GET', `/api/secure/shop/transaction/${w.parked.code}`, as),
-    w.t.request('GET', `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template`, as),
-  ]);
+  const [profile, stores, product, movements, file, sale, parked, receiptTemplate, openShift, closedShift] =
+    await Promise.all([
+      w.t.request('GET', '/api/secure/profile', as),
+      w.t.request('GET', '/api/secure/virtual-store', as),
+      w.t.request('GET', `/api/secure/product/code/${w.product.code}`, as),
+      w.t.request('GET', `/api/secure/product/code/${w.product.code}/movements`, as),
+      w.t.request('GET', `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, as),
+      w.t.request('GET', `/api/secure/shop/transaction/${w.sale.code}`, as),
+      w.t.request('GET', `/api/secure/shop/transaction/${w.parked.code}`, as),
+      w.t.request('GET', `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template`, as),
+      w.t.request('GET', `/api/secure/shop/shift/${w.openShift.id}`, as),
+      w.t.request('GET', `/api/secure/shop/shift/${w.closedShift.id}`, as),
+    ]);
   return {
     profile: [profile.status, profile.body],
     stores: [stores.status, stores.body],
@@ -127,5 +165,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     sale: [sale.status, sale.body],
     parked: [parked.status, parked.body],
     receiptTemplate: [receiptTemplate.status, receiptTemplate.body],
+    openShift: [openShift.status, openShift.body],
+    closedShift: [closedShift.status, closedShift.body],
   };
 }

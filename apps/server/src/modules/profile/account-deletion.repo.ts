@@ -23,10 +23,13 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   shop_refund_lines: 0,
   receipt_codes: 0,
   receipt_templates: 0,
+  shift_cash: 0,
+  shift_cash_moves: 0,
   product_tombstones: 0,
   shop_refunds: 1,
   shop_transaction_lines: 1,
   products: 1,
+  shifts: 1,
   shop_transactions: 2,
 };
 

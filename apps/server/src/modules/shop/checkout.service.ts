@@ -27,6 +27,7 @@ import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
+import { openShiftIdFor } from '../shifts/index.ts';
 import { applyStockDeltas } from '../stock/index.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -314,6 +315,8 @@ export async function createTransaction(
       // The free tier first (it locks the owner's row on PostgreSQL, so concurrent sales take turns
       // over the last slot), then the clientId claims the sale.
       if (body.status === 'COMPLETED') await assertCanCreate(trx, ctx, store.owner_id, 'transactions');
+      // A completed sale belongs to the shift open now; with none open it still goes through (never lose a sale).
+      if (body.status === 'COMPLETED') header.shift_id = await openShiftIdFor(trx, ctx.dbKind, store.id);
       if (!(await repo.insertTransactionOnce(trx, header))) return false;
       if (body.status === 'COMPLETED') await moveStockOut(trx, scope, header.code, lines, header.created_at);
       await repo.insertLines(trx, lines);
@@ -359,8 +362,10 @@ export async function updateParked(
   const tenders = tenderRows(store, current.id, sale.settlement);
   await ctx.db.transaction().execute(async (trx) => {
     if (body.status === 'COMPLETED') await assertCanCreate(trx, ctx, store.owner_id, 'transactions');
+    // A parked cart joins the shift open when it is completed.
+    const shift = body.status === 'COMPLETED' ? { shift_id: await openShiftIdFor(trx, ctx.dbKind, store.id) } : {};
     // Only while still parked: a second device completing the same cart meanwhile gets the 409.
-    if (!(await repo.updateParkedTransaction(trx, store.id, current.id, patch))) throw alreadyDone();
+    if (!(await repo.updateParkedTransaction(trx, store.id, current.id, { ...patch, ...shift }))) throw alreadyDone();
     if (body.status === 'COMPLETED') await moveStockOut(trx, scope, current.code, lines, patch.updated_at);
     await repo.deleteLinesOf(trx, store.id, current.id);
     await repo.insertLines(trx, lines);

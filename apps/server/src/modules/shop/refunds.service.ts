@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
+import { openShiftIdFor } from '../shifts/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import * as repo from './transactions.repo.ts';
@@ -117,6 +118,8 @@ export async function refund(
       amount: 0,
       tax: 0,
       note: body.note ?? '',
+      // The money goes back out of the till of the shift open now (none open: no shift).
+      shift_id: await openShiftIdFor(trx, ctx.dbKind, store.id),
     });
     if (!inserted) return null;
 

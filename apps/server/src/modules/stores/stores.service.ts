@@ -28,6 +28,7 @@ export function toVirtualStore(row: StoreRow): VirtualStore {
     taxMode: row.tax_mode as VirtualStore['taxMode'],
     defaultTaxRate: Number(row.default_tax_rate),
     cashRounding: Number(row.cash_rounding),
+    shiftsEnabled: Number(row.shifts_enabled ?? 0) === 1,
   };
 }
 
@@ -64,6 +65,7 @@ export async function insertOwnedStore(
     tax_mode: 'NONE',
     default_tax_rate: 0,
     cash_rounding: 0,
+    shifts_enabled: 0,
   };
   try {
     await repo.insertStore(db, row);
@@ -115,7 +117,13 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
 
 /** The counter settings: tax mode and default rate, cash rounding (product.md §4). */
 export async function updateSaleSettings(ctx: AppContext, scope: Scope, body: SaleSettings): Promise<VirtualStore> {
-  const patch = { tax_mode: body.taxMode, default_tax_rate: body.defaultTaxRate, cash_rounding: body.cashRounding };
+  const patch = {
+    tax_mode: body.taxMode,
+    default_tax_rate: body.defaultTaxRate,
+    cash_rounding: body.cashRounding,
+    // Omitted by clients that predate shifts: the setting stays as it is.
+    ...(body.shiftsEnabled === undefined ? {} : { shifts_enabled: body.shiftsEnabled ? 1 : 0 }),
+  };
   await repo.updateStore(ctx.db, scope.store.id, patch);
   return toVirtualStore({ ...scope.store, ...patch });
 }

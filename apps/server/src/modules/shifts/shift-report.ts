@@ -1,0 +1,135 @@
+import {
+  TENDER_METHODS,
+  type CashMove,
+  type CurrencyCode,
+  type DenominationCount,
+  type ShiftCash,
+  type ShiftReport,
+} from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable, StoreRow } from '../../db/types.ts';
+import { amountsBy, expectedCash } from './shift-figures.ts';
+import * as repo from './shifts.repo.ts';
+
+/** A shift's sale figures in the main currency; frozen as JSON (`shifts.totals`) when it closes. */
+export type SaleFigures = Pick<ShiftReport, 'salesCount' | 'salesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'>;
+
+export interface LiveFigures {
+  cash: Omit<ShiftCash, 'counted' | 'difference' | 'denominations'>[];
+  sales: SaleFigures;
+}
+
+/** An open shift's figures as they stand now, read from its sales, refunds and moves. */
+export async function liveFigures(
+  db: DbOrTx,
+  store: StoreRow,
+  shiftId: string,
+  cash: ShiftCashTable[],
+  moves: ShiftCashMovesTable[],
+): Promise<LiveFigures> {
+  const [cashSales, cashRefunds, sales, refunds, methods] = await Promise.all([
+    repo.cashSalesByCurrency(db, store.id, shiftId),
+    repo.cashRefundsByCurrency(db, store.id, shiftId),
+    repo.saleTotals(db, store.id, shiftId),
+    repo.refundTotals(db, store.id, shiftId),
+    repo.methodTotals(db, store.id, shiftId),
+  ]);
+  const currencies = store.second_currency ? [store.main_currency, store.second_currency] : [store.main_currency];
+  const figures = expectedCash(currencies, {
+    floats: amountsBy(
+      cash.map((c) => ({ currency: c.currency, amount: c.float })),
+      (r) => r.currency,
+    ),
+    cashSales: amountsBy(cashSales, (r) => r.currency),
+    cashRefunds: amountsBy(cashRefunds, (r) => r.currency),
+    payIns: amountsBy(
+      moves.filter((m) => m.kind === 'PAY_IN'),
+      (r) => r.currency,
+    ),
+    payOuts: amountsBy(
+      moves.filter((m) => m.kind === 'PAY_OUT'),
+      (r) => r.currency,
+    ),
+  });
+  const taken = amountsBy(methods.sales, (r) => r.method);
+  const given = amountsBy(methods.refunds, (r) => r.method);
+  const byMethod = TENDER_METHODS.filter((m) => taken.has(m) || given.has(m)).map((method) => ({
+    method,
+    amount: (taken.get(method) ?? 0) - (given.get(method) ?? 0),
+  }));
+  return {
+    cash: figures,
+    sales: {
+      salesCount: Number(sales.n),
+      salesTotal: Number(sales.total ?? 0),
+      refundsCount: Number(refunds.n),
+      refundsTotal: Number(refunds.total ?? 0),
+      byMethod,
+    },
+  };
+}
+
+function toMove(m: ShiftCashMovesTable): CashMove {
+  return {
+    id: m.id,
+    kind: m.kind as CashMove['kind'],
+    currency: m.currency as CurrencyCode,
+    amount: Number(m.amount),
+    reason: m.reason,
+    at: m.created_at,
+  };
+}
+
+/** The API's report: live figures for an open shift, the frozen ones of its closing for a closed one. */
+export function toReport(input: {
+  shift: ShiftsTable;
+  store: StoreRow;
+  cash: ShiftCashTable[];
+  moves: ShiftCashMovesTable[];
+  names: Map<string, string>;
+  live: LiveFigures | null;
+}): ShiftReport {
+  const { shift, store, cash, moves, names, live } = input;
+  const name = (id: string) => names.get(id) ?? '';
+  const frozen = JSON.parse(shift.totals ?? 'null') as SaleFigures | null;
+  const sales: SaleFigures = live?.sales ??
+    frozen ?? { salesCount: 0, salesTotal: 0, refundsCount: 0, refundsTotal: 0, byMethod: [] };
+  const cashFigures: ShiftCash[] = live
+    ? live.cash.map((c) => ({ ...c, counted: null, difference: null, denominations: null }))
+    : orderCash(store, cash).map((c) => ({
+        currency: c.currency as CurrencyCode,
+        float: Number(c.float),
+        cashSales: Number(c.cash_sales ?? 0),
+        cashRefunds: Number(c.cash_refunds ?? 0),
+        payIns: Number(c.pay_ins ?? 0),
+        payOuts: Number(c.pay_outs ?? 0),
+        expected: Number(c.expected ?? 0),
+        counted: c.counted === null ? null : Number(c.counted),
+        difference: c.difference === null ? null : Number(c.difference),
+        denominations: c.denominations ? (JSON.parse(c.denominations) as DenominationCount[]) : null,
+      }));
+  return {
+    id: shift.id,
+    number: Number(shift.number),
+    status: shift.status as ShiftReport['status'],
+    mainCurrency: store.main_currency as CurrencyCode,
+    openedAt: shift.opened_at,
+    openedBy: name(shift.opened_by),
+    closedAt: shift.closed_at,
+    closedBy: shift.closed_by ? name(shift.closed_by) : null,
+    ...sales,
+    cash: cashFigures,
+    moves: moves.map(toMove),
+  };
+}
+
+/** The main currency first, then the others by code. */
+function orderCash(store: StoreRow, cash: ShiftCashTable[]): ShiftCashTable[] {
+  return [...cash].sort((a, b) =>
+    a.currency === store.main_currency
+      ? -1
+      : b.currency === store.main_currency
+        ? 1
+        : a.currency.localeCompare(b.currency),
+  );
+}

@@ -1,0 +1,218 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable } from '../../db/types.ts';
+
+/** Queries of shifts: the shifts, their cash per currency and pay-ins/outs, and the sale figures they read. */
+
+type DbKind = 'sqlite' | 'postgres';
+
+/**
+ * The store's open shift, locked until the transaction ends on PostgreSQL: `share` for a sale,
+ * refund or move joining it, `update` for closing it. Closing waits for the joiners that came
+ * first and they wait for it, so no sale lands in a shift whose count is already taken; a joiner
+ * that waited re-reads the row, finds it CLOSED and joins no shift. SQLite runs one write
+ * transaction at a time, which gives the same order.
+ */
+export async function findOpenShift(db: DbOrTx, storeId: string, lock?: { dbKind: DbKind; mode: 'share' | 'update' }) {
+  let query = db.selectFrom('shifts').selectAll().where('store_id', '=', storeId).where('status', '=', 'OPEN');
+  if (lock?.dbKind === 'postgres') query = lock.mode === 'share' ? query.forShare() : query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findShift(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  lock?: { dbKind: DbKind; mode: 'share' | 'update' },
+) {
+  let query = db.selectFrom('shifts').selectAll().where('store_id', '=', storeId).where('id', '=', id);
+  if (lock?.dbKind === 'postgres') query = lock.mode === 'share' ? query.forShare() : query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function nextShiftNumber(db: DbOrTx, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('shifts')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+export async function insertShift(db: DbOrTx, row: ShiftsTable, cash: ShiftCashTable[]): Promise<void> {
+  await db.insertInto('shifts').values(row).execute();
+  if (cash.length > 0) await db.insertInto('shift_cash').values(cash).execute();
+}
+
+export async function shiftCashRows(db: DbOrTx, storeId: string, shiftIds: string[]) {
+  if (shiftIds.length === 0) return [];
+  return db
+    .selectFrom('shift_cash')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('shift_id', 'in', shiftIds)
+    .execute();
+}
+
+export async function cashMoves(db: DbOrTx, storeId: string, shiftId: string) {
+  return db
+    .selectFrom('shift_cash_moves')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('shift_id', '=', shiftId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Stores a move unless the store already has one with its clientId; false for a retry. */
+export async function insertMoveOnce(db: DbOrTx, row: ShiftCashMovesTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('shift_cash_moves')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findMoveByClientId(db: DbOrTx, storeId: string, clientId: string) {
+  return db
+    .selectFrom('shift_cash_moves')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** Cash taken by the shift's sales per currency: what was handed over minus the change given back. */
+export async function cashSalesByCurrency(db: DbOrTx, storeId: string, shiftId: string) {
+  return db
+    .selectFrom('shop_tenders as t')
+    .innerJoin('shop_transactions as s', (j) =>
+      j.onRef('s.id', '=', 't.transaction_id').onRef('s.store_id', '=', 't.store_id'),
+    )
+    .select(['t.currency', (eb) => eb.fn.sum<number>(eb('t.amount', '-', eb.ref('t.change'))).as('amount')])
+    .where('t.store_id', '=', storeId)
+    .where('s.shift_id', '=', shiftId)
+    .where('t.refund_id', 'is', null)
+    .where('t.method', '=', 'CASH')
+    .groupBy('t.currency')
+    .execute();
+}
+
+/** Cash given back by the shift's refunds per currency. */
+export async function cashRefundsByCurrency(db: DbOrTx, storeId: string, shiftId: string) {
+  return db
+    .selectFrom('shop_tenders as t')
+    .innerJoin('shop_refunds as r', (j) => j.onRef('r.id', '=', 't.refund_id').onRef('r.store_id', '=', 't.store_id'))
+    .select(['t.currency', (eb) => eb.fn.sum<number>('t.amount').as('amount')])
+    .where('t.store_id', '=', storeId)
+    .where('r.shift_id', '=', shiftId)
+    .where('t.method', '=', 'CASH')
+    .groupBy('t.currency')
+    .execute();
+}
+
+export async function saleTotals(db: DbOrTx, storeId: string, shiftId: string) {
+  return db
+    .selectFrom('shop_transactions')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('total')])
+    .where('store_id', '=', storeId)
+    .where('shift_id', '=', shiftId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function refundTotals(db: DbOrTx, storeId: string, shiftId: string) {
+  return db
+    .selectFrom('shop_refunds')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+    .where('store_id', '=', storeId)
+    .where('shift_id', '=', shiftId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Main-currency money per payment method: what the shift's sales took (sign 1) and its refunds gave back. */
+export async function methodTotals(db: DbOrTx, storeId: string, shiftId: string) {
+  const sales = db
+    .selectFrom('shop_tenders as t')
+    .innerJoin('shop_transactions as s', (j) =>
+      j.onRef('s.id', '=', 't.transaction_id').onRef('s.store_id', '=', 't.store_id'),
+    )
+    .select(['t.method', (eb) => eb.fn.sum<number>('t.applied').as('amount')])
+    .where('t.store_id', '=', storeId)
+    .where('s.shift_id', '=', shiftId)
+    .where('t.refund_id', 'is', null)
+    .groupBy('t.method')
+    .execute();
+  const refunds = db
+    .selectFrom('shop_tenders as t')
+    .innerJoin('shop_refunds as r', (j) => j.onRef('r.id', '=', 't.refund_id').onRef('r.store_id', '=', 't.store_id'))
+    .select(['t.method', (eb) => eb.fn.sum<number>('t.applied').as('amount')])
+    .where('t.store_id', '=', storeId)
+    .where('r.shift_id', '=', shiftId)
+    .groupBy('t.method')
+    .execute();
+  return { sales: await sales, refunds: await refunds };
+}
+
+/** Closes an open shift; false when it was not open any more. */
+export async function markClosed(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  patch: { closed_at: string; closed_by: string; totals: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('shifts')
+    .set({ ...patch, status: 'CLOSED' })
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Writes a currency's closing figures (its row exists from opening, or is added for a currency met later). */
+export async function saveClosingCash(db: DbOrTx, row: ShiftCashTable, exists: boolean): Promise<void> {
+  if (!exists) {
+    await db.insertInto('shift_cash').values(row).execute();
+    return;
+  }
+  const { store_id, shift_id, currency, ...figures } = row;
+  await db
+    .updateTable('shift_cash')
+    .set(figures)
+    .where('store_id', '=', store_id)
+    .where('shift_id', '=', shift_id)
+    .where('currency', '=', currency)
+    .where('counted', 'is', null)
+    .execute();
+}
+
+export async function countClosed(db: DbOrTx, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('shifts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'CLOSED')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listClosed(db: DbOrTx, storeId: string, offset: number, limit: number) {
+  return db
+    .selectFrom('shifts')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'CLOSED')
+    .orderBy('number', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

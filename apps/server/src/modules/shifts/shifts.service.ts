@@ -1,0 +1,265 @@
+import {
+  CASH_DENOMINATIONS,
+  countedTotal,
+  ErrorCode,
+  type CashMoveBody,
+  type CloseShiftBody,
+  type CurrencyCode,
+  type DenominationCount,
+  type OpenShiftBody,
+  type ShiftReport,
+  type ZReportPage,
+} from '@shopdesk/shared';
+import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
+import type { ShiftCashTable, StoreRow } from '../../db/types.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Scope } from '../access/index.ts';
+import * as repo from './shifts.repo.ts';
+import { liveFigures, toReport, type SaleFigures } from './shift-report.ts';
+
+/**
+ * Shifts of a store's till (issue 10): open with a float, pay-ins and pay-outs, the X report,
+ * closing with a blind count into a Z report. A closed shift is never written again: every write
+ * here takes the shift only while it is OPEN (409 otherwise), and its closing figures are written
+ * once, in the transaction that closes it.
+ */
+
+const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
+const closedConflict = () => conflict('This shift is closed: its Z report can no longer change.');
+const shiftNotFound = () => notFound('We could not find this shift.');
+
+/** The currencies a store's till holds: the main one, then the second when it has one. */
+function tillCurrencies(store: StoreRow): string[] {
+  return store.second_currency ? [store.main_currency, store.second_currency] : [store.main_currency];
+}
+
+function badCurrency(field: string): AppError {
+  const message = "Only the store's main and second currency go into its till.";
+  return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field, message }]);
+}
+
+/** The open shift's id for a sale or refund being stored in `trx`, or null when none is open. */
+export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
+  return (await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' }))?.id ?? null;
+}
+
+async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: string): Promise<ShiftReport> {
+  const shift = await repo.findShift(db, store.id, id);
+  if (!shift) throw shiftNotFound();
+  const [cash, moves, names] = await Promise.all([
+    repo.shiftCashRows(db, store.id, [shift.id]),
+    repo.cashMoves(db, store.id, shift.id),
+    repo.userNames(db, [shift.opened_by, ...(shift.closed_by ? [shift.closed_by] : [])]),
+  ]);
+  const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift.id, cash, moves) : null;
+  return toReport({ shift, store, cash, moves, names, live });
+}
+
+/** `GET /shop/shift/current`: the open shift's X report, or null. */
+export async function currentShift(ctx: AppContext, scope: Scope): Promise<{ shift: ShiftReport | null }> {
+  const open = await repo.findOpenShift(ctx.db, scope.store.id);
+  return { shift: open ? await readReport(ctx, ctx.db, scope.store, open.id) : null };
+}
+
+/** `GET /shop/shift/{id}`: the X report of an open shift, the Z report of a closed one. */
+export function readShift(ctx: AppContext, scope: Scope, id: string): Promise<ShiftReport> {
+  return readReport(ctx, ctx.db, scope.store, id);
+}
+
+/** `POST /shop/shift`: opens the store's shift; 409 when one is open or the store does not use shifts. */
+export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBody): Promise<ShiftReport> {
+  const { store } = scope;
+  if (Number(store.shifts_enabled ?? 0) !== 1) {
+    throw conflict('This store does not use shifts. Turn them on in the sales settings first.');
+  }
+  const currencies = tillCurrencies(store);
+  const floats = new Map<string, number>();
+  for (const [i, f] of body.float.entries()) {
+    if (!currencies.includes(f.currency) || floats.has(f.currency)) throw badCurrency(`float.${i}.currency`);
+    floats.set(f.currency, f.amount);
+  }
+  const id = newId();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const number = await repo.nextShiftNumber(trx, store.id);
+      await repo.insertShift(
+        trx,
+        {
+          id,
+          store_id: store.id,
+          number,
+          status: 'OPEN',
+          opened_at: iso(ctx.clock.now()),
+          opened_by: scope.userId,
+          closed_at: null,
+          closed_by: null,
+          totals: null,
+        },
+        currencies.map((currency) => emptyCash(store.id, id, currency, floats.get(currency) ?? 0)),
+      );
+    });
+  } catch (error) {
+    // The partial unique index (one open shift) or the number's: another open got there first.
+    if (isUniqueViolation(error)) throw conflict('A shift is already open in this store.');
+    throw error;
+  }
+  return readReport(ctx, ctx.db, store, id);
+}
+
+function emptyCash(storeId: string, shiftId: string, currency: string, float: number): ShiftCashTable {
+  return {
+    store_id: storeId,
+    shift_id: shiftId,
+    currency,
+    float,
+    cash_sales: null,
+    cash_refunds: null,
+    pay_ins: null,
+    pay_outs: null,
+    expected: null,
+    counted: null,
+    difference: null,
+    denominations: null,
+  };
+}
+
+/** `POST /shop/shift/{id}/cash-move`: a pay-in or pay-out; the same clientId again changes nothing. */
+export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, body: CashMoveBody) {
+  const { store } = scope;
+  if (!tillCurrencies(store).includes(body.currency)) throw badCurrency('currency');
+  await ctx.db.transaction().execute(async (trx) => {
+    const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'share' });
+    if (!shift) throw shiftNotFound();
+    const earlier = await repo.findMoveByClientId(trx, store.id, body.clientId);
+    if (earlier) {
+      if (earlier.shift_id !== shift.id) throw conflict('This move id was already used in another shift.');
+      return;
+    }
+    if (shift.status !== 'OPEN') throw closedConflict();
+    await repo.insertMoveOnce(trx, {
+      id: newId(),
+      store_id: store.id,
+      shift_id: shift.id,
+      client_id: body.clientId,
+      kind: body.kind,
+      currency: body.currency,
+      amount: body.amount,
+      reason: body.reason,
+      user_id: scope.userId,
+      created_at: iso(ctx.clock.now()),
+    });
+  });
+  return readReport(ctx, ctx.db, store, id);
+}
+
+/** Checks a count against the currency's denominations; the 400 names the offending field. */
+function checkCount(currency: CurrencyCode, counts: DenominationCount[], at: number): void {
+  const known = new Set(CASH_DENOMINATIONS[currency].map((d) => d.value));
+  const seen = new Set<number>();
+  for (const [j, c] of counts.entries()) {
+    if (!known.has(c.value) || seen.has(c.value)) {
+      const message = `Not a ${currency} note or coin, or counted twice.`;
+      throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [
+        { field: `counts.${at}.denominations.${j}.value`, message },
+      ]);
+    }
+    seen.add(c.value);
+  }
+}
+
+/**
+ * `POST /shop/shift/{id}/close`: takes the blind count, computes the expected cash with the shift
+ * locked (no sale, refund or move can join it meanwhile), freezes every figure and closes it.
+ */
+export async function closeShift(
+  ctx: AppContext,
+  scope: Scope,
+  id: string,
+  body: CloseShiftBody,
+): Promise<ShiftReport> {
+  const { store } = scope;
+  const currencies = tillCurrencies(store);
+  const counts = new Map<string, DenominationCount[]>();
+  for (const [i, c] of body.counts.entries()) {
+    if (!currencies.includes(c.currency) || counts.has(c.currency)) throw badCurrency(`counts.${i}.currency`);
+    checkCount(c.currency, c.denominations, i);
+    counts.set(c.currency, c.denominations);
+  }
+  const missing = currencies.find((c) => !counts.has(c));
+  if (missing) {
+    const message = `Count the ${missing} in the drawer too (zero is a count).`;
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'counts', message }]);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'update' });
+    if (!shift) throw shiftNotFound();
+    if (shift.status !== 'OPEN') throw closedConflict();
+    const [cash, moves] = await Promise.all([
+      repo.shiftCashRows(trx, store.id, [shift.id]),
+      repo.cashMoves(trx, store.id, shift.id),
+    ]);
+    const live = await liveFigures(trx, store, shift.id, cash, moves);
+    const stored = new Set(cash.map((c) => c.currency));
+    for (const figures of live.cash) {
+      const denominations = counts.get(figures.currency) ?? [];
+      const counted = countedTotal(denominations);
+      await repo.saveClosingCash(
+        trx,
+        {
+          store_id: store.id,
+          shift_id: shift.id,
+          currency: figures.currency,
+          float: figures.float,
+          cash_sales: figures.cashSales,
+          cash_refunds: figures.cashRefunds,
+          pay_ins: figures.payIns,
+          pay_outs: figures.payOuts,
+          expected: figures.expected,
+          counted,
+          difference: counted - figures.expected,
+          denominations: JSON.stringify(denominations.filter((d) => d.count > 0)),
+        },
+        stored.has(figures.currency),
+      );
+    }
+    const totals: SaleFigures = live.sales;
+    const closed = await repo.markClosed(trx, store.id, shift.id, {
+      closed_at: iso(ctx.clock.now()),
+      closed_by: scope.userId,
+      totals: JSON.stringify(totals),
+    });
+    if (!closed) throw closedConflict();
+  });
+  return readReport(ctx, ctx.db, store, id);
+}
+
+/** `GET /shop/shift/z-report`: closed shifts, the latest first. */
+export async function listZReports(ctx: AppContext, scope: Scope, page: number, size: number): Promise<ZReportPage> {
+  const { store } = scope;
+  const [total, shifts] = await Promise.all([
+    repo.countClosed(ctx.db, store.id),
+    repo.listClosed(ctx.db, store.id, page * size, size),
+  ]);
+  const cash = await repo.shiftCashRows(
+    ctx.db,
+    store.id,
+    shifts.map((s) => s.id),
+  );
+  const items = shifts.map((s) => {
+    const main = cash.find((c) => c.shift_id === s.id && c.currency === store.main_currency);
+    const totals = JSON.parse(s.totals ?? '{}') as Partial<SaleFigures>;
+    return {
+      id: s.id,
+      number: Number(s.number),
+      openedAt: s.opened_at,
+      closedAt: s.closed_at ?? '',
+      salesTotal: totals.salesTotal ?? 0,
+      mainCurrency: store.main_currency as CurrencyCode,
+      difference: Number(main?.difference ?? 0),
+    };
+  });
+  return { page, size, total, items };
+}

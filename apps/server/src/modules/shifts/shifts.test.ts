@@ -1,0 +1,247 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ShiftReport } from '@shopdesk/shared';
+import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
+import {
+  cashMove,
+  closeShift,
+  countOf,
+  enableShifts,
+  openShift,
+  readShift,
+  refundAll,
+  sell,
+  setYenRate,
+} from './shifts.test-helpers.ts';
+
+const noCount = [
+  { currency: 'USD', denominations: [] },
+  { currency: 'JPY', denominations: [] },
+];
+const cashOf = (report: ShiftReport, currency: string) => report.cash.find((c) => c.currency === currency);
+
+describe.each(engines)('shifts on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  async function shiftUser(): Promise<TestUser> {
+    const u = await createUser(t); // USD main, JPY second
+    await enableShifts(t, u);
+    return u;
+  }
+
+  it('opens only when the store uses shifts; old clients leave the setting as it is', async () => {
+    const u = await createUser(t);
+    expect(u.store.shiftsEnabled).toBe(false);
+    expect((await openShift(t, u, [])).status).toBe(409);
+    await enableShifts(t, u);
+    const old = await t.request('PUT', `/api/secure/virtual-store/${u.store.urlName}/sale-settings`, {
+      token: u.token,
+      body: { taxMode: 'NONE', defaultTaxRate: 0, cashRounding: 0 },
+    });
+    expect(old.body.shiftsEnabled).toBe(true);
+    const opened = await openShift(t, u, [{ currency: 'USD', amount: 10_000 }]);
+    expect(opened.status, opened.text).toBe(201);
+    expect(opened.body).toMatchObject({ number: 1, status: 'OPEN', closedAt: null, openedBy: u.user.name });
+    expect(cashOf(opened.body, 'USD')).toMatchObject({ float: 10_000, expected: 10_000, counted: null });
+    expect(cashOf(opened.body, 'JPY')).toMatchObject({ float: 0, expected: 0 });
+    const current = await t.request('GET', '/api/secure/shop/shift/current', { token: u.token });
+    expect(current.body.shift.id).toBe(opened.body.id);
+    expect((await openShift(t, u, [])).status).toBe(409);
+  });
+
+  it('two opens at the same moment make one shift', async () => {
+    const u = await shiftUser();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => openShift(t, u, [{ currency: 'USD', amount: 500 }])));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    const rows = await t.db.selectFrom('shifts').selectAll().where('store_id', '=', u.store.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a float or count in a currency the store does not take, and a coin that does not exist', async () => {
+    const u = await shiftUser();
+    expect((await openShift(t, u, [{ currency: 'EUR', amount: 100 }])).status).toBe(400);
+    const { body: shift } = await openShift(t, u, [{ currency: 'USD', amount: 100 }]);
+    expect((await cashMove(t, u, shift.id, 'PAY_IN', 'EUR', 100)).status).toBe(400);
+    const bad = await closeShift(t, u, shift.id, [
+      { currency: 'USD', denominations: [{ value: 300, count: 1 }] },
+      { currency: 'JPY', denominations: [] },
+    ]);
+    expectFieldErrors(bad, ['counts.0.denominations.0.value']);
+    const noYen = await closeShift(t, u, shift.id, [{ currency: 'USD', denominations: [] }]);
+    expect(noYen.status).toBe(400);
+    expect((await readShift(t, u, shift.id)).body.status).toBe('OPEN');
+  });
+
+  it('counts a retried pay-in once', async () => {
+    const u = await shiftUser();
+    const { body: shift } = await openShift(t, u, []);
+    const clientId = crypto.randomUUID();
+    await cashMove(t, u, shift.id, 'PAY_IN', 'USD', 2_000, clientId);
+    const again = await cashMove(t, u, shift.id, 'PAY_IN', 'USD', 2_000, clientId);
+    expect(again.status).toBe(201);
+    expect(again.body.moves).toHaveLength(1);
+    expect(cashOf(again.body, 'USD')?.expected).toBe(2_000);
+  });
+
+  it('expected cash = float + cash in − cash out, for any sales, refunds, pay-ins and pay-outs', async () => {
+    const u = await shiftUser();
+    await setYenRate(t, u);
+    type Op =
+      | { kind: 'sale'; price: number; extra: number; method: 'CASH' | 'CARD'; yen: boolean }
+      | { kind: 'refund'; pick: number }
+      | { kind: 'move'; move: 'PAY_IN' | 'PAY_OUT'; yen: boolean; amount: number };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({
+        kind: fc.constant('sale' as const),
+        price: fc.integer({ min: 1, max: 50_000 }),
+        extra: fc.integer({ min: 0, max: 10_000 }),
+        method: fc.constantFrom('CASH' as const, 'CARD' as const),
+        yen: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant('refund' as const), pick: fc.nat() }),
+      fc.record({
+        kind: fc.constant('move' as const),
+        move: fc.constantFrom('PAY_IN' as const, 'PAY_OUT' as const),
+        yen: fc.boolean(),
+        amount: fc.integer({ min: 1, max: 20_000 }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: -500, max: 500 }),
+        async (usdFloat, yenFloat, ops, off) => {
+          // A run that failed (or shrank) may have left its shift open.
+          const left = await t.request('GET', '/api/secure/shop/shift/current', { token: u.token });
+          if (left.body.shift) await closeShift(t, u, left.body.shift.id, noCount);
+          const opened = await openShift(t, u, [
+            { currency: 'USD', amount: usdFloat },
+            { currency: 'JPY', amount: yenFloat },
+          ]);
+          expect(opened.status, opened.text).toBe(201);
+          const id: string = opened.body.id;
+          const model = { USD: usdFloat, JPY: yenFloat };
+          const sales: { code: string; total: number; cash: boolean }[] = [];
+          for (const o of ops) {
+            if (o.kind === 'sale') {
+              // Card pays exactly; cash may overpay and get change. Yen pays 150 per dollar, plus a margin.
+              const yen = o.yen && o.method === 'CASH';
+              const amount = yen
+                ? Math.ceil((o.price * 150) / 100) + o.extra
+                : o.price + (o.method === 'CASH' ? o.extra : 0);
+              const res = await sell(t, u, o.price, { method: o.method, currency: yen ? 'JPY' : 'USD', amount });
+              expect(res.status, res.text).toBe(201);
+              const tender = res.body.payments[0];
+              if (o.method === 'CASH') model[yen ? 'JPY' : 'USD'] += tender.amount - tender.change;
+              sales.push({ code: res.body.code, total: res.body.total, cash: o.method === 'CASH' });
+            } else if (o.kind === 'refund') {
+              const open = sales.filter((s) => s.total > 0);
+              const sale = open[o.pick % Math.max(1, open.length)];
+              if (!sale) continue;
+              const res = await refundAll(t, u, sale.code);
+              expect(res.status, res.text).toBe(201);
+              // The default refund goes back in main-currency cash when the sale took cash.
+              if (sale.cash) model.USD -= sale.total;
+              sale.total = 0;
+            } else {
+              const res = await cashMove(t, u, id, o.move, o.yen ? 'JPY' : 'USD', o.amount);
+              expect(res.status, res.text).toBe(201);
+              model[o.yen ? 'JPY' : 'USD'] += o.move === 'PAY_IN' ? o.amount : -o.amount;
+            }
+          }
+          const x = (await readShift(t, u, id)).body as ShiftReport;
+          expect(cashOf(x, 'USD')?.expected).toBe(model.USD);
+          expect(cashOf(x, 'JPY')?.expected).toBe(model.JPY);
+          const counted = Math.max(0, model.USD + off);
+          const z = await closeShift(t, u, id, [
+            { currency: 'USD', denominations: countOf(counted, 'USD') },
+            { currency: 'JPY', denominations: countOf(model.JPY, 'JPY') },
+          ]);
+          expect(z.status, z.text).toBe(200);
+          expect(z.body.status).toBe('CLOSED');
+          expect(cashOf(z.body, 'USD')).toMatchObject({
+            expected: model.USD,
+            counted,
+            difference: counted - model.USD,
+          });
+          expect(cashOf(z.body, 'JPY')).toMatchObject({ expected: model.JPY, counted: Math.max(0, model.JPY) });
+          const usd = cashOf(z.body, 'USD')!;
+          expect(usd.float + usd.cashSales + usd.payIns - usd.payOuts - usd.cashRefunds).toBe(usd.expected);
+        },
+      ),
+      { numRuns: 20, seed: 20261124 },
+    );
+  });
+
+  it('a closed Z report cannot change through any route', async () => {
+    const u = await shiftUser();
+    const { body: shift } = await openShift(t, u, [{ currency: 'USD', amount: 5_000 }]);
+    const sold = await sell(t, u, 1_234, { method: 'CASH', currency: 'USD', amount: 2_000 });
+    await cashMove(t, u, shift.id, 'PAY_OUT', 'USD', 300);
+    const closed = await closeShift(t, u, shift.id, [
+      { currency: 'USD', denominations: countOf(5_934, 'USD') },
+      { currency: 'JPY', denominations: [] },
+    ]);
+    expect(closed.status, closed.text).toBe(200);
+    expect(cashOf(closed.body, 'USD')).toMatchObject({ expected: 5_934, counted: 5_934, difference: 0 });
+    const before = (await readShift(t, u, shift.id)).body;
+    expect(before).toEqual(closed.body);
+
+    // Every write that names the shift is refused.
+    expect((await cashMove(t, u, shift.id, 'PAY_IN', 'USD', 100)).status).toBe(409);
+    expect((await cashMove(t, u, shift.id, 'PAY_OUT', 'USD', 100)).status).toBe(409);
+    expect(
+      (
+        await closeShift(t, u, shift.id, [
+          { currency: 'USD', denominations: [] },
+          { currency: 'JPY', denominations: [] },
+        ])
+      ).status,
+    ).toBe(409);
+    // Nothing made afterwards reaches it: a sale, a refund of one of its sales, a new shift and its moves, the settings.
+    await sell(t, u, 500, { method: 'CASH', currency: 'USD', amount: 500 });
+    const next = await openShift(t, u, []);
+    expect(next.body.number).toBe(2);
+    expect((await refundAll(t, u, sold.body.code)).status).toBe(201);
+    await cashMove(t, u, next.body.id, 'PAY_IN', 'USD', 700);
+    await sell(t, u, 800, { method: 'CASH', currency: 'USD', amount: 1_000 });
+    await enableShifts(t, u, false);
+    expect((await readShift(t, u, shift.id)).body).toEqual(before);
+    // The refund of the closed shift's sale left the drawer of the shift open when it happened.
+    const second = (await readShift(t, u, next.body.id)).body as ShiftReport;
+    expect(cashOf(second, 'USD')).toMatchObject({ cashSales: 800, cashRefunds: 1_234, payIns: 700 });
+
+    const list = await t.request('GET', '/api/secure/shop/shift/z-report', { token: u.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({
+      total: 1,
+      items: [{ id: shift.id, number: 1, difference: 0, salesTotal: 1_234 }],
+    });
+    // Its closing figures were written once, every currency with its count.
+    const cash = await t.db.selectFrom('shift_cash').selectAll().where('shift_id', '=', shift.id).execute();
+    expect(cash.every((c) => c.counted !== null)).toBe(true);
+  });
+
+  it('lists Z reports in pages, the latest first, and only the store’s own', async () => {
+    const u = await shiftUser();
+    for (let i = 0; i < 3; i++) {
+      const { body } = await openShift(t, u, []);
+      await closeShift(t, u, body.id, [
+        { currency: 'USD', denominations: [] },
+        { currency: 'JPY', denominations: [] },
+      ]);
+    }
+    const page = await t.request('GET', '/api/secure/shop/shift/z-report?page=0&size=2', { token: u.token });
+    expect(page.body.total).toBe(3);
+    expect(page.body.items.map((i: { number: number }) => i.number)).toEqual([3, 2]);
+    const rest = await t.request('GET', '/api/secure/shop/shift/z-report?page=1&size=2', { token: u.token });
+    expect(rest.body.items.map((i: { number: number }) => i.number)).toEqual([1]);
+    const other = await shiftUser();
+    const theirs = await t.request('GET', '/api/secure/shop/shift/z-report', { token: other.token });
+    expect(theirs.body.total).toBe(0);
+    expect((await readShift(t, other, page.body.items[0].id)).status).toBe(404);
+  });
+});

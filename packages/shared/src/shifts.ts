@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { TENDER_METHODS } from './sale-payment.ts';
+import { currencySchema, singleLineText } from './validation.ts';
+
+/**
+ * Shifts, closing the till (issue 10): a shift opens with a float, takes pay-ins and pay-outs, is
+ * read at any time as an X report, and closes with a blind count into a numbered Z report that
+ * never changes again. Money is integer minor units of the currency named beside it.
+ */
+
+export const SHIFT_STATUSES = ['OPEN', 'CLOSED'] as const;
+export const CASH_MOVE_KINDS = ['PAY_IN', 'PAY_OUT'] as const;
+export type CashMoveKind = (typeof CASH_MOVE_KINDS)[number];
+
+/** The largest float, move or count of one denomination a till takes (far above any drawer). */
+export const MAX_TILL_AMOUNT = 10_000_000_000;
+
+const tillAmountSchema = z
+  .number({ error: 'Must be a whole number of minor units' })
+  .int('Must be a whole number of minor units')
+  .min(0, 'Must not be negative')
+  .max(MAX_TILL_AMOUNT, 'Amount is too large');
+
+export const CurrencyAmountSchema = z.object({ currency: currencySchema, amount: tillAmountSchema });
+
+/** `POST /shop/shift`: the cash in the drawer when the shift opens, per currency (main first). */
+export const OpenShiftBodySchema = z.object({
+  float: z.array(CurrencyAmountSchema).max(2),
+});
+export type OpenShiftBody = z.infer<typeof OpenShiftBodySchema>;
+
+/** `POST /shop/shift/{id}/cash-move`. The clientId makes a retried move count once. */
+export const CashMoveBodySchema = z.object({
+  clientId: z.uuid({ error: 'clientId must be a UUID made by the device' }),
+  kind: z.enum(CASH_MOVE_KINDS),
+  currency: currencySchema,
+  amount: tillAmountSchema.min(1, 'Must be more than zero'),
+  reason: singleLineText({ label: 'Reason', min: 1, max: 200 }),
+});
+export type CashMoveBody = z.infer<typeof CashMoveBodySchema>;
+
+export const DenominationCountSchema = z.object({
+  value: z.number().int().min(1).max(MAX_TILL_AMOUNT),
+  count: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0).max(1_000_000),
+});
+
+/**
+ * `POST /shop/shift/{id}/close`: the blind count, by denomination, of the main currency (and of the
+ * second when the store has one), entered before the expected amount is shown.
+ */
+export const CloseShiftBodySchema = z.object({
+  counts: z
+    .array(z.object({ currency: currencySchema, denominations: z.array(DenominationCountSchema).max(40) }))
+    .min(1)
+    .max(2),
+});
+export type CloseShiftBody = z.infer<typeof CloseShiftBodySchema>;
+
+export const ShiftIdParamsSchema = z.object({ id: singleLineText({ label: 'Shift id', min: 1, max: 64 }) });
+
+export const ZReportsQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One currency's cash in a shift: expected = float + cash sales (tendered − change) + pay-ins − pay-outs − cash refunds. */
+export const ShiftCashSchema = z.object({
+  currency: currencySchema,
+  float: z.number().int(),
+  cashSales: z.number().int(),
+  cashRefunds: z.number().int(),
+  payIns: z.number().int(),
+  payOuts: z.number().int(),
+  expected: z.number().int(),
+  /** Null until the shift is closed. */
+  counted: z.number().int().nullable(),
+  difference: z.number().int().nullable(),
+  denominations: z.array(DenominationCountSchema).nullable(),
+});
+export type ShiftCash = z.infer<typeof ShiftCashSchema>;
+
+export const CashMoveSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CASH_MOVE_KINDS),
+  currency: currencySchema,
+  amount: z.number().int(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type CashMove = z.infer<typeof CashMoveSchema>;
+
+/**
+ * A shift with its figures: the X report while it is open (live), the Z report once it is closed
+ * (frozen at closing). Sale figures are in the store's main currency.
+ */
+export const ShiftReportSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: z.enum(SHIFT_STATUSES),
+  mainCurrency: currencySchema,
+  openedAt: z.string(),
+  openedBy: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  salesCount: z.number().int(),
+  salesTotal: z.number().int(),
+  refundsCount: z.number().int(),
+  refundsTotal: z.number().int(),
+  /** What each payment method took for sales, net of what its refunds gave back. */
+  byMethod: z.array(z.object({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
+  cash: z.array(ShiftCashSchema),
+  moves: z.array(CashMoveSchema),
+});
+export type ShiftReport = z.infer<typeof ShiftReportSchema>;
+
+export const CurrentShiftSchema = z.object({ shift: ShiftReportSchema.nullable() });
+export type CurrentShift = z.infer<typeof CurrentShiftSchema>;
+
+/** A line of the Z report list. */
+export const ZReportSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  openedAt: z.string(),
+  closedAt: z.string(),
+  salesTotal: z.number().int(),
+  mainCurrency: currencySchema,
+  /** Counted − expected of the main currency. */
+  difference: z.number().int(),
+});
+export type ZReportSummary = z.infer<typeof ZReportSummarySchema>;
+
+export const ZReportPageSchema = z.object({
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  items: z.array(ZReportSummarySchema),
+});
+export type ZReportPage = z.infer<typeof ZReportPageSchema>;
