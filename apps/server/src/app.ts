@@ -35,6 +35,7 @@ import { productChangesRoutes, productsRoutes } from './modules/products/index.t
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
+import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 
 export interface AppOverrides {
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(productsRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
+      await secure.register(statisticsRoutes(ctx));
       await secure.register(shiftsRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));

@@ -27,3 +27,4 @@ export * from './receipt-public.ts';
 export * from './receipt-labels.ts';
 export * from './receipt-builder.ts';
 export * from './receipt-html.ts';
+export * from './statistics.ts';

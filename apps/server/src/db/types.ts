@@ -330,6 +330,59 @@ export interface ShiftCashMovesTable {
   created_at: string;
 }
 
+/** Report aggregates (migration 202601100400-statistics), written and read only by modules/statistics. */
+export interface StatHoursTable {
+  store_id: string;
+  business_date: string;
+  hour: number;
+  sales_count: number;
+  refund_count: number;
+  items_sold: number;
+  items_refunded: number;
+  gross_sales: number;
+  refunds: number;
+  discounts: number;
+  tax: number;
+  refunded_tax: number;
+  cost: number;
+  refunded_cost: number;
+}
+
+interface StatProductFigures {
+  store_id: string;
+  product_key: string;
+  product_id: string | null;
+  code: string | null;
+  name: string;
+  quantity: number;
+  refunded_quantity: number;
+  revenue: number;
+  refunded_revenue: number;
+  cost: number;
+  refunded_cost: number;
+}
+
+export interface StatProductsDayTable extends StatProductFigures {
+  business_date: string;
+}
+
+export interface StatProductsMonthTable extends StatProductFigures {
+  month: string;
+}
+
+export interface StatTendersTable {
+  store_id: string;
+  business_date: string;
+  method: string;
+  currency: string;
+  sales_count: number;
+  refund_count: number;
+  taken: number;
+  taken_in_main: number;
+  refunded: number;
+  refunded_in_main: number;
+}
+
 /** A deleted product, for devices syncing the catalogue (GET /product/changes). */
 export interface ProductTombstonesTable {
   store_id: string;
@@ -341,6 +394,10 @@ export interface ProductTombstonesTable {
 export interface Database {
   product_tombstones: ProductTombstonesTable;
   shop_transactions: ShopTransactionsTable;
+  stat_hours: StatHoursTable;
+  stat_products_day: StatProductsDayTable;
+  stat_products_month: StatProductsMonthTable;
+  stat_tenders: StatTendersTable;
   shop_transaction_lines: ShopTransactionLinesTable;
   shop_refunds: ShopRefundsTable;
   shop_refund_lines: ShopRefundLinesTable;

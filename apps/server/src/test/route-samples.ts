@@ -187,6 +187,22 @@ export const routeSamples: Record<string, RouteSample> = {
       query: { from: '2020-01-01', to: '2020-12-31', q: 'tea', method: 'CASH' },
     }),
   },
+  'GET /api/secure/shop/statistic/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/statistic/search/window/0/50',
+      query: { from: '2026-01-01', to: '2026-12-31', groupBy: 'month' },
+    }),
+  },
+  'GET /api/secure/shop/statistic/summary': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/statistic/summary',
+      query: { from: '2026-01-01', to: '2026-12-31', top: '5' },
+    }),
+  },
   'GET /api/secure/shop/transaction/{code}': {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/shop/transaction/${w.sale.code}` }),

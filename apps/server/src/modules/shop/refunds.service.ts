@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
+import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import * as repo from './transactions.repo.ts';
@@ -168,6 +169,15 @@ export async function refund(
     }));
     await repo.insertRefundLines(trx, refundLines);
     await repo.insertTenders(trx, tenders);
+    // The report counts the refund at this moment, in the same database transaction.
+    await recordRefund(trx, {
+      storeId: store.id,
+      timezone: store.timezone,
+      at,
+      transactionId: sale.id,
+      lines: refundLines,
+      tenders,
+    });
     await repo.setRefundTotals(trx, store.id, refundId, amount, tax);
     await repo.recordRefundOnTransaction(trx, store.id, sale.id, amount, iso(at));
     return true;

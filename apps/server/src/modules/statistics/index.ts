@@ -1,0 +1,7 @@
+/**
+ * Statistics: sales reports read from aggregates kept exact by the shop module, which calls
+ * recordSale / recordRefund inside the database transaction of each completed sale and refund.
+ */
+export { statisticsRoutes } from './statistics.routes.ts';
+export { recordRefund, recordSale } from './statistics-recorder.ts';
+export type { RefundForStatistics, SaleForStatistics } from './statistics-recorder.ts';

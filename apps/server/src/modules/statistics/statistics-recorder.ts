@@ -1,0 +1,201 @@
+import type { DbOrTx } from '../../db/database.ts';
+import { localHour } from './local-time.ts';
+import type { StatProductsDayTable, StatTendersTable } from '../../db/types.ts';
+import * as repo from './statistics-write.repo.ts';
+
+/**
+ * Keeps the aggregates exact: the shop module calls these inside the database transaction that
+ * completes a sale or stores a refund, so the figures commit (or roll back) with it. A refund is
+ * bucketed at the moment it is made, not at the sale's, so a day's report includes that day's refunds.
+ */
+
+export interface SaleForStatistics {
+  storeId: string;
+  timezone: string;
+  /** When the sale was completed. */
+  at: Date;
+  total: number;
+  tax: number;
+  discounts: number;
+  lines: readonly {
+    product_id: string | null;
+    code: string | null;
+    name: string;
+    quantity: number;
+    unit_cost: number;
+    total: number;
+    tax: number;
+  }[];
+  tenders: readonly { method: string; currency: string; amount: number; change: number; applied: number }[];
+}
+
+export interface RefundForStatistics {
+  storeId: string;
+  timezone: string;
+  /** When the refund was made. */
+  at: Date;
+  transactionId: string;
+  lines: readonly { line_id: string; quantity: number; amount: number; tax: number }[];
+  tenders: readonly { method: string; currency: string; amount: number; applied: number }[];
+}
+
+type ProductDelta = Omit<StatProductsDayTable, 'store_id' | 'business_date'>;
+type TenderDelta = Omit<StatTendersTable, 'store_id' | 'business_date'>;
+
+const productKey = (productId: string | null, name: string) => productId ?? `open:${name}`;
+
+function merged<T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => void): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const k = key(row);
+    const into = byKey.get(k);
+    if (into) add(into, row);
+    else byKey.set(k, { ...row });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+function addProductDelta(into: ProductDelta, row: ProductDelta): void {
+  into.quantity += row.quantity;
+  into.refunded_quantity += row.refunded_quantity;
+  into.revenue += row.revenue;
+  into.refunded_revenue += row.refunded_revenue;
+  into.cost += row.cost;
+  into.refunded_cost += row.refunded_cost;
+}
+
+function addTenderDelta(into: TenderDelta, row: TenderDelta): void {
+  into.sales_count += row.sales_count;
+  into.refund_count += row.refund_count;
+  into.taken += row.taken;
+  into.taken_in_main += row.taken_in_main;
+  into.refunded += row.refunded;
+  into.refunded_in_main += row.refunded_in_main;
+}
+
+async function writeProductsAndTenders(
+  db: DbOrTx,
+  storeId: string,
+  date: string,
+  products: ProductDelta[],
+  tenders: TenderDelta[],
+): Promise<void> {
+  const rows = merged(products, (p) => p.product_key, addProductDelta);
+  await repo.addProducts(
+    db,
+    rows.map((p) => ({ ...p, store_id: storeId, business_date: date })),
+    rows.map((p) => ({ ...p, store_id: storeId, month: date.slice(0, 7) })),
+  );
+  await repo.addTenders(
+    db,
+    merged(tenders, (t) => `${t.method}\u0000${t.currency}`, addTenderDelta).map((t) => ({
+      ...t,
+      store_id: storeId,
+      business_date: date,
+    })),
+  );
+}
+
+/** Adds a completed sale to its local hour, its products and its tenders. */
+export async function recordSale(db: DbOrTx, sale: SaleForStatistics): Promise<void> {
+  const { date, hour } = localHour(sale.at, sale.timezone);
+  const cost = sale.lines.reduce((sum, l) => sum + l.quantity * l.unit_cost, 0);
+  await repo.addHour(db, {
+    store_id: sale.storeId,
+    business_date: date,
+    hour,
+    sales_count: 1,
+    refund_count: 0,
+    items_sold: sale.lines.reduce((sum, l) => sum + l.quantity, 0),
+    items_refunded: 0,
+    gross_sales: sale.total,
+    refunds: 0,
+    discounts: sale.discounts,
+    tax: sale.tax,
+    refunded_tax: 0,
+    cost,
+    refunded_cost: 0,
+  });
+  await writeProductsAndTenders(
+    db,
+    sale.storeId,
+    date,
+    sale.lines.map((l) => ({
+      product_key: productKey(l.product_id, l.name),
+      product_id: l.product_id,
+      code: l.code,
+      name: l.name,
+      quantity: l.quantity,
+      refunded_quantity: 0,
+      revenue: l.total - l.tax,
+      refunded_revenue: 0,
+      cost: l.quantity * l.unit_cost,
+      refunded_cost: 0,
+    })),
+    sale.tenders.map((t) => ({
+      method: t.method,
+      currency: t.currency,
+      sales_count: 1,
+      refund_count: 0,
+      taken: t.amount - t.change,
+      taken_in_main: t.applied,
+      refunded: 0,
+      refunded_in_main: 0,
+    })),
+  );
+}
+
+/** Adds a refund to the local hour in which it is made, with the cost its units had when sold. */
+export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Promise<void> {
+  const { date, hour } = localHour(refund.at, refund.timezone);
+  const sold = new Map((await repo.soldLines(db, refund.storeId, refund.transactionId)).map((l) => [l.id, l]));
+  const products: ProductDelta[] = refund.lines.map((r) => {
+    const line = sold.get(r.line_id);
+    if (!line) throw new Error(`refunded line ${r.line_id} is not a line of its sale`);
+    const unitCost = Number(line.unit_cost);
+    return {
+      product_key: productKey(line.product_id, line.name),
+      product_id: line.product_id,
+      code: line.code,
+      name: line.name,
+      quantity: 0,
+      refunded_quantity: r.quantity,
+      revenue: 0,
+      refunded_revenue: r.amount - r.tax,
+      cost: 0,
+      refunded_cost: r.quantity * unitCost,
+    };
+  });
+  await repo.addHour(db, {
+    store_id: refund.storeId,
+    business_date: date,
+    hour,
+    sales_count: 0,
+    refund_count: 1,
+    items_sold: 0,
+    items_refunded: refund.lines.reduce((sum, l) => sum + l.quantity, 0),
+    gross_sales: 0,
+    refunds: refund.lines.reduce((sum, l) => sum + l.amount, 0),
+    discounts: 0,
+    tax: 0,
+    refunded_tax: refund.lines.reduce((sum, l) => sum + l.tax, 0),
+    cost: 0,
+    refunded_cost: products.reduce((sum, p) => sum + p.refunded_cost, 0),
+  });
+  await writeProductsAndTenders(
+    db,
+    refund.storeId,
+    date,
+    products,
+    refund.tenders.map((t) => ({
+      method: t.method,
+      currency: t.currency,
+      sales_count: 0,
+      refund_count: 1,
+      taken: 0,
+      taken_in_main: 0,
+      refunded: t.amount,
+      refunded_in_main: t.applied,
+    })),
+  );
+}

@@ -1,0 +1,109 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
+
+/**
+ * Adds figures to the aggregate rows: `INSERT … ON CONFLICT DO UPDATE SET col = col + excluded.col`,
+ * the same statement on SQLite and PostgreSQL. Callers merge rows with the same key first (one
+ * statement may not touch a row twice on PostgreSQL) and pass them in key order, so concurrent
+ * sales lock the rows they share in one order.
+ */
+
+type Sums<T> = { [K in keyof T]: T[K] };
+
+function addUp<T extends object>(columns: readonly (keyof T & string)[], table: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- built per table, checked by the column lists below
+  return (eb: any) => Object.fromEntries(columns.map((c) => [c, eb(`${table}.${c}`, '+', eb.ref(`excluded.${c}`))]));
+}
+
+const HOUR_SUMS = [
+  'sales_count',
+  'refund_count',
+  'items_sold',
+  'items_refunded',
+  'gross_sales',
+  'refunds',
+  'discounts',
+  'tax',
+  'refunded_tax',
+  'cost',
+  'refunded_cost',
+] as const satisfies readonly (keyof StatHoursTable)[];
+
+const PRODUCT_SUMS = [
+  'quantity',
+  'refunded_quantity',
+  'revenue',
+  'refunded_revenue',
+  'cost',
+  'refunded_cost',
+] as const satisfies readonly (keyof StatProductsDayTable)[];
+
+const TENDER_SUMS = [
+  'sales_count',
+  'refund_count',
+  'taken',
+  'taken_in_main',
+  'refunded',
+  'refunded_in_main',
+] as const satisfies readonly (keyof StatTendersTable)[];
+
+export async function addHour(db: DbOrTx, row: Sums<StatHoursTable>): Promise<void> {
+  await db
+    .insertInto('stat_hours')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'business_date', 'hour']).doUpdateSet(addUp(HOUR_SUMS, 'stat_hours')))
+    .execute();
+}
+
+export async function addProducts(
+  db: DbOrTx,
+  dayRows: StatProductsDayTable[],
+  monthRows: StatProductsMonthTable[],
+): Promise<void> {
+  if (dayRows.length === 0) return;
+  const s = db;
+  await s
+    .insertInto('stat_products_day')
+    .values(dayRows)
+    .onConflict((oc) =>
+      oc.columns(['store_id', 'business_date', 'product_key']).doUpdateSet((eb) => ({
+        ...addUp(PRODUCT_SUMS, 'stat_products_day')(eb),
+        // The latest name and code show in reports.
+        name: eb.ref('excluded.name'),
+        code: eb.ref('excluded.code'),
+      })),
+    )
+    .execute();
+  await s
+    .insertInto('stat_products_month')
+    .values(monthRows)
+    .onConflict((oc) =>
+      oc.columns(['store_id', 'month', 'product_key']).doUpdateSet((eb) => ({
+        ...addUp(PRODUCT_SUMS, 'stat_products_month')(eb),
+        name: eb.ref('excluded.name'),
+        code: eb.ref('excluded.code'),
+      })),
+    )
+    .execute();
+}
+
+export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('stat_tenders')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['store_id', 'business_date', 'method', 'currency']).doUpdateSet(addUp(TENDER_SUMS, 'stat_tenders')),
+    )
+    .execute();
+}
+
+/** What a refund needs of the lines it gives back: product identity and the cost when sold. */
+export async function soldLines(db: DbOrTx, storeId: string, transactionId: string) {
+  return db
+    .selectFrom('shop_transaction_lines')
+    .select(['id', 'product_id', 'code', 'name', 'unit_cost'])
+    .where('store_id', '=', storeId)
+    .where('transaction_id', '=', transactionId)
+    .execute();
+}
