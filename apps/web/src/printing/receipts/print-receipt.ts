@@ -6,6 +6,7 @@ import {
   chooseReceiptPrinter,
   connectReceiptPrinter,
   knownReceiptPrinter,
+  ReceiptPrinterError,
   type ReceiptBluetoothDevice,
 } from './receipt-bluetooth.ts';
 import { useReceiptPrinterSettings } from './receipt-printer-settings.ts';
@@ -77,7 +78,7 @@ export async function printReceiptOverBluetooth(
   options: PrintReceiptOptions = {},
 ): Promise<SavedPrinter> {
   const saved = useSession.getState().xPrinter;
-  if (!saved) throw new Error('No receipt printer is paired');
+  if (!saved) throw new ReceiptPrinterError('not-paired', 'No receipt printer is paired');
   const target = await deviceFor(saved);
   const settings = useReceiptPrinterSettings.getState();
   const { encodeReceipt } = await import('./encode-receipt.ts');

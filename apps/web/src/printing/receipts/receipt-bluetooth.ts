@@ -62,12 +62,23 @@ export const MAX_BLE_WRITE = 512;
 export const DEFAULT_CHUNK_SIZE = 100;
 export const MIN_CHUNK_SIZE = 20;
 
+/** A printer problem the settings and the counter can name in the user's language. */
+export class ReceiptPrinterError extends Error {
+  constructor(
+    readonly code: 'no-bluetooth' | 'not-a-printer' | 'not-paired',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReceiptPrinterError';
+  }
+}
+
 const bluetooth = () => (navigator as Navigator & { bluetooth?: BluetoothLike }).bluetooth;
 
 /** Shows the browser's device chooser, filtered to receipt printers. Needs a user gesture. */
 export async function chooseReceiptPrinter(): Promise<ReceiptBluetoothDevice> {
   const bt = bluetooth();
-  if (!bt) throw new Error('Web Bluetooth is not available');
+  if (!bt) throw new ReceiptPrinterError('no-bluetooth', 'Web Bluetooth is not available');
   const services = RECEIPT_PRINTER_SERVICES.map((s) => s.service);
   return bt.requestDevice({
     filters: [...services.map((s) => ({ services: [s] })), ...NAME_PREFIXES.map((namePrefix) => ({ namePrefix }))],
@@ -86,7 +97,7 @@ export async function knownReceiptPrinter(deviceId: string): Promise<ReceiptBlue
 
 /** Connects and finds the characteristic that takes print data; the link the paced writer drives. */
 export async function connectReceiptPrinter(device: ReceiptBluetoothDevice): Promise<BleLink & { disconnect(): void }> {
-  if (!device.gatt) throw new Error('This device has no GATT server');
+  if (!device.gatt) throw new ReceiptPrinterError('not-a-printer', 'This device has no GATT server');
   const server = device.gatt.connected ? device.gatt : await device.gatt.connect();
   for (const known of RECEIPT_PRINTER_SERVICES) {
     const service = await server.getPrimaryService(known.service).catch(() => null);
@@ -107,5 +118,5 @@ export async function connectReceiptPrinter(device: ReceiptBluetoothDevice): Pro
     };
   }
   server.disconnect();
-  throw new Error('This is not a supported receipt printer');
+  throw new ReceiptPrinterError('not-a-printer', 'This is not a supported receipt printer');
 }

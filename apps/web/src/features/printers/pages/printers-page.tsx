@@ -7,6 +7,7 @@ import { IconBluetooth, IconPrinter } from '../../../components/icons.tsx';
 import { useCatPrinter } from '../../../printing/cat-printer/use-cat-printer.ts';
 import { LabelOptions } from '../../../printing/labels/label-options.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
+import { ReceiptPrinterSection } from '../../../printing/receipts/receipt-printer-section.tsx';
 import type { LabelContent } from '../../../printing/labels/label-layout.ts';
 
 const TEST_LABEL: LabelContent = {
@@ -16,7 +17,10 @@ const TEST_LABEL: LabelContent = {
   price: '$1.00',
 };
 
-/** /{store}/profile/printers: pair or forget the cat label printer, test it, set label options. */
+/**
+ * /{store}/profile/printers: pair or forget the cat label printer, test it, set label options; and
+ * the receipt printer (printing/receipts).
+ */
 export default function PrintersPage() {
   const { t } = useTranslation();
   const printer = useCatPrinter();
@@ -104,6 +108,7 @@ export default function PrintersPage() {
         </Text>
         <LabelOptions />
       </Paper>
+      <ReceiptPrinterSection />
       <LabelSheetModal content={testing ? TEST_LABEL : null} onClose={() => setTesting(false)} />
     </PageFrame>
   );
