@@ -42,7 +42,7 @@ export default defineConfig(({ command }) => {
         workbox: {
           navigateFallback: '/index.html',
           // API calls and public receipts must always reach the server, never a cached shell.
-          navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/],
+          navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/, /^\/receipt\//],
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
           // The ZXing reader (~1 MB) is only needed where the browser has no BarcodeDetector, so it
           // is not precached for everyone; once fetched it is kept, so camera scans work offline.
@@ -59,7 +59,11 @@ export default defineConfig(({ command }) => {
       precompress(),
     ],
     server: {
-      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+      // /receipt/{code} is a page the server draws (modules/receipts), not a route of the web app.
+      proxy: {
+        '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+        '/receipt/': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      },
     },
     build: {
       outDir: 'dist',

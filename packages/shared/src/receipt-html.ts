@@ -5,7 +5,7 @@ import { RECEIPT_COLUMNS } from './receipt-document.ts';
  * The receipt document as HTML: one renderer for the public receipt page (drawn by the server)
  * and the template's live preview (drawn by the web app), so both look alike and keep the
  * printer's columns (32 on a 58 mm roll, 48 on 80 mm) in a monospace font. Every text is escaped;
- * an image address is kept only when it is a plain http(s) or same-site path.
+ * an image address is kept only when it is http(s), a same-site path or a blob: URL (the preview).
  */
 
 export interface ReceiptHtmlOptions {
@@ -20,7 +20,7 @@ export function escapeHtml(text: string): string {
 }
 
 function safeUrl(url: string): string | null {
-  return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
+  return /^(https?:\/\/|blob:|\/(?!\/))/i.test(url) ? url : null;
 }
 
 function classes(...names: Array<string | false | undefined>): string {

@@ -20,6 +20,7 @@ export const routes = {
   profileSecurity: 'profile/security',
   profileStore: 'profile/store',
   profileStoreSales: 'profile/store/:urlName/sales',
+  profileStoreReceipt: 'profile/store/receipt-template/:editStore',
   profilePrinters: 'profile/printers',
   stock: 'stock',
   stockList: 'stock/list',
@@ -29,14 +30,10 @@ export const routes = {
   stockCatalog: 'stock/inventory-catalog',
   shopCounter: 'shop/counter/:transactionCode?',
   shopList: 'shop/list/:code?',
+  shopShift: 'shop/shift',
+  shopShiftReport: 'shop/shift/:id',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
-  comingSoon: [
-    'cargo/*',
-    'shop/*',
-    'profile/subscription/*',
-    'profile/support',
-    'profile/store/receipt-template/:editStore',
-  ],
+  comingSoon: ['cargo/*', 'shop/*', 'profile/subscription/*', 'profile/support'],
 } as const;
 
 export const paths = {
@@ -55,6 +52,9 @@ export const paths = {
   profileStore: (store: string) => paths.store(store, routes.profileStore),
   /** One of the user's stores' counter settings (tax, cash rounding, exchange rate), opened from `store`. */
   profileStoreSales: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/sales`),
+  /** One of the user's stores' receipt template, opened from `store`. */
+  profileStoreReceipt: (store: string, editStore: string) =>
+    paths.store(store, `profile/store/receipt-template/${seg(editStore)}`),
   profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
   stockList: (store: string) => paths.store(store, routes.stockList),
   stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),
@@ -69,4 +69,8 @@ export const paths = {
     paths.store(store, transactionCode ? `shop/counter/${seg(transactionCode)}` : 'shop/counter'),
   /** The transactions list; with `code`, one sale's detail over it. */
   shopList: (store: string, code?: string) => paths.store(store, code ? `shop/list/${seg(code)}` : 'shop/list'),
+  /** The till's shift: open, X report, pay-ins and pay-outs, closing, past Z reports. */
+  shopShift: (store: string) => paths.store(store, routes.shopShift),
+  /** One shift's report (Z once closed). */
+  shopShiftReport: (store: string, id: string) => paths.store(store, `shop/shift/${seg(id)}`),
 };

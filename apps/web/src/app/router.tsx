@@ -13,6 +13,7 @@ import { legalPages } from '../features/legal/index.ts';
 import { printersPages } from '../features/printers/index.ts';
 import { productsPages } from '../features/products/index.ts';
 import { profilePages } from '../features/profile/index.ts';
+import { receiptsPages } from '../features/receipts/index.ts';
 import { salesPages } from '../features/sales/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
           { path: routes.profileSecurity, lazy: page(profilePages.security) },
           { path: routes.profileStore, lazy: page(storesPages.store) },
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
+          { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
           { path: routes.stock, element: <Navigate to="list" replace /> },
           { path: routes.stockScan, lazy: page(productsPages.scan) },

@@ -34,9 +34,9 @@ const PAGE_CSS = `
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:#eef0f3;color:#111;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Hiragino Sans","Noto Sans JP",sans-serif}
 main{padding:24px 12px 32px;display:flex;flex-direction:column;align-items:center;gap:16px}
-.receipt{font-size:min(14px,calc((100vw - 52px) / (var(--r-columns) * 0.61)))}
+@media screen{main .receipt{font-size:min(14px,calc((100vw - 52px) / (var(--r-columns) * 0.62)))}}
 .actions{display:flex;gap:8px}
-button{font:inherit;font-size:16px;padding:10px 22px;border-radius:8px;border:1px solid #1c7ed6;background:#1c7ed6;color:#fff;cursor:pointer;min-height:44px}
+button{font:inherit;font-size:16px;padding:10px 22px;border-radius:8px;border:1px solid #1864ab;background:#1864ab;color:#fff;cursor:pointer;min-height:44px}
 button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
 .missing{max-width:28rem;background:#fff;border-radius:8px;padding:24px;text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .missing h1{font-size:1.3rem;margin:0 0 8px}

@@ -72,6 +72,15 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
           >
             {t('stores.saleSettings')}
           </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={paths.profileStoreReceipt(openStore, store.urlName)}
+            aria-label={t('receipts.templateOf', { name: store.name })}
+          >
+            {t('receipts.templateLink')}
+          </Button>
           {!isDefault && (
             <Button
               size="sm"

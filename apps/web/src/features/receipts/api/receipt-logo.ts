@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { secureApi } from '../../../lib/api-client.ts';
+import { receiptKeys } from './keys.ts';
+
+const filePath = (store: string, imageId: string) =>
+  `/api/secure/file/data/${encodeURIComponent(store)}/${encodeURIComponent(imageId)}`;
+
+/** The store's receipt image as an object URL for the preview (the file route needs the session). */
+export function useReceiptLogoUrl(store: string, imageId: string, enabled: boolean): string | undefined {
+  const blob = useQuery({
+    queryKey: receiptKeys.logo(store, imageId),
+    queryFn: ({ signal }) => secureApi.blob(filePath(store, imageId), { store, signal }),
+    enabled,
+  });
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob.data) return;
+    const made = URL.createObjectURL(blob.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob.data]);
+  return enabled ? url : undefined;
+}
+
+/** Stores (or replaces) the store's receipt image under its identifier of original.md §3. */
+export function useUploadReceiptLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ store, imageId, image }: { store: string; imageId: string; image: Blob }) => {
+      await secureApi.request(filePath(store, imageId), {
+        method: 'PUT',
+        body: image,
+        contentType: image.type || 'image/png',
+        store,
+      });
+    },
+    onSuccess: (_result, { store, imageId }) => {
+      void qc.invalidateQueries({ queryKey: receiptKeys.logo(store, imageId) });
+      void qc.invalidateQueries({ queryKey: receiptKeys.template(store) });
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomInStoreEan13 } from '@shopdesk/shared';
+import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+
+const SHOTS = '/tmp/receipt-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** Calls the API as the signed-in owner, on their store. */
+async function api(page: Page, store: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const res = await page.request.fetch(path, { method, headers, data });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** axe finds no serious or critical problem on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A browser context with nobody logged in, as a customer's phone (or a desk) opening the link. */
+async function visitor(browser: Browser, options: { locale?: string; desktop?: boolean } = {}) {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: options.desktop ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+    isMobile: !options.desktop,
+    deviceScaleFactor: options.desktop ? 1 : 2,
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('a sale opens as a receipt logged out, and the receipt template changes what it shows', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUpConfirmed(page, 'receipt');
+  const store = owner.urlName;
+  const tea = randomInStoreEan13();
+  await api(page, store, 'POST', '/api/secure/product', { code: tea, name: 'Green tea', price: 250, quantity: 10 });
+  await api(page, store, 'PUT', `/api/secure/virtual-store/${store}`, {
+    name: owner.storeName,
+    mainCurrency: 'USD',
+    secondCurrency: 'JPY',
+    timezone: 'Asia/Tokyo',
+    address: '1-2-3 Jingumae, Shibuya',
+    phone: '+81 3 1234 5678',
+  });
+  const sale = await api(page, store, 'POST', '/api/secure/shop/transaction', {
+    clientId: randomUUID(),
+    status: 'COMPLETED',
+    lines: [
+      { code: tea, quantity: 3 },
+      { name: 'Gift wrap', unitPrice: 150, quantity: 1 },
+    ],
+    payments: [{ method: 'CASH', currency: 'USD', amount: 1000 }],
+  });
+  const parked = await api(page, store, 'POST', '/api/secure/shop/transaction', {
+    clientId: randomUUID(),
+    status: 'PARKED',
+    lines: [{ code: tea, quantity: 1 }],
+  });
+
+  // A customer's phone, never logged in, opens the receipt's address.
+  const phone = await visitor(browser);
+  const res = await phone.page.goto(`/receipt/${sale.code}`);
+  expect(res?.status()).toBe(200);
+  const receipt = phone.page.locator('.receipt');
+  await expect(receipt).toContainText('Green tea');
+  await expect(receipt).toContainText('3 × $2.50');
+  await expect(receipt).toContainText('Gift wrap');
+  await expect(receipt).toContainText(owner.storeName);
+  await expect(receipt).toContainText('1-2-3 Jingumae, Shibuya');
+  await expect(receipt.locator('.r-pair.r-large')).toHaveText(/Total\s*\$9\.00/);
+  await expect(receipt).toContainText(/Change\s*\$1\.00/);
+  await expect(receipt.locator('.r-qr svg')).toBeVisible();
+  await expect(phone.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(phone.page.getByRole('button', { name: 'Print' })).toBeVisible();
+  // No script beyond the Print button's one line: nothing of the web app is loaded.
+  expect(await phone.page.locator('script[src]').count()).toBe(0);
+  await expectAccessible(phone.page);
+  await phone.page.screenshot({ path: `${SHOTS}/public-phone.png`, fullPage: true });
+  await phone.page.emulateMedia({ media: 'print' });
+  await expect(phone.page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await phone.page.screenshot({ path: `${SHOTS}/public-phone-print.png`, fullPage: true });
+
+  // A code that is no receipt (unknown, or a cart still held) gets a page that says so.
+  const missing = await phone.page.goto(`/receipt/${parked.code}`);
+  expect(missing?.status()).toBe(404);
+  await phone.page.emulateMedia({ media: 'screen' });
+  await expect(phone.page.getByRole('heading', { name: 'Receipt not found' })).toBeVisible();
+  await expectAccessible(phone.page);
+  await phone.page.screenshot({ path: `${SHOTS}/not-found-phone.png` });
+
+  // In Japanese for a Japanese phone.
+  const ja = await visitor(browser, { locale: 'ja-JP' });
+  await ja.page.goto(`/receipt/${sale.code}`);
+  await expect(ja.page.locator('.receipt')).toContainText('合計');
+  await expect(ja.page.getByRole('button', { name: '印刷' })).toBeVisible();
+  await ja.page.screenshot({ path: `${SHOTS}/public-phone-ja.png`, fullPage: true });
+
+  // The owner edits the template from the store list: a footer, no address, an 80 mm roll.
+  await page.goto(`/${store}/profile/store`);
+  await page.getByRole('link', { name: `Receipt template of ${owner.storeName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${store}/profile/store/receipt-template/${store}$`));
+  const preview = page.getByRole('figure', { name: 'Preview' });
+  await expect(preview).toContainText('Green tea');
+  await expect(page.getByText(`Your latest sale (${sale.code})`)).toBeVisible();
+  await page.getByLabel('Footer text').fill('Thank you for shopping with us!\nReturns within 14 days.');
+  await expect(preview).toContainText('Returns within 14 days.');
+  await page.getByRole('switch', { name: 'Address' }).click();
+  await expect(preview).not.toContainText('Jingumae');
+  await page.getByText('80 mm').click();
+  await expect(preview.locator('.receipt')).toHaveAttribute('data-paper', '80');
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/template-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Receipt template saved')).toBeVisible();
+
+  await phone.page.goto(`/receipt/${sale.code}`);
+  await expect(phone.page.locator('.receipt')).toContainText('Thank you for shopping with us!');
+  await expect(phone.page.locator('.receipt')).not.toContainText('Jingumae');
+  await expect(phone.page.locator('.receipt')).toHaveAttribute('data-paper', '80');
+  await phone.page.screenshot({ path: `${SHOTS}/public-phone-80.png`, fullPage: true });
+
+  // Back to a 58 mm roll: the public page follows.
+  await page.getByText('58 mm').click();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Receipt template saved').first()).toBeVisible();
+  await expect
+    .poll(async () => {
+      await phone.page.goto(`/receipt/${sale.code}`);
+      return phone.page.locator('.receipt').getAttribute('data-paper');
+    })
+    .toBe('58');
+  await expect(phone.page.locator('.receipt')).toContainText('Returns within 14 days.');
+
+  // The desk: the template screen with its preview beside the form, and the public page printed.
+  const desk = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: await page.context().storageState(),
+  });
+  const deskPage = await desk.newPage();
+  await deskPage.goto(`/${store}/profile/store/receipt-template/${store}`);
+  await expect(deskPage.getByRole('figure', { name: 'Preview' })).toContainText('Returns within 14 days.');
+  await deskPage.screenshot({ path: `${SHOTS}/template-desktop.png`, fullPage: true });
+  const deskVisitor = await visitor(browser, { desktop: true });
+  await deskVisitor.page.goto(`/receipt/${sale.code}`);
+  await deskVisitor.page.screenshot({ path: `${SHOTS}/public-desktop.png`, fullPage: true });
+  await deskVisitor.page.emulateMedia({ media: 'print' });
+  await deskVisitor.page.screenshot({ path: `${SHOTS}/public-desktop-print.png`, fullPage: true });
+
+  for (const c of [phone.context, ja.context, desk, deskVisitor.context]) await c.close();
+});
