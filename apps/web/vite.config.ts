@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
 import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
 import { precompress } from './build-tools/precompress-plugin.ts';
+import { splitTexts } from './build-tools/split-texts.ts';
 
 // The API runs as a separate process in development; production serves both from one port.
 const apiPort = process.env.API_PORT ?? '3000';
@@ -55,6 +56,7 @@ export default defineConfig(({ command }) => {
           ],
         },
       }),
+      splitTexts(),
       firstScreenStyles(import.meta.dirname),
       precompress(),
     ],

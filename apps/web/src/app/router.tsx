@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
+import { loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -25,7 +26,11 @@ import { storesPages } from '../features/stores/index.ts';
 const page =
   (load: () => Promise<{ default: ComponentType }>, { firstScreen = false } = {}) =>
   async () => {
-    const [module] = await Promise.all([load(), firstScreen ? null : import('./full-styles.ts')]);
+    const [module] = await Promise.all([
+      load(),
+      firstScreen ? null : import('./full-styles.ts'),
+      firstScreen ? null : loadLaterTexts(),
+    ]);
     return { Component: module.default };
   };
 const FIRST_SCREEN = { firstScreen: true };

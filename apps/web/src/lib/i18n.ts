@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '@shopdesk/shared';
-import enUS from '../locales/en-US.json';
+import enUS from '../locales/en-US.json?first';
 import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
@@ -68,6 +68,15 @@ export async function applyLocale(locale: string): Promise<void> {
   }
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
+}
+
+/**
+ * English texts of the screens past the first ones (build-tools/split-texts.ts): the router loads
+ * them with those screens. In development and tests the first part is the whole file already.
+ */
+export async function loadLaterTexts(): Promise<void> {
+  const later = await import('../locales/en-US.json?later');
+  i18n.addResourceBundle('en-US', 'translation', later.default, true, true);
 }
 
 // The UI language follows the session (which follows the user's profile after login).
