@@ -41,8 +41,9 @@ function StoreNotFound() {
 }
 
 // Routes of original.md §2 that exist so far, plus stock/edit/{code}, profile/printers and the store's
-// sale settings. Screens of later issues (cargo, shop, support, subscription, receipt templates) say
-// "coming soon" until they are built; the public receipt page is not found until then.
+// sale settings. Screens of later issues (cargo, support, subscription) say "coming soon" until they
+// are built. /receipt/{code} is a page the server draws (modules/receipts): links to it must load the
+// document (a plain <a href> or reloadDocument); the app's receipt/* route is only a client-side miss.
 export const router = createBrowserRouter([
   {
     path: '/',
