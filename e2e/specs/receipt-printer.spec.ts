@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { signUpConfirmed } from '../support/pages.ts';
 
@@ -139,6 +142,26 @@ test('receipt printer: pair, choose the roll and chunk size, print the test page
   const png = rasterPng(bytes);
   expect(png).not.toBeNull();
   if (SHOTS && png) writeFileSync(`${SHOTS}/printed-raster-lines.png`, png);
+
+  // For printers without a QR command, the QR goes as an image drawn in the browser; zbar reads
+  // it back from the very bytes the printer got.
+  await page.getByRole('switch', { name: 'Print the QR code as an image' }).check();
+  await page.evaluate(() => (window as unknown as { __writes: number[][] }).__writes.splice(0));
+  await page.getByRole('button', { name: 'Print a test page' }).click();
+  // Done when the cut has arrived (the first print's notice may still be showing).
+  await expect
+    .poll(async () => (await writesOf(page)).flat().slice(-4), { timeout: 30_000 })
+    .toEqual([0x1d, 0x56, 0x01, 0x0a]);
+  const withQrImage = (await writesOf(page)).flat();
+  expect(Buffer.from(withQrImage).includes(Buffer.from('\x1d(k', 'latin1'))).toBe(false);
+  const qrPng = rasterPng(withQrImage)!;
+  const qrFile = path.join(mkdtempSync(path.join(tmpdir(), 'escpos-e2e-')), 'test-page-raster.png');
+  writeFileSync(qrFile, qrPng);
+  if (SHOTS) writeFileSync(`${SHOTS}/printed-raster-with-qr.png`, qrPng);
+  const decoded = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', qrFile], {
+    encoding: 'utf8',
+  });
+  expect(decoded.trim()).toBe(`${new URL(page.url()).origin}/`);
 
   // The paired printer and the settings survive a reload.
   await page.reload();
