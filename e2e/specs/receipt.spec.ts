@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { randomInStoreEan13 } from '@shopdesk/shared';
+import { randomInStoreEan13, shortRate } from '@shopdesk/shared';
 import { sessionToken, signUpConfirmed } from '../support/pages.ts';
 
 const SHOTS = '/tmp/receipt-shots';
@@ -138,6 +138,28 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
     })
     .toBe('58');
   await expect(phone.page.locator('.receipt')).toContainText('Returns within 14 days.');
+
+  // A sale paid in yen, then partly refunded: the second-currency total with its rate, the change in
+  // both currencies, the refund with its item and the status.
+  const yen = await api(page, store, 'POST', '/api/secure/shop/transaction', {
+    clientId: randomUUID(),
+    status: 'COMPLETED',
+    lines: [{ code: tea, quantity: 2 }],
+    payments: [{ method: 'CASH', currency: 'JPY', amount: 1000 }],
+  });
+  await api(page, store, 'POST', `/api/secure/shop/transaction/${yen.code}/refund`, {
+    clientId: randomUUID(),
+    lines: [{ lineId: yen.lines[0].id, quantity: 1 }],
+  });
+  await phone.page.goto(`/receipt/${yen.code}`);
+  const refunded = phone.page.locator('.receipt');
+  await expect(refunded).toContainText('PARTIALLY REFUNDED');
+  await expect(refunded).toContainText('Total in JPY');
+  await expect(refunded).toContainText(`1 USD = ${shortRate(yen.rate.rate)} JPY`);
+  await expect(refunded).toContainText('Cash (JPY)');
+  await expect(refunded).toContainText('1 × Green tea');
+  await expect(refunded).toContainText(/Refunded\s*-\$2\.50/);
+  await phone.page.screenshot({ path: `${SHOTS}/public-phone-refund-yen.png`, fullPage: true });
 
   // The desk: the template screen with its preview beside the form, and the public page printed.
   const desk = await browser.newContext({

@@ -4,7 +4,7 @@ import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
 import { convertMinor } from './exchange.ts';
 import { formatMoney } from './money.ts';
 import { DEFAULT_RECEIPT_TEMPLATE, PublicReceiptSchema, type ReceiptDisplay } from './receipt.ts';
-import { buildReceiptDocument } from './receipt-builder.ts';
+import { buildReceiptDocument, shortRate } from './receipt-builder.ts';
 import { RECEIPT_LABELS } from './receipt-labels.ts';
 import { toPublicReceipt, type ReceiptStoreDetails } from './receipt-public.ts';
 import type { ShopTransaction, Tender } from './shop.ts';
@@ -71,6 +71,16 @@ const texts = (doc: ReturnType<typeof buildReceiptDocument>) =>
     b.kind === 'text' ? [b.text] : b.kind === 'pair' ? [b.left, b.right] : b.kind === 'qr' ? [b.data] : [],
   );
 
+describe('shortRate', () => {
+  it.each([
+    ['153.981305175697', '153.9813'],
+    ['150', '150'],
+    ['0.0064943', '0.006494'],
+    ['1.10000000', '1.1'],
+    ['0.5', '0.5'],
+  ])('%s → %s', (rate, short) => expect(shortRate(rate)).toBe(short));
+});
+
 describe('buildReceiptDocument', () => {
   it('lays out store, lines, taxes, total, second currency, tenders, footer and QR', () => {
     const template = { ...DEFAULT_RECEIPT_TEMPLATE, headerText: 'Welcome', footerText: 'Thank you!\nSee you soon' };
@@ -86,6 +96,7 @@ describe('buildReceiptDocument', () => {
       ['Rounding', '$0.05'],
       ['Total', '$5.00'],
       ['Total in JPY', '￥750'],
+      ['1 USD = 150 JPY', '2026-11-23'],
       ['Cash (JPY)', '￥1,000'],
       ['Change', '￥250'],
       ['', '= $1.67'],
@@ -95,7 +106,6 @@ describe('buildReceiptDocument', () => {
     expect(all).toContain('Tel +1 555 0100');
     // 06:00 UTC is 15:00 in Tokyo.
     expect(all).toContain('Nov 24, 2026, 3:00 PM');
-    expect(all).toContain('1 USD = 150 JPY (2026-11-23)');
     expect(all).toContain('Thank you!\nSee you soon');
     expect(doc.blocks.find((b) => b.kind === 'pair' && b.left === 'Total')).toMatchObject({ size: 'large' });
     expect(doc.blocks.filter((b) => b.kind === 'qr')).toEqual([{ kind: 'qr', data: url }]);
@@ -290,6 +300,8 @@ describe('the public receipt and its document (properties)', () => {
         const converted = s.rate && s.secondCurrency ? convertMinor(s.due, main, s.secondCurrency, s.rate.rate) : null;
         const allowed = new Set([
           s.code,
+          // The rate's date sits beside the rate, on the right of its line.
+          ...(s.rate ? [s.rate.date] : []),
           m(s.due),
           m(s.gross - s.lineDiscounts),
           m(-s.cartDiscount),

@@ -16,6 +16,17 @@ export interface ReceiptBuildOptions {
   logoUrl?: string;
 }
 
+/**
+ * A rate short enough for a receipt line: 4 decimals from 1 up, 4 significant digits below 1
+ * (153.981305175697 → 153.9813, 0.00649430 → 0.006494). Display only: amounts use the exact rate.
+ */
+export function shortRate(rate: string): string {
+  const value = Number(rate);
+  if (!Number.isFinite(value) || value <= 0) return rate;
+  const text = value >= 1 ? value.toFixed(4) : value.toPrecision(4);
+  return text.includes('.') && !text.includes('e') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
 /** A date and time in the store's time zone, e.g. "Nov 24, 2026, 3:05 PM" or "2026/11/24 15:05". */
 export function formatReceiptDate(iso: string, timeZone: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -84,7 +95,7 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   const converted = second && receipt.rate ? convertMinor(receipt.due, main, second, receipt.rate.rate) : null;
   if (receipt.template.showSecondCurrency && second && receipt.rate && converted !== null) {
     push({ kind: 'pair', left: t.totalIn(second), right: money(converted, second) });
-    push({ kind: 'text', text: t.rate(main, receipt.rate.rate, second, receipt.rate.date) });
+    push({ kind: 'pair', left: t.rate(main, shortRate(receipt.rate.rate), second), right: receipt.rate.date });
   }
   push({ kind: 'rule' });
 

@@ -22,8 +22,8 @@ export interface ReceiptLabels {
   rounding: string;
   total: string;
   totalIn: (currency: string) => string;
-  /** "1 USD = 151.5 JPY (2026-11-20)". */
-  rate: (main: string, rate: string, second: string, date: string) => string;
+  /** "1 USD = 151.5 JPY" (the rate's date is printed beside it). */
+  rate: (main: string, rate: string, second: string) => string;
   methods: Record<TenderMethod, string>;
   change: string;
   refundedItems: (quantity: number) => string;
@@ -52,7 +52,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     rounding: 'Rounding',
     total: 'Total',
     totalIn: (currency) => `Total in ${currency}`,
-    rate: (main, rate, second, date) => `1 ${main} = ${rate} ${second} (${date})`,
+    rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
     methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
     change: 'Change',
     refundedItems: (quantity) => `Refunded: ${quantity}`,
@@ -79,7 +79,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     rounding: '端数調整',
     total: '合計',
     totalIn: (currency) => `合計 (${currency})`,
-    rate: (main, rate, second, date) => `1 ${main} = ${rate} ${second} (${date})`,
+    rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
     methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他' },
     change: 'お釣り',
     refundedItems: (quantity) => `返品 ${quantity}点`,

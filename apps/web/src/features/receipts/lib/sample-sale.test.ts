@@ -63,6 +63,6 @@ describe('sampleSale', () => {
       locale: 'en-US',
       url: 'https://x.example/receipt/0000SAMPLE00',
     });
-    expect(doc.blocks).toContainEqual({ kind: 'text', text: '1 USD = 150 JPY (2026-11-20)' });
+    expect(doc.blocks).toContainEqual({ kind: 'pair', left: '1 USD = 150 JPY', right: '2026-11-20' });
   });
 });
