@@ -168,6 +168,22 @@ describe('encodeReceipt: the ESC/POS bytes of a sample receipt', () => {
     expect(bytes.includes(0x3f)).toBe(false);
   });
 
+  it("prints the full-width yen of Japanese money formatting and Intl's narrow spaces as text", async () => {
+    const bytes = await encodeReceipt(
+      {
+        paperWidth: 58,
+        blocks: [
+          { kind: 'text', text: 'Nov 24, 2026, 3:00\u202fPM', align: 'center' },
+          { kind: 'pair', left: 'Total in JPY', right: '\uffe5750' },
+        ],
+      },
+      { rasterize: neverRaster },
+    );
+    // ¥ is 0x9D in CP437; the pair still fills 32 columns (the folded yen is one column wide).
+    expect(hex(bytes)).toContain(`${ascii(`Total in JPY${' '.repeat(16)}`)} 9d ${ascii('750')} 0a`);
+    expect(hex(bytes)).toContain(`${ascii('Nov 24, 2026, 3:00 PM')} 0a`);
+  });
+
   it('lays an 80 mm roll out at 48 columns', async () => {
     const bytes = await encodeReceipt(
       { paperWidth: 58, blocks: [{ kind: 'pair', left: 'Total', right: '$7.00' }] },

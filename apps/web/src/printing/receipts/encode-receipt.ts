@@ -6,7 +6,7 @@ import {
   type ReceiptDocument,
   type ReceiptPaperWidth,
 } from '@shopdesk/shared';
-import { printableTextProbe, type CodepageOptions } from './printable-text.ts';
+import { foldForCodepage, printableTextProbe, type CodepageOptions } from './printable-text.ts';
 import { qrImage, qrModules, type RgbaImage } from './qr-bitmap.ts';
 import { canvasRasterizer, type TextRasterizer } from './text-raster.ts';
 import { pairLines } from './text-width.ts';
@@ -89,11 +89,17 @@ export async function encodeReceipt(doc: ReceiptDocument, options: EncodeReceipt
   encoder.cut('partial');
   return encoder.encode();
 
-  async function textBlock(block: Extract<ReceiptBlock, { kind: 'text' | 'pair' }>) {
-    const bold = block.bold ?? false;
-    const large = block.size === 'large';
-    const text = block.kind === 'text' ? block.text : block.left + block.right;
+  async function textBlock(original: Extract<ReceiptBlock, { kind: 'text' | 'pair' }>) {
+    const bold = original.bold ?? false;
+    const large = original.size === 'large';
+    const folded =
+      original.kind === 'text'
+        ? { ...original, text: foldForCodepage(original.text) }
+        : { ...original, left: foldForCodepage(original.left), right: foldForCodepage(original.right) };
+    const text = folded.kind === 'text' ? folded.text : folded.left + folded.right;
     if (!prints(text)) {
+      // The image keeps the original characters: the canvas draws them all.
+      const block = original;
       const raster =
         block.kind === 'text'
           ? await rasterize({ kind: 'text', text: block.text, align: block.align ?? 'left', bold, large, width: dots })
@@ -101,6 +107,7 @@ export async function encodeReceipt(doc: ReceiptDocument, options: EncodeReceipt
       image(raster);
       return;
     }
+    const block = folded;
     encoder.bold(bold).size(large ? 2 : 1, large ? 2 : 1);
     if (block.kind === 'text') {
       encoder.align(block.align ?? 'left');

@@ -40,3 +40,22 @@ export function printableTextProbe(options: CodepageOptions): (text: string) => 
     return true;
   };
 }
+
+/**
+ * Characters with a plain twin the code pages carry: the full-width yen, pound and cent signs that
+ * Japanese money formatting uses (￥750), and the no-break and narrow no-break spaces of `Intl`
+ * dates (3:00\u202fPM). Folded before a line is sent as text, so it is not drawn as an image.
+ */
+const FOLDS: Record<string, string> = {
+  '\uffe5': '\u00a5',
+  '\uffe1': '\u00a3',
+  '\uffe0': '\u00a2',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\u2007': ' ',
+};
+
+export function foldForCodepage(text: string): string {
+  return text.replace(/[\uffe5\uffe1\uffe0\u00a0\u202f\u2009\u2007]/g, (c) => FOLDS[c] ?? c);
+}
