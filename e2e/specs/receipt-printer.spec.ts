@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -168,6 +169,9 @@ test('receipt printer: pair, choose the roll and chunk size, print the test page
   await expect(page.getByText('XP-P323B', { exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: '80 mm' })).toBeChecked();
   await expect(page.getByLabel('Bytes per Bluetooth write')).toHaveValue('60 bytes');
+  // The section passes axe with everything shown (serious and critical, as the app-wide sweep).
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/printers-desktop.png`, fullPage: true });
