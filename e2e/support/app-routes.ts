@@ -74,6 +74,7 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
     { name: 'shop-statistic', path: `${s}/shop/statistic` },
     { name: 'shop-list', path: `${s}/shop/list` },
     { name: 'shop-counter', path: `${s}/shop/counter` },
+    { name: 'shop-shift', path: `${s}/shop/shift` },
     { name: 'store-not-found', path: '/no-such-store-here' },
   ];
 }

@@ -16,6 +16,7 @@ import { productsPages } from '../features/products/index.ts';
 import { profilePages } from '../features/profile/index.ts';
 import { receiptsPages } from '../features/receipts/index.ts';
 import { salesPages } from '../features/sales/index.ts';
+import { shiftsPages } from '../features/shifts/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 
 /**
@@ -79,6 +80,8 @@ export const router = createBrowserRouter([
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
           { path: routes.shopCounter, lazy: page(counterPages.counter) },
           { path: routes.shopList, lazy: page(salesPages.list) },
+          { path: routes.shopShift, lazy: page(shiftsPages.shift) },
+          { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],

@@ -67,6 +67,7 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
+      leaf('shop-shift', 'shifts.nav', 'shop/shift', IconLock),
       soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
   },

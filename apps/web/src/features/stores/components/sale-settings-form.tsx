@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +11,7 @@ import {
   type TaxMode,
   type VirtualStore,
 } from '@shopdesk/shared';
+import { paths } from '../../../app/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -32,13 +34,20 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
   const lock = useWriteLock();
   const save = useUpdateSaleSettings();
   const currency = store.mainCurrency as CurrencyCode;
+  // Shifts (closing the till): kept beside the form's text fields, sent with them.
+  const [shifts, setShifts] = useState(store.shiftsEnabled === true);
   const form = useZodForm({
     schema: SaleSettingsSchema,
     prepare: (v, fail) => {
       // Without tax the rate is not shown, so whatever it holds stays as it was.
       const bp = v.taxMode === 'NONE' ? store.defaultTaxRate : percentToBasisPoints(v.defaultTaxRate);
       if (bp === null) fail('defaultTaxRate', t('saleSettings.taxRateInvalid'));
-      return { taxMode: v.taxMode, defaultTaxRate: bp ?? 0, cashRounding: Number(v.cashRounding) };
+      return {
+        taxMode: v.taxMode,
+        defaultTaxRate: bp ?? 0,
+        cashRounding: Number(v.cashRounding),
+        shiftsEnabled: shifts,
+      };
     },
     initialValues: {
       taxMode: store.taxMode as TaxMode,
@@ -119,6 +128,20 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
             ? t('saleSettings.roundingExample', { from: money(example), to: money(roundCash(example, increment)) })
             : t('saleSettings.noRoundingExample', { from: money(example) })}
         </Text>
+
+        <div>
+          <Switch
+            label={t('shifts.useShifts')}
+            description={t('shifts.useShiftsHint')}
+            checked={shifts}
+            onChange={(e) => setShifts(e.currentTarget.checked)}
+          />
+          {store.shiftsEnabled && (
+            <Anchor component={Link} to={paths.shopShift(store.urlName)} fz="sm" ml={54} mt={4} display="inline-block">
+              {t('shifts.openShiftScreen')}
+            </Anchor>
+          )}
+        </div>
 
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} {...lock}>

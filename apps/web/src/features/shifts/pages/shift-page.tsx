@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CurrencyCode } from '@shopdesk/shared';
+import { paths } from '../../../app/paths.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
+import { useCurrentShift } from '../api/current-shift.ts';
+import { useCloseShift } from '../api/close-shift.ts';
+import { BlindCount } from '../components/blind-count.tsx';
+import { CashMoveForm } from '../components/cash-move-form.tsx';
+import { OpenShiftForm } from '../components/open-shift-form.tsx';
+import { ReportHeader } from '../components/report-header.tsx';
+import { ShiftFigures } from '../components/shift-figures.tsx';
+import { ZReportList } from '../components/z-report-list.tsx';
+import { countsBody } from '../lib/blind-count.ts';
+import type { ShiftReport } from '@shopdesk/shared';
+
+function OpenShift({
+  store,
+  report,
+  currencies,
+  locale,
+  timeZone,
+}: {
+  store: string;
+  report: ShiftReport;
+  currencies: CurrencyCode[];
+  locale: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lock = useWriteLock();
+  const [counting, setCounting] = useState(false);
+  const close = useCloseShift(store, report.id);
+
+  if (counting) {
+    return (
+      <Stack gap="md">
+        <Title order={2} fz={24}>
+          {t('shifts.countTitle', { number: report.number })}
+        </Title>
+        {close.isError && <FormError>{describeError(t, close.error)}</FormError>}
+        <BlindCount
+          currencies={currencies}
+          locale={locale}
+          busy={close.isPending}
+          disabled={lock.disabled}
+          onCancel={() => setCounting(false)}
+          onClose={(state) =>
+            close.mutate(
+              { counts: countsBody(state, currencies) },
+              { onSuccess: (z) => void navigate(paths.shopShiftReport(store, z.id)) },
+            )
+          }
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <ReportHeader report={report} locale={locale} timeZone={timeZone} />
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={paths.shopShiftReport(store, report.id)}>
+            {t('shifts.printX')}
+          </Button>
+          <Button color="red" onClick={() => setCounting(true)}>
+            {t('shifts.close')}
+          </Button>
+        </Group>
+      </Group>
+      <ShiftFigures report={report} locale={locale} timeZone={timeZone} />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="move-heading">
+        <Title order={3} fz={18} mb="sm" id="move-heading">
+          {t('shifts.moveHeading')}
+        </Title>
+        <CashMoveForm store={store} shiftId={report.id} currencies={currencies} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The till's shift: open it with a float, its X report, pay-ins and pay-outs, the blind count and past Z reports. */
+export default function ShiftPage() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  const current = useCurrentShift(store);
+  const virtualStore = useSession((s) => s.virtualStore);
+  const locale = useSession((s) => s.userLocale);
+  const timeZone = virtualStore?.timezone ?? 'UTC';
+  const currencies = (
+    virtualStore
+      ? [virtualStore.mainCurrency, ...(virtualStore.secondCurrency ? [virtualStore.secondCurrency] : [])]
+      : []
+  ) as CurrencyCode[];
+  const shift = current.data?.shift ?? null;
+
+  return (
+    <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        {current.isPending && <Skeleton h={320} radius="lg" />}
+        {current.isError && <FormError>{describeError(t, current.error)}</FormError>}
+        {current.isSuccess && shift && (
+          <OpenShift store={store} report={shift} currencies={currencies} locale={locale} timeZone={timeZone} />
+        )}
+        {current.isSuccess && !shift && (
+          <>
+            <Title order={2} fz={24}>
+              {t('shifts.title')}
+            </Title>
+            {virtualStore && !virtualStore.shiftsEnabled ? (
+              <Alert color="gray" title={t('shifts.offTitle')}>
+                {t('shifts.offText')}{' '}
+                <Anchor component={Link} to={paths.profileStoreSales(store, virtualStore.urlName)}>
+                  {t('shifts.turnOn')}
+                </Anchor>
+              </Alert>
+            ) : (
+              <Paper
+                withBorder
+                radius="lg"
+                p={{ base: 'md', sm: 'lg' }}
+                component="section"
+                aria-labelledby="open-heading"
+              >
+                <Title order={3} fz={18} mb="sm" id="open-heading">
+                  {t('shifts.openHeading')}
+                </Title>
+                <OpenShiftForm store={store} currencies={currencies} />
+              </Paper>
+            )}
+          </>
+        )}
+        <ZReportList store={store} locale={locale} timeZone={timeZone} />
+      </Stack>
+    </Container>
+  );
+}
