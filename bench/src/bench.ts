@@ -9,6 +9,7 @@ import { checkoutRows } from './checkout.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
+import { statisticsRows } from './statistics.ts';
 import { counterRows, firstLoadRows } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
@@ -19,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH = 1000;
 /**
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
- * db-floor, checkout, fairness, reset-flood); the catalogue import always runs, the others need it.
+ * db-floor, checkout, fairness, reset-flood, statistics); the catalogue import always runs, the others need it.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const runs = (group: string) => !ONLY || ONLY.includes(group);
@@ -153,6 +154,7 @@ async function main() {
       rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
+    if (runs('statistics')) rows.push(...(await statisticsRows(server)));
     if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     printTable(
       `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,

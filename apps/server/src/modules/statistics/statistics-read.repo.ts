@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { StatisticGroup } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 
@@ -12,6 +12,8 @@ export interface Range {
 export interface ProductSources {
   months: Range | null;
   days: Range[];
+  /** Days inside `months` that are outside the range: their figures are taken off again. */
+  minusDays: Range[];
 }
 
 function sumOf(column: string) {
@@ -103,73 +105,103 @@ export async function totals(db: DbOrTx, storeId: string, range: Range): Promise
 
 export type ProductRank = 'quantity' | 'revenue' | 'profit';
 
-const RANKS: Record<ProductRank, ReturnType<typeof sql<number>>> = {
-  quantity: sql<number>`sum(quantity) - sum(refunded_quantity)`,
-  revenue: sql<number>`sum(revenue) - sum(refunded_revenue)`,
-  profit: sql<number>`sum(revenue) - sum(refunded_revenue) - sum(cost) + sum(refunded_cost)`,
-};
+export interface ProductTotalsRow {
+  product_key: string;
+  quantity: string | number;
+  refunded_quantity: string | number;
+  revenue: string | number;
+  refunded_revenue: string | number;
+  cost: string | number;
+  refunded_cost: string | number;
+  rank_quantity: string | number;
+  rank_revenue: string | number;
+  rank_profit: string | number;
+}
 
-/** The best products of the range by one measure (ties by key, so pages of equal figures are stable). */
+const FIGURE_COLUMNS = sql.raw(
+  'product_key, quantity, refunded_quantity, revenue, refunded_revenue, cost, refunded_cost',
+);
+const NEGATED_FIGURES = sql.raw(
+  'product_key, -quantity, -refunded_quantity, -revenue, -refunded_revenue, -cost, -refunded_cost',
+);
+
+function sourceRows(
+  storeId: string,
+  sources: ProductSources,
+  columns: ReturnType<typeof sql.raw>,
+  negated?: ReturnType<typeof sql.raw>,
+) {
+  const branches = [
+    ...(sources.months
+      ? [
+          sql`select ${columns} from stat_products_month
+              where store_id = ${storeId} and month >= ${sources.months.from} and month <= ${sources.months.to}`,
+        ]
+      : []),
+    ...sources.days.map(
+      (d) => sql`select ${columns} from stat_products_day
+                 where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
+    ),
+    ...(negated
+      ? sources.minusDays.map(
+          (d) => sql`select ${negated} from stat_products_day
+                     where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
+        )
+      : []),
+  ];
+  return sql.join(branches, sql` union all `);
+}
+
+/**
+ * The best `limit` products of the range by quantity, by revenue and by profit, in one statement:
+ * the figures are summed per product once (numbers only: names are read for the winners alone),
+ * then ranked three ways (ties by key). Each source is its own range on a primary key (month rows
+ * for whole months, day rows for the partial ones), so no branch reads rows outside the range.
+ */
 export async function topProducts(
   db: DbOrTx,
   storeId: string,
   sources: ProductSources,
-  rank: ProductRank,
   limit: number,
-) {
-  const s = db;
-  const columns = [
-    'product_key',
-    'product_id',
-    'code',
-    'name',
-    'quantity',
-    'refunded_quantity',
-    'revenue',
-    'refunded_revenue',
-    'cost',
-    'refunded_cost',
-  ] as const;
-  const dayRows = s
-    .selectFrom('stat_products_day')
-    .select(columns)
-    .where('store_id', '=', storeId)
-    .where((eb) =>
-      eb.or(
-        sources.days.map(
-          (d) => eb.and([eb('business_date', '>=', d.from), eb('business_date', '<=', d.to)]) as Expression<SqlBool>,
-        ),
-      ),
-    );
-  const monthRows = sources.months
-    ? s
-        .selectFrom('stat_products_month')
-        .select(columns)
-        .where('store_id', '=', storeId)
-        .where('month', '>=', sources.months.from)
-        .where('month', '<=', sources.months.to)
-    : null;
-  const rows = sources.days.length === 0 && monthRows ? monthRows : monthRows ? dayRows.unionAll(monthRows) : dayRows;
-  const result = await s
-    .selectFrom(rows.as('p'))
-    .select([
-      'product_key',
-      sql<string | null>`max(product_id)`.as('product_id'),
-      sql<string | null>`max(code)`.as('code'),
-      sql<string>`max(name)`.as('name'),
-      sql<string | number>`sum(quantity)`.as('quantity'),
-      sql<string | number>`sum(refunded_quantity)`.as('refunded_quantity'),
-      sql<string | number>`sum(revenue)`.as('revenue'),
-      sql<string | number>`sum(refunded_revenue)`.as('refunded_revenue'),
-      sql<string | number>`sum(cost)`.as('cost'),
-      sql<string | number>`sum(refunded_cost)`.as('refunded_cost'),
-    ])
-    .groupBy('product_key')
-    .orderBy(RANKS[rank], 'desc')
-    .orderBy('product_key')
-    .limit(limit)
-    .execute();
-  return result;
+): Promise<ProductTotalsRow[]> {
+  const result = await sql<ProductTotalsRow>`
+    with totals as (
+      select product_key,
+        sum(quantity) as quantity, sum(refunded_quantity) as refunded_quantity,
+        sum(revenue) as revenue, sum(refunded_revenue) as refunded_revenue,
+        sum(cost) as cost, sum(refunded_cost) as refunded_cost
+      from (${sourceRows(storeId, sources, FIGURE_COLUMNS, NEGATED_FIGURES)}) as p
+      group by product_key
+      -- Sold or refunded inside the range (a product seen only on the days taken off again nets to nothing).
+      having sum(quantity) <> 0 or sum(refunded_quantity) <> 0
+    ), ranked as (
+      select totals.*,
+        row_number() over (order by quantity - refunded_quantity desc, product_key) as rank_quantity,
+        row_number() over (order by revenue - refunded_revenue desc, product_key) as rank_revenue,
+        row_number() over (order by revenue - refunded_revenue - cost + refunded_cost desc, product_key) as rank_profit
+      from totals
+    )
+    select * from ranked
+    where rank_quantity <= ${limit} or rank_revenue <= ${limit} or rank_profit <= ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** The id, code and name of these products as the range's rows know them (any one row of each). */
+export async function productNames(db: DbOrTx, storeId: string, sources: ProductSources, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = sourceRows(storeId, sources, sql.raw('product_key, product_id, code, name'));
+  const result = await sql<{ product_key: string; product_id: string | null; code: string | null; name: string }>`
+    select product_key, max(product_id) as product_id, max(code) as code, max(name) as name
+    from (${rows}) as p
+    where product_key in (${sql.join(keys)})
+    group by product_key`.execute(db);
+  return result.rows;
+}
+
+/** Whether the store has any figures from `from` to `to` (local dates): an index probe. */
+export async function hasFigures(db: DbOrTx, storeId: string, range: Range): Promise<boolean> {
+  const row = await hoursIn(db, storeId, range).select('hour').limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Money taken and given back per method and currency over the range. */

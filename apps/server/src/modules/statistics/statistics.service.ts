@@ -13,7 +13,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './statistics-read.repo.ts';
-import type { HourSums, ProductSources, Range } from './statistics-read.repo.ts';
+import type { HourSums, ProductSources, ProductTotalsRow, Range } from './statistics-read.repo.ts';
 
 /**
  * The reports of `/shop/statistic` (product.md §5–§6), read from the aggregates that every sale and
@@ -100,16 +100,35 @@ export async function statisticWindow(
   };
 }
 
-/** Whole months inside the range come from the month rows; the days before and after them from the day rows. */
+/**
+ * Whole months inside the range come from the month rows. A partial month is read from its day
+ * rows when the range holds at most half of it, else as its month row minus the day rows of the
+ * days left out (`minusDays`): either way at most 15 days of day rows per end, and exact.
+ */
 export function productSources(range: Range): ProductSources {
-  const first = range.from.endsWith('-01') ? range.from.slice(0, 7) : nextMonth(range.from.slice(0, 7));
-  const last = isLastDayOfMonth(range.to) ? range.to.slice(0, 7) : previousMonth(range.to.slice(0, 7));
-  if (first > last) return { months: null, days: [range] };
   const days: Range[] = [];
-  if (range.from < `${first}-01`) days.push({ from: range.from, to: dateOf(dayNumber(`${first}-01`) - 1) });
-  const afterLast = `${nextMonth(last)}-01`;
-  if (range.to >= afterLast) days.push({ from: afterLast, to: range.to });
-  return { months: { from: first, to: last }, days };
+  const minusDays: Range[] = [];
+  let firstMonth: string | null = null;
+  let lastMonth: string | null = null;
+  for (let month = range.from.slice(0, 7); month <= range.to.slice(0, 7); month = nextMonth(month)) {
+    const start = `${month}-01`;
+    const end = dateOf(dayNumber(`${nextMonth(month)}-01`) - 1);
+    const from = range.from > start ? range.from : start;
+    const to = range.to < end ? range.to : end;
+    const inside = dayNumber(to) - dayNumber(from) + 1;
+    const length = dayNumber(end) - dayNumber(start) + 1;
+    if (inside < length && inside * 2 <= length) {
+      days.push({ from, to });
+      continue;
+    }
+    if (from > start) minusDays.push({ from: start, to: dateOf(dayNumber(from) - 1) });
+    if (to < end) minusDays.push({ from: dateOf(dayNumber(to) + 1), to: end });
+    firstMonth ??= month;
+    lastMonth = month;
+  }
+  // Months read whole are contiguous: only the first and the last month of the range can be read by day.
+  const months = firstMonth && lastMonth ? { from: firstMonth, to: lastMonth } : null;
+  return { months, days, minusDays };
 }
 
 function nextMonth(month: string): string {
@@ -117,28 +136,59 @@ function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
 function isLastDayOfMonth(date: string): boolean {
   return dateOf(dayNumber(date) + 1).endsWith('-01');
 }
 
-function topProduct(row: Awaited<ReturnType<typeof repo.topProducts>>[number]): TopProduct {
+/**
+ * Where the range's product figures are read. A partial month at either end is read whole from the
+ * month rows when the days of it outside the range have no figures (always the case for the end of
+ * "this month" or "this year": no sale is dated after today), which the hour rows tell with an
+ * index probe; so the common reports read month rows only, and the answer stays exact.
+ */
+async function productSourcesFor(ctx: AppContext, storeId: string, range: Range): Promise<ProductSources> {
+  let { from, to } = range;
+  const monthStart = `${from.slice(0, 7)}-01`;
+  if (from !== monthStart) {
+    const before = { from: monthStart, to: dateOf(dayNumber(from) - 1) };
+    if (!(await repo.hasFigures(ctx.db, storeId, before))) from = monthStart;
+  }
+  if (!isLastDayOfMonth(to)) {
+    const monthEnd = dateOf(dayNumber(`${nextMonth(to.slice(0, 7))}-01`) - 1);
+    if (!(await repo.hasFigures(ctx.db, storeId, { from: dateOf(dayNumber(to) + 1), to: monthEnd }))) to = monthEnd;
+  }
+  return productSources({ from, to });
+}
+
+type Names = Map<string, { product_id: string | null; code: string | null; name: string }>;
+
+function topProduct(row: ProductTotalsRow, names: Names): TopProduct {
   const revenue = Number(row.revenue) - Number(row.refunded_revenue);
   const cost = Number(row.cost) - Number(row.refunded_cost);
+  const named = names.get(row.product_key);
   return {
-    productId: row.product_id,
-    code: row.code,
-    name: row.name,
+    productId: named?.product_id ?? null,
+    code: named?.code ?? null,
+    name: named?.name ?? row.product_key.replace(/^open:/, ''),
     quantity: Number(row.quantity) - Number(row.refunded_quantity),
     refundedQuantity: Number(row.refunded_quantity),
     revenue,
     cost,
     profit: revenue - cost,
   };
+}
+
+/** The rows ranked within `limit` by one measure, best first. */
+function ranked(
+  rows: ProductTotalsRow[],
+  names: Names,
+  rank: 'rank_quantity' | 'rank_revenue' | 'rank_profit',
+  limit: number,
+) {
+  return rows
+    .filter((r) => Number(r[rank]) <= limit)
+    .sort((a, b) => Number(a[rank]) - Number(b[rank]))
+    .map((r) => topProduct(r, names));
 }
 
 /** `GET /shop/statistic/summary`: the range's totals, its best products and its tenders. */
@@ -150,14 +200,16 @@ export async function statisticSummary(
   const range = validRange(query.from, query.to);
   const storeId = scope.store.id;
   const top = query.top ?? 10;
-  const sources = productSources(range);
-  const [sums, byQuantity, byRevenue, byProfit, tenders] = await Promise.all([
+  const sources = await productSourcesFor(ctx, storeId, range);
+  const [sums, products, tenders] = await Promise.all([
     repo.totals(ctx.db, storeId, range),
-    repo.topProducts(ctx.db, storeId, sources, 'quantity', top),
-    repo.topProducts(ctx.db, storeId, sources, 'revenue', top),
-    repo.topProducts(ctx.db, storeId, sources, 'profit', top),
+    repo.topProducts(ctx.db, storeId, sources, top),
     repo.tenders(ctx.db, storeId, range),
   ]);
+  const keys = products.map((p) => p.product_key);
+  const names: Names = new Map(
+    (await repo.productNames(ctx.db, storeId, sources, keys)).map((n) => [n.product_key, n]),
+  );
   const totals = figures(sums);
   return {
     from: range.from,
@@ -166,9 +218,9 @@ export async function statisticSummary(
     currency: scope.store.main_currency,
     totals: { ...totals, averageBasket: averageHalfUp(totals.grossSales, totals.transactionCount) },
     topProducts: {
-      byQuantity: byQuantity.map(topProduct),
-      byRevenue: byRevenue.map(topProduct),
-      byProfit: byProfit.map(topProduct),
+      byQuantity: ranked(products, names, 'rank_quantity', top),
+      byRevenue: ranked(products, names, 'rank_revenue', top),
+      byProfit: ranked(products, names, 'rank_profit', top),
     },
     tenders: tenders.map((t) => ({
       method: t.method as TenderMethod,
