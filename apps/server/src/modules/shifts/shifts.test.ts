@@ -220,9 +220,58 @@ describe.each(engines)('shifts on %s', (engine) => {
       total: 1,
       items: [{ id: shift.id, number: 1, difference: 0, salesTotal: 1_234 }],
     });
-    // Its closing figures were written once, every currency with its count.
-    const cash = await t.db.selectFrom('shift_cash').selectAll().where('shift_id', '=', shift.id).execute();
-    expect(cash.every((c) => c.counted !== null)).toBe(true);
+    // Not even a statement run straight on the database changes it: triggers refuse.
+    await expect(
+      t.db.updateTable('shift_cash').set({ counted: 0 }).where('shift_id', '=', shift.id).execute(),
+    ).rejects.toThrow(/closed shift is locked/);
+    await expect(t.db.updateTable('shifts').set({ number: 99 }).where('id', '=', shift.id).execute()).rejects.toThrow(
+      /closed shift is locked/,
+    );
+    await expect(
+      t.db
+        .insertInto('shift_cash_moves')
+        .values({
+          id: crypto.randomUUID(),
+          store_id: u.store.id,
+          shift_id: shift.id,
+          client_id: crypto.randomUUID(),
+          kind: 'PAY_IN',
+          currency: 'USD',
+          amount: 1,
+          reason: 'Sneaky',
+          user_id: u.user.userId,
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow(/closed shift is locked/);
+    expect((await readShift(t, u, shift.id)).body).toEqual(before);
+  });
+
+  it('a sale racing the close is either counted in the Z report or belongs to no shift', async () => {
+    const u = await shiftUser();
+    const { body: shift } = await openShift(t, u, []);
+    const pay = (amount: number) => ({ method: 'CASH', currency: 'USD', amount });
+    const calls = [
+      ...[1, 2, 3, 4].map((i) => sell(t, u, 100 * i, pay(100 * i))),
+      closeShift(t, u, shift.id, noCount),
+      ...[5, 6, 7, 8].map((i) => sell(t, u, 100 * i, pay(100 * i))),
+    ];
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201, 201, 201, 201, 201, 201, 201, 201]);
+    const z = answers[4]!.body as ShiftReport;
+    const rows = await t.db
+      .selectFrom('shop_transactions')
+      .select(['shift_id', 'total'])
+      .where('store_id', '=', u.store.id)
+      .execute();
+    expect(rows.every((r) => r.shift_id === shift.id || r.shift_id === null)).toBe(true);
+    const inShift = rows.filter((r) => r.shift_id === shift.id);
+    const total = inShift.reduce((sum, r) => sum + Number(r.total), 0);
+    expect(z.salesCount).toBe(inShift.length);
+    expect(z.salesTotal).toBe(total);
+    expect(cashOf(z, 'USD')?.expected).toBe(total);
+    // Read again later, the Z report still says the same.
+    expect((await readShift(t, u, shift.id)).body).toEqual(z);
   });
 
   it('lists Z reports in pages, the latest first, and only the store’s own', async () => {
