@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+import { GroupCommitSqliteDialect, groupSync } from './sqlite-group-commit.ts';
+
+interface Tables {
+  item: { writer: number; step: number };
+}
+
+const dirs: string[] = [];
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A WAL database behind the group-commit driver whose syncs are held until the test lets each one
+ * end (`flushes[i].done()`), or end at once with `auto`; `other` is a second connection, which
+ * sees what is committed whether or not it is synced yet.
+ */
+async function setup(auto = false) {
+  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-group-commit-'));
+  dirs.push(dir);
+  const file = join(dir, 'test.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec('create table item (writer integer not null, step integer not null)');
+  const flushes: Array<{ done: () => void; fail: (error: Error) => void }> = [];
+  const sync = groupSync(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        flushes.push({ done: resolve, fail: reject });
+        if (auto) resolve();
+      }),
+  );
+  const statements = { prepare: (text: string) => sqlite.prepare(text), close: () => sqlite.close() };
+  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(statements, sync) });
+  const other = new SQLite(file, { readonly: true });
+  closers.push(
+    () => void other.close(),
+    () => db.destroy(),
+  );
+  const stored = (writer?: number) =>
+    writer === undefined
+      ? (other.prepare('select count(*) as n from item').get() as { n: number }).n
+      : (other.prepare('select count(*) as n from item where writer = ?').get(writer) as { n: number }).n;
+  return { db, flushes, stored, sync };
+}
+
+/** Tracks whether a promise has settled, without awaiting it. */
+function watch<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+async function until(condition: () => boolean) {
+  for (let turns = 0; !condition(); turns++) {
+    if (turns > 1000) throw new Error('condition never met');
+    await nextTurn();
+  }
+}
+
+describe('SQLite group commit', () => {
+  it('answers a transaction only after a sync that started after its COMMIT', async () => {
+    const { db, flushes, stored } = await setup();
+    const done = watch(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('item').values({ writer: 1, step: 1 }).execute();
+      }),
+    );
+    await until(() => flushes.length === 1);
+    expect(stored(1), 'committed').toBe(1);
+    await nextTurn();
+    expect(done.settled, 'not answered while its sync runs').toBe(false);
+    flushes[0]!.done();
+    await done.promise;
+  });
+
+  it('lets other transactions commit while a sync runs, and syncs them all with one more fsync', async () => {
+    const { db, flushes, stored } = await setup();
+    const first = watch(db.insertInto('item').values({ writer: 0, step: 0 }).execute());
+    await until(() => flushes.length === 1);
+    const rest = Array.from({ length: 10 }, (_, writer) =>
+      watch(
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('item')
+            .values({ writer: writer + 1, step: 1 })
+            .execute();
+          await nextTurn();
+          await trx
+            .insertInto('item')
+            .values({ writer: writer + 1, step: 2 })
+            .execute();
+        }),
+      ),
+    );
+    // All ten commit while the first sync is still running: the lock is not held during a sync.
+    await until(() => stored() === 21);
+    expect(flushes).toHaveLength(1);
+    expect(first.settled || rest.some((t) => t.settled)).toBe(false);
+    flushes[0]!.done();
+    await first.promise;
+    await until(() => flushes.length === 2);
+    await nextTurn();
+    expect(
+      rest.some((t) => t.settled),
+      'the first sync started before their commits',
+    ).toBe(false);
+    flushes[1]!.done();
+    await Promise.all(rest.map((t) => t.promise));
+    expect(flushes, 'one sync for the ten').toHaveLength(2);
+  });
+
+  it('tells when every commit so far is on disk (answers wait for it): at once when none waits', async () => {
+    const { db, flushes, sync } = await setup();
+    expect(sync.pending()).toBeUndefined();
+    const write = db.insertInto('item').values({ writer: 1, step: 1 }).execute();
+    await until(() => flushes.length === 1);
+    const caughtUp = watch(sync.pending()!);
+    await nextTurn();
+    expect(caughtUp.settled).toBe(false);
+    flushes[0]!.done();
+    await Promise.all([write, caughtUp.promise]);
+    expect(sync.pending()).toBeUndefined();
+  });
+
+  it('undoes only the transaction that throws after awaiting; the others commit', async () => {
+    const { db, stored } = await setup(true);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, writer) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('item').values({ writer, step: 1 }).execute();
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await trx.insertInto('item').values({ writer, step: 2 }).execute();
+          await nextTurn();
+          if (writer === 3) throw new Error('writer 3 fails');
+          await trx.insertInto('item').values({ writer, step: 3 }).execute();
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([...'fffrffff'].map((s) => (s === 'f' ? 'fulfilled' : 'rejected')));
+    expect(stored(3), "nothing of writer 3's").toBe(0);
+    for (const writer of [0, 1, 2, 4, 5, 6, 7]) expect(stored(writer)).toBe(3);
+  });
+
+  it('a failed sync fails its waiters and every later write, and never rolls back another transaction', async () => {
+    const { db, flushes, stored } = await setup();
+    const first = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ writer: 1, step: 1 }).execute();
+    });
+    await until(() => flushes.length === 1);
+    // The second transaction is open, holding the connection, when the first one's sync fails.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const second = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ writer: 2, step: 1 }).execute();
+      await held;
+      await trx.insertInto('item').values({ writer: 2, step: 2 }).execute();
+    });
+    await until(() => stored(1) === 1);
+    await nextTurn();
+    flushes[0]!.fail(new Error('EIO'));
+    await expect(first).rejects.toThrow(/syncing the WAL/);
+    release();
+    await expect(second).rejects.toThrow(/syncing the WAL/);
+    expect(stored(2), 'the second transaction committed whole, not rolled back by the first').toBe(2);
+    await expect(db.insertInto('item').values({ writer: 3, step: 1 }).execute()).rejects.toThrow(/syncing the WAL/);
+    expect(flushes, 'no sync is tried after a failure').toHaveLength(1);
+  });
+
+  it('keeps a connection block working across its writes (the migrator runs in one)', async () => {
+    const { db, stored } = await setup(true);
+    const rows = await db.connection().execute(async (connection) => {
+      await connection.insertInto('item').values({ writer: 1, step: 1 }).execute();
+      await connection.insertInto('item').values({ writer: 1, step: 2 }).execute();
+      await connection.transaction().execute(async (trx) => {
+        await trx.insertInto('item').values({ writer: 1, step: 3 }).execute();
+      });
+      return connection.selectFrom('item').select('step').orderBy('step').execute();
+    });
+    expect(rows.map((r) => r.step)).toEqual([1, 2, 3]);
+    expect(stored(1)).toBe(3);
+  });
+
+  it('rolls back to a savepoint inside a transaction', async () => {
+    const { db, stored } = await setup(true);
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('item').values({ writer: 1, step: 1 }).execute();
+    const inner = await trx.savepoint('inner').execute();
+    await inner.insertInto('item').values({ writer: 1, step: 2 }).execute();
+    await inner.rollbackToSavepoint('inner').execute();
+    await trx.commit().execute();
+    expect(stored(1)).toBe(1);
+  });
+});
+
+describe('openDatabase on SQLite', () => {
+  it('commits through the WAL file sync: the writer runs at synchronous=NORMAL and the data is there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shopdesk-group-commit-'));
+    dirs.push(dir);
+    const file = join(dir, 'test.db');
+    const handle = openDatabase({ kind: 'sqlite', file });
+    closers.push(() => handle.close());
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    expect(rows[0]!.synchronous).toBe(1);
+    await sql`create table t (a integer)`.execute(handle.db);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, a) =>
+        handle.db.transaction().execute((trx) => sql`insert into t (a) values (${a})`.execute(trx)),
+      ),
+    );
+    const { rows: count } = await sql<{ n: number }>`select count(*) as n from t`.execute(handle.db);
+    expect(count[0]!.n).toBe(20);
+  });
+});

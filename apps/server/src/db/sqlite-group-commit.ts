@@ -1,0 +1,269 @@
+import { closeSync, fdatasync, fsyncSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  type CompiledQuery,
+  SelectQueryNode,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import type SQLite from 'better-sqlite3';
+
+/** What the driver needs of a better-sqlite3 connection (the statement cache of database.ts). */
+export interface SqliteStatements {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+}
+
+/**
+ * Group commit of SQLite writes. The writer runs at synchronous=NORMAL, so a COMMIT only writes
+ * its WAL frames (no fsync, a short step on the event loop), and `durable()` makes them durable
+ * with one fdatasync of the WAL file on libuv's thread pool (argon2's gate leaves it threads to
+ * spare). Every commit made while a sync is running waits for the next one, which covers all of
+ * them: under load one fsync serves many requests, and the event loop never waits for the disk
+ * (what bounded checkout throughput, issue 9). A failed sync is final: after EIO the kernel may
+ * have dropped the pages, so every later write reports the failure too.
+ */
+export interface WalSync {
+  /**
+   * Notes a write just made to the WAL and returns its ticket. Called in the same synchronous step
+   * as the COMMIT, so no other code can see the commit before it is counted.
+   */
+  written(): number;
+  /** Resolves once the write with this ticket is on disk. */
+  durable(ticket: number): Promise<void>;
+  /** Resolves once every write noted so far is on disk; undefined when none is waiting. */
+  pending(): Promise<void> | undefined;
+  close(): void;
+}
+
+export function groupSync(flush: () => Promise<void>): WalSync {
+  let requested = 0;
+  let synced = 0;
+  let running: Promise<void> | undefined;
+  let failed: Error | undefined;
+  const syncOnce = async () => {
+    // Covers every write made before the flush starts; later ones wait for the next flush.
+    const covers = requested;
+    try {
+      await flush();
+      synced = covers;
+    } catch (error) {
+      failed = new Error('SQLite: syncing the WAL to disk failed; restart the server', { cause: error });
+    } finally {
+      running = undefined;
+    }
+  };
+  const durable = async (ticket: number) => {
+    while (synced < ticket) {
+      if (failed) throw failed;
+      running ??= syncOnce();
+      await running;
+    }
+    if (failed) throw failed;
+  };
+  return {
+    written: () => ++requested,
+    durable,
+    pending: () => (failed || synced < requested ? durable(requested) : undefined),
+    close() {},
+  };
+}
+
+const datasync = promisify(fdatasync);
+
+/**
+ * `groupSync` over `<file>-wal`, which the writer must already have created (journal_mode=WAL).
+ * The directory is synced once, so the WAL file's own entry survives a power loss (SQLite does
+ * that at the first synced commit, which no longer happens).
+ */
+export function walFileSync(file: string): WalSync {
+  const wal = openSync(`${file}-wal`, 'r+');
+  const directory = openSync(dirname(file), 'r');
+  try {
+    fsyncSync(directory);
+  } finally {
+    closeSync(directory);
+  }
+  return { ...groupSync(() => datasync(wal)), close: () => closeSync(wal) };
+}
+
+/** FIFO lock of the one SQLite connection. */
+class Mutex {
+  #locked = false;
+  readonly #waiting: Array<() => void> = [];
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+  unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
+
+/**
+ * One use of the connection, from Kysely's acquire to its release. It gives the lock up as soon
+ * as its writes are committed, before waiting for the sync, so the next transaction runs (and
+ * commits into the same sync) meanwhile; should it be used again (a `db.connection()` block, the
+ * migrator's), it takes the lock again first.
+ */
+class Lease implements DatabaseConnection {
+  held = true;
+  inTransaction = false;
+  constructor(
+    private readonly statements: SqliteStatements,
+    private readonly mutex: Mutex,
+    private readonly sync: WalSync,
+  ) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.held) await this.take();
+    const statement = this.statements.prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters as unknown[];
+    let result: QueryResult<R>;
+    if (statement.reader) result = { rows: statement.all(parameters) as R[] };
+    else {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    }
+    // A write outside a transaction committed by itself: answered once it is on disk.
+    if (!this.inTransaction && !statement.readonly) await this.settle();
+    return result;
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('SQLite streams only SELECT queries');
+    if (!this.held) await this.take();
+    const statement = this.statements.prepare(compiledQuery.sql);
+    for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
+  }
+
+  /** Runs transaction control (BEGIN, COMMIT, ROLLBACK, savepoints). */
+  async control(sql: string): Promise<void> {
+    if (!this.held) await this.take();
+    this.statements.prepare(sql).run();
+  }
+
+  /** Commits the lease's transaction (it holds the lock while in one), then `settle`s. */
+  async commit(): Promise<void> {
+    this.statements.prepare('COMMIT').run();
+    this.inTransaction = false;
+    await this.settle();
+  }
+
+  /**
+   * Counts the write just committed, lets the next user of the connection in, then waits until
+   * the write is on disk. Synchronous up to the wait, right after the statement that committed.
+   */
+  settle(): Promise<void> {
+    const ticket = this.sync.written();
+    this.release();
+    return this.sync.durable(ticket);
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.mutex.unlock();
+  }
+
+  private async take(): Promise<void> {
+    await this.mutex.lock();
+    this.held = true;
+  }
+}
+
+/**
+ * Kysely's SQLite driver (one connection behind a lock, BEGIN/COMMIT/ROLLBACK) with group commit:
+ * a transaction's COMMIT is acknowledged only after `sync.durable()`, which it awaits without
+ * holding the connection. Each transaction is still its own SQLite transaction: isolation and
+ * atomicity are SQLite's, only the fsync is shared.
+ *
+ * A commit is visible to other reads (other requests' transactions, the `readFirst` reader) from
+ * its COMMIT, a few milliseconds before its sync ends; a power loss in that window could take back
+ * a write a read already showed (a retried sale's stored result, say). So app.ts holds every
+ * answer until `pending()` (the handle's `untilDurable`) resolves, as PostgreSQL shows a commit
+ * only once it is flushed. A process crash loses nothing: the WAL is in the kernel's page cache.
+ */
+export class GroupCommitSqliteDriver implements Driver {
+  readonly #mutex = new Mutex();
+  constructor(
+    private readonly statements: SqliteStatements,
+    private readonly sync: WalSync,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return new Lease(this.statements, this.#mutex, this.sync);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await lease.control('BEGIN');
+    lease.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // A COMMIT that throws (the transaction stays open) leaves the lease in it, for the rollback.
+    await (connection as Lease).commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    // Kysely also rolls back when the commit's sync failed: the lock is no longer this lease's,
+    // and a ROLLBACK now would undo another request's transaction.
+    if (!lease.inTransaction) return;
+    lease.inTransaction = false;
+    await lease.control('ROLLBACK');
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await (connection as Lease).control(`SAVEPOINT ${quoteName(name)}`);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await (connection as Lease).control(`ROLLBACK TO ${quoteName(name)}`);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await (connection as Lease).control(`RELEASE ${quoteName(name)}`);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    // Kysely ends a transaction before releasing; this covers a `db.connection()` block left in one.
+    if (lease.inTransaction) await this.rollbackTransaction(lease);
+    lease.release();
+  }
+
+  async destroy(): Promise<void> {
+    this.statements.close();
+    this.sync.close();
+  }
+}
+
+function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Kysely's SQLite dialect with `GroupCommitSqliteDriver` as its driver. */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  readonly #driver: GroupCommitSqliteDriver;
+  constructor(statements: SqliteStatements, sync: WalSync) {
+    // The base class only needs the database for its own driver, which is never created.
+    super({ database: statements as unknown as SQLite.Database });
+    this.#driver = new GroupCommitSqliteDriver(statements, sync);
+  }
+  override createDriver(): Driver {
+    return this.#driver;
+  }
+}
