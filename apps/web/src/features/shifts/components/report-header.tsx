@@ -15,11 +15,11 @@ export function ReportHeader({ report, locale, timeZone }: { report: ShiftReport
           {t(closed ? 'shifts.zTitle' : 'shifts.xTitle', { number: report.number })}
         </Title>
         {closed ? (
-          <Badge color="gray" variant="light" leftSection={<IconLock size={12} />}>
+          <Badge color="gray" variant="light" size="lg" leftSection={<IconLock size={14} />}>
             {t('shifts.locked')}
           </Badge>
         ) : (
-          <Badge color="teal" variant="light">
+          <Badge color="teal" variant="light" size="lg">
             {t('shifts.openBadge')}
           </Badge>
         )}

@@ -25,17 +25,20 @@ function OpenShift({
   currencies,
   locale,
   timeZone,
+  counting,
+  setCounting,
 }: {
   store: string;
   report: ShiftReport;
   currencies: CurrencyCode[];
   locale: string;
   timeZone: string;
+  counting: boolean;
+  setCounting: (counting: boolean) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lock = useWriteLock();
-  const [counting, setCounting] = useState(false);
   const close = useCloseShift(store, report.id);
 
   if (counting) {
@@ -99,6 +102,8 @@ export default function ShiftPage() {
       : []
   ) as CurrencyCode[];
   const shift = current.data?.shift ?? null;
+  // While the drawer is counted, nothing else is on screen (the past reports would only distract).
+  const [counting, setCounting] = useState(false);
 
   return (
     <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
@@ -106,7 +111,15 @@ export default function ShiftPage() {
         {current.isPending && <Skeleton h={320} radius="lg" />}
         {current.isError && <FormError>{describeError(t, current.error)}</FormError>}
         {current.isSuccess && shift && (
-          <OpenShift store={store} report={shift} currencies={currencies} locale={locale} timeZone={timeZone} />
+          <OpenShift
+            store={store}
+            report={shift}
+            currencies={currencies}
+            locale={locale}
+            timeZone={timeZone}
+            counting={counting}
+            setCounting={setCounting}
+          />
         )}
         {current.isSuccess && !shift && (
           <>
@@ -136,7 +149,7 @@ export default function ShiftPage() {
             )}
           </>
         )}
-        <ZReportList store={store} locale={locale} timeZone={timeZone} />
+        {!(shift && counting) && <ZReportList store={store} locale={locale} timeZone={timeZone} />}
       </Stack>
     </Container>
   );
