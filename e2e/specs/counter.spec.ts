@@ -63,9 +63,13 @@ async function stockOf(page: Page, headers: Record<string, string>, code: string
   return ((await res.json()) as { product: { quantity: number } }).product.quantity;
 }
 
-test('counter: a sale paid in the second currency shows the change in both and moves stock', async ({ page }) => {
+test('counter: a sale paid in the second currency shows the change in both, moves stock, and its receipt opens logged out', async ({
+  page,
+  browser,
+}) => {
   const { store, codes, headers } = await twoCurrencyStore(page, 'cash2');
   await page.goto(`/${store}/shop/counter`);
+  await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
   await wedgeScan(page, codes.inStock);
   await wedgeScan(page, codes.inStock);
   await expect(page.getByTestId('cart-total')).toHaveText('$25.00');
@@ -82,6 +86,23 @@ test('counter: a sale paid in the second currency shows the change in both and m
   await expect(dialog.getByText('¥1,250')).toBeVisible();
   await expect(dialog.getByText('$8.33')).toBeVisible();
   await shot(page, 'change-phone');
+  // The receipt's link (what Share sends and the QR holds) opens for a customer who is not logged in.
+  await dialog.getByRole('button', { name: 'QR code' }).click();
+  const link = page.getByRole('link', { name: 'Open the receipt' });
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/\/receipt\/[0-9A-Z]{12}$/);
+  await expect(page.getByRole('img', { name: "QR code of the receipt's address" })).toBeVisible();
+  const customer = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const receipt = await customer.newPage();
+    await receipt.goto(href);
+    await expect(receipt.getByText('Green tea 500 g')).toBeVisible();
+    await expect(receipt.getByText('$25.00').first()).toBeVisible();
+    await expect(receipt.getByText(/[¥￥]5,000/).first()).toBeVisible();
+  } finally {
+    await customer.close();
+  }
+  await page.getByRole('dialog', { name: 'Scan for the receipt' }).getByRole('button', { name: 'Close' }).click();
   await dialog.getByRole('button', { name: 'New sale' }).click();
   await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
 
@@ -100,6 +121,7 @@ test('counter: a sale paid in the second currency shows the change in both and m
 test('counter: a held cart is reopened by its address and completed', async ({ page }) => {
   const { store, codes, headers } = await twoCurrencyStore(page, 'park');
   await page.goto(`/${store}/shop/counter`);
+  await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
   await wedgeScan(page, codes.negative);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByRole('button', { name: 'Hold' }).click();
@@ -138,6 +160,7 @@ test('counter: a held cart is reopened by its address and completed', async ({ p
  */
 async function sellExactCash(page: Page, code: string, count: number) {
   for (let i = 0; i < count; i++) {
+    await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
     await wedgeScan(page, code);
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await page.getByTestId('pay-phone').click();
@@ -159,6 +182,7 @@ for (const flaky of [false, true]) {
       const page = await context.newPage();
       const { store, codes, headers } = await twoCurrencyStore(page, flaky ? 'flaky' : 'offline');
       await page.goto(`/${store}/shop/counter`);
+      await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
       // Scanned once online, the product is in this device's copy; the worker holds the app shell.
       await wedgeScan(page, codes.inStock);
       await expect(page.getByTestId('cart-line')).toHaveCount(1);

@@ -62,11 +62,11 @@ test('home: figures at a glance, a Scan card, and sections not built yet are "co
   await expect(page).toHaveURL(new RegExp(`/${store}/stock/list\\?lowStock=true$`));
   await page.goBack();
 
-  // SHOP's three cards are all coming soon.
+  // SHOP's cards are built: each opens its screen.
   await page.getByRole('tab', { name: 'SHOP' }).click();
-  await expect(page.getByText('COUNTER')).toBeVisible();
   await expect(page.getByText('Point of sale system')).toBeVisible();
-  await expect(page.locator('[data-coming-soon]')).toHaveCount(3);
+  await expect(page.locator('[data-coming-soon]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /COUNTER/ })).toHaveAttribute('href', `/${store}/shop/counter`);
 
   // INVENTORY: a Scan card next to original.md's three, and it opens the scan screen.
   await page.getByRole('tab', { name: 'INVENTORY' }).click();
@@ -77,8 +77,9 @@ test('home: figures at a glance, a Scan card, and sections not built yet are "co
   // The navigator shows unbuilt sections as coming soon, not as links to "Page not found".
   await page.getByRole('button', { name: 'Open navigator' }).click();
   const nav = page.getByRole('navigation', { name: 'Navigator' });
-  await expect(nav.getByText('Point of sale')).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Point of sale' })).toHaveCount(0);
+  await expect(nav.getByText('New shipment')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'New shipment' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Point of sale' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
 });
 

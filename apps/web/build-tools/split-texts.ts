@@ -24,6 +24,7 @@ export const LATER_TEXTS = [
   'productList',
   'productTax',
   'profile',
+  'receiptActions',
   'receiptPrinter',
   'receipts',
   'saleQueue',

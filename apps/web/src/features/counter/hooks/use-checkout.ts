@@ -31,11 +31,13 @@ export function useCheckout(store: string, currency: string) {
   }, []);
 
   const outcome = useCallback(
-    (result: SubmitSaleResult): { ok: true; queued: boolean } | { ok: false; message: string } => {
+    (result: SubmitSaleResult): { ok: true; queued: boolean; code: string | null } | { ok: false; message: string } => {
       if (result.kind === 'refused') return { ok: false, message: describeError(t, result.error) };
       void queryClient.invalidateQueries({ queryKey: counterKeys.parked(store) });
       void queryClient.invalidateQueries({ queryKey: counterKeys.salesScreens(store) });
-      return { ok: true, queued: result.kind === 'queued' };
+      return result.kind === 'stored'
+        ? { ok: true, queued: false, code: result.sale.code }
+        : { ok: true, queued: true, code: null };
     },
     [queryClient, store, t],
   );

@@ -42,6 +42,9 @@ const HeldCarts = lazy(() => import('../components/held-carts.tsx').then((m) => 
 const ShortcutsOverlay = lazy(() =>
   import('../components/shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })),
 );
+const ReceiptActions = lazy(() =>
+  import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
+);
 const CameraScanner = lazy(() =>
   import('../../../scanning/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
 );
@@ -504,6 +507,7 @@ export default function CounterPage() {
               closeDialog();
               setSelected(null);
             }}
+            afterPay={({ code }) => <ReceiptActions code={code} />}
           />
         )}
         {dialog?.kind === 'line' && (

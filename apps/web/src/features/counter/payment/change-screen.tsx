@@ -1,4 +1,5 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Box, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type CurrencyCode, type PaymentContext, type Settlement } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
@@ -14,12 +15,15 @@ export function ChangeScreen({
   context,
   phone,
   onNewSale,
+  extra,
 }: {
   settlement: Settlement;
   queued: boolean;
   context: PaymentContext;
   phone: boolean;
   onNewSale(): void;
+  /** What else the cashier can do for this sale (print or share its receipt). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useSession((s) => s.userLocale);
@@ -67,10 +71,11 @@ export function ChangeScreen({
         ) : null}
       </Stack>
 
+      {extra ? <Box mt={phone ? 'auto' : undefined}>{extra}</Box> : null}
       <Button
         size="lg"
         h={phone ? 60 : 52}
-        mt={phone ? 'auto' : undefined}
+        mt={phone && !extra ? 'auto' : undefined}
         onClick={onNewSale}
         data-autofocus
         autoFocus

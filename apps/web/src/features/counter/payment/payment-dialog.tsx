@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -40,7 +40,8 @@ export interface PaymentRateInfo {
   stale: boolean;
 }
 
-export type PayResult = { ok: true; queued: boolean } | { ok: false; message: string };
+/** `code`: the sale's transaction code once the server has stored it (null while it waits to sync). */
+export type PayResult = { ok: true; queued: boolean; code?: string | null } | { ok: false; message: string };
 
 export interface PaymentDialogProps {
   opened: boolean;
@@ -55,6 +56,8 @@ export interface PaymentDialogProps {
   onPay(tenders: TenderInput[]): Promise<PayResult>;
   /** The change screen was dismissed: start the next sale. */
   onNewSale(): void;
+  /** Shown on the change screen above "New sale": the receipt's print and share actions. */
+  afterPay?: (paid: { code: string | null; queued: boolean }) => ReactNode;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface PaymentDialogProps {
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)');
-  const [paid, setPaid] = useState<{ settlement: Settlement; queued: boolean } | null>(null);
+  const [paid, setPaid] = useState<{ settlement: Settlement; queued: boolean; code: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   // Each opening starts from an empty payment.
   const [session, setSession] = useState(0);
@@ -108,6 +111,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
           context={props.context}
           phone={phone}
           onNewSale={props.onNewSale}
+          extra={props.afterPay?.({ code: paid.code, queued: paid.queued })}
         />
       ) : (
         <PaymentForm
@@ -116,7 +120,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
           phone={phone}
           busy={busy}
           setBusy={setBusy}
-          onPaid={(settlement, queued) => setPaid({ settlement, queued })}
+          onPaid={(settlement, queued, code) => setPaid({ settlement, queued, code })}
         />
       )}
     </Modal>
@@ -127,7 +131,7 @@ interface FormProps extends PaymentDialogProps {
   phone: boolean;
   busy: boolean;
   setBusy(busy: boolean): void;
-  onPaid(settlement: Settlement, queued: boolean): void;
+  onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
 }
 
 function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, setBusy, onPaid }: FormProps) {
@@ -180,7 +184,7 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
     setBusy(true);
     try {
       const result = await onPay(outcome.tenders);
-      if (result.ok) onPaid(outcome.settlement, result.queued);
+      if (result.ok) onPaid(outcome.settlement, result.queued, result.code ?? null);
       else setError(result.message);
     } catch {
       setError(t('payment.failed'));

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,11 @@ import { SaleTotals } from './sale-totals.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TenderRows } from './tender-rows.tsx';
 import { useSalesFormat } from './use-sales-format.ts';
+
+// Reprint and share load with the first tap on a sale, not with the list.
+const ReceiptActions = lazy(() =>
+  import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
+);
 
 /** Names of rate sources people know; anything else (e.g. "ECB+SNAPSHOT") is shown as sent. */
 const KNOWN_SOURCES = ['MANUAL', 'ECB', 'PEG', 'SNAPSHOT', 'IDENTITY'];
@@ -67,6 +73,11 @@ export function TransactionDetail({ store, code }: { store: string; code: string
             </Button>
           </Group>
         </Alert>
+      )}
+      {sale.status !== 'PARKED' && (
+        <Suspense fallback={null}>
+          <ReceiptActions code={sale.code} size="sm" />
+        </Suspense>
       )}
       <DetailSection title={t('sales.lines')}>
         <SaleLines sale={sale} f={f} />

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconPrinter, IconReceipt } from '../../components/icons.tsx';
+import { describeError } from '../../lib/describe-error.ts';
+import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';
+
+/**
+ * What a customer can take away from a sale: a printed receipt (the paired Bluetooth printer, else
+ * the browser's print), the receipt's link through the phone's share sheet (or copied), or its QR on
+ * screen for the customer to scan. Used after payment at the counter and on a sale's detail.
+ * A sale still waiting to sync has no receipt yet: its code comes from the server.
+ */
+export function ReceiptActions({ code, size = 'md' }: { code: string | null; size?: 'sm' | 'md' | 'lg' }) {
+  const { t, i18n } = useTranslation();
+  const [printing, setPrinting] = useState(false);
+  const [qr, setQr] = useState<string | null>(null);
+  // Fetched as soon as the sale has a code: the tap on Print then goes straight to the printer, and
+  // the browser's permission to show the Bluetooth chooser (given by that tap) is not spent waiting.
+  const doc = useRef<ReturnType<typeof receiptDocumentFor> | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    const pending = receiptDocumentFor(code, i18n.language);
+    pending.catch(() => undefined);
+    doc.current = pending;
+    void import('../receipts/print-receipt.ts');
+  }, [code, i18n.language]);
+
+  if (!code) {
+    return (
+      <Text fz="sm" c="dimmed" ta="center">
+        {t('receiptActions.afterSync')}
+      </Text>
+    );
+  }
+  const url = receiptUrl(code);
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const [receipt, printer] = await Promise.all([
+        doc.current ?? receiptDocumentFor(code, i18n.language),
+        import('../receipts/print-receipt.ts'),
+      ]);
+      const result = await printer.printReceipt(receipt, { title: t('receiptActions.title', { code }) });
+      if (result.via === 'bluetooth')
+        notifications.show({ color: 'teal', message: t('receiptActions.printed', { printer: result.printer }) });
+      else if (result.via === 'browser' && result.reason === 'bluetooth-failed')
+        notifications.show({ color: 'orange', message: t('receiptActions.bluetoothFailed') });
+    } catch (e) {
+      notifications.show({ color: 'red', title: t('receiptActions.printFailed'), message: describeError(t, e) });
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const share = async () => {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: t('receiptActions.title', { code }), url });
+        return;
+      } catch (e) {
+        // Closing the share sheet is not an error; anything else falls back to copying the link.
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      notifications.show({ color: 'teal', message: t('receiptActions.copied') });
+    } catch {
+      notifications.show({ color: 'orange', message: t('receiptActions.copyFailed', { url }) });
+    }
+  };
+
+  const showQr = async () => {
+    const { qrSvg } = await import('../receipts/qr-svg.ts');
+    setQr(qrSvg(url));
+  };
+
+  return (
+    <>
+      <Group gap="xs" justify="center" grow>
+        <Button
+          size={size}
+          variant="light"
+          leftSection={<IconPrinter size={18} />}
+          loading={printing}
+          onClick={() => void print()}
+        >
+          {t('receiptActions.print')}
+        </Button>
+        <Button size={size} variant="light" onClick={() => void share()}>
+          {t('receiptActions.share')}
+        </Button>
+        <Button size={size} variant="light" onClick={() => void showQr()}>
+          {t('receiptActions.qr')}
+        </Button>
+      </Group>
+      <Modal
+        opened={qr !== null}
+        onClose={() => setQr(null)}
+        title={t('receiptActions.qrTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Stack align="center" gap="sm">
+          {/* The SVG is drawn by our own QR encoder from the receipt's address: no outside markup. */}
+          <Box
+            w={260}
+            h={260}
+            dangerouslySetInnerHTML={{ __html: qr ?? '' }}
+            aria-label={t('receiptActions.qrAlt')}
+            role="img"
+          />
+          <Text fz="sm" c="dimmed" ta="center">
+            {t('receiptActions.qrHint')}
+          </Text>
+          <Button
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener"
+            variant="subtle"
+            leftSection={<IconReceipt size={18} />}
+          >
+            {t('receiptActions.open')}
+          </Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
