@@ -32,6 +32,7 @@ export const LATER_TEXTS = [
   'saleSettings',
   'scan',
   'security',
+  'shifts',
   'signUp',
   'stock',
   'stockHistory',

@@ -67,7 +67,7 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
-      leaf('shop-shift', 'shifts.nav', 'shop/shift', IconLock),
+      leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
       soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
   },

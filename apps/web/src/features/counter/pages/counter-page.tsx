@@ -332,6 +332,11 @@ export default function CounterPage() {
           </Menu.Item>
           <Menu.Item onClick={() => setDialog({ kind: 'held' })}>{t('counter.heldCarts')}</Menu.Item>
           <Menu.Item onClick={() => setDialog({ kind: 'help' })}>{t('counter.shortcuts')}</Menu.Item>
+          {virtualStore?.shiftsEnabled && (
+            <Menu.Item component={Link} to={paths.shopShift(store)}>
+              {t('nav.shift')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item
             color="red"
