@@ -32,6 +32,7 @@ export const routes = {
   shopList: 'shop/list/:code?',
   shopShift: 'shop/shift',
   shopShiftReport: 'shop/shift/:id',
+  shopStatistic: 'shop/statistic',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
   comingSoon: ['cargo/*', 'shop/*', 'profile/subscription/*', 'profile/support'],
 } as const;
@@ -73,4 +74,6 @@ export const paths = {
   shopShift: (store: string) => paths.store(store, routes.shopShift),
   /** One shift's report (Z once closed). */
   shopShiftReport: (store: string, id: string) => paths.store(store, `shop/shift/${seg(id)}`),
+  /** Sales reports: totals, charts, top products and tenders of a period. */
+  shopStatistic: (store: string) => paths.store(store, routes.shopStatistic),
 };

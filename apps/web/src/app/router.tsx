@@ -17,6 +17,7 @@ import { profilePages } from '../features/profile/index.ts';
 import { receiptsPages } from '../features/receipts/index.ts';
 import { salesPages } from '../features/sales/index.ts';
 import { shiftsPages } from '../features/shifts/index.ts';
+import { statisticsPages } from '../features/statistics/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 
 /**
@@ -82,6 +83,7 @@ export const router = createBrowserRouter([
           { path: routes.shopList, lazy: page(salesPages.list) },
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
           { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },
+          { path: routes.shopStatistic, lazy: page(statisticsPages.report) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],

@@ -68,7 +68,7 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
-      soon('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
+      leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
     ],
   },
   {

@@ -52,7 +52,7 @@ export const HOME_SECTIONS: Record<HomeTab, HomeSectionDef> = {
     cards: [
       { key: 'home.counter', path: 'shop/counter', icon: IconCash, ready: true },
       { key: 'home.transactions', path: 'shop/list', icon: IconReceipt, ready: true },
-      { key: 'home.reports', path: 'shop/statistic', icon: IconChart, ready: false },
+      { key: 'home.reports', path: 'shop/statistic', icon: IconChart, ready: true },
     ],
   },
 };

@@ -1,0 +1,7 @@
+/** Query keys of the statistics feature; the store is part of each key. */
+export const statisticsKeys = {
+  all: (store: string) => ['statistics', store] as const,
+  summary: (store: string, from: string, to: string) => ['statistics', store, 'summary', from, to] as const,
+  periods: (store: string, from: string, to: string, group: string) =>
+    ['statistics', store, 'periods', from, to, group] as const,
+};

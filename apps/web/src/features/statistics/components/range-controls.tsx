@@ -1,0 +1,68 @@
+import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
+import { daysIn, groupsFor, PRESETS, type Period, type Preset } from '../model/periods.ts';
+
+export type RangeChoice = Preset | 'custom';
+
+interface Props {
+  choice: RangeChoice;
+  custom: Period;
+  group: StatisticGroup;
+  period: Period;
+  onChoice: (choice: RangeChoice) => void;
+  onCustom: (period: Period) => void;
+  onGroup: (group: StatisticGroup) => void;
+}
+
+/** The period (a preset or two dates) and how the chart groups it. */
+export function RangeControls({ choice, custom, group, period, onChoice, onCustom, onGroup }: Props) {
+  const { t } = useTranslation();
+  const customError =
+    choice !== 'custom'
+      ? null
+      : custom.to < custom.from
+        ? t('statistics.toBeforeFrom')
+        : daysIn(custom) > MAX_STATISTIC_DAYS
+          ? t('statistics.tooLong')
+          : null;
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label={t('statistics.period')}
+        value={choice}
+        onChange={(v) => v && onChoice(v as RangeChoice)}
+        data={[...PRESETS, 'custom'].map((p) => ({ value: p, label: t(`statistics.presets.${p}`) }))}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 200 }}
+      />
+      {choice === 'custom' && (
+        <Group gap="sm" wrap="nowrap" w={{ base: '100%', xs: 'auto' }} align="flex-start">
+          <TextInput
+            type="date"
+            label={t('statistics.from')}
+            value={custom.from}
+            onChange={(e) => e.currentTarget.value && onCustom({ ...custom, from: e.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            type="date"
+            label={t('statistics.to')}
+            value={custom.to}
+            error={customError}
+            onChange={(e) => e.currentTarget.value && onCustom({ ...custom, to: e.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+        </Group>
+      )}
+      {groupsFor(period).length > 1 && (
+        <SegmentedControl
+          aria-label={t('statistics.groupBy')}
+          value={group}
+          onChange={(v) => onGroup(v as StatisticGroup)}
+          data={groupsFor(period).map((g) => ({ value: g, label: t(`statistics.groups.${g}`) }))}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
+import { IconDownload } from '../../../components/icons.tsx';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { useStatisticPeriods } from '../api/get-periods.ts';
+import { useStatisticSummary } from '../api/get-summary.ts';
+import { useStockValue } from '../api/get-stock-value.ts';
+import { RangeControls, type RangeChoice } from '../components/range-controls.tsx';
+import { SalesChart } from '../components/sales-chart.tsx';
+import { TendersTable } from '../components/tenders-table.tsx';
+import { TopProducts } from '../components/top-products.tsx';
+import { TotalsGrid } from '../components/totals-grid.tsx';
+import { useReportFormat } from '../components/use-report-format.ts';
+import { daysIn, defaultGroup, groupsFor, presetPeriod, storeToday, type Period } from '../model/periods.ts';
+import { reportCsv, type ReportCsvLabels } from '../model/report-csv.ts';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} component="section">
+      <Title order={3} fz={17} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function download(name: string, text: string) {
+  // A byte-order mark so spreadsheet programs read the file as UTF-8 (Japanese names included).
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /{store}/shop/statistic: a period's sales report in the store's time zone — totals with gross
+ * sales and refunds, revenue and profit over time, best products, payments per method and
+ * currency, the stock's value — and all of it as CSV.
+ */
+export default function StatisticsPage() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  const virtualStore = useSession((s) => s.virtualStore);
+  const today = storeToday(virtualStore?.timezone);
+  const [choice, setChoice] = useState<RangeChoice>('today');
+  const [custom, setCustom] = useState<Period>(() => presetPeriod('thisMonth', today));
+  const [chosenGroup, setGroup] = useState<StatisticGroup | null>(null);
+
+  const customValid = custom.from <= custom.to && daysIn(custom) <= MAX_STATISTIC_DAYS;
+  const period =
+    choice === 'custom' ? (customValid ? custom : presetPeriod('today', today)) : presetPeriod(choice, today);
+  const group = chosenGroup && groupsFor(period).includes(chosenGroup) ? chosenGroup : defaultGroup(period);
+  const summary = useStatisticSummary(store, period);
+  const periods = useStatisticPeriods(store, period, group);
+  const stock = useStockValue(store);
+  const format = useReportFormat(summary.data?.currency ?? virtualStore?.mainCurrency ?? 'USD');
+  const error = summary.error ?? periods.error;
+
+  const exportCsv = () => {
+    if (!summary.data || !periods.data) return;
+    const labels: ReportCsvLabels = {
+      section: {
+        totals: t('statistics.totals'),
+        overTime: t('statistics.overTime'),
+        byQuantity: t('statistics.topByQuantity'),
+        byRevenue: t('statistics.topByRevenue'),
+        byProfit: t('statistics.topByProfit'),
+        tenders: t('statistics.payments'),
+        stock: t('statistics.stockValue'),
+      },
+      figure: {
+        grossSales: t('statistics.grossSales'),
+        refunds: t('statistics.refunds'),
+        netSales: t('statistics.netSales'),
+        taxes: t('statistics.taxes'),
+        revenue: t('statistics.revenue'),
+        cost: t('statistics.cost'),
+        profit: t('statistics.profit'),
+        discounts: t('statistics.discounts'),
+        transactionCount: t('statistics.transactions'),
+        refundCount: t('statistics.refundsCount'),
+        itemsSold: t('statistics.items'),
+        itemsRefunded: t('statistics.itemsReturned'),
+        averageBasket: t('statistics.averageBasket'),
+        quantity: t('statistics.quantity'),
+        refundedQuantity: t('statistics.itemsReturned'),
+        taken: t('statistics.taken'),
+        refunded: t('statistics.givenBack'),
+        netInMain: t('statistics.net'),
+        stockAtCost: t('statistics.stockAtCost'),
+        stockAtPrice: t('statistics.stockAtPrice'),
+      },
+      period: t('statistics.period'),
+      product: t('statistics.product'),
+      code: t('statistics.code'),
+      method: t('statistics.method'),
+      currency: t('statistics.currency'),
+      methods: {
+        CASH: t('statistics.methods.CASH'),
+        CARD: t('statistics.methods.CARD'),
+        OTHER: t('statistics.methods.OTHER'),
+      },
+    };
+    const csv = reportCsv({ summary: summary.data, periods: periods.data, stock: stock.data ?? null }, labels);
+    download(`${store}-report-${period.from}_${period.to}.csv`, csv);
+  };
+
+  return (
+    <Container size={1040} px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Title order={2} fz={24}>
+              {t('statistics.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {period.from === period.to
+                ? format.date(period.from)
+                : t('statistics.range', { from: format.date(period.from), to: format.date(period.to) })}
+              {virtualStore?.timezone ? ` · ${virtualStore.timezone}` : ''}
+            </Text>
+          </div>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={exportCsv}
+            disabled={!summary.data || !periods.data}
+          >
+            {t('statistics.exportCsv')}
+          </Button>
+        </Group>
+
+        <RangeControls
+          choice={choice}
+          custom={custom}
+          group={group}
+          period={period}
+          onChoice={setChoice}
+          onCustom={setCustom}
+          onGroup={setGroup}
+        />
+
+        {error && (
+          <Alert color="red" title={t('statistics.loadFailed')}>
+            {describeError(t, error)}
+          </Alert>
+        )}
+
+        {summary.data ? (
+          <TotalsGrid totals={summary.data.totals} stock={stock.data} format={format} />
+        ) : (
+          !error && <Skeleton h={220} radius="lg" />
+        )}
+
+        <Section title={t('statistics.overTime')}>
+          {periods.data ? (
+            <SalesChart period={period} group={group} items={periods.data} format={format} />
+          ) : (
+            <Skeleton h={260} />
+          )}
+        </Section>
+
+        {summary.data && (
+          <>
+            <Section title={t('statistics.topProducts')}>
+              <TopProducts top={summary.data.topProducts} format={format} />
+            </Section>
+            <Section title={t('statistics.payments')}>
+              <TendersTable tenders={summary.data.tenders} format={format} />
+            </Section>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
