@@ -330,7 +330,7 @@ export interface ShiftCashMovesTable {
   created_at: string;
 }
 
-/** Report aggregates (migration 202601100400-statistics), written and read only by modules/statistics. */
+/** Report aggregates (migration 202601100700-statistics), written and read only by modules/statistics. */
 export interface StatHoursTable {
   store_id: string;
   business_date: string;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { localHour } from './local-time.ts';
+import { localHour } from '../../lib/local-hour.ts';
 import type { StatProductsDayTable, StatTendersTable } from '../../db/types.ts';
 import * as repo from './statistics-write.repo.ts';
 
