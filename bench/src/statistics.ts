@@ -233,7 +233,15 @@ async function direct(server: BenchServer): Promise<Direct> {
         }
       },
       async query(statement, params) {
-        return (await client.query(statement, params)).rows;
+        // Only the parameters a statement names, renumbered: PostgreSQL refuses an unused one (no type).
+        const used = [...new Set([...statement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))];
+        const text = statement.replace(/\$(\d+)/g, (_, d: string) => `$${used.indexOf(Number(d)) + 1}`);
+        return (
+          await client.query(
+            text,
+            used.map((i) => params[i - 1]),
+          )
+        ).rows;
       },
       close: () => client.end(),
     };
@@ -359,7 +367,7 @@ export async function statisticsRows(server: BenchServer): Promise<Row[]> {
         what: 'statistics: year summary with top products p50 / p95',
         value: `${ms(summary.p50)} / ${ms(summary.p95)}`,
         budget: '< 200 ms',
-        baseline: `${ms(raw.p50)} same SQL direct`,
+        baseline: `${ms(raw.p50)} p50 of the summary + window SQL direct`,
         ok: summary.p95 < 200,
       },
       {
