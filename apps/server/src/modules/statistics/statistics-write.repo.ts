@@ -1,3 +1,4 @@
+import { CompiledQuery, type Compilable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
 
@@ -47,12 +48,48 @@ const TENDER_SUMS = [
   'refunded_in_main',
 ] as const satisfies readonly (keyof StatTendersTable)[];
 
+/**
+ * Runs an upsert whose SQL depends only on the table and the number of rows, compiling it with
+ * Kysely once per shape and database and reusing the text with each call's values: building and
+ * compiling these statements (a dozen `col + excluded.col` each) cost more than running them, and
+ * they run inside every sale's write transaction. The first compile checks that its parameters are
+ * exactly the rows' values in column order, else that shape is never reused.
+ */
+const shapes = new WeakMap<object, Map<string, { sql: string; columns: string[] } | null>>();
+
+async function upsert(db: DbOrTx, table: string, rows: Record<string, unknown>[], build: () => Compilable<unknown>) {
+  const adapter = db.getExecutor().adapter;
+  let known = shapes.get(adapter);
+  if (!known) shapes.set(adapter, (known = new Map()));
+  const key = `${table}:${rows.length}`;
+  const shape = known.get(key);
+  if (shape) {
+    const parameters = rows.flatMap((row) => shape.columns.map((c) => row[c]));
+    await db.executeQuery(CompiledQuery.raw(shape.sql, parameters));
+    return;
+  }
+  const compiled = build().compile();
+  if (shape === undefined) {
+    const columns = Object.keys(rows[0] ?? {});
+    const values = rows.flatMap((row) => columns.map((c) => row[c]));
+    const same =
+      rows.every((row) => Object.keys(row).join() === columns.join()) &&
+      compiled.parameters.length === values.length &&
+      compiled.parameters.every((p, i) => p === values[i]);
+    known.set(key, same ? { sql: compiled.sql, columns } : null);
+  }
+  await db.executeQuery(compiled);
+}
+
 export async function addHour(db: DbOrTx, row: Sums<StatHoursTable>): Promise<void> {
-  await db
-    .insertInto('stat_hours')
-    .values(row)
-    .onConflict((oc) => oc.columns(['store_id', 'business_date', 'hour']).doUpdateSet(addUp(HOUR_SUMS, 'stat_hours')))
-    .execute();
+  await upsert(db, 'stat_hours', [row], () =>
+    db
+      .insertInto('stat_hours')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'business_date', 'hour']).doUpdateSet(addUp(HOUR_SUMS, 'stat_hours')),
+      ),
+  );
 }
 
 export async function addProducts(
@@ -61,41 +98,43 @@ export async function addProducts(
   monthRows: StatProductsMonthTable[],
 ): Promise<void> {
   if (dayRows.length === 0) return;
-  const s = db;
-  await s
-    .insertInto('stat_products_day')
-    .values(dayRows)
-    .onConflict((oc) =>
-      oc.columns(['store_id', 'business_date', 'product_key']).doUpdateSet((eb) => ({
-        ...addUp(PRODUCT_SUMS, 'stat_products_day')(eb),
-        // The latest name and code show in reports.
-        name: eb.ref('excluded.name'),
-        code: eb.ref('excluded.code'),
-      })),
-    )
-    .execute();
-  await s
-    .insertInto('stat_products_month')
-    .values(monthRows)
-    .onConflict((oc) =>
-      oc.columns(['store_id', 'month', 'product_key']).doUpdateSet((eb) => ({
-        ...addUp(PRODUCT_SUMS, 'stat_products_month')(eb),
-        name: eb.ref('excluded.name'),
-        code: eb.ref('excluded.code'),
-      })),
-    )
-    .execute();
+  await upsert(db, 'stat_products_day', dayRows as never, () =>
+    db
+      .insertInto('stat_products_day')
+      .values(dayRows)
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'business_date', 'product_key']).doUpdateSet((eb) => ({
+          ...addUp(PRODUCT_SUMS, 'stat_products_day')(eb),
+          // The latest name and code show in reports.
+          name: eb.ref('excluded.name'),
+          code: eb.ref('excluded.code'),
+        })),
+      ),
+  );
+  await upsert(db, 'stat_products_month', monthRows as never, () =>
+    db
+      .insertInto('stat_products_month')
+      .values(monthRows)
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'month', 'product_key']).doUpdateSet((eb) => ({
+          ...addUp(PRODUCT_SUMS, 'stat_products_month')(eb),
+          name: eb.ref('excluded.name'),
+          code: eb.ref('excluded.code'),
+        })),
+      ),
+  );
 }
 
 export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('stat_tenders')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['store_id', 'business_date', 'method', 'currency']).doUpdateSet(addUp(TENDER_SUMS, 'stat_tenders')),
-    )
-    .execute();
+  await upsert(db, 'stat_tenders', rows as never, () =>
+    db
+      .insertInto('stat_tenders')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'business_date', 'method', 'currency']).doUpdateSet(addUp(TENDER_SUMS, 'stat_tenders')),
+      ),
+  );
 }
 
 /** What a refund needs of the lines it gives back: product identity and the cost when sold. */
