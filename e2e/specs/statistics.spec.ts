@@ -78,4 +78,19 @@ test("reports: the day's sales and a refund appear in today's report", async ({ 
   await expect(figure('Gross sales')).toContainText('$37.02');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'desktop-year.png');
+
+  // The same report in Japanese, on a phone.
+  const ja = await page.request.put('/api/secure/profile', { headers, data: { name: owner.name, locale: 'ja-JP' } });
+  expect(ja.status(), await ja.text()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app keeps the user's language in its stored session (set at login or from the profile screen).
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}');
+    raw.state.userLocale = 'ja-JP';
+    localStorage.setItem('shopdesk-session', JSON.stringify(raw));
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '売上レポート' })).toBeVisible();
+  await expect(page.getByTestId('report-totals')).toContainText('総売上');
+  await shot(page, 'phone-ja.png');
 });
