@@ -34,6 +34,7 @@ export const LATER_TEXTS = [
   'security',
   'shifts',
   'signUp',
+  'statistics',
   'stock',
   'stockHistory',
   'stockTake',
