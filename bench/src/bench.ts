@@ -10,7 +10,7 @@ import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
 import { statisticsRows } from './statistics.ts';
-import { counterRows, firstLoadRows } from './first-load.ts';
+import { counterRows, firstLoadRows, receiptRow } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
 import { printTable, type Row } from './table.ts';
@@ -38,6 +38,22 @@ function parseCsv(text: string): Array<Record<string, string | number>> {
     keys.forEach((k, j) => (row[k] = values[j]!));
     return row;
   });
+}
+
+/** One completed sale of `code`, paid in cash (far more than due: change is given), for the receipt row. */
+async function sellOne(url: string, headers: Record<string, string>, code: string): Promise<string> {
+  const store = await call<{ mainCurrency: string }>(`${url}/api/secure/virtual-store/current`, { headers });
+  const sale = await call<{ code: string }>(`${url}/api/secure/shop/transaction`, {
+    method: 'POST',
+    headers,
+    json: {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code, quantity: 1 }],
+      payment: { method: 'CASH', currency: store.mainCurrency, amount: 1_000_000_000 },
+    },
+  });
+  return sale.code;
 }
 
 async function main() {
@@ -81,6 +97,7 @@ async function main() {
     if (firstLoad) {
       const last = { code: benchCode(PRODUCTS - 1), name: benchName(PRODUCTS - 1) };
       rows.push(...(await counterRows(server.url, urlName, firstLoad.session, last)));
+      rows.push(...(await receiptRow(server.url, await sellOne(server.url, headers, benchCode(0)))));
     }
     const codes = Array.from({ length: 5000 }, (_, i) => benchCode((i * 7919) % PRODUCTS));
     if (runs('lookup')) {

@@ -133,3 +133,35 @@ export async function counterRows(
     await browser.close();
   }
 }
+
+const RECEIPT_ROW = 'first load, public receipt page (cold)';
+/** Issue 10: the page a customer opens on their phone; aim ≤ 60 KB of JavaScript gzipped, or none. */
+const RECEIPT_SCRIPT_BUDGET = 60 * 1024;
+
+/**
+ * Issue 10: `/receipt/{code}` opened cold by a customer who is not logged in (no session), counted
+ * as bytes received and, apart, the JavaScript among them.
+ */
+export async function receiptRow(url: string, code: string): Promise<Row[]> {
+  const browser = await launch(url);
+  if (typeof browser === 'string') return notMeasured([RECEIPT_ROW], browser);
+  try {
+    const context = await browser.newContext(cold(url));
+    const load = await measureFirstLoad(context, `/receipt/${code}`, (p) => p.getByText(code).first().waitFor());
+    await context.close();
+    // The page's own print button is an inline line of script; any script file it loaded counts here.
+    const js = load.responses.filter((r) => /\.m?js(\?|$)/.test(r.url)).reduce((sum, r) => sum + r.bytes, 0);
+    if (process.env.BENCH_VERBOSE) console.log(`receipt: ${describeLoad(load)}`);
+    return [
+      {
+        what: RECEIPT_ROW,
+        value: `${kb(load.bytes)} in ${load.requests} requests, ${kb(js)} of it JavaScript`,
+        budget: `≤ ${kb(RECEIPT_SCRIPT_BUDGET)} JS`,
+        baseline: '-',
+        ok: js <= RECEIPT_SCRIPT_BUDGET,
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
