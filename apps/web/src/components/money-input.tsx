@@ -1,5 +1,6 @@
-import { Text, TextInput, type TextInputProps } from '@mantine/core';
-import { CURRENCIES, parseMoney } from '@shopdesk/shared';
+import type { TextInputProps } from '@mantine/core';
+import { parseMoney } from '@shopdesk/shared';
+import { AmountField } from './amount-field.tsx';
 import { formatSecond, useStoreMoney } from '../lib/store-money.ts';
 
 /**
@@ -13,7 +14,6 @@ export function MoneyInput({
   ...props
 }: { value: string; onChange: (v: string) => void } & Omit<TextInputProps, 'value' | 'onChange'>) {
   const money = useStoreMoney();
-  const details = CURRENCIES[money.main];
   let equivalent: string | null = null;
   try {
     if (value.trim()) equivalent = formatSecond(money, parseMoney(value, money.main));
@@ -21,24 +21,10 @@ export function MoneyInput({
     equivalent = null;
   }
   return (
-    <TextInput
-      inputMode="decimal"
-      autoComplete="off"
+    <AmountField
+      currency={money.main}
       value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      leftSection={
-        <Text fz="sm" fw={600} c="dimmed">
-          {details.sign}
-        </Text>
-      }
-      leftSectionWidth={details.sign.length > 2 ? 56 : 36}
-      rightSection={
-        <Text fz="xs" c="dimmed">
-          {money.main}
-        </Text>
-      }
-      rightSectionWidth={48}
-      placeholder={details.exponent ? `0.${'0'.repeat(details.exponent)}` : '0'}
+      onChange={onChange}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={equivalent ? `≈ ${equivalent}` : description}
       {...props}

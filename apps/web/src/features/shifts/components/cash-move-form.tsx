@@ -7,7 +7,8 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useCashMove } from '../api/cash-move.ts';
-import { AmountField, readAmount } from './amount-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
+import { readAmount } from '../lib/read-amount.ts';
 
 /** A pay-in or pay-out of the open shift, with the reason the report will show. */
 export function CashMoveForm({

@@ -6,7 +6,8 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useOpenShift } from '../api/open-shift.ts';
-import { AmountField, readAmount } from './amount-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
+import { readAmount } from '../lib/read-amount.ts';
 
 /** Opening a shift: the cash in the drawer now (the float), per currency of the till. */
 export function OpenShiftForm({ store, currencies }: { store: string; currencies: CurrencyCode[] }) {

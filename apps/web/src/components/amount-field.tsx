@@ -1,7 +1,10 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { CURRENCIES, type CurrencyCode } from '@shopdesk/shared';
 
-/** An amount of `currency` typed as text (parsed to minor units on submit), its sign and code beside it. */
+/**
+ * An amount of `currency` typed as text (parsed to minor units on submit), its sign and code beside
+ * it. MoneyInput is this field in the store's main currency.
+ */
 export function AmountField({
   currency,
   value,
@@ -34,15 +37,4 @@ export function AmountField({
       {...props}
     />
   );
-}
-
-/** Minor units of a typed amount, or null when it is not one (empty reads as zero when `emptyIsZero`). */
-export function readAmount(text: string, currency: CurrencyCode, emptyIsZero = false): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return emptyIsZero ? 0 : null;
-  const exponent = CURRENCIES[currency].exponent;
-  const pattern = exponent > 0 ? new RegExp(`^\\d{1,11}(?:[.,]\\d{0,${exponent}})?$`) : /^\d{1,13}$/;
-  if (!pattern.test(trimmed)) return null;
-  const [whole = '0', fraction = ''] = trimmed.replace(',', '.').split('.');
-  return Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
 }
