@@ -33,8 +33,7 @@ export function useCheckout(store: string, currency: string) {
   const outcome = useCallback(
     (result: SubmitSaleResult): { ok: true; queued: boolean; code: string | null } | { ok: false; message: string } => {
       if (result.kind === 'refused') return { ok: false, message: describeError(t, result.error) };
-      void queryClient.invalidateQueries({ queryKey: counterKeys.parked(store) });
-      void queryClient.invalidateQueries({ queryKey: counterKeys.salesScreens(store) });
+      void queryClient.invalidateQueries({ queryKey: counterKeys.sales(store) });
       return result.kind === 'stored'
         ? { ok: true, queued: false, code: result.sale.code }
         : { ok: true, queued: true, code: null };
@@ -78,8 +77,7 @@ export function useCheckout(store: string, currency: string) {
       try {
         if (cart.parkedCode) {
           await updateParkedSale(store, cart.parkedCode, content);
-          void queryClient.invalidateQueries({ queryKey: counterKeys.parked(store) });
-          void queryClient.invalidateQueries({ queryKey: counterKeys.salesScreens(store) });
+          void queryClient.invalidateQueries({ queryKey: counterKeys.sales(store) });
           return { ok: true, queued: false };
         }
         const result = await submitSale(
