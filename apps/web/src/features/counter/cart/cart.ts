@@ -70,9 +70,7 @@ const clampQuantity = (q: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.tru
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
     case 'add': {
-      // Scanning the same product again adds a unit to its line, as a cashier expects; a line
-      // whose price was changed at the counter stays apart.
-      const index = cart.lines.findIndex((l) => l.code === action.code && !l.priceChanged && !l.discount);
+      const index = lineToGrow(cart, action.code);
       const quantity = action.quantity ?? 1;
       if (index >= 0) {
         const line = cart.lines[index]!;
@@ -149,6 +147,15 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         parkedCode: action.sale.status === 'PARKED' ? action.sale.code : null,
       };
   }
+}
+
+/**
+ * The line a new scan of `code` adds a unit to, or -1 for a new line. Scanning the same product
+ * again grows its line, as a cashier expects; a line whose price or discount was changed at the
+ * counter stays apart.
+ */
+export function lineToGrow(cart: Cart, code: string): number {
+  return cart.lines.findIndex((l) => l.code === code && !l.priceChanged && !l.discount);
 }
 
 /** A stored line keeps its discount as an amount; reopened, it is that amount again. */

@@ -14,7 +14,7 @@ import { SaleQueueIndicator } from '../../../sync/components/sale-queue-indicato
 import { discardSale } from '../../../sync/use-sale-queue.ts';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
 import { paths } from '../../../app/paths.ts';
-import { itemCount, priceCart } from '../cart/cart.ts';
+import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { cartFromQueued } from '../cart/cart-from-queue.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { useSale } from '../api/parked-sales.ts';
@@ -116,13 +116,10 @@ export default function CounterPage() {
       });
       setStock((s) => new Map(s).set(product.code, product.quantity));
       // The line that grew is the one shortcuts act on; a new line has this key, an old one keeps its own.
-      setSelected((current) => {
-        const existing = cart.lines.find((l) => l.code === product.code && !l.priceChanged && !l.discount);
-        return existing?.key ?? key ?? current;
-      });
+      setSelected(cart.lines[lineToGrow(cart, product.code)]?.key ?? key);
       navigator.vibrate?.(30);
     },
-    [dispatch, cart.lines],
+    [dispatch, cart],
   );
 
   const onScan = useCallback(
