@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Progress, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconBluetooth, IconPrinter, IconReceipt } from '../../components/icons.tsx';
+import { PrinterStatus } from '../printer-status.tsx';
 import { isChooserCancelled } from './print-receipt.ts';
 import { DEFAULT_CHUNK_SIZE, MAX_BLE_WRITE, MIN_CHUNK_SIZE } from './receipt-bluetooth.ts';
 import { receiptPrintErrorText } from './receipt-print-error.ts';
@@ -76,44 +64,19 @@ export function ReceiptPrinterSection() {
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconReceipt size={28} style={{ flexShrink: 0 }} />
-            <div>
-              <Title order={2} fz={18}>
-                {t('receiptPrinter.title')}
-              </Title>
-              <Text fz="sm" c="dimmed">
-                {t('receiptPrinter.text')}
-              </Text>
-            </div>
-          </Group>
-          {printer.saved && (
-            <Badge color="teal" variant="light" tt="none" style={{ flexShrink: 0 }}>
-              {t('receiptPrinter.pairedBadge')}
-            </Badge>
-          )}
-        </Group>
-
-        {!printer.available && (
-          <Alert
-            color="gray"
-            variant="light"
-            icon={<IconBluetooth size={20} />}
-            title={t('receiptPrinter.noBluetoothTitle')}
-          >
-            {t('receiptPrinter.noBluetooth')}
-          </Alert>
-        )}
-
-        {printer.saved && (
-          <Text>
-            {t('receiptPrinter.current')}:{' '}
-            <Text span fw={700}>
-              {printer.saved.name}
-            </Text>
-          </Text>
-        )}
+        <PrinterStatus
+          icon={<IconReceipt size={28} style={{ flexShrink: 0 }} />}
+          title={t('receiptPrinter.title')}
+          text={t('receiptPrinter.text')}
+          available={printer.available}
+          pairedName={printer.saved?.name ?? null}
+          labels={{
+            paired: t('receiptPrinter.pairedBadge'),
+            noBluetoothTitle: t('receiptPrinter.noBluetoothTitle'),
+            noBluetooth: t('receiptPrinter.noBluetooth'),
+            current: t('receiptPrinter.current'),
+          }}
+        />
 
         <Group gap="sm">
           <Button

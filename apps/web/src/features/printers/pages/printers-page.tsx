@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { IconBluetooth, IconPrinter } from '../../../components/icons.tsx';
 import { useCatPrinter } from '../../../printing/cat-printer/use-cat-printer.ts';
+import { PrinterStatus } from '../../../printing/printer-status.tsx';
 import { LabelOptions } from '../../../printing/labels/label-options.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
 import { ReceiptPrinterSection } from '../../../printing/receipts/receipt-printer-section.tsx';
@@ -43,42 +44,19 @@ export default function PrintersPage() {
     <PageFrame title={t('printers.title')} description={t('printers.text')}>
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Group gap="sm" wrap="nowrap">
-              <IconPrinter size={28} />
-              <div>
-                <Title order={2} fz={18}>
-                  {t('printers.catPrinter')}
-                </Title>
-                <Text fz="sm" c="dimmed">
-                  {t('printers.catPrinterText')}
-                </Text>
-              </div>
-            </Group>
-            {printer.saved && (
-              <Badge color="teal" variant="light" tt="none">
-                {t('printers.pairedBadge')}
-              </Badge>
-            )}
-          </Group>
-          {!printer.available && (
-            <Alert
-              color="gray"
-              variant="light"
-              icon={<IconBluetooth size={20} />}
-              title={t('printers.noBluetoothTitle')}
-            >
-              {t('printers.noBluetooth')}
-            </Alert>
-          )}
-          {printer.saved && (
-            <Text>
-              {t('printers.current')}:{' '}
-              <Text span fw={700}>
-                {printer.saved.name}
-              </Text>
-            </Text>
-          )}
+          <PrinterStatus
+            icon={<IconPrinter size={28} style={{ flexShrink: 0 }} />}
+            title={t('printers.catPrinter')}
+            text={t('printers.catPrinterText')}
+            available={printer.available}
+            pairedName={printer.saved?.name ?? null}
+            labels={{
+              paired: t('printers.pairedBadge'),
+              noBluetoothTitle: t('printers.noBluetoothTitle'),
+              noBluetooth: t('printers.noBluetooth'),
+              current: t('printers.current'),
+            }}
+          />
           <Group gap="sm">
             <Button
               leftSection={<IconBluetooth size={18} />}
