@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
+// A wedge scanner's burst, keys 5 ms apart with their own timestamps, as the e2e suite sends it.
+import { wedgeScan } from '../../e2e/support/wedge-scan.ts';
 
 /** Issue 9 §Performance: the counter's two byte budgets, 1 KB = 1,024 bytes as in issue 8. */
 export const COUNTER_BUDGET = {
@@ -69,38 +71,6 @@ function gzipBodyBytes(url: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-/**
- * A wedge scanner's burst: the code's keys 5 ms apart, then Enter. Sent through the DevTools
- * protocol with each key's own timestamp, as e2e/support/pages.ts's wedgeScan does (not imported:
- * that file needs the DOM's types): Playwright's keyboard.type waits for the page after every key,
- * so on a busy machine its keys arrive far slower than a scanner's and read as typing.
- */
-async function wedgeScan(context: BrowserContext, page: Page, code: string): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const start = Date.now() / 1000;
-  const keys = [...code].map((ch) => ({
-    key: ch,
-    code: `Digit${ch}`,
-    text: ch,
-    windowsVirtualKeyCode: ch.charCodeAt(0),
-  }));
-  keys.push({ key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 });
-  try {
-    for (const [i, key] of keys.entries()) {
-      const timestamp = start + (i * 5) / 1000;
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp });
-      await cdp.send('Input.dispatchKeyEvent', {
-        type: 'keyUp',
-        ...key,
-        text: undefined,
-        timestamp: timestamp + 0.002,
-      });
-    }
-  } finally {
-    await cdp.detach();
-  }
 }
 
 export type CounterOutcome<T> = { built: false } | ({ built: true } & T);
@@ -186,7 +156,7 @@ export async function measureFirstScan(
   try {
     await page.goto(path);
     if (!(await counterShown(page))) return { built: false };
-    await wedgeScan(context, page, product.code);
+    await wedgeScan(page, product.code);
     await page.getByTestId('cart-line').filter({ hasText: product.name }).first().waitFor({ timeout: 30_000 });
     const received = network.snapshot();
     return {
