@@ -15,6 +15,14 @@ interface Seed {
 
 /** Writes waiting sales of the logged-in user straight into the queue, then wakes the sync loop. */
 async function queueSales(page: Page, store: string, sales: Seed[]): Promise<string[]> {
+  // The sales are priced in the open store's currency: wait until the shell has put it in the session.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}').state?.virtualStore?.mainCurrency ?? null,
+      ),
+    )
+    .not.toBeNull();
   return page.evaluate(
     async ({ store, sales }) => {
       const session = JSON.parse(localStorage.getItem('shopdesk-session')!).state;
