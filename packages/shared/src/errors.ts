@@ -11,6 +11,10 @@ export const ErrorCode = {
   CODE_LOCKED: 'CODE_LOCKED',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   FREE_LIMIT_REACHED: 'FREE_LIMIT_REACHED',
+  /** No payment provider is configured on this server (subscription create, cancel, resume). */
+  BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
+  /** A webhook whose signature does not verify. */
+  INVALID_SIGNATURE: 'INVALID_SIGNATURE',
   /** The tenders do not cover what the sale costs. */
   PAYMENT_SHORT: 'PAYMENT_SHORT',
   /** A second-currency tender with no exchange rate for the store. */
