@@ -20,6 +20,7 @@ export * from './tax-rate-text.ts';
 export * from './shop.ts';
 export * from './cash-denominations.ts';
 export * from './shifts.ts';
+export * from './cargo.ts';
 export * from './product-changes.ts';
 export * from './receipt-document.ts';
 export * from './receipt.ts';
