@@ -1,0 +1,5 @@
+package app.shopdesk.pos;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
