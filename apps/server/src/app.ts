@@ -37,6 +37,7 @@ import { shiftsRoutes } from './modules/shifts/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));
+      await secure.register(supportRoutes(ctx, outbox));
     },
     { prefix: '/api/secure' },
   );

@@ -11,6 +11,8 @@ export const ErrorCode = {
   CODE_LOCKED: 'CODE_LOCKED',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   FREE_LIMIT_REACHED: 'FREE_LIMIT_REACHED',
+  /** POST /support on a server without SUPPORT_EMAIL. */
+  SUPPORT_NOT_CONFIGURED: 'SUPPORT_NOT_CONFIGURED',
   /** No payment provider is configured on this server (subscription create, cancel, resume). */
   BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
   /** A webhook whose signature does not verify. */

@@ -11,6 +11,7 @@ export * from './products.ts';
 export * from './files.ts';
 export * from './csv.ts';
 export * from './subscription.ts';
+export * from './support.ts';
 export * from './rates.ts';
 export * from './exchange.ts';
 export * from './sale-pricing.ts';

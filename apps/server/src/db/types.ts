@@ -272,6 +272,16 @@ export interface ReceiptCodesTable {
 }
 
 /** A store's receipt template (product.md §4); booleans are 0/1. No row: the default template. */
+/** Support requests (migration 202601120500-support-requests), written only by modules/support. */
+export interface SupportRequestsTable {
+  id: string;
+  user_id: string;
+  reply_to: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
 export interface ReceiptTemplatesTable {
   store_id: string;
   header_text: string;
@@ -419,6 +429,7 @@ export interface Database {
   shift_cash: ShiftCashTable;
   shift_cash_moves: ShiftCashMovesTable;
   receipt_templates: ReceiptTemplatesTable;
+  support_requests: SupportRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes when it is not the sender (a support request: the user who asked). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -58,7 +60,8 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
 
 /** A mail as plain UTF-8 text: its addressee and subject, then the text part as written. */
 function plainCopy(message: MailMessage): string {
-  return `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`;
+  const replyTo = message.replyTo ? `Reply-To: ${message.replyTo}\n` : '';
+  return `To: ${message.to}\n${replyTo}Subject: ${message.subject}\n\n${message.text}`;
 }
 
 /** Escapes text for the simple HTML bodies of our mails. */

@@ -66,6 +66,7 @@ const TEST_ENV = {
   RATE_LIMIT_AUTH_PER_IP: '100000',
   RATE_LIMIT_AUTH_PER_EMAIL: '100000',
   APP_URL: 'http://shop.test',
+  SUPPORT_EMAIL: 'support@shop.test',
 };
 
 async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {

@@ -88,6 +88,10 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/subscription/status' }),
   },
+  'POST /api/secure/support': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/support', body: { subject: 'Printer', message: 'The receipt is blank.' } }),
+  },
   'POST /api/secure/logout': { tenancy: 'own', throwawayCaller: true, sample: () => ({ path: '/api/secure/logout' }) },
   'GET /api/secure/profile': { tenancy: 'own', sample: () => ({ path: '/api/secure/profile' }) },
   'PUT /api/secure/profile': {

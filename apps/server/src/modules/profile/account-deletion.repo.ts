@@ -42,6 +42,7 @@ const USER_TABLES: Record<UserDataTable, true> = {
   sessions: true,
   email_confirmations: true,
   password_resets: true,
+  support_requests: true,
 };
 
 /** Exported for the test that compares them with the database's real columns. */

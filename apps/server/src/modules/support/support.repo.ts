@@ -1,0 +1,16 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { SupportRequestsTable } from '../../db/types.ts';
+
+export async function insertSupportRequest(db: DbOrTx, row: SupportRequestsTable): Promise<void> {
+  await db.insertInto('support_requests').values(row).execute();
+}
+
+/** The caller's requests, newest first (tests; support reads them in the database). */
+export function listSupportRequests(db: DbOrTx, userId: string): Promise<SupportRequestsTable[]> {
+  return db
+    .selectFrom('support_requests')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

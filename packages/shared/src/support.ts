@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText } from './validation.ts';
+
+export const SUPPORT_SUBJECT_MAX = 120;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+/** POST /api/secure/support: the same rules for the form and the API. */
+export const SupportRequestBodySchema = z.object({
+  subject: singleLineText({ label: 'Subject', min: 1, max: SUPPORT_SUBJECT_MAX }),
+  message: multiLineText({ label: 'Message', min: 1, max: SUPPORT_MESSAGE_MAX }),
+});
+export type SupportRequestBody = z.infer<typeof SupportRequestBodySchema>;
+
+/** The stored request: `replyTo` is the caller's address, where support answers (and the copy went). */
+export const SupportRequestSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  replyTo: z.string(),
+  createdAt: z.string(),
+});
+export type SupportRequest = z.infer<typeof SupportRequestSchema>;
