@@ -18,6 +18,7 @@ import { installErrorHandling } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localFileStorage } from './lib/file-storage.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher, nodeArgon2, type Argon2 } from './lib/passwords.ts';
@@ -157,7 +158,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     exposedHeaders: ['retry-after', 'content-disposition'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so every app process on it shares each route's budget.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock, app.log) });
   await registerCompression(app);
   await registerDocs(app, config.version);
 

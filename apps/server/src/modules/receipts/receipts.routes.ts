@@ -20,8 +20,8 @@ import * as receipts from './receipts.service.ts';
 
 /**
  * Public receipts are read by anyone holding a code, so each client address gets a budget per
- * minute (in memory, @fastify/rate-limit): plenty for a customer reopening a receipt, too little to
- * walk the 32^12 codes.
+ * minute (@fastify/rate-limit, counted in the database by lib/rate-limit-store.ts, so every app
+ * process shares it): plenty for a customer reopening a receipt, too little to walk the 32^12 codes.
  */
 const PUBLIC_RECEIPT_LIMIT = {
   max: 60,

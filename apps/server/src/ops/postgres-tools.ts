@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/**
+ * Runs PostgreSQL's own client programs (`pg_dump`, `psql`): from PATH, else from Debian's
+ * /usr/lib/postgresql/{version}/bin (newest first; pg_dump must be at least the server's version,
+ * and says so itself when it is not).
+ */
+export function findPgProgram(name: 'pg_dump' | 'psql'): string {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const version of versions) {
+    const path = join(root, version, 'bin', name);
+    if (existsSync(path)) return path;
+  }
+  throw new Error(
+    `${name} was not found on PATH nor in /usr/lib/postgresql/*/bin: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`,
+  );
+}
+
+/**
+ * The connection URL without its password, and the environment that passes the password instead
+ * (libpq reads PGPASSWORD), so it never shows in the process list.
+ */
+export function connectionFor(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+}
+
+/** Runs a program to its end; rejects with its standard error when it fails. */
+export function run(program: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 20_000) stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${program} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+    });
+  });
+}
+
+/** `pg_dump` of one schema into a plain SQL file: one consistent snapshot, taken while the app runs. */
+export async function dumpSchema(url: string, schema: string, file: string): Promise<void> {
+  const connection = connectionFor(url);
+  await run(
+    findPgProgram('pg_dump'),
+    [
+      `--dbname=${connection.url}`,
+      `--schema=${schema}`,
+      '--format=plain',
+      // The restoring role owns what it restores; grants are the administrator's.
+      '--no-owner',
+      '--no-privileges',
+      `--file=${file}`,
+    ],
+    connection.env,
+  );
+}
+
+/** Runs an SQL script with psql in one transaction, stopping at the first error (which rolls it all back). */
+export async function runScript(url: string, file: string): Promise<void> {
+  const connection = connectionFor(url);
+  await run(
+    findPgProgram('psql'),
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--set=ON_ERROR_STOP=1',
+      '--single-transaction',
+      `--dbname=${connection.url}`,
+      `--file=${file}`,
+    ],
+    connection.env,
+  );
+}
