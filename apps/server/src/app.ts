@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { watchChanges } from './db/change-watch.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { MINUTE, systemClock, type Clock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerDocs } from './lib/docs.ts';
@@ -27,6 +27,7 @@ import { authGuard, type AuthInfo } from './modules/access/index.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
+import { billingRoutes, billingWebhookRoutes, settleLapsed } from './modules/billing/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicReceiptRoutes(ctx), { prefix: '/api/public' });
   await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
+  await app.register(billingWebhookRoutes(ctx), { prefix: '/api/public' });
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authGuard(ctx, sessionCache));
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(plansRoutes(ctx));
       await secure.register(supportRoutes(ctx, outbox));
     },
+      await secure.register(billingRoutes(ctx));
     { prefix: '/api/secure' },
   );
   // Before the web app: /receipt/{code} is a server-drawn page, not a client-side route.
@@ -199,3 +202,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   return app;
 }
+  // Premium that ran out (a demo period, a failed renewal past its grace) ends within a minute.
+  const billingSweep = setInterval(() => {
+    settleLapsed(ctx).catch((error: unknown) => app.log.error({ err: error }, 'billing sweep failed'));
+  }, MINUTE);
+  billingSweep.unref();
+  app.addHook('preClose', async () => clearInterval(billingSweep));

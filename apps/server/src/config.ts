@@ -35,9 +35,22 @@ const EnvSchema = z.object({
   FREE_PRODUCT_LIMIT: int(100),
   FREE_CARGO_LIMIT: int(20),
   FREE_TRANSACTION_LIMIT: int(300),
+  /** `stripe` (also chosen when STRIPE_SECRET_KEY is set), `demo` (never in production), or unset: no billing. */
   BILLING_PROVIDER: z.enum(['demo', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another address for Stripe's API (stripe-mock, a test double); Stripe's own when unset. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Premium's prices, in minor units of BILLING_CURRENCY. */
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .default('USD')
+    .transform((v) => v.toUpperCase()),
+  BILLING_PRICE_MONTHLY: z.coerce.number().int().min(1).default(500),
+  BILLING_PRICE_YEARLY: z.coerce.number().int().min(1).default(5000),
+  /** Days premium is kept after a failed renewal payment, while the provider retries it. */
+  BILLING_GRACE_DAYS: int(7),
   RATES_FEED_URL: optionalString,
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,7 +121,15 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; supportEmail?: string; outboxDir: string };
   jwtSecret: Uint8Array;
   freeLimits: { products: number; cargos: number; transactions: number };
-  billing: { provider?: 'demo' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string };
+  billing: {
+    provider?: 'demo' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiUrl?: string;
+    currency: string;
+    prices: { month: number; year: number };
+    graceDays: number;
+  };
   ratesFeedUrl?: string;
   webDist: string;
   logLevel: string;
@@ -153,6 +174,26 @@ function readVersion(): string {
   }
 }
 
+/**
+ * The payment provider, refusing to start with one that cannot work: Stripe without both keys
+ * (checkouts would fail, or webhooks could not be verified), or the demo provider, which grants
+ * premium for nothing, in production.
+ */
+function billingProvider(e: z.infer<typeof EnvSchema>): 'demo' | 'stripe' | undefined {
+  const provider = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : undefined);
+  if (provider === 'demo' && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  BILLING_PROVIDER: the demo payment provider grants premium without payment and is refused when NODE_ENV=production',
+    );
+  }
+  if (provider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  BILLING_PROVIDER: stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  return provider;
+}
+
 /** Parses the environment once; throws a readable error naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -188,9 +229,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transactions: e.FREE_TRANSACTION_LIMIT,
     },
     billing: {
-      provider: e.BILLING_PROVIDER,
+      provider: billingProvider(e),
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      currency: e.BILLING_CURRENCY,
+      prices: { month: e.BILLING_PRICE_MONTHLY, year: e.BILLING_PRICE_YEARLY },
+      graceDays: e.BILLING_GRACE_DAYS,
     },
     ratesFeedUrl: e.RATES_FEED_URL,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),

@@ -17,6 +17,8 @@ export const ErrorCode = {
   BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
   /** A webhook whose signature does not verify. */
   INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  /** The payment provider failed or could not be reached (502): nothing was charged, try again. */
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
   /** The tenders do not cover what the sale costs. */
   PAYMENT_SHORT: 'PAYMENT_SHORT',
   /** A second-currency tender with no exchange rate for the store. */

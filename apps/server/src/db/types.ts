@@ -401,6 +401,44 @@ export interface ProductTombstonesTable {
   deleted_at: string;
 }
 
+/** Billing (migration 202601120000-billing), written only by modules/billing. Booleans are 0/1. */
+export interface BillingSubscriptionsTable {
+  user_id: string;
+  provider: string;
+  customer_id: string | null;
+  subscription_id: string | null;
+  interval: string | null;
+  status: string;
+  current_period_end: string | null;
+  cancel_at_period_end: number;
+  past_due_since: string | null;
+  /** Epoch ms of the newest provider event applied (ordering of late events). */
+  state_at: number;
+  updated_at: string;
+}
+
+export interface BillingInvoicesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_ref: string | null;
+  created_at: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: string;
+  period_start: string | null;
+  period_end: string | null;
+  test_mode: number;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   product_tombstones: ProductTombstonesTable;
   shop_transactions: ShopTransactionsTable;
@@ -417,6 +455,9 @@ export interface Database {
   store_exchange_rates: StoreExchangeRatesTable;
   auth_throttles: AuthThrottlesTable;
   users: UsersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_invoices: BillingInvoicesTable;
+  billing_events: BillingEventsTable;
   stores: StoresTable;
   sessions: SessionsTable;
   email_confirmations: EmailConfirmationsTable;

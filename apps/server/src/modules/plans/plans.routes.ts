@@ -3,6 +3,7 @@ import { SubscriptionStatusSchema } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';
+import { settleUser } from '../billing/index.ts';
 import { subscriptionStatus } from './plans.service.ts';
 
 /** `/api/secure/subscription/status`: the caller's free-tier limits and counts (original.md §3). */
@@ -18,7 +19,12 @@ export function plansRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SubscriptionStatusSchema, ...errorResponses(401) },
         },
       },
-      async (request) => subscriptionStatus(ctx, ctx.db, callerOf(request).userId),
+      async (request) => {
+        const { userId } = callerOf(request);
+        // Premium that ran out since the last sweep (a failed renewal past its grace) ends before it is shown.
+        await settleUser(ctx, userId);
+        return subscriptionStatus(ctx, ctx.db, userId);
+      },
     );
   };
 }

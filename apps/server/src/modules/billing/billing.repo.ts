@@ -1,0 +1,126 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/types.ts';
+
+export type SubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type NewInvoiceRow = Insertable<BillingInvoicesTable>;
+export type InvoiceRow = Selectable<BillingInvoicesTable>;
+
+/** The user's subscription row; on PostgreSQL locked until the transaction ends (one writer at a time). */
+export async function findSubscription(
+  db: DbOrTx,
+  userId: string,
+  lock?: 'sqlite' | 'postgres',
+): Promise<SubscriptionRow | undefined> {
+  let query = db.selectFrom('billing_subscriptions').selectAll().where('user_id', '=', userId);
+  if (lock === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function findSubscriptionByCustomer(
+  db: DbOrTx,
+  provider: string,
+  customerId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('billing_subscriptions')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Inserts the row, or replaces every field of the user's existing one. */
+export async function saveSubscription(db: DbOrTx, row: SubscriptionRow): Promise<void> {
+  const { user_id: _userId, ...fields } = row;
+  await db
+    .insertInto('billing_subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(fields))
+    .execute();
+}
+
+/** Rows whose premium may have run out by `now` (see billing.service sweep). */
+export function lapsingSubscriptions(db: DbOrTx, now: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('billing_subscriptions')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'PAST_DUE'),
+        eb.and([eb('status', '=', 'ACTIVE'), eb('current_period_end', '<=', now), eb('provider', '=', 'demo')]),
+      ]),
+    )
+    .execute();
+}
+
+export async function setPremium(db: DbOrTx, userId: string, premium: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ premium: premium ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Records an invoice, or (same provider and provider_ref) updates the one already recorded: a paid
+ * invoice that first failed becomes PAID; nothing is ever added twice.
+ */
+export async function upsertInvoice(db: DbOrTx, row: NewInvoiceRow): Promise<void> {
+  if (row.provider_ref === null || row.provider_ref === undefined) {
+    await db.insertInto('billing_invoices').values(row).execute();
+    return;
+  }
+  const { status, amount, currency, description, period_start, period_end } = row;
+  await db
+    .insertInto('billing_invoices')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['provider', 'provider_ref'])
+        .doUpdateSet({ status, amount, currency, description, period_start, period_end }),
+    )
+    .execute();
+}
+
+/** The user's invoices, newest first (the caller's own only: filtered by user). */
+export function invoicesOf(db: DbOrTx, userId: string, limit: number): Promise<InvoiceRow[]> {
+  return db
+    .selectFrom('billing_invoices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims a provider event id; false when it was applied before (a replay or a duplicate delivery). */
+export async function claimEvent(
+  db: DbOrTx,
+  event: { id: string; provider: string; type: string; receivedAt: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('billing_events')
+    .values({ id: event.id, provider: event.provider, type: event.type, received_at: event.receivedAt })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The user's email and default store's url name (checkout's customer and return address). */
+export function checkoutUser(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ email: string; store_url: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.default_store_id')
+    .select(['users.email', 'stores.url_name as store_url'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
