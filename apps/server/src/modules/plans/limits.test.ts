@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createUser, unique, type TestUser } from '../../test/factories.ts';
+import { engines, useTestApp, type ApiResponse, type TestApp } from '../../test/harness.ts';
+import { expectLedgerConsistent } from '../../test/ledger.ts';
+import { createProduct, productBody } from '../../test/products.ts';
+
+const LIMIT = 5;
+const BURST = 20;
+
+/** A completed cash sale of one open-price line, with the clientId a device gives it when it is made. */
+const saleBody = (clientId = randomUUID(), status: 'COMPLETED' | 'PARKED' = 'COMPLETED') => ({
+  clientId,
+  status,
+  lines: [{ name: 'Tea', unitPrice: 250, quantity: 2 }],
+  ...(status === 'COMPLETED' ? { payment: { method: 'CASH', currency: 'USD', amount: 500 } } : {}),
+});
+
+async function countOf(t: TestApp, u: TestUser, table: 'products' | 'shop_transactions'): Promise<number> {
+  let query = t.db
+    .selectFrom(table)
+    .innerJoin('stores', 'stores.id', `${table}.store_id`)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', u.user.userId);
+  if (table === 'shop_transactions') query = query.where('shop_transactions.status', '=', 'COMPLETED');
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+function expectRefusal(res: ApiResponse): void {
+  expect(res.status, res.text).toBe(402);
+  expect(res.body).toEqual({
+    code: 'FREE_LIMIT_REACHED',
+    message: expect.stringMatching(/free plan includes up to 5/),
+  });
+}
+
+/**
+ * Each free limit at its exact boundary (issue 12): the last allowed create succeeds, the next is
+ * refused with 402 and writes nothing, also when 20 creates race over the last slot; premium lifts
+ * them all at once and losing it brings them back without touching what was made meanwhile.
+ */
+describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
+  const t = useTestApp(engine, {
+    FREE_PRODUCT_LIMIT: String(LIMIT),
+    FREE_TRANSACTION_LIMIT: String(LIMIT),
+    BILLING_PROVIDER: 'demo',
+    SESSION_DAYS: '3650',
+  });
+  const newProduct = (u: TestUser) =>
+    t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 3 }) });
+  const sell = (u: TestUser, body = saleBody()) =>
+    t.request('POST', '/api/secure/shop/transaction', { token: u.token, body });
+
+  it('products: the last slot goes to exactly one of 20 concurrent creates, the rest get 402 and write nothing', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMIT - 1; i++) await createProduct(t, u);
+    const results = await Promise.all(Array.from({ length: BURST }, () => newProduct(u)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
+    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    expectRefusal(await newProduct(u));
+    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    await expectLedgerConsistent(t);
+  });
+
+  it('products: a CSV import crossing the limit imports up to it and reports the rest from their first line', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMIT - 2; i++) await createProduct(t, u);
+    const rows = ['A', 'B', 'C', 'D'].map((name, i) => ({
+      line: i + 2,
+      code: `CSV-${name}-${unique()}`,
+      name,
+      price: '1',
+      quantity: '2',
+    }));
+    const res = await t.request('POST', '/api/secure/product/import', {
+      token: u.token,
+      body: { importId: randomUUID(), batch: 0, rows },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created: 2, limitReached: true, limited: 2, firstLimitedLine: 4, rejected: 0 });
+    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    const imported = await t.db.selectFrom('products').select('code').where('code', 'like', 'CSV-%').execute();
+    expect(imported.map((p) => p.code.slice(0, 5)).sort()).toEqual(['CSV-A', 'CSV-B']);
+    await expectLedgerConsistent(t);
+  });
+
+  it('sales: the last completed sale of the month goes to exactly one of 20 concurrent ones; parked carts do not count', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMIT - 1; i++) expect((await sell(u)).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: BURST }, () => sell(u)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
+    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+
+    // A parked cart is kept; completing it is a new completed sale, refused like any other.
+    const parked = await sell(u, saleBody(randomUUID(), 'PARKED'));
+    expect(parked.status, parked.text).toBe(201);
+    const completing = await t.request('PUT', `/api/secure/shop/transaction/${parked.body.code}`, {
+      token: u.token,
+      body: { ...saleBody(), clientId: undefined, status: 'COMPLETED' },
+    });
+    expectRefusal(completing);
+    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    const receiptCodes = await t.db
+      .selectFrom('receipt_codes')
+      .innerJoin('stores', 'stores.id', 'receipt_codes.store_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('stores.owner_id', '=', u.user.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(receiptCodes.n), 'a refused sale leaves no receipt').toBe(LIMIT + 1);
+  });
+
+  it('sales synced from a device’s offline queue: refused with 402 and its reason, accepted once under the limit again', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMIT; i++) expect((await sell(u)).status).toBe(201);
+    // Made offline earlier, sent now: the device keeps it in its queue with this answer as the reason.
+    const queued = saleBody();
+    const refused = await sell(u, queued);
+    expectRefusal(refused);
+    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    // Upgrading lifts the limit; the device's retry of the same sale (same clientId) is stored once.
+    expect((await t.request('POST', '/api/secure/subscription/create', { token: u.token, body: premium })).status).toBe(
+      200,
+    );
+    const stored = await sell(u, queued);
+    expect(stored.status, stored.text).toBe(201);
+    expect((await sell(u, queued)).status).toBe(200);
+    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT + 1);
+  });
+
+  it('premium lifts every limit at once; losing it refuses only new creates and keeps everything readable and editable', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMIT; i++) await createProduct(t, u);
+    for (let i = 0; i < LIMIT; i++) expect((await sell(u)).status).toBe(201);
+    expectRefusal(await newProduct(u));
+    expectRefusal(await sell(u));
+
+    const upgraded = await t.request('POST', '/api/secure/subscription/create', { token: u.token, body: premium });
+    expect(upgraded.body).toMatchObject({ plan: 'PREMIUM' });
+    const products = await Promise.all(Array.from({ length: BURST }, () => newProduct(u)));
+    expect(products.map((r) => r.status)).toEqual(Array(BURST).fill(201));
+    const sales = await Promise.all(Array.from({ length: BURST }, () => sell(u)));
+    expect(sales.map((r) => r.status)).toEqual(Array(BURST).fill(201));
+    expect((await t.request('GET', '/api/secure/subscription/status', { token: u.token })).body).toMatchObject({
+      freeProductLimit: null,
+      freeTransactionLimit: null,
+      productCount: LIMIT + BURST,
+      freeLimitHasReached: false,
+    });
+
+    // Cancelled at period end, and the period ends.
+    const cancelled = await t.request('POST', '/api/secure/subscription/cancel', { token: u.token });
+    t.clock.advance(Date.parse(cancelled.body.currentPeriodEnd) - t.clock.now().getTime() + 1000);
+    expect((await t.request('GET', '/api/secure/subscription', { token: u.token })).body.plan).toBe('FREE');
+
+    expectRefusal(await newProduct(u));
+    expect(await countOf(t, u, 'products')).toBe(LIMIT + BURST);
+    // Nothing was deleted: the newest product (over the limit) is read and edited as before.
+    const last = products.at(-1)!.body;
+    const path = `/api/secure/product/code/${encodeURIComponent(last.code)}`;
+    expect((await t.request('GET', path, { token: u.token })).body.id).toBe(last.id);
+    const edited = await t.request('PUT', path, {
+      token: u.token,
+      body: { code: last.code, name: 'Edited after premium', price: 300 },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const sale = sales.at(-1)!.body;
+    expect((await t.request('GET', `/api/secure/shop/transaction/${sale.code}`, { token: u.token })).status).toBe(200);
+    expect((await t.request('GET', '/api/secure/subscription/status', { token: u.token })).body).toMatchObject({
+      freeProductLimit: LIMIT,
+      productCount: LIMIT + BURST,
+      freeLimitHasReached: true,
+    });
+    await expectLedgerConsistent(t);
+  });
+});
+
+const premium = { plan: 'PREMIUM', interval: 'MONTH' };
