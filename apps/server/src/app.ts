@@ -36,6 +36,7 @@ import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } f
 import { productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
+import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(shopRoutes(ctx));
       await secure.register(statisticsRoutes(ctx));
       await secure.register(shiftsRoutes(ctx));
+      await secure.register(cargoRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));

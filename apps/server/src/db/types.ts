@@ -439,6 +439,65 @@ export interface BillingEventsTable {
   received_at: string;
 }
 
+/** A shipment (issue 11); `received` = 1 when it was handed over from another store. */
+export interface CargosTable {
+  id: string;
+  store_id: string;
+  code: string;
+  name: string;
+  origin: string;
+  note: string;
+  status: string;
+  search: string;
+  transferred_from: string | null;
+  transferred_to: string | null;
+  received: number;
+  handed_to_store_id: string | null;
+  handed_to_cargo_id: string | null;
+  created_by: string;
+  arrived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line of a cargo: a product code with the quantity sent and, on receipt, counted. */
+export interface CargoContentsTable {
+  id: string;
+  store_id: string;
+  cargo_id: string;
+  code: string;
+  name: string;
+  brand: string;
+  quantity: number;
+  received_quantity: number | null;
+  price: number;
+  price_converted: number;
+  source_content_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A cargo difference already applied, by the device's clientId (replays apply once). */
+export interface CargoClientOpsTable {
+  store_id: string;
+  client_id: string;
+  cargo_id: string;
+  content_id: string;
+  created_at: string;
+}
+
+/** A QR hand-over token: the hash of its nonce, what it hands over, until when, and its one use. */
+export interface CargoQrTokensTable {
+  nonce_hash: string;
+  store_id: string;
+  cargo_id: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  created_by: string;
+  created_at: string;
+}
+
 export interface Database {
   product_tombstones: ProductTombstonesTable;
   shop_transactions: ShopTransactionsTable;
@@ -471,6 +530,10 @@ export interface Database {
   shift_cash_moves: ShiftCashMovesTable;
   receipt_templates: ReceiptTemplatesTable;
   support_requests: SupportRequestsTable;
+  cargos: CargosTable;
+  cargo_contents: CargoContentsTable;
+  cargo_client_ops: CargoClientOpsTable;
+  cargo_qr_tokens: CargoQrTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -32,6 +32,18 @@ export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise
   return Number(row.n);
 }
 
+/** Cargos across every store the user owns, except TRANSFERRED ones (see plans.service.ts). */
+export async function countCargosOfOwner(db: DbOrTx, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cargos')
+    .innerJoin('stores', 'stores.id', 'cargos.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .where('cargos.status', '!=', 'TRANSFERRED')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The timezone of the user's default store, which decides the free tier's calendar month. */
 export async function defaultStoreTimezone(db: DbOrTx, userId: string): Promise<string | undefined> {
   const row = await db

@@ -8,9 +8,9 @@ import * as repo from './plans.repo.ts';
  * The free tier (product.md §5): limits per user across their stores, from the server's
  * configuration, lifted all at once by premium. Every create that counts toward a limit asks here,
  * inside the transaction that writes, so a refused create writes nothing and concurrent creates
- * cannot both take the last slot. Cargos join `LIMITED` when their module lands.
+ * cannot both take the last slot.
  */
-export type LimitedKind = 'products' | 'transactions';
+export type LimitedKind = 'products' | 'cargos' | 'transactions';
 
 interface Limited {
   limit: (ctx: AppContext) => number;
@@ -25,6 +25,14 @@ const LIMITED: Record<LimitedKind, Limited> = {
     count: repo.countProductsOfOwner,
     refusal: (limit) =>
       `The free plan includes up to ${limit} products across your stores. Upgrade to premium to add more, or delete products you no longer sell.`,
+  },
+  // Cargos a user holds: a TRANSFERRED one is a record of a hand-over, the receiver's copy counts
+  // instead, so moving a shipment between one's own stores never needs a free slot.
+  cargos: {
+    limit: (ctx) => ctx.config.freeLimits.cargos,
+    count: repo.countCargosOfOwner,
+    refusal: (limit) =>
+      `The free plan includes up to ${limit} cargos across your stores. Upgrade to premium to add more, or delete cargos you no longer need.`,
   },
   transactions: {
     limit: (ctx) => ctx.config.freeLimits.transactions,
@@ -92,12 +100,13 @@ export async function assertCanCreate(
 
 /**
  * The user's SubscriptionStatus (original.md §3): each free limit (null with premium) beside its
- * count, and whether any count has reached its limit. The cargo count is 0 until cargo lands.
+ * count, and whether any count has reached its limit.
  */
 export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: string): Promise<SubscriptionStatus> {
   const premium = isPremium(await repo.premiumOf(db, userId));
-  const [productCount, shopTransactionCount] = await Promise.all([
+  const [productCount, cargoCount, shopTransactionCount] = await Promise.all([
     LIMITED.products.count(db, userId, ctx),
+    LIMITED.cargos.count(db, userId, ctx),
     LIMITED.transactions.count(db, userId, ctx),
   ]);
   const limits = ctx.config.freeLimits;
@@ -106,9 +115,11 @@ export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: st
     freeCargoLimit: premium ? null : limits.cargos,
     freeTransactionLimit: premium ? null : limits.transactions,
     productCount,
-    cargoCount: 0,
+    cargoCount,
     shopTransactionCount,
-    freeLimitHasReached: !premium && (productCount >= limits.products || shopTransactionCount >= limits.transactions),
+    freeLimitHasReached:
+      !premium &&
+      (productCount >= limits.products || cargoCount >= limits.cargos || shopTransactionCount >= limits.transactions),
   };
 }
 

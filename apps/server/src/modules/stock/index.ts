@@ -7,5 +7,6 @@ export {
   ledgerProblems,
   movementsPage,
   recordOpeningStock,
+  reverseMovementsOf,
   type Movement,
 } from './stock.service.ts';

@@ -48,6 +48,24 @@ export async function lockQuantity(
   return row ? Number(row.quantity) : undefined;
 }
 
+/** Per product of the store, the sum of the movements with `refCode` and one of `reasons`. */
+export async function netDeltasByRef(
+  trx: DbOrTx,
+  storeId: string,
+  refCode: string,
+  reasons: string[],
+): Promise<Array<{ productId: string; net: number }>> {
+  const rows = await trx
+    .selectFrom('stock_movements')
+    .select(['product_id', sql<number>`sum(delta)`.as('net')])
+    .where('store_id', '=', storeId)
+    .where('ref_code', '=', refCode)
+    .where('reason', 'in', reasons)
+    .groupBy('product_id')
+    .execute();
+  return rows.map((r) => ({ productId: r.product_id, net: Number(r.net) }));
+}
+
 export async function deleteMovementsOfProduct(trx: DbOrTx, storeId: string, productId: string): Promise<void> {
   await trx.deleteFrom('stock_movements').where('store_id', '=', storeId).where('product_id', '=', productId).execute();
 }

@@ -82,6 +82,40 @@ export async function applyCount(
   return applyStockDelta(trx, { ...rest, delta: counted - current, reason: 'COUNT' });
 }
 
+/**
+ * Undoes what the movements of `refCode` with one of `reasons` still add up to, per product, as
+ * movements of `reason` with the same refCode (a cargo marked not arrived again: CARGO_REVERT of
+ * its CARGO_ARRIVAL and earlier CARGO_REVERT movements, so after any number of arrivals and
+ * reversals the cargo's net effect is zero). Products deleted since took their movements with them.
+ */
+export async function reverseMovementsOf(
+  trx: DbOrTx,
+  m: {
+    storeId: string;
+    refCode: string;
+    reasons: StockReason[];
+    reason: StockReason;
+    userId?: string | null;
+    at: string;
+  },
+): Promise<ProductRow[]> {
+  const nets = await repo.netDeltasByRef(trx, m.storeId, m.refCode, m.reasons);
+  return applyStockDeltas(
+    trx,
+    nets
+      .filter((n) => n.net !== 0)
+      .map((n) => ({
+        storeId: m.storeId,
+        productId: n.productId,
+        delta: -n.net,
+        reason: m.reason,
+        refCode: m.refCode,
+        userId: m.userId ?? null,
+        at: m.at,
+      })),
+  );
+}
+
 /** A deleted product takes its ledger with it, in the same transaction, so no movement is orphaned. */
 export async function deleteLedgerOf(trx: DbOrTx, storeId: string, productId: string): Promise<void> {
   await repo.deleteMovementsOfProduct(trx, storeId, productId);
