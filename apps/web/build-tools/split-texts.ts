@@ -24,6 +24,7 @@ export const LATER_TEXTS = [
   'productList',
   'productTax',
   'profile',
+  'profilePhoto',
   'receiptActions',
   'receiptPrinter',
   'receipts',
@@ -40,6 +41,8 @@ export const LATER_TEXTS = [
   'stockTake',
   'stores',
   'strength',
+  'subscription',
+  'support',
 ];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */

@@ -403,6 +403,12 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, ...png }),
   },
+  'DELETE /api/secure/file/data/{storeUrl}/{uuid}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/file/data/${w.owner.store.urlName}/${w.owner.user.userId}-${w.owner.store.urlName}-profile`,
+    }),
+  },
   'GET /api/secure/file/data/{storeUrl}/{uuid}': {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}` }),

@@ -22,6 +22,11 @@ export const routes = {
   profileStoreSales: 'profile/store/:urlName/sales',
   profileStoreReceipt: 'profile/store/receipt-template/:editStore',
   profilePrinters: 'profile/printers',
+  profileSubscription: 'profile/subscription',
+  profileSubscriptionPricing: 'profile/subscription/pricing',
+  /** Where Stripe's checkout sends the user back (the billing server builds the same address). */
+  profileSubscriptionReturn: 'profile/subscription/return',
+  profileSupport: 'profile/support',
   stock: 'stock',
   stockList: 'stock/list',
   stockScan: 'stock/scan/:barcode?',
@@ -34,7 +39,7 @@ export const routes = {
   shopShiftReport: 'shop/shift/:id',
   shopStatistic: 'shop/statistic',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
-  comingSoon: ['cargo/*', 'shop/*', 'profile/subscription/*', 'profile/support'],
+  comingSoon: ['cargo/*', 'shop/*'],
 } as const;
 
 export const paths = {
@@ -57,6 +62,12 @@ export const paths = {
   profileStoreReceipt: (store: string, editStore: string) =>
     paths.store(store, `profile/store/receipt-template/${seg(editStore)}`),
   profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
+  /** The plan, free-tier usage, billing history, cancel / resume. */
+  profileSubscription: (store: string) => paths.store(store, routes.profileSubscription),
+  /** Premium's prices and the upgrade. */
+  profileSubscriptionPricing: (store: string) => paths.store(store, routes.profileSubscriptionPricing),
+  profileSubscriptionReturn: (store: string) => paths.store(store, routes.profileSubscriptionReturn),
+  profileSupport: (store: string) => paths.store(store, routes.profileSupport),
   stockList: (store: string) => paths.store(store, routes.stockList),
   stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),
   /** The scan screen, showing `code`'s product card when given. */

@@ -5,11 +5,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n.ts';
 import { installConnectivity } from '../lib/connectivity.ts';
+import { installSubscriptionStatusRefresh } from '../lib/subscription-status.ts';
 import { queryClient } from './query-client.ts';
 import { useOfflineCache } from './offline/use-offline-cache.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 installConnectivity();
+installSubscriptionStatusRefresh(queryClient);
 
 /** Theme follows the system ('auto'); toasts sit top-center and last 5000 ms (original.md §9). */
 export function Providers({ children }: { children: ReactNode }) {

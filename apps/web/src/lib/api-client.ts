@@ -27,6 +27,25 @@ export function setUnauthorizedHandler(handler: ((error: ApiRequestError) => voi
   onUnauthorized = handler;
 }
 
+/** A change the server accepted (or refused with `status`), for lib/subscription-status.ts. */
+export interface WriteSeen {
+  method: string;
+  path: string;
+  status: number;
+  /** The answer's error code, when it was an error. */
+  code?: string;
+}
+
+let onWrite: ((write: WriteSeen) => void) | null = null;
+
+/**
+ * Told of every answered authenticated write, so state that follows from many different writes (the
+ * free-tier counts in the session) is refreshed in one place instead of by each screen's mutation.
+ */
+export function setWriteObserver(observer: ((write: WriteSeen) => void) | null): void {
+  onWrite = observer;
+}
+
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text === '') return '';
@@ -75,6 +94,10 @@ async function request<S extends z.ZodType | undefined>(
 ): Promise<Result<S>> {
   const res = await send(secure, path, opts);
   const body = await readBody(res);
+  if (secure && onWrite && (opts.method ?? 'GET') !== 'GET') {
+    const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : undefined;
+    onWrite({ method: opts.method ?? 'GET', path, status: res.status, code });
+  }
   if (!res.ok) throw failure(secure, res, body, opts);
   if (!opts.schema) return undefined as Result<S>;
   const parsed = opts.schema.safeParse(body);

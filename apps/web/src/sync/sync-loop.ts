@@ -1,6 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSession } from '../lib/session-store.ts';
+import { onSubscriptionStatus } from '../lib/subscription-status.ts';
 import { backoffDelay } from './backoff.ts';
+import { requeueLimitRefusals } from './limit-refusals.ts';
 import { announceQueueChanged, onQueueMessage } from './queue-events.ts';
 import { deleteSale, listSales, updateSale } from './sale-queue-db.ts';
 import { sendQueuedSale, type SendOutcome } from './send-sale.ts';
@@ -45,6 +47,8 @@ export function startSyncLoopInstance(opts: SyncLoopOptions = {}): () => void {
     useSession.subscribe((s, prev) => {
       if (s.jwt !== prev.jwt) wake();
     }),
+    // Sales refused for the free limit go back in line once a fresh status shows room again.
+    onSubscriptionStatus((status) => void requeueLimitRefusals(status)),
   ];
   window.addEventListener('online', wake);
   signal.addEventListener('abort', wake);

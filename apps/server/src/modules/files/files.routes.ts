@@ -56,6 +56,23 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
+    app.delete(
+      '/file/data/:storeUrl/:uuid',
+      {
+        schema: {
+          ...base,
+          description:
+            'Removes a profile picture or a receipt logo (the identifiers of original.md §3); 204 also when there was none. Product images go with their product instead.',
+          params: FileParamsSchema,
+          response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await files.removeImage(ctx, await scopeForStore(ctx, request, request.params.storeUrl), request.params.uuid);
+        return reply.status(204).send();
+      },
+    );
+
     app.get(
       '/file/data/:storeUrl/:uuid',
       {

@@ -79,6 +79,19 @@ export async function deleteFiles(ctx: AppContext, storeId: string, ids: string[
   for (const id of await deleteFileRows(ctx.db, storeId, ids)) await ctx.files.delete(storeId, id);
 }
 
+/**
+ * Removes a profile picture or receipt logo of the store. A product image (a bare UUID) is refused:
+ * its product still names it, and it goes when the product does. Nothing there is not an error: the
+ * picture is gone either way (a second tap, another device first).
+ */
+export async function removeImage(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  if (!/-(?:profile|receipt)$/.test(id)) {
+    const message = 'Only a profile picture or a receipt logo can be removed here.';
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'uuid', message }]);
+  }
+  await deleteFiles(ctx, scope.store.id, [id]);
+}
+
 export async function getFile(
   ctx: AppContext,
   scope: Scope,

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import i18n from '../../lib/i18n.ts';
 import { listSales, updateSale } from '../sale-queue-db.ts';
 import { submitSale } from '../submit-sale.ts';
@@ -28,7 +29,9 @@ function show(onOpen = vi.fn()) {
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider env="test">
-        <SaleQueueIndicator onOpen={onOpen} />
+        <MemoryRouter>
+          <SaleQueueIndicator onOpen={onOpen} />
+        </MemoryRouter>
       </MantineProvider>
     </I18nextProvider>,
   );
@@ -65,6 +68,11 @@ describe('SaleQueueIndicator', () => {
     expect(within(entry).getByText('¥1,500')).toBeTruthy();
     expect(within(entry).getByText(/2 × Green tea/)).toBeTruthy();
     expect(within(entry).getByText(/The server refused this sale:/)).toBeTruthy();
+    // Refused for the free limit: the way to upgrade, and that it goes out by itself afterwards.
+    expect(within(entry).getByText(/sent by itself once you upgrade/)).toBeTruthy();
+    expect(within(entry).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe(
+      '/my-shop/profile/subscription/pricing',
+    );
 
     fireEvent.click(within(entry).getByRole('button', { name: 'Open as cart' }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ clientId: body.clientId }));

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { describeError } from '../../lib/describe-error.ts';
+import { paths } from '../../app/paths.ts';
+import { isLimitRefusal } from '../limit-refusals.ts';
 import type { QueuedSale, SaleRefusal } from '../sale-queue-db.ts';
 
 interface Props {
@@ -39,6 +42,8 @@ export function SaleQueueItem({ entry, onRetry, onDiscard, onOpen }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const refused = entry.state === 'refused';
+  // Refused only for the free plan's monthly sales: it goes back in line by itself after an upgrade.
+  const forLimit = isLimitRefusal(entry);
   const { count, names } = itemsOf(entry);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
     entry.queuedAt,
@@ -96,9 +101,20 @@ export function SaleQueueItem({ entry, onRetry, onDiscard, onOpen }: Props) {
               {t('saleQueue.refusedBecause', { reason: describeError(t, refusalError(entry.refusal)) })}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('saleQueue.refusedHelp')}
+              {forLimit ? t('subscription.queueLimitHelp') : t('saleQueue.refusedHelp')}
             </Text>
             <Group gap="xs" wrap="wrap" mt={4}>
+              {forLimit && (
+                <Button
+                  size="sm"
+                  h={40}
+                  color="teal"
+                  component={Link}
+                  to={paths.profileSubscriptionPricing(entry.store)}
+                >
+                  {t('subscription.queueUpgrade')}
+                </Button>
+              )}
               <Button size="sm" h={40} loading={busy} onClick={() => void run(onRetry)}>
                 {t('saleQueue.retry')}
               </Button>

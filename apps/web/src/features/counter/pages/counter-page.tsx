@@ -14,6 +14,7 @@ import { SaleQueueIndicator } from '../../../sync/components/sale-queue-indicato
 import { discardSale } from '../../../sync/use-sale-queue.ts';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
 import { paths } from '../../../app/paths.ts';
+import { LimitNotice } from '../../../components/limit-notice.tsx';
 import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { cartFromQueued } from '../cart/cart-from-queue.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
@@ -397,6 +398,7 @@ export default function CounterPage() {
           {describeError(t, parked.error)}
         </Alert>
       )}
+      <LimitNotice kind="transactions" store={store} compact mb="sm" />
 
       <Box style={{ display: 'grid', gap: 'var(--mantine-spacing-lg)', alignItems: 'start' }} className="counter-grid">
         <Stack gap="sm" style={{ minWidth: 0 }}>

@@ -15,6 +15,7 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { StockHistory } from '../components/stock-history.tsx';
 import { paths } from '../../../app/paths.ts';
+import { LimitNotice } from '../../../components/limit-notice.tsx';
 
 /**
  * /{store}/stock/new (optionally ?code= from a scan, prefilled from /jn) and
@@ -53,6 +54,7 @@ export default function ProductFormPage() {
             {editCode ? t('product.editText') : t('product.newText')}
           </Text>
         </div>
+        {!editCode && <LimitNotice kind="products" store={store} />}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           {editCode && existing.isPending && <Skeleton h={400} />}
           {editCode && existing.isError && <Alert color="red">{describeError(t, existing.error)}</Alert>}

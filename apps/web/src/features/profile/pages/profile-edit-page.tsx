@@ -9,6 +9,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { ProfilePictureField } from '../components/profile-picture-field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 
@@ -40,6 +41,7 @@ export default function ProfileEditPage() {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <ProfilePictureField name={user?.name ?? ''} />
             {update.isError && !form.hasErrors && <FormError>{describeError(t, update.error)}</FormError>}
             <TextInput label={t('fields.name')} autoComplete="name" {...form.text('name')} required />
             <TextInput label={t('fields.email')} value={user?.email ?? ''} readOnly disabled />

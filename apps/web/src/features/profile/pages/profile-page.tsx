@@ -8,22 +8,17 @@ import {
   IconEdit,
   IconLock,
   IconLogout,
+  IconMail,
   IconPrinter,
+  IconStar,
   IconStore,
 } from '../../../components/icons.tsx';
 import { useLogout } from '../api/logout.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { pendingSaleCount } from '../../../sync/use-sale-queue.ts';
 import { paths } from '../../../app/paths.ts';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-}
+import { useProfilePictureUrl } from '../api/profile-picture.ts';
+import { initials } from '../lib/initials.ts';
 
 /** Account overview: who is logged in, links to the account screens, navigator switch, log out. */
 export default function ProfilePage() {
@@ -35,6 +30,7 @@ export default function ProfilePage() {
   const navigatorView = useSession((s) => s.isNavigatorView);
   const setNavigatorView = useSession((s) => s.setNavigatorView);
   const logout = useLogout();
+  const picture = useProfilePictureUrl();
   // Sales not on the server yet: logging out keeps them on this device, but the user is told first.
   const [unsynced, setUnsynced] = useState(0);
   const logOut = () => {
@@ -57,6 +53,13 @@ export default function ProfilePage() {
       text: t('profile.printersText'),
       icon: IconPrinter,
     },
+    {
+      to: paths.profileSubscription(store),
+      label: t('subscription.navLabel'),
+      text: t('subscription.navText'),
+      icon: IconStar,
+    },
+    { to: paths.profileSupport(store), label: t('support.navLabel'), text: t('support.navText'), icon: IconMail },
   ];
 
   return (
@@ -64,7 +67,7 @@ export default function ProfilePage() {
       <Stack gap="lg">
         <Paper withBorder radius="lg" p="lg">
           <Group wrap="nowrap">
-            <Avatar size={64} radius="xl" color="teal" variant="filled">
+            <Avatar src={picture.url} size={64} radius="xl" color="teal" variant="filled" alt="">
               {initials(user?.name ?? '')}
             </Avatar>
             <Box style={{ minWidth: 0 }}>

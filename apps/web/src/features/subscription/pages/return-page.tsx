@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useReloadUser, useSubscription } from '../api/subscription.ts';
+
+/** How often the page asks whether Stripe's webhook has arrived, and after how long it says it is late. */
+const POLL_MS = 2000;
+const PATIENCE_MS = 45_000;
+
+/**
+ * `/{store}/profile/subscription/return`: where Stripe's checkout sends the user back. The payment
+ * is confirmed by Stripe's webhook, not by this visit, so the page waits for the server to show
+ * premium, and explains when that takes longer than usual.
+ */
+export default function SubscriptionReturnPage() {
+  const { t } = useTranslation();
+  const { store = '' } = useParams();
+  const [waitedLong, setWaitedLong] = useState(false);
+  const [done, setDone] = useState(false);
+  const subscription = useSubscription({ refetchInterval: done ? false : POLL_MS });
+  const reloadUser = useReloadUser();
+  const reloaded = useRef(false);
+  const premium = subscription.data?.plan === 'PREMIUM' && subscription.data.status !== 'CANCELED';
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!premium || reloaded.current) return;
+    reloaded.current = true;
+    setDone(true);
+    void reloadUser();
+  }, [premium, reloadUser]);
+
+  return (
+    <PageFrame title={t('subscription.returnTitle')}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        {premium ? (
+          <Stack gap="md" align="flex-start">
+            <Title order={3} fz={22}>
+              {t('subscription.returnDone')}
+            </Title>
+            <Text>{t('subscription.returnDoneText')}</Text>
+            <Button component={Link} to={paths.profileSubscription(store)}>
+              {t('subscription.toSubscription')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap="md" align="flex-start">
+            <Loader size="md" />
+            <Text fw={600}>{t('subscription.returnWaiting')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('subscription.returnWaitingText')}
+            </Text>
+            {waitedLong && (
+              <Alert color="yellow" variant="light" radius="md">
+                {t('subscription.returnLate')}
+              </Alert>
+            )}
+            <Button variant="default" component={Link} to={paths.profileSubscription(store)}>
+              {t('subscription.toSubscription')}
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { SupportRequestSchema, type SupportRequestBody } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+
+/** `POST /support`: stored on the server and mailed to its support address, with a copy to the user. */
+export function sendSupportRequest(body: SupportRequestBody) {
+  return secureApi.request('/api/secure/support', { method: 'POST', body, schema: SupportRequestSchema, store: null });
+}
+
+export function useSendSupportRequest() {
+  return useMutation({ mutationFn: sendSupportRequest });
+}
