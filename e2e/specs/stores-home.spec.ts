@@ -17,18 +17,18 @@ async function api(
   return res.json();
 }
 
-test('home: figures at a glance, a Scan card, and sections not built yet are "coming soon"', async ({
+test("home: figures at a glance, a Scan card, and every section's cards open their screens", async ({
   page,
   request,
 }) => {
   const owner = await signUpConfirmed(page, 'home');
   const store = owner.urlName;
 
-  // The default tab (CARGO) keeps original.md's texts; its cards say "coming soon" and open nothing.
+  // The default tab (CARGO) keeps original.md's texts; its cards open the cargo screens (issue 11).
   await expect(page.getByText('CREATE CARGO')).toBeVisible();
   await expect(page.getByText('Start a new shipment')).toBeVisible();
-  await expect(page.getByRole('link', { name: /CREATE CARGO/ })).toHaveCount(0);
-  await expect(page.getByText('Coming soon').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /CREATE CARGO/ })).toHaveAttribute('href', `/${store}/cargo/manage/new`);
+  await expect(page.getByRole('link', { name: /MANAGE CARGO/ })).toHaveAttribute('href', `/${store}/cargo/manage`);
 
   // Figures of an empty store.
   const figures = page.getByRole('list', { name: 'Store at a glance' });
@@ -74,11 +74,10 @@ test('home: figures at a glance, a Scan card, and sections not built yet are "co
   await page.getByRole('link', { name: /SCAN/ }).click();
   await expect(page).toHaveURL(new RegExp(`/${store}/stock/scan$`));
 
-  // The navigator shows unbuilt sections as coming soon, not as links to "Page not found".
+  // The navigator leads to every built section, cargo included.
   await page.getByRole('button', { name: 'Open navigator' }).click();
   const nav = page.getByRole('navigation', { name: 'Navigator' });
-  await expect(nav.getByText('New shipment')).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'New shipment' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'New shipment' })).toHaveAttribute('href', `/${store}/cargo/manage/new`);
   await expect(nav.getByRole('link', { name: 'Point of sale' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
 });

@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
  * loadLaterTexts). A namespace not listed stays on the first screens, so a new one is always there.
  */
 export const LATER_TEXTS = [
+  'cargo',
   'catalog',
   'checkEmail',
   'closeAccount',
@@ -24,7 +25,6 @@ export const LATER_TEXTS = [
   'productList',
   'productTax',
   'profile',
-  'profilePhoto',
   'receiptActions',
   'receiptPrinter',
   'receipts',
@@ -41,8 +41,6 @@ export const LATER_TEXTS = [
   'stockTake',
   'stores',
   'strength',
-  'subscription',
-  'support',
 ];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */

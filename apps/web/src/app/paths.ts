@@ -22,11 +22,6 @@ export const routes = {
   profileStoreSales: 'profile/store/:urlName/sales',
   profileStoreReceipt: 'profile/store/receipt-template/:editStore',
   profilePrinters: 'profile/printers',
-  profileSubscription: 'profile/subscription',
-  profileSubscriptionPricing: 'profile/subscription/pricing',
-  /** Where Stripe's checkout sends the user back (the billing server builds the same address). */
-  profileSubscriptionReturn: 'profile/subscription/return',
-  profileSupport: 'profile/support',
   stock: 'stock',
   stockList: 'stock/list',
   stockScan: 'stock/scan/:barcode?',
@@ -38,8 +33,13 @@ export const routes = {
   shopShift: 'shop/shift',
   shopShiftReport: 'shop/shift/:id',
   shopStatistic: 'shop/statistic',
+  cargoList: 'cargo/manage',
+  cargoNew: 'cargo/manage/new/:cargoCode?',
+  cargoDetail: 'cargo/manage/:cargoCode',
+  /** A hand-over QR's link (packages/shared cargo.ts): top level, `cargo` is a reserved store name. */
+  cargoReceive: 'cargo/receive/:token',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
-  comingSoon: ['cargo/*', 'shop/*'],
+  comingSoon: ['shop/*', 'profile/subscription/*', 'profile/support'],
 } as const;
 
 export const paths = {
@@ -62,12 +62,6 @@ export const paths = {
   profileStoreReceipt: (store: string, editStore: string) =>
     paths.store(store, `profile/store/receipt-template/${seg(editStore)}`),
   profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
-  /** The plan, free-tier usage, billing history, cancel / resume. */
-  profileSubscription: (store: string) => paths.store(store, routes.profileSubscription),
-  /** Premium's prices and the upgrade. */
-  profileSubscriptionPricing: (store: string) => paths.store(store, routes.profileSubscriptionPricing),
-  profileSubscriptionReturn: (store: string) => paths.store(store, routes.profileSubscriptionReturn),
-  profileSupport: (store: string) => paths.store(store, routes.profileSupport),
   stockList: (store: string) => paths.store(store, routes.stockList),
   stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),
   /** The scan screen, showing `code`'s product card when given. */
@@ -87,4 +81,13 @@ export const paths = {
   shopShiftReport: (store: string, id: string) => paths.store(store, `shop/shift/${seg(id)}`),
   /** Sales reports: totals, charts, top products and tenders of a period. */
   shopStatistic: (store: string) => paths.store(store, routes.shopStatistic),
+  /** The store's cargos; `receive` (a hand-over token) asks to receive that cargo here. */
+  cargoList: (store: string, receive?: string) =>
+    paths.store(store, routes.cargoList) + (receive ? `?receive=${seg(receive)}` : ''),
+  /** A new cargo; with `cargoCode`, that cargo's contents being edited (edit=true). */
+  cargoNew: (store: string, cargoCode?: string) =>
+    paths.store(store, cargoCode ? `cargo/manage/new/${seg(cargoCode)}?edit=true` : 'cargo/manage/new'),
+  /** One cargo; `transfer` opens its hand-over choices. */
+  cargoDetail: (store: string, cargoCode: string, transfer = false) =>
+    paths.store(store, `cargo/manage/${seg(cargoCode)}`) + (transfer ? '?transfer=true' : ''),
 };

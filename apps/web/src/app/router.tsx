@@ -8,6 +8,7 @@ import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
 import { paths, routes } from './paths.ts';
 import { authPages } from '../features/auth/index.ts';
+import { cargoPages } from '../features/cargo/index.ts';
 import { counterPages } from '../features/counter/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
@@ -19,8 +20,6 @@ import { salesPages } from '../features/sales/index.ts';
 import { shiftsPages } from '../features/shifts/index.ts';
 import { statisticsPages } from '../features/statistics/index.ts';
 import { storesPages } from '../features/stores/index.ts';
-import { subscriptionPages } from '../features/subscription/index.ts';
-import { supportPages } from '../features/support/index.ts';
 
 /**
  * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
@@ -63,6 +62,8 @@ export const router = createBrowserRouter([
       // Public paths that must never be taken for a store name.
       { path: routes.receipt, element: <NotFound /> },
       { path: routes.adsTxt, element: <NotFound /> },
+      // A hand-over QR's link: `cargo` is a reserved store name, so it never shadows a store.
+      { path: routes.cargoReceive, lazy: page(cargoPages.receiveLink) },
       {
         path: routes.store,
         element: <StoreShell />,
@@ -75,10 +76,6 @@ export const router = createBrowserRouter([
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
-          { path: routes.profileSubscription, lazy: page(subscriptionPages.subscription) },
-          { path: routes.profileSubscriptionPricing, lazy: page(subscriptionPages.pricing) },
-          { path: routes.profileSubscriptionReturn, lazy: page(subscriptionPages.checkoutReturn) },
-          { path: routes.profileSupport, lazy: page(supportPages.support) },
           { path: routes.stock, element: <Navigate to="list" replace /> },
           { path: routes.stockScan, lazy: page(productsPages.scan) },
           { path: routes.stockNew, lazy: page(productsPages.form) },
@@ -90,6 +87,9 @@ export const router = createBrowserRouter([
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
           { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },
           { path: routes.shopStatistic, lazy: page(statisticsPages.report) },
+          { path: routes.cargoList, lazy: page(cargoPages.list) },
+          { path: routes.cargoNew, lazy: page(cargoPages.edit) },
+          { path: routes.cargoDetail, lazy: page(cargoPages.detail) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],

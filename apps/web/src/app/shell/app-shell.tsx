@@ -7,6 +7,7 @@ import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/index.ts';
 import { followSessionForCatalogs } from '../../features/counter/index.ts';
+import { startCargoCountSync } from '../../features/cargo/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -43,6 +44,8 @@ export function StoreShell() {
 
   // Sales queued on this device sync from any store screen, not only the counter.
   useEffect(() => (loggedIn ? startSaleSync() : undefined), [loggedIn]);
+  // So do cargo counts made offline (the difference queue of features/cargo).
+  useEffect(() => (loggedIn ? startCargoCountSync() : undefined), [loggedIn]);
   useEffect(() => followSessionForCatalogs(), []);
 
   const closeDrawer = drawer.close;

@@ -40,17 +40,14 @@ const leaf = (id: string, name: string, path: string, icon: NavItem['icon'], rea
   icon,
   ready,
 });
-/** An entry of a section whose screens come with a later issue (cargo, shop). */
-const soon = (id: string, name: string, path: string, icon: NavItem['icon']): NavItem =>
-  leaf(id, name, path, icon, false);
 
 export const NAV_ITEMS: NavItem[] = [
   leaf('home', 'nav.home', '', IconHome),
   {
     ...leaf('cargo', 'nav.cargo', 'cargo/manage', IconTruck),
     children: [
-      soon('cargo-new', 'nav.createCargo', 'cargo/manage/new', IconPlus),
-      soon('cargo-manage', 'nav.manageCargo', 'cargo/manage', IconList),
+      leaf('cargo-new', 'nav.createCargo', 'cargo/manage/new', IconPlus),
+      leaf('cargo-manage', 'nav.manageCargo', 'cargo/manage', IconList),
     ],
   },
   {

@@ -33,8 +33,8 @@ export const HOME_SECTIONS: Record<HomeTab, HomeSectionDef> = {
   CARGO: {
     key: 'home.cargo',
     cards: [
-      { key: 'home.createCargo', path: 'cargo/manage/new', icon: IconPlus, ready: false },
-      { key: 'home.manageCargo', path: 'cargo/manage', icon: IconTruck, ready: false },
+      { key: 'home.createCargo', path: 'cargo/manage/new', icon: IconPlus, ready: true },
+      { key: 'home.manageCargo', path: 'cargo/manage', icon: IconTruck, ready: true },
     ],
   },
   INVENTORY: {

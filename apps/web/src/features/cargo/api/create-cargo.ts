@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CargoSchema, type NewCargoBody, type UpdateCargoBody } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+import { cargoKeys, cargoPath } from './keys.ts';
+
+export function createCargo(store: string, body: NewCargoBody) {
+  return secureApi.request('/api/secure/cargo/new', { method: 'POST', body, schema: CargoSchema, store });
+}
+
+export function useCreateCargo(store: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCargoBody) => createCargo(store, body),
+    onSuccess: (cargo) => {
+      qc.setQueryData(cargoKeys.one(store, cargo.code), cargo);
+      void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
+      void qc.invalidateQueries({ queryKey: cargoKeys.status() });
+    },
+  });
+}
+
+export function updateCargo(store: string, code: string, body: UpdateCargoBody) {
+  return secureApi.request(cargoPath(code), { method: 'PUT', body, schema: CargoSchema, store });
+}
+
+export function useUpdateCargo(store: string, code: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCargoBody) => updateCargo(store, code, body),
+    onSuccess: (cargo) => {
+      qc.setQueryData(cargoKeys.one(store, cargo.code), cargo);
+      void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
+    },
+  });
+}
+
+export function deleteCargo(store: string, code: string) {
+  return secureApi.request(cargoPath(code), { method: 'DELETE', store });
+}
+
+export function useDeleteCargo(store: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => deleteCargo(store, code),
+    onSuccess: (_void, code) => {
+      qc.removeQueries({ queryKey: cargoKeys.one(store, code) });
+      void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
+      void qc.invalidateQueries({ queryKey: cargoKeys.status() });
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { parseMoneyStrict, type CurrencyCode } from '@shopdesk/shared';
+import { AmountField } from '../../../components/amount-field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { describeError } from '../../../lib/describe-error.ts';
+
+export interface NewLine {
+  code: string;
+  name: string;
+  brand: string;
+  price: number;
+  quantity: number;
+}
+
+interface Props {
+  /** The scanned or typed code the cargo has no line for (null: closed). */
+  code: string | null;
+  /** What is known of it (the same code in the user's other stores). */
+  suggestion?: { name?: string; brand?: string } | null;
+  currency: CurrencyCode;
+  onAdd: (line: NewLine) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * A code neither the cargo nor the store knows: name it here (with brand and price) and it is
+ * added as a line; arrival creates the product from it.
+ */
+export function AddContentModal({ code, suggestion, currency, onAdd, onClose }: Props) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const [name, setName] = useState('');
+  const [brand, setBrand] = useState('');
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState<number>(1);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    setName(suggestion?.name ?? '');
+    setBrand(suggestion?.brand ?? '');
+    setPrice('');
+    setQuantity(1);
+    setError(null);
+  }, [code, suggestion]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code) return;
+    if (!name.trim()) {
+      setError(t('cargo.add.nameRequired'));
+      return;
+    }
+    let minor = 0;
+    try {
+      minor = price.trim() ? parseMoneyStrict(price, currency) : 0;
+    } catch {
+      setError(t('cargo.add.badPrice'));
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await onAdd({ code, name: name.trim(), brand: brand.trim(), price: minor, quantity: Math.max(0, quantity) });
+      onClose();
+    } catch (err) {
+      setError(describeError(t, err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={code !== null}
+      onClose={onClose}
+      title={t('cargo.add.title')}
+      fullScreen={phone}
+      radius="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            {t('cargo.add.text')}
+          </Text>
+          <Text ff="monospace" fw={700} aria-label={t('cargo.fields.code')}>
+            {code}
+          </Text>
+          <FormError>{error}</FormError>
+          <TextInput
+            label={t('cargo.fields.productName')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            maxLength={120}
+            data-autofocus
+          />
+          <TextInput
+            label={t('cargo.fields.brand')}
+            value={brand}
+            onChange={(e) => setBrand(e.currentTarget.value)}
+            maxLength={80}
+          />
+          <Group grow align="flex-start">
+            <AmountField label={t('cargo.fields.price')} currency={currency} value={price} onChange={setPrice} />
+            <NumberInput
+              label={t('cargo.fields.quantity')}
+              value={quantity}
+              onChange={(v) => setQuantity(Number(v) || 0)}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              inputMode="numeric"
+            />
+          </Group>
+          <Button type="submit" size="md" loading={pending}>
+            {t('cargo.add.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

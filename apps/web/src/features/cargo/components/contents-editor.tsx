@@ -1,0 +1,238 @@
+import { useCallback, useRef, useState } from 'react';
+import { Button, Grid, Group, Pagination, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
+import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
+import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
+import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
+import { useOnline } from '../../../lib/connectivity.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { addContent, deleteContent } from '../api/contents.ts';
+import { cargoKeys } from '../api/keys.ts';
+import { productLookupQuery, productSuggestion } from '../api/lookup-product.ts';
+import { useCounting } from '../hooks/use-counting.ts';
+import { AddContentModal, type NewLine } from './add-content-modal.tsx';
+import { useFormatCargoMoney } from './cargo-money.ts';
+import { CountRow } from './count-row.tsx';
+import { SaveStateText } from './save-state.tsx';
+import { paths } from '../../../app/paths.ts';
+
+const PAGE_SIZE = 50;
+
+interface Props {
+  store: string;
+  cargo: Cargo;
+  contents: CargoContent[];
+}
+
+/**
+ * The contents of a cargo being made: a scan (wedge scanner anywhere on the page, the camera, or
+ * the code typed) adds one to its line, or adds the line: from the store's product when it has
+ * one, else named on the spot. Counts change with − and + and are saved as they change.
+ */
+export function ContentsEditor({ store, cargo, contents }: Props) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const online = useOnline();
+  const money = useFormatCargoMoney();
+  const autoSave = useSession((s) => s.cargoAutoSave);
+  const setAutoSave = useSession((s) => s.setCargoAutoSave);
+  const counting = useCounting(store, cargo.code, 'quantity');
+  const [cameraOn, setCameraOn] = useState(false);
+  const [last, setLast] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const [unknown, setUnknown] = useState<{ code: string; suggestion: ProductSuggestion | null } | null>(null);
+  /** Scans of a code whose line is being added: they count once the line exists. */
+  const adding = useRef(new Map<string, number>());
+  const contentsRef = useRef(contents);
+  contentsRef.current = contents;
+
+  const keyOf = cargoKeys.contents(store, cargo.code);
+  const putLine = useCallback(
+    (line: CargoContent) => {
+      qc.setQueryData<CargoContent[]>(keyOf, (old = []) =>
+        old.some((c) => c.contentId === line.contentId)
+          ? old.map((c) => (c.contentId === line.contentId ? line : c))
+          : [...old, line],
+      );
+      void qc.invalidateQueries({ queryKey: cargoKeys.one(store, cargo.code), exact: true });
+    },
+    [qc, keyOf, store, cargo.code],
+  );
+
+  const show = useCallback((code: string) => {
+    setLast(code);
+    const index = contentsRef.current.findIndex((c) => c.code === code);
+    if (index >= 0) setPage(Math.floor(index / PAGE_SIZE));
+  }, []);
+
+  const addLine = useCallback(
+    async (line: NewLine) => {
+      const added = await addContent(store, cargo.code, line);
+      putLine(added);
+      show(added.code);
+      const extra = adding.current.get(line.code) ?? 0;
+      adding.current.delete(line.code);
+      if (extra > 0) counting.tap(added, extra);
+    },
+    [store, cargo.code, putLine, show, counting],
+  );
+
+  const onScan = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!code) return;
+      const line = contentsRef.current.find((c) => c.code === code);
+      if (line) {
+        counting.tap(line, 1);
+        show(code);
+        return;
+      }
+      if (adding.current.has(code)) {
+        adding.current.set(code, (adding.current.get(code) ?? 0) + 1);
+        return;
+      }
+      if (!online) {
+        notifications.show({ color: 'orange', message: t('cargo.add.needsNetwork', { code }) });
+        return;
+      }
+      adding.current.set(code, 0);
+      try {
+        const product = await qc.fetchQuery(productLookupQuery(store, code));
+        if (product) {
+          await addLine({
+            code: product.code,
+            name: product.name,
+            brand: product.brand,
+            price: product.price,
+            quantity: 1,
+          });
+          return;
+        }
+        adding.current.delete(code);
+        const suggestion = await productSuggestion(store, code).catch(() => null);
+        setUnknown({ code, suggestion });
+      } catch (e) {
+        adding.current.delete(code);
+        notifications.show({ color: 'red', message: describeError(t, e) });
+      }
+    },
+    [counting, show, online, qc, store, addLine, t],
+  );
+  const scan = useCallback((code: string) => void onScan(code), [onScan]);
+  useWedgeScanner(scan, { enabled: unknown === null });
+
+  const remove = async (line: CargoContent) => {
+    try {
+      counting.forget(line.contentId);
+      await deleteContent(store, cargo.code, line.contentId);
+      qc.setQueryData<CargoContent[]>(keyOf, (old = []) => old.filter((c) => c.contentId !== line.contentId));
+      void qc.invalidateQueries({ queryKey: cargoKeys.one(store, cargo.code), exact: true });
+    } catch (e) {
+      notifications.show({ color: 'red', message: describeError(t, e) });
+    }
+  };
+
+  const pages = Math.max(1, Math.ceil(contents.length / PAGE_SIZE));
+  const shown = contents.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const total = contents.reduce((n, c) => n + counting.countOf(c), 0);
+  const currency = cargo.currency as CurrencyCode;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <BarcodeInput
+            onSubmit={scan}
+            onCamera={() => setCameraOn((on) => !on)}
+            cameraOn={cameraOn}
+            submitLabel={t('cargo.edit.addCode')}
+          />
+          {cameraOn && <CameraScanner active={cameraOn} onScan={scan} />}
+          <Paper withBorder radius="lg" p="md">
+            <Stack gap="sm">
+              <Switch
+                checked={autoSave}
+                onChange={(e) => setAutoSave(e.currentTarget.checked)}
+                label={t('cargo.edit.autoSave')}
+                description={t('cargo.edit.autoSaveHint')}
+                size="md"
+              />
+              <Group justify="space-between" wrap="nowrap">
+                <SaveStateText state={counting.state} waiting={counting.waitingCount} />
+                {!autoSave && (
+                  <Button onClick={counting.saveNow} disabled={counting.state !== 'unsaved'}>
+                    {t('cargo.edit.save')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Paper withBorder radius="lg" p="md">
+          <Group justify="space-between" mb="sm" wrap="nowrap">
+            <div>
+              <Title order={2} fz={18}>
+                {t('cargo.contents.title')}
+              </Title>
+              <Text fz="sm" c="dimmed" aria-live="polite">
+                {t('cargo.contents.summary', {
+                  lines: t('cargo.contents.lines', { count: contents.length }),
+                  items: t('cargo.contents.items', { count: total }),
+                })}
+              </Text>
+            </div>
+            <Button component={Link} to={paths.cargoDetail(store, cargo.code)} variant="default">
+              {t('cargo.edit.done')}
+            </Button>
+          </Group>
+          {contents.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {t('cargo.contents.empty')}
+            </Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap={2}
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('cargo.contents.title')}
+            >
+              {shown.map((line) => (
+                <CountRow
+                  key={line.contentId}
+                  line={line}
+                  count={counting.countOf(line)}
+                  price={line.price ? money(line.price, currency) : undefined}
+                  highlighted={line.code === last}
+                  onStep={(d) => counting.tap(line, d)}
+                  onSet={(v) => counting.setCount(line, v)}
+                  onRemove={online ? () => void remove(line) : undefined}
+                />
+              ))}
+            </Stack>
+          )}
+          {pages > 1 && (
+            <Group justify="center" mt="md">
+              <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} siblings={0} boundaries={1} />
+            </Group>
+          )}
+        </Paper>
+      </Grid.Col>
+      <AddContentModal
+        code={unknown?.code ?? null}
+        suggestion={unknown?.suggestion}
+        currency={currency}
+        onAdd={addLine}
+        onClose={() => setUnknown(null)}
+      />
+    </Grid>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Alert, Badge, Box, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { Cargo, CargoContent } from '@shopdesk/shared';
+import { describeError } from '../../../lib/describe-error.ts';
+import { useContentWindow } from '../api/get-contents.ts';
+import { useCounting } from '../hooks/use-counting.ts';
+import { useFormatCargoMoney } from './cargo-money.ts';
+import { CountRow } from './count-row.tsx';
+import { SaveStateText } from './save-state.tsx';
+
+const PAGE_SIZE = 50;
+
+/** Short (red) or over (orange) against what was sent; nothing when they match or nothing was counted. */
+export function DiffBadge({ sent, received }: { sent: number; received: number | null }) {
+  const { t } = useTranslation();
+  if (received === null || received === sent) return null;
+  const diff = received - sent;
+  return (
+    <Badge color={diff < 0 ? 'red' : 'orange'} variant="light" tt="none">
+      {diff < 0 ? t('cargo.diff.short', { count: -diff }) : t('cargo.diff.over', { count: diff })}
+    </Badge>
+  );
+}
+
+/** A received cargo's lines, counted as they are unpacked (the received count beside the sent one). */
+function ReceivedCounting({ store, cargo, lines }: { store: string; cargo: Cargo; lines: CargoContent[] }) {
+  const { t } = useTranslation();
+  const money = useFormatCargoMoney();
+  const counting = useCounting(store, cargo.code, 'receivedQuantity');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed">
+          {t('cargo.receiveCount.hint')}
+        </Text>
+        <SaveStateText state={counting.state} waiting={counting.waitingCount} />
+      </Group>
+      <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cargo.contents.title')}>
+        {lines.map((line) => (
+          <CountRow
+            key={line.contentId}
+            line={line}
+            count={counting.countOf(line)}
+            sent={line.quantity}
+            price={money(line.price, cargo.currency)}
+            highlighted={false}
+            onStep={(d) => counting.tap(line, d)}
+            onSet={(v) => counting.setCount(line, v)}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * A cargo's contents a window at a time (a 2,000-line cargo opens at once): what was sent, what
+ * was counted on receipt, and the difference. A received cargo not yet arrived is counted here.
+ */
+export function ContentsView({ store, cargo }: { store: string; cargo: Cargo }) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const money = useFormatCargoMoney();
+  const [page, setPage] = useState(0);
+  const win = useContentWindow(store, cargo.code, cargo.id, page, PAGE_SIZE);
+  const counting = cargo.status === 'NOT_ARRIVED' && cargo.transferredFrom !== null;
+  const showReceived =
+    cargo.transferredFrom !== null || cargo.status === 'TRANSFERRED' || cargo.totalReceivedQuantity !== null;
+  const pages = Math.max(1, Math.ceil((win.data?.total ?? 0) / PAGE_SIZE));
+
+  let list;
+  if (win.isPending) list = <Skeleton h={240} />;
+  else if (win.isError)
+    list = (
+      <Alert color="red" role="alert">
+        {describeError(t, win.error)}
+      </Alert>
+    );
+  else if (win.data.items.length === 0)
+    list = (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('cargo.contents.none')}
+      </Text>
+    );
+  else if (counting) list = <ReceivedCounting store={store} cargo={cargo} lines={win.data.items} />;
+  else if (phone)
+    list = (
+      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cargo.contents.title')}>
+        {win.data.items.map((c, i) => (
+          <Group
+            component="li"
+            key={c.contentId}
+            wrap="nowrap"
+            gap="sm"
+            py="xs"
+            style={{ borderTop: i ? '1px solid var(--mantine-color-default-border)' : undefined }}
+          >
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={600} lineClamp={2} lh={1.3}>
+                {c.name}
+              </Text>
+              <Text fz="xs" c="dimmed" truncate>
+                <Text span ff="monospace" fz="xs">
+                  {c.code}
+                </Text>
+                {c.brand ? ` · ${c.brand}` : ''} · {money(c.price, cargo.currency)}
+              </Text>
+            </Box>
+            <Stack gap={2} align="flex-end">
+              <Text fw={700}>
+                {showReceived && c.receivedQuantity !== null ? `${c.receivedQuantity} / ${c.quantity}` : c.quantity}
+              </Text>
+              <DiffBadge sent={c.quantity} received={c.receivedQuantity} />
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    );
+  else
+    list = (
+      <Table verticalSpacing="xs" aria-label={t('cargo.contents.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('cargo.fields.productName')}</Table.Th>
+            <Table.Th>{t('cargo.fields.code')}</Table.Th>
+            <Table.Th ta="right">{t('cargo.fields.price')}</Table.Th>
+            <Table.Th ta="right">{t('cargo.fields.sent')}</Table.Th>
+            {showReceived && <Table.Th ta="right">{t('cargo.fields.received')}</Table.Th>}
+            {showReceived && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {win.data.items.map((c) => (
+            <Table.Tr key={c.contentId}>
+              <Table.Td>
+                <Text fw={600}>{c.name}</Text>
+                {c.brand && (
+                  <Text fz="xs" c="dimmed">
+                    {c.brand}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ff="monospace" fz="sm">
+                {c.code}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(c.price, cargo.currency)}
+                {c.priceConverted && (
+                  <Text fz="xs" c="dimmed">
+                    {t('cargo.contents.converted')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{c.quantity}</Table.Td>
+              {showReceived && (
+                <Table.Td ta="right" c={c.receivedQuantity === null ? 'dimmed' : undefined}>
+                  {c.receivedQuantity ?? t('cargo.contents.notCounted')}
+                </Table.Td>
+              )}
+              {showReceived && (
+                <Table.Td>
+                  <DiffBadge sent={c.quantity} received={c.receivedQuantity} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+
+  return (
+    <Paper withBorder radius="lg" p="md" style={{ opacity: win.isPlaceholderData ? 0.6 : 1 }}>
+      <Title order={2} fz={18} mb="sm">
+        {t('cargo.contents.title')}
+      </Title>
+      {list}
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(p) => setPage(p - 1)}
+            siblings={phone ? 0 : 1}
+            boundaries={1}
+          />
+        </Group>
+      )}
+    </Paper>
+  );
+}

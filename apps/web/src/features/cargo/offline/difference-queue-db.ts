@@ -1,0 +1,95 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * A quantity change of a cargo content waiting on this device to reach the server (the
+ * difference endpoint of product.md §6). Counting must go on when the back room has no signal:
+ * each change is written here first, then sent, and the server applies a `clientId` once, so a
+ * resend after a lost answer never counts twice.
+ */
+export interface QueuedDifference {
+  /** Queue order: IndexedDB's auto-increment key, the order the changes were made in. */
+  seq: number;
+  /** Idempotency key of this change (a UUID), sent with it every time. */
+  clientId: string;
+  /** Who counted: only this user's session sends it. */
+  userId: string;
+  /** The store's urlName (X-Store). */
+  store: string;
+  cargoCode: string;
+  contentId: string;
+  /** The content's code and name, so a refusal can name the line. */
+  code: string;
+  name: string;
+  /** The change itself: the server adds it to whatever the quantity is by then. */
+  difference: number;
+  /** The quantity this device expects after the change (the server flags a conflict otherwise). */
+  updatedQuantity: number;
+  /** Epoch ms when it was counted. */
+  queuedAt: number;
+  attempts: number;
+}
+
+export type NewQueuedDifference = Omit<QueuedDifference, 'seq'>;
+
+interface CargoQueueDb extends DBSchema {
+  differences: { key: number; value: QueuedDifference; indexes: { clientId: string } };
+}
+
+const DB_NAME = 'shopdesk-cargo-queue';
+let dbPromise: Promise<IDBPDatabase<CargoQueueDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<CargoQueueDb>> {
+  dbPromise ??= openDB<CargoQueueDb>(DB_NAME, 1, {
+    upgrade(database) {
+      const store = database.createObjectStore('differences', { keyPath: 'seq', autoIncrement: true });
+      store.createIndex('clientId', 'clientId', { unique: true });
+    },
+    // Another tab upgrading the schema: let it, and reopen on the next call.
+    blocking() {
+      void dbPromise?.then((d) => d.close());
+      dbPromise = null;
+    },
+  });
+  return dbPromise;
+}
+
+/** Writes a change and resolves once IndexedDB has committed it (it survives a reload or a crash). */
+export async function addDifference(entry: NewQueuedDifference): Promise<QueuedDifference> {
+  const tx = (await db()).transaction('differences', 'readwrite', { durability: 'strict' });
+  const seq = await tx.store.add(entry as QueuedDifference);
+  await tx.done;
+  return { ...entry, seq };
+}
+
+/** Every waiting change on this device, oldest first. */
+export async function listDifferences(): Promise<QueuedDifference[]> {
+  return (await db()).getAll('differences');
+}
+
+export async function deleteDifference(clientId: string): Promise<void> {
+  const tx = (await db()).transaction('differences', 'readwrite');
+  const key = await tx.store.index('clientId').getKey(clientId);
+  if (key !== undefined) await tx.store.delete(key);
+  await tx.done;
+}
+
+/** Counts one more try of a change still waiting; false when it is gone meanwhile. */
+export async function countAttempt(clientId: string): Promise<boolean> {
+  const tx = (await db()).transaction('differences', 'readwrite');
+  const entry = await tx.store.index('clientId').get(clientId);
+  if (entry) await tx.store.put({ ...entry, attempts: entry.attempts + 1 });
+  await tx.done;
+  return entry !== undefined;
+}
+
+/** Tests only: closes and deletes the database so each test starts empty. */
+export async function resetCargoQueueDbForTests(): Promise<void> {
+  if (dbPromise) (await dbPromise).close();
+  dbPromise = null;
+  await new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(DB_NAME);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => resolve();
+  });
+}

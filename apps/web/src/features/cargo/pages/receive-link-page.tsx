@@ -1,0 +1,15 @@
+import { Navigate, useParams } from 'react-router';
+import { useSession } from '../../../lib/session-store.ts';
+import { paths } from '../../../app/paths.ts';
+
+/**
+ * /cargo/receive/{token}, the link a hand-over QR encodes (packages/shared cargo.ts): the cargo is
+ * received into the user's current store, so this goes to that store's cargo list, which asks
+ * before receiving it.
+ */
+export default function ReceiveLinkPage() {
+  const { token = '' } = useParams();
+  const store = useSession((s) => s.virtualStore?.urlName ?? s.loggedUser?.defaultStore ?? null);
+  if (!store) return <Navigate to={paths.root()} replace />;
+  return <Navigate to={paths.cargoList(store, token)} replace />;
+}

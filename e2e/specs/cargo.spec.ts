@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seedStore } from '../support/app-routes.ts';
+import { sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+
+/**
+ * Cargo (issue 11) with two users: the first makes a cargo of two products by wedge scans and
+ * shows its transfer QR; the second receives it from the link the QR encodes, counts one item
+ * short and marks it arrived; the second's stock holds what was counted, and the first sees the
+ * shortage on its TRANSFERRED cargo. Then counting offline: the network is cut, five are added,
+ * it comes back, and the server has the five.
+ */
+const shots = process.env.CARGO_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+const PHONE = { width: 390, height: 844 };
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    serviceWorkers: 'block',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+const api = async (page: Page, store: string) => ({
+  Authorization: `Bearer ${await sessionToken(page)}`,
+  'X-Store': store,
+});
+
+/** The saved / saving / waiting state the editor shows. */
+const saveState = (page: Page) => page.getByTestId('cargo-save-state');
+
+test('cargo: two products by wedge scans, handed over by QR, counted short, arrived into stock', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  try {
+    // --- The sender makes the cargo.
+    const { store: storeA, codes } = await seedStore(a.page, 'cargoA');
+    await a.page.goto(`/${storeA}/cargo/manage`);
+    await expect(a.page.getByRole('heading', { name: 'Cargo', exact: true })).toBeVisible();
+    await expect(a.page.getByText('No cargo yet.', { exact: false })).toBeVisible();
+    await a.page.getByRole('link', { name: 'New cargo' }).click();
+    await a.page.getByLabel('Cargo name').fill('Spring delivery');
+    await a.page.getByLabel('Origin').fill('Osaka warehouse');
+    await a.page.getByRole('button', { name: 'Create and add contents' }).click();
+    await expect(a.page).toHaveURL(/\/cargo\/manage\/new\/[0-9A-Z]{8}\?edit=true$/);
+    const cargoCode = /new\/([0-9A-Z]{8})/.exec(a.page.url())![1]!;
+    await expect(a.page.getByText('Scan a barcode, or type it, to add the first item.')).toBeVisible();
+
+    // Three of the green tea and two rice crackers, every one a scanner burst.
+    for (let i = 0; i < 3; i++) await wedgeScan(a.page, codes.inStock);
+    for (let i = 0; i < 2; i++) await wedgeScan(a.page, codes.zero);
+    await expect(a.page.getByRole('textbox', { name: 'Quantity of Green tea 500 g' })).toHaveValue('3');
+    await expect(a.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('2');
+    await expect(saveState(a.page)).toHaveText('All changes saved');
+    await shot(a.page, 'cargo-edit-phone');
+
+    // The server holds the counts (the known products filled name and price).
+    const headersA = await api(a.page, storeA);
+    const contents = await (
+      await a.page.request.get(`/api/secure/cargo/code/${cargoCode}/contents`, { headers: headersA })
+    ).json();
+    expect(
+      contents.map((c: { name: string; quantity: number; price: number }) => [c.name, c.quantity, c.price]).sort(),
+    ).toEqual([
+      ['Green tea 500 g', 3, 1250],
+      ['Rice crackers', 2, 320],
+    ]);
+
+    // --- Its transfer QR.
+    await a.page.getByRole('link', { name: 'Done' }).click();
+    await expect(a.page).toHaveURL(new RegExp(`/cargo/manage/${cargoCode}$`));
+    await expect(a.page.getByText('5', { exact: true }).first()).toBeVisible();
+    await a.page.getByRole('button', { name: 'Transfer' }).first().click();
+    await expect(a.page).toHaveURL(/\?transfer=true$/);
+    await a.page.getByRole('button', { name: 'Show QR code' }).click();
+    const qr = a.page.getByTestId('cargo-transfer-qr');
+    await expect(qr).toBeVisible();
+    await expect(a.page.getByTestId('cargo-qr-expiry')).toContainText('Valid until');
+    const link = (await qr.getAttribute('data-link'))!;
+    expect(link).toMatch(/\/cargo\/receive\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+    // What a phone camera reads from the screen is that link.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cargo-qr-')), 'qr.png');
+    // Clear of the phone's bottom tab bar, which would cover part of it.
+    await qr.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await qr.screenshot({ path: file });
+    const decoded = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file], {
+      encoding: 'utf8',
+    }).trim();
+    expect(decoded).toBe(link);
+    await shot(a.page, 'cargo-transfer-qr-phone');
+
+    // --- The receiver opens the link, confirms, and gets the cargo in its own store.
+    const owner = await signUpConfirmed(b.page, 'cargoB');
+    const storeB = owner.urlName;
+    await b.page.goto(new URL(link).pathname);
+    await expect(b.page.getByRole('dialog', { name: 'Receive this cargo?' })).toBeVisible();
+    await b.page.getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect(b.page).toHaveURL(new RegExp(`/${storeB}/cargo/manage/[0-9A-Z]{8}$`));
+    const receivedCode = /manage\/([0-9A-Z]{8})$/.exec(b.page.url())![1]!;
+    expect(receivedCode).not.toBe(cargoCode);
+    await expect(b.page.getByText(/Handed over from Corner Shop cargoA/)).toBeVisible();
+    await expect(b.page.getByText('Not arrived').first()).toBeVisible();
+
+    // Counts what came: three green tea, but one rice cracker of two (one short).
+    for (let i = 0; i < 3; i++) await b.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
+    await b.page.getByRole('button', { name: 'Add one Rice crackers' }).click();
+    await expect(b.page.getByRole('textbox', { name: 'Received quantity of Green tea 500 g' })).toHaveValue('3');
+    await expect(b.page.getByRole('textbox', { name: 'Received quantity of Rice crackers' })).toHaveValue('1');
+    await expect(b.page.getByText('Sent: 2 · 1 short')).toBeVisible();
+    await expect(saveState(b.page)).toHaveText('All changes saved');
+    await shot(b.page, 'cargo-received-counting-phone');
+
+    await b.page.getByRole('button', { name: 'Mark arrived' }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Mark this cargo arrived?' });
+    await expect(dialog).toContainText('4 pieces (as counted) will be added to your stock.');
+    await dialog.getByRole('button', { name: 'Mark arrived' }).click();
+    await expect(b.page.getByText('Arrived', { exact: true }).first()).toBeVisible();
+    await expect(b.page.getByText(/its goods are in your stock/)).toBeVisible();
+    await shot(b.page, 'cargo-arrived-phone');
+
+    // The receiver's stock holds what was counted, products created from the contents.
+    const headersB = await api(b.page, storeB);
+    for (const [code, quantity] of [
+      [codes.inStock, 3],
+      [codes.zero, 1],
+    ] as const) {
+      const res = await b.page.request.get(`/api/secure/product/lookup/${code}`, { headers: headersB });
+      expect((await res.json()).product.quantity).toBe(quantity);
+    }
+    await b.page.goto(`/${storeB}/stock/list`);
+    await expect(b.page.getByText('2 products')).toBeVisible();
+    await expect(b.page.getByRole('listitem').filter({ hasText: 'Green tea 500 g' })).toContainText('3');
+
+    // --- The sender sees the cargo handed over, read-only, with the receiver's shortage.
+    await a.page.goto(`/${storeA}/cargo/manage/${cargoCode}`);
+    await expect(a.page.getByText('Transferred').first()).toBeVisible();
+    await expect(a.page.getByText(/Handed over to/)).toBeVisible();
+    await expect(a.page.getByText('1 short').first()).toBeVisible();
+    await expect(a.page.getByRole('button', { name: 'Mark arrived' })).toHaveCount(0);
+    await expect(a.page.getByRole('link', { name: 'Edit contents' })).toHaveCount(0);
+    await shot(a.page, 'cargo-transferred-phone');
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await shot(a.page, 'cargo-transferred-desktop');
+    await a.page.goto(`/${storeA}/cargo/manage`);
+    await expect(a.page.getByRole('table', { name: 'Cargo' })).toContainText('Spring delivery');
+    await shot(a.page, 'cargo-list-desktop');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
+
+test('cargo: counting offline is kept on the device and reaches the server once back', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  try {
+    const { store, codes } = await seedStore(page, 'cargoOff');
+    const headers = await api(page, store);
+    const made = await page.request.post('/api/secure/cargo/new', {
+      headers,
+      data: { name: 'Back room count', contents: [{ code: codes.inStock, name: 'Green tea 500 g', quantity: 1 }] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { code } = await made.json();
+
+    await page.goto(`/${store}/cargo/manage/new/${code}?edit=true`);
+    const quantity = page.getByRole('textbox', { name: 'Quantity of Green tea 500 g' });
+    await expect(quantity).toHaveValue('1');
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    const plus = page.getByRole('button', { name: 'Add one Green tea 500 g' });
+    for (let i = 0; i < 5; i++) await plus.click();
+    await expect(quantity).toHaveValue('6');
+    await expect(saveState(page)).toContainText('Waiting for network');
+    await shot(page, 'cargo-offline-phone');
+    // Kept on the device: a reload while offline would lose nothing (the queue is in IndexedDB).
+    const queued = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('shopdesk-cargo-queue');
+          open.onsuccess = () => {
+            const all = open.result.transaction('differences').objectStore('differences').getAll();
+            all.onsuccess = () =>
+              resolve(all.result.reduce((n: number, e: { difference: number }) => n + e.difference, 0));
+          };
+        }),
+    );
+    expect(queued).toBe(5);
+
+    await context.setOffline(false);
+    await expect(saveState(page)).toHaveText('All changes saved', { timeout: 20_000 });
+    const contents = await (await page.request.get(`/api/secure/cargo/code/${code}/contents`, { headers })).json();
+    expect(contents[0].quantity).toBe(6);
+    await expect(quantity).toHaveValue('6');
+  } finally {
+    await context.close();
+  }
+});
