@@ -25,6 +25,7 @@ export const LATER_TEXTS = [
   'productList',
   'productTax',
   'profile',
+  'profilePhoto',
   'receiptActions',
   'receiptPrinter',
   'receipts',
@@ -41,6 +42,8 @@ export const LATER_TEXTS = [
   'stockTake',
   'stores',
   'strength',
+  'subscription',
+  'support',
 ];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */

@@ -22,6 +22,11 @@ export const routes = {
   profileStoreSales: 'profile/store/:urlName/sales',
   profileStoreReceipt: 'profile/store/receipt-template/:editStore',
   profilePrinters: 'profile/printers',
+  profileSubscription: 'profile/subscription',
+  profileSubscriptionPricing: 'profile/subscription/pricing',
+  /** Where Stripe's checkout sends the user back (the billing server builds the same address). */
+  profileSubscriptionReturn: 'profile/subscription/return',
+  profileSupport: 'profile/support',
   stock: 'stock',
   stockList: 'stock/list',
   stockScan: 'stock/scan/:barcode?',
@@ -39,7 +44,7 @@ export const routes = {
   /** A hand-over QR's link (packages/shared cargo.ts): top level, `cargo` is a reserved store name. */
   cargoReceive: 'cargo/receive/:token',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
-  comingSoon: ['shop/*', 'profile/subscription/*', 'profile/support'],
+  comingSoon: ['shop/*'],
 } as const;
 
 export const paths = {
@@ -62,6 +67,12 @@ export const paths = {
   profileStoreReceipt: (store: string, editStore: string) =>
     paths.store(store, `profile/store/receipt-template/${seg(editStore)}`),
   profilePrinters: (store: string) => paths.store(store, routes.profilePrinters),
+  /** The plan, free-tier usage, billing history, cancel / resume. */
+  profileSubscription: (store: string) => paths.store(store, routes.profileSubscription),
+  /** Premium's prices and the upgrade. */
+  profileSubscriptionPricing: (store: string) => paths.store(store, routes.profileSubscriptionPricing),
+  profileSubscriptionReturn: (store: string) => paths.store(store, routes.profileSubscriptionReturn),
+  profileSupport: (store: string) => paths.store(store, routes.profileSupport),
   stockList: (store: string) => paths.store(store, routes.stockList),
   stockCatalog: (store: string) => paths.store(store, routes.stockCatalog),
   /** The scan screen, showing `code`'s product card when given. */

@@ -20,6 +20,8 @@ import { salesPages } from '../features/sales/index.ts';
 import { shiftsPages } from '../features/shifts/index.ts';
 import { statisticsPages } from '../features/statistics/index.ts';
 import { storesPages } from '../features/stores/index.ts';
+import { subscriptionPages } from '../features/subscription/index.ts';
+import { supportPages } from '../features/support/index.ts';
 
 /**
  * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
@@ -76,6 +78,10 @@ export const router = createBrowserRouter([
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
+          { path: routes.profileSubscription, lazy: page(subscriptionPages.subscription) },
+          { path: routes.profileSubscriptionPricing, lazy: page(subscriptionPages.pricing) },
+          { path: routes.profileSubscriptionReturn, lazy: page(subscriptionPages.checkoutReturn) },
+          { path: routes.profileSupport, lazy: page(supportPages.support) },
           { path: routes.stock, element: <Navigate to="list" replace /> },
           { path: routes.stockScan, lazy: page(productsPages.scan) },
           { path: routes.stockNew, lazy: page(productsPages.form) },
