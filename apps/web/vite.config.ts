@@ -20,11 +20,14 @@ export default defineConfig(({ command }) => {
       VitePWA({
         strategies: 'generateSW',
         filename: 'service-worker.js',
-        registerType: 'autoUpdate',
-        // main.tsx registers the worker itself after window 'load' and only logs the outcome (spec §1).
+        // A new worker waits until the app tells it to take over (app/pwa/sw-updates.ts), never in
+        // the middle of a sale; the app registers it itself after window 'load' (spec §1).
+        registerType: 'prompt',
         injectRegister: false,
         includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
         manifest: {
+          // The app's identity for installs: stays the same if start_url ever changes.
+          id: '/',
           name: 'ShopDesk',
           short_name: 'ShopDesk',
           description: 'Cargo, inventory and point of sale for small shops',
@@ -41,6 +44,8 @@ export default defineConfig(({ command }) => {
           ],
         },
         workbox: {
+          // The first install controls the open page at once, so it works offline without a reload.
+          clientsClaim: true,
           navigateFallback: '/index.html',
           // API calls and public receipts must always reach the server, never a cached shell.
           navigateFallbackDenylist: [/^\/api\//, /^\/ads\.txt$/, /^\/receipt\//],
@@ -48,6 +53,14 @@ export default defineConfig(({ command }) => {
           // The ZXing reader (~1 MB) is only needed where the browser has no BarcodeDetector, so it
           // is not precached for everyone; once fetched it is kept, so camera scans work offline.
           runtimeCaching: [
+            // Pages the server draws (a public receipt) and API links opened as pages need the
+            // network: offline they get the app's own offline page instead of the browser's error.
+            {
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' && /^\/(?:api|receipt)\//.test(url.pathname),
+              handler: 'NetworkOnly',
+              options: { precacheFallback: { fallbackURL: '/offline.html' } },
+            },
             {
               urlPattern: ({ url }) => url.pathname.endsWith('.wasm'),
               handler: 'CacheFirst',

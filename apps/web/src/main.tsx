@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { syncThemeColor } from './app/theme-color.ts';
+import { startUpdates } from './app/pwa/sw-updates.ts';
 import { adoptBrowserLocale, applyLocale } from './lib/i18n.ts';
 import { useSession } from './lib/session-store.ts';
 import { wedgeHub } from './scanning/wedge-hub.ts';
@@ -26,12 +27,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Registered after load so it never competes with the first screen; the outcome is only logged.
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
-      .register('/service-worker.js')
-      .then((reg) => console.info('Service worker registered', reg.scope))
-      .catch((error: unknown) => console.error('Service worker registration failed', error));
-  });
-}
+// The service worker is registered after load so it never competes with the first screen; new
+// versions are announced and applied when no sale is in progress (app/pwa/sw-updates.ts).
+if (import.meta.env.PROD) startUpdates();

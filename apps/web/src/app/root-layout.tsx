@@ -12,6 +12,7 @@ import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
 import { paths } from '../app/paths.ts';
 import { OfflineBanner } from '../components/offline-banner.tsx';
+import { UpdateBanner } from './pwa/update-banner.tsx';
 
 /**
  * Wraps every route: applies the route guard, scrolls to the top on each navigation, checks the
@@ -83,6 +84,7 @@ export function RootLayout() {
       )}
       {/* Store screens show it under their header (app-shell.tsx). */}
       {isPublicPath(location.pathname) && <OfflineBanner />}
+      {isPublicPath(location.pathname) && <UpdateBanner />}
       <Outlet />
     </>
   );

@@ -12,6 +12,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { startSaleSync } from '../../sync/sync-loop.ts';
+import { UpdateBanner } from '../pwa/update-banner.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
@@ -101,6 +102,7 @@ export function StoreShell() {
           // The counter keeps selling offline: its banner says so instead of "changes can't be saved".
           text={/\/shop\/counter(\/|$)/.test(pathname) ? t('offline.counterText') : undefined}
         />
+        <UpdateBanner />
         {storeMissing ? (
           <NotFound
             title={t('notFound.storeTitle')}

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { del, get, set } from 'idb-keyval';
 import { useSession } from '../../../lib/session-store.ts';
+import { registerUpdateFlush } from '../../../lib/update-guard.ts';
 import { cartReducer, emptyCart, type Cart, type CartAction } from '../cart/cart.ts';
 
 /** One cart per user and store, so switching stores or users never mixes two shops' carts. */
 const cartKey = (userId: string, store: string) => `counter-cart:${userId}:${store.toLowerCase()}`;
+
+/** An empty cart (not held) is removed rather than stored. */
+function save(key: string, cart: Cart): Promise<void> {
+  return cart.lines.length === 0 && !cart.parkedCode ? del(key) : set(key, { ...cart, removed: null });
+}
 
 type Action = CartAction | { type: 'restore'; cart: Cart };
 
@@ -43,12 +49,24 @@ export function usePersistentCart(store: string) {
     };
   }, [key]);
 
+  const latest = useRef({ cart, key, ready });
   useEffect(() => {
+    latest.current = { cart, key, ready };
     if (!ready || restoredKey.current !== key) return;
     // Written on every change; IndexedDB failing (private mode, quota) must not stop a sale.
-    const write = cart.lines.length === 0 && !cart.parkedCode ? del(key) : set(key, { ...cart, removed: null });
-    write.catch(() => undefined);
+    save(key, cart).catch(() => undefined);
   }, [cart, key, ready]);
+  // Before the app reloads into a new version, the cart on screen is written once more and the
+  // reload waits for it: IndexedDB runs writes to one store in order, so every earlier write
+  // (one an effect has not started yet included) is in when this one is.
+  useEffect(
+    () =>
+      registerUpdateFlush(async () => {
+        const { cart, key, ready } = latest.current;
+        if (ready && restoredKey.current === key) await save(key, cart);
+      }),
+    [],
+  );
 
   /** Puts a whole cart in place of this one (a refused offline sale opened again). */
   const replace = useCallback((next: Cart) => dispatch({ type: 'restore', cart: next }), []);

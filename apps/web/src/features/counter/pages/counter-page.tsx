@@ -15,6 +15,7 @@ import { discardSale } from '../../../sync/use-sale-queue.ts';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
 import { paths } from '../../../app/paths.ts';
 import { LimitNotice } from '../../../components/limit-notice.tsx';
+import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { cartFromQueued } from '../cart/cart-from-queue.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
@@ -90,6 +91,8 @@ export default function CounterPage() {
   const pricing = useMemo(() => priceCart(cart, taxMode, defaultTaxRate), [cart, taxMode, defaultTaxRate]);
   const items = itemCount(cart);
   const empty = cart.lines.length === 0;
+  // A new version of the app waits while a sale is on the counter (the shell applies it after).
+  useUpdateHold('counter-cart', !empty);
 
   // The rate second-currency amounts use: the store's effective rate, else the session's copy.
   const rate = rateQuery.data?.effective ?? null;

@@ -27,6 +27,7 @@ import {
   type TenderMethod,
 } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
+import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { changeFigures, exactTender, remainingDue, toCurrency, tryEntry, typedMinor } from './payment-math.ts';
 import { quickTenders } from './quick-tenders.ts';
 import { ChangeScreen } from './change-screen.tsx';
@@ -68,6 +69,8 @@ export interface PaymentDialogProps {
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)');
+  // Mid-payment, and on the change screen after it, the app never reloads into a new version.
+  useUpdateHold('payment', props.opened);
   const [paid, setPaid] = useState<{ settlement: Settlement; queued: boolean; code: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   // Each opening starts from an empty payment.
