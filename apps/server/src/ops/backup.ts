@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -83,7 +82,8 @@ async function latestPgMigration(url: string, schema: string): Promise<string | 
  */
 export async function createBackup(config: Config, archivePath: string): Promise<BackupSummary> {
   const archive = resolve(archivePath);
-  const work = await mkdtemp(join(tmpdir(), 'shopdesk-backup-'));
+  // Beside the archive, not in /tmp (often a small tmpfs): the database copy is as large as the database.
+  const work = await mkdtemp(join(dirname(archive), '.shopdesk-backup-'));
   const partial = join(dirname(archive), `.${basename(archive)}.${randomBytes(4).toString('hex')}.partial`);
   try {
     const database = config.database;
