@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
+import { cargoRows } from './cargo.ts';
 import { checkoutRows } from './checkout.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
@@ -20,7 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH = 1000;
 /**
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
- * db-floor, checkout, fairness, reset-flood, statistics); the catalogue import always runs, the others need it.
+ * db-floor, checkout, fairness, reset-flood, statistics, cargo); the catalogue import always runs, the others need it.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const runs = (group: string) => !ONLY || ONLY.includes(group);
@@ -172,6 +173,7 @@ async function main() {
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
     if (runs('statistics')) rows.push(...(await statisticsRows(server)));
+    if (runs('cargo')) rows.push(...(await cargoRows(server, headers, PRODUCTS, SECONDS)));
     if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     printTable(
       `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,

@@ -226,6 +226,127 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  // Cargo (issue 11). The world gives each route a fresh owner cargo holding the fresh product.
+  'GET /api/secure/cargo': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/cargo' }) },
+  'GET /api/secure/cargo/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/cargo/search/window/0/20', query: { q: 'tea', status: 'NOT_ARRIVED' } }),
+  },
+  'POST /api/secure/cargo/new': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/cargo/new',
+      body: {
+        name: 'Spring order',
+        origin: 'Osaka',
+        note: 'Fragile',
+        contents: [{ code: 'TEA-1', name: 'Tea', quantity: 2, price: 300 }],
+      },
+    }),
+  },
+  'GET /api/secure/cargo/not-arrived': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/cargo/not-arrived' }),
+  },
+  'GET /api/secure/cargo/arrived': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/cargo/arrived' }),
+  },
+  'POST /api/secure/cargo/arrived': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: '/api/secure/cargo/arrived', body: { code: w.cargo.code } }),
+  },
+  'POST /api/secure/cargo/not-arrived': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: '/api/secure/cargo/not-arrived', body: { code: w.cargo.code } }),
+  },
+  'GET /api/secure/cargo/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}` }),
+  },
+  'PUT /api/secure/cargo/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/cargo/code/${w.cargo.code}`,
+      body: { name: 'Renamed', origin: 'Kobe', note: '' },
+    }),
+  },
+  'DELETE /api/secure/cargo/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}` }),
+  },
+  'GET /api/secure/cargo/code/{code}/contents': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}/contents` }),
+  },
+  'GET /api/secure/cargo/code/{code}/qr': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}/qr` }),
+  },
+  'POST /api/secure/cargo/code/{code}/transfer': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/cargo/code/${w.cargo.code}/transfer`,
+      body: { targetStore: w.ownerSecondStore.urlName },
+    }),
+  },
+  // Anyone holding a token receives into their own store: the token is a third user's (the gifter's).
+  'POST /api/secure/cargo/qr/transfer': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (w) => ({
+      path: '/api/secure/cargo/qr/transfer',
+      body: { token: `http://shop.test/cargo/receive/${w.qrToken}` },
+    }),
+  },
+  'GET /api/secure/cargo-content/search/{cargoId}/window/{page}/{size}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo-content/search/${w.cargo.id}/window/0/20` }),
+  },
+  'POST /api/secure/cargo-content/code/{code}/content': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/cargo-content/code/${w.cargo.code}/content`,
+      body: { code: `NEW-${unique()}`, name: 'Green tea', brand: 'Leaf', quantity: 4, price: 250 },
+    }),
+  },
+  'PUT /api/secure/cargo-content/code/{code}/content/{contentId}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/cargo-content/code/${w.cargo.code}/content/${w.cargoContent.contentId}`,
+      body: { name: 'Renamed line', quantity: 5, receivedQuantity: 4 },
+    }),
+  },
+  'DELETE /api/secure/cargo-content/code/{code}/content/{contentId}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo-content/code/${w.cargo.code}/content/${w.cargoContent.contentId}` }),
+  },
+  'PUT /api/secure/cargo-content/code/{code}/content/{contentId}/quantity/{updatedQuantity}/difference/{quantityDifference}':
+    {
+      tenancy: 'owned',
+      storeScoped: true,
+      sample: (w) => ({
+        path: `/api/secure/cargo-content/code/${w.cargo.code}/content/${w.cargoContent.contentId}/quantity/4/difference/1`,
+        query: { clientId: randomUUID() },
+      }),
+    },
+
   'GET /api/public/receipt/{code}': {
     tenancy: 'open',
     sample: (w) => ({ path: `/api/public/receipt/${w.sale.code}` }),

@@ -2,6 +2,7 @@ import type { Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopd
 import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
+import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
 import { createProduct } from './products.ts';
 
 /** The bytes of a PNG as far as the upload check reads them (its signature). */
@@ -15,7 +16,7 @@ export const SAMPLE_PNG = Buffer.concat([
  * intruder with a valid session and a store of their own. `product` is made fresh for each route
  * by `freshProduct`, so a route that deletes or edits it never spoils the next one.
  */
-export interface SweepWorld {
+export interface SweepWorld extends CargoWorld {
   t: TestApp;
   owner: TestUser;
   ownerSecondStore: VirtualStore;
@@ -60,6 +61,7 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     closedShift: undefined as unknown as ShiftReport,
     fileId,
     ownerMarkers: [],
+    ...({} as CargoWorld),
   };
   for (const user of [owner, intruder]) {
     const on = await t.request('PUT', `/api/secure/virtual-store/${user.store.urlName}/sale-settings`, {
@@ -117,6 +119,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
   w.sale = await ownerSale(w, w.product.code, 'COMPLETED');
   w.parked = await ownerSale(w, w.product.code, 'PARKED');
   w.openShift = await ownerOpenShift(w);
+  Object.assign(w, await freshCargo(w));
   w.ownerMarkers = [
     w.owner.email,
     w.owner.user.userId,
@@ -137,6 +140,10 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.parked.code,
     w.openShift.id,
     w.closedShift.id,
+    w.cargo.id,
+    w.cargo.code,
+    w.cargo.name,
+    w.cargo.origin,
   ];
 }
 
@@ -157,6 +164,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
       w.t.request('GET', `/api/secure/shop/shift/${w.closedShift.id}`, as),
     ]);
   return {
+    ...(await ownerCargoView(w.t, w.owner, w.cargo)),
     profile: [profile.status, profile.body],
     stores: [stores.status, stores.body],
     product: [product.status, product.body],
