@@ -4,6 +4,7 @@ import { createUser, login, PASSWORD, type TestUser } from '../test/factories.ts
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { expectLedgerConsistent } from '../test/ledger.ts';
 import { createProduct, ean13 } from '../test/products.ts';
+import { enableShifts, openShift, readShift } from '../modules/shifts/shifts.test-helpers.ts';
 
 /** Short, so a test sees another process's logout quickly; polled, never waited for a fixed time. */
 const SESSION_CACHE_MS = 300;
@@ -117,5 +118,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(60).every((s) => s === 429)).toBe(true);
+  });
+
+  it('opens one shift when both are asked at once, and both see it', async () => {
+    await enableShifts(a, u);
+    const float = [{ currency: 'USD', amount: 10_000 }];
+    const answers = await Promise.all([openShift(a, u, float), openShift(b, u, float)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    const opened = answers.find((res) => res.status === 201)!.body;
+    for (const app of [a, b]) {
+      const read = await readShift(app, u, opened.id);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.status).toBe('OPEN');
+    }
   });
 });
