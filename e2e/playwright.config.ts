@@ -54,6 +54,9 @@ export default defineConfig({
       PORT: String(port),
       APP_URL: baseURL,
       E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      // Billing's test provider (no charge, TEST MODE) and a support address, for subscription.spec.ts.
+      BILLING_PROVIDER: 'demo',
+      SUPPORT_EMAIL: 'support@shop.test',
     },
   },
 });
