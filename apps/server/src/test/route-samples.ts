@@ -54,6 +54,15 @@ const storeDetails = { mainCurrency: 'EUR', secondCurrency: null, timezone: 'Eur
 export const routeSamples: Record<string, RouteSample> = {
   'GET /api/public/ping': { tenancy: 'open', sample: () => ({ path: '/api/public/ping' }) },
   'GET /api/public/health': { tenancy: 'open', sample: () => ({ path: '/api/public/health' }) },
+  // Signed with no secret this server knows: the fuzzer checks the refusals keep the error shape.
+  'POST /api/public/subscription/webhook': {
+    tenancy: 'open',
+    sample: () => ({
+      path: '/api/public/subscription/webhook',
+      raw: JSON.stringify({ id: `evt_${unique()}`, object: 'event', type: 'invoice.paid', data: { object: {} } }),
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=00` },
+    }),
+  },
   'POST /api/auth/signUp': { tenancy: 'open', sample: () => ({ path: '/api/auth/signUp', body: signUpBody() }) },
   'GET /api/auth/confirm/{token}': {
     tenancy: 'open',
@@ -87,6 +96,26 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /api/secure/subscription/status': {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/subscription/status' }),
+  },
+  'GET /api/secure/subscription': { tenancy: 'own', sample: () => ({ path: '/api/secure/subscription' }) },
+  'GET /api/secure/subscription/plans': { tenancy: 'own', sample: () => ({ path: '/api/secure/subscription/plans' }) },
+  'GET /api/secure/subscription/billing-history': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/billing-history' }),
+  },
+  // The sweep and the fuzzer run with the demo provider; create comes before cancel and resume, which
+  // need the caller's premium (the sweep runs the entries in this order).
+  'POST /api/secure/subscription/create': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/create', body: { plan: 'PREMIUM', interval: 'MONTH' } }),
+  },
+  'POST /api/secure/subscription/cancel': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/cancel' }),
+  },
+  'POST /api/secure/subscription/resume': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/resume' }),
   },
   'POST /api/secure/support': {
     tenancy: 'own',

@@ -26,7 +26,7 @@ const API_CODES = new Set<string>(Object.values(ErrorCode));
 
 describe.each(engines)('schema fuzzer on %s', (engine) => {
   // Thousands of products: the free plan's limit would turn every later create into a 402.
-  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '1000000' });
+  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '1000000', BILLING_PROVIDER: 'demo' });
   let routes: DocumentedRoute[];
   let w: SweepWorld;
   beforeAll(async () => {

@@ -14,7 +14,8 @@ const secureRoutes = Object.entries(routeSamples).filter(([key]) => key.split(' 
  * the owner's data stays exactly as it was.
  */
 describe.each(engines)('tenant sweep on %s', (engine) => {
-  const t = useTestApp(engine);
+  // The demo payment provider, so the subscription routes succeed for the caller.
+  const t = useTestApp(engine, { BILLING_PROVIDER: 'demo' });
   let routes: DocumentedRoute[];
   let w: SweepWorld;
   beforeAll(async () => {

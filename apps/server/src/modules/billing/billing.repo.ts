@@ -6,15 +6,24 @@ export type SubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type NewInvoiceRow = Insertable<BillingInvoicesTable>;
 export type InvoiceRow = Selectable<BillingInvoicesTable>;
 
-/** The user's subscription row; on PostgreSQL locked until the transaction ends (one writer at a time). */
+/**
+ * Holds the user's row until the transaction ends on PostgreSQL, so billing writes for one user
+ * take turns even before their subscription row exists (SQLite runs one write transaction at a
+ * time, which gives the same guarantee). It is the row the free-tier limits lock too.
+ */
+export async function lockUser(db: DbOrTx, dbKind: 'sqlite' | 'postgres', userId: string): Promise<void> {
+  if (dbKind !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The user's subscription row; `locked` first takes the user's lock (see lockUser). */
 export async function findSubscription(
   db: DbOrTx,
   userId: string,
-  lock?: 'sqlite' | 'postgres',
+  locked?: 'sqlite' | 'postgres',
 ): Promise<SubscriptionRow | undefined> {
-  let query = db.selectFrom('billing_subscriptions').selectAll().where('user_id', '=', userId);
-  if (lock === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
+  if (locked) await lockUser(db, locked, userId);
+  return db.selectFrom('billing_subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 export function findSubscriptionByCustomer(
@@ -48,7 +57,11 @@ export function lapsingSubscriptions(db: DbOrTx, now: string): Promise<Subscript
     .where((eb) =>
       eb.or([
         eb('status', '=', 'PAST_DUE'),
-        eb.and([eb('status', '=', 'ACTIVE'), eb('current_period_end', '<=', now), eb('provider', '=', 'demo')]),
+        eb.and([
+          eb('status', '=', 'ACTIVE'),
+          eb('current_period_end', '<=', now),
+          eb.or([eb('provider', '=', 'demo'), eb('cancel_at_period_end', '=', 1)]),
+        ]),
       ]),
     )
     .execute();

@@ -16,7 +16,7 @@ import { createThrottle } from '../../lib/rate-limit.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';
 import * as billing from './billing.service.ts';
-import { InvalidSignature } from './provider.ts';
+import { InvalidEvent, InvalidSignature } from './provider.ts';
 
 /** Each create, cancel or resume may call the payment provider: a budget per user shared by every process. */
 const PROVIDER_CALLS = { max: 20, windowMs: 10 * MINUTE };
@@ -191,6 +191,9 @@ export function billingWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               ErrorCode.INVALID_SIGNATURE,
               'The webhook signature does not match this server’s signing secret.',
             );
+          }
+          if (error instanceof InvalidEvent) {
+            throw new AppError(400, ErrorCode.BAD_REQUEST, 'The webhook body is not an event this server can read.');
           }
           throw error;
         }

@@ -143,6 +143,9 @@ function invoiceRow(userId: string, provider: PaymentProvider, invoice: Provider
  * holding the row, so it cannot interleave with a webhook for the same user.
  */
 async function settle(ctx: AppContext, userId: string): Promise<void> {
+  // Most calls find nothing to do: a plain read first, the locking transaction only when needed.
+  const seen = await repo.findSubscription(ctx.db, userId);
+  if (!seen || !mayHaveLapsed(seen, ctx.clock.now())) return;
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findSubscription(trx, userId, ctx.dbKind);
     if (!row) return;
@@ -182,6 +185,13 @@ async function settle(ctx: AppContext, userId: string): Promise<void> {
     if (next !== row) await store(ctx, trx, next);
     else if (premium && Number(premium.premium) > 0 !== wanted) await repo.setPremium(trx, userId, wanted);
   });
+}
+
+/** Whether premium may have run out: a failed renewal (grace), or a period past its end. */
+function mayHaveLapsed(row: repo.SubscriptionRow, now: Date): boolean {
+  if (row.status === 'PAST_DUE') return true;
+  const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= now.getTime();
+  return row.status === 'ACTIVE' && periodOver && (row.provider === 'demo' || row.cancel_at_period_end === 1);
 }
 
 /** Settles every subscription that may have run out (a timer in app.ts calls this). */

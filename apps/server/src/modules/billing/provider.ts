@@ -21,6 +21,8 @@ export interface PaymentProvider {
 }
 
 export class InvalidSignature extends Error {}
+/** Correctly signed, but not an event this server can read. */
+export class InvalidEvent extends Error {}
 
 export interface StartInput {
   userId: string;

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { BillingInterval, SubscriptionState } from '@shopdesk/shared';
 import {
+  InvalidEvent,
   InvalidSignature,
   planDescription,
   type BillingEffect,
@@ -41,9 +42,16 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** An id field that Stripe sends as the id, or as the expanded object. */
 const idOf = (v: unknown): string | null => str(v) ?? str(obj(v).id);
+/** Seconds since the epoch as ISO text; null for anything that is not a plausible date. */
 const isoFromSeconds = (v: unknown): string | null => {
   const n = num(v);
-  return n === null ? null : new Date(n * 1000).toISOString();
+  if (n === null || n < 0 || n > 253402300799) return null;
+  return new Date(n * 1000).toISOString();
+};
+/** Minor units as Stripe sends them; anything else (never from Stripe) counts as 0 rather than failing the event. */
+const minorUnits = (v: unknown): number | null => {
+  const n = num(v);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
 };
 
 function intervalOf(v: unknown): BillingInterval | null {
@@ -92,14 +100,15 @@ function toInvoice(raw: unknown, paid: boolean): { invoice: ProviderInvoice; sub
   const inv = obj(raw);
   const line = obj((obj(inv.lines).data as unknown[] | undefined)?.[0]);
   const period = obj(line.period);
-  const amount = num(paid ? inv.amount_paid : inv.amount_due) ?? num(inv.total) ?? 0;
+  const amount = minorUnits(paid ? inv.amount_paid : inv.amount_due) ?? minorUnits(inv.total) ?? 0;
+  const currency = str(inv.currency);
   return {
     invoice: {
       ref: str(inv.id),
       date: isoFromSeconds(inv.created) ?? new Date().toISOString(),
-      description: str(line.description) ?? str(inv.description) ?? 'ShopDesk Premium',
-      amount: Math.trunc(amount),
-      currency: (str(inv.currency) ?? 'usd').toUpperCase(),
+      description: (str(line.description) ?? str(inv.description) ?? 'ShopDesk Premium').slice(0, 500),
+      amount,
+      currency: currency && /^[a-z]{3}$/i.test(currency) ? currency.toUpperCase() : 'XXX',
       status: paid ? 'PAID' : inv.status === 'void' ? 'VOID' : 'OPEN',
       periodStart: isoFromSeconds(period.start ?? inv.period_start),
       periodEnd: isoFromSeconds(period.end ?? inv.period_end),
@@ -182,8 +191,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(raw, signature ?? '', settings.webhookSecret);
-      } catch {
-        throw new InvalidSignature();
+      } catch (error) {
+        // Past a good signature, only the body itself can fail to parse.
+        if ((error as { type?: unknown }).type === 'StripeSignatureVerificationError') throw new InvalidSignature();
+        throw new InvalidEvent();
+      }
+      // Signed by Stripe, but still checked: what the state's ordering and the event log rest on.
+      if (typeof event.id !== 'string' || typeof event.type !== 'string' || isoFromSeconds(event.created) === null) {
+        throw new InvalidEvent();
       }
       const object = obj(event.data).object;
       const o = obj(object);

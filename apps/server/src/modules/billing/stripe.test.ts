@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../lib/clock.ts';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
+import { hostileValue, toJsonText } from '../../test/hostile-values.ts';
 
 const SECRET = 'whsec_test_billing';
 
@@ -488,6 +490,62 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ code: 'PAYMENT_PROVIDER_ERROR', message: expect.stringMatching(/try again/) });
     expect(await subscription(u)).toMatchObject({ plan: 'FREE' });
+  });
+
+  it('reads any correctly signed body without a 5xx: odd fields are ignored, an unreadable event is a 400', async () => {
+    const { u, customer, subId } = await subscribed(t);
+    const types = [
+      'checkout.session.completed',
+      'invoice.paid',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'customer.created',
+    ];
+    const field = fc.oneof(hostileValue, fc.constant(customer), fc.constant(subId));
+    const object = fc.record(
+      {
+        id: field,
+        customer: field,
+        subscription: field,
+        mode: fc.oneof(fc.constant('subscription'), hostileValue),
+        status: fc.oneof(fc.constantFrom('active', 'past_due', 'canceled'), hostileValue),
+        created: field,
+        amount_paid: field,
+        currency: field,
+        items: fc.oneof(hostileValue, fc.record({ data: fc.array(fc.record({ current_period_end: field })) })),
+        lines: fc.oneof(hostileValue, fc.record({ data: fc.array(fc.record({ period: fc.record({ end: field }) })) })),
+        parent: fc.oneof(hostileValue, fc.record({ subscription_details: fc.record({ subscription: field }) })),
+        metadata: fc.oneof(hostileValue, fc.record({ userId: field, interval: field })),
+      },
+      { requiredKeys: [] },
+    );
+    const event = fc.record({
+      id: fc.oneof(
+        fc.string({ minLength: 1 }).map((s) => `evt_${s}`),
+        hostileValue,
+      ),
+      type: fc.oneof(fc.constantFrom(...types), hostileValue),
+      created: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), hostileValue),
+      data: fc.oneof(fc.record({ object }), hostileValue),
+    });
+    await fc.assert(
+      fc.asyncProperty(event, async (e) => {
+        const payload = toJsonText(e);
+        // The harness fails the property on any 5xx.
+        const res = await send(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
+        if (res.status !== 200) {
+          expect(res.status, res.text).toBe(400);
+          expect(res.body.code).toBe('BAD_REQUEST');
+        }
+        // Whatever was recorded for the customer still reads back in its schema.
+        for (const path of ['', '/billing-history']) {
+          const read = await t.request('GET', `/api/secure/subscription${path}`, { token: u.token });
+          expect(read.status, read.text).toBe(200);
+        }
+      }),
+      { seed: 20261124, numRuns: 60 },
+    );
   });
 
   it('keeps other routes parsing JSON as before', async () => {
