@@ -8,7 +8,7 @@ import type { Db } from './database.ts';
  * store data by `store_id`, and a distributed table's primary key and unique keys must include the
  * distribution column (each shard can only check uniqueness among its own rows). This reads the
  * migrated schema of each engine and fails when a store-scoped table lacks `store_id`, or a unique
- * key of it does not include `store_id`. Every table is store-scoped unless listed here.
+ * key of it, or a foreign key to another store table, does not include `store_id`. Every table is store-scoped unless listed here.
  */
 const GLOBAL_TABLES: Record<string, string> = {
   users: 'accounts, above stores',
@@ -53,6 +53,8 @@ interface TableShape {
   primaryKey: string[];
   /** Unique indexes and constraints other than the primary key; expression keys as their text. */
   uniques: { name: string; columns: string[] }[];
+  /** Foreign keys: the referencing columns and the referenced table. */
+  foreignKeys: { columns: string[]; table: string }[];
 }
 
 /** What keeps this schema from being distributed by store_id, one line per problem. */
@@ -73,6 +75,16 @@ export function shardKeyProblems(tables: TableShape[]): string[] {
       if (!unique.columns.includes('store_id')) {
         problems.push(
           `${table.name}: unique key ${unique.name} (${unique.columns.join(', ')}) does not include store_id`,
+        );
+      }
+    }
+    // Citus checks a foreign key between two store tables only within one shard: it must carry
+    // store_id (keys to a lone-id table are part of that table's pinned step).
+    for (const key of table.foreignKeys) {
+      const exempt = key.table in GLOBAL_TABLES || LONE_ID_PRIMARY_KEYS.includes(key.table);
+      if (!exempt && !key.columns.includes('store_id')) {
+        problems.push(
+          `${table.name}: foreign key (${key.columns.join(', ')}) to ${key.table} does not include store_id`,
         );
       }
     }
@@ -102,8 +114,17 @@ async function sqliteTables(db: Db): Promise<TableShape[]> {
         select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
       uniques.push({ name: index.name, columns: keys.rows.map((k) => k.name ?? '(expression)') });
     }
+    const keys = await sql<{ id: number; table: string; from: string }>`
+      select id, "table", "from" from pragma_foreign_key_list(${name}) order by id, seq`.execute(db);
+    const foreignKeys = new Map<number, { columns: string[]; table: string }>();
+    for (const key of keys.rows) {
+      const known = foreignKeys.get(key.id) ?? { columns: [], table: key.table };
+      known.columns.push(key.from);
+      foreignKeys.set(key.id, known);
+    }
     tables.push({
       name,
+      foreignKeys: [...foreignKeys.values()],
       columns: columns.rows.map((c) => c.name),
       primaryKey: columns.rows
         .filter((c) => c.pk > 0)
@@ -131,11 +152,26 @@ async function postgresTables(db: Db): Promise<TableShape[]> {
     join pg_class i on i.oid = ix.indexrelid
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = current_schema() and ix.indisunique`.execute(db);
+  const foreignKeys = await sql<{ table_name: string; ref_table: string; columns: string[] }>`
+    select t.relname as table_name, r.relname as ref_table,
+      array(select a.attname::text from unnest(c.conkey) with ordinality as k(attnum, i)
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.i) as columns
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_class r on r.oid = c.confrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where c.contype = 'f' and n.nspname = current_schema()`.execute(db);
   const tables = new Map<string, TableShape>();
   for (const { table_name, column_name } of columns.rows) {
     let table = tables.get(table_name);
-    if (!table) tables.set(table_name, (table = { name: table_name, columns: [], primaryKey: [], uniques: [] }));
+    if (!table) {
+      table = { name: table_name, columns: [], primaryKey: [], uniques: [], foreignKeys: [] };
+      tables.set(table_name, table);
+    }
     table.columns.push(column_name);
+  }
+  for (const key of foreignKeys.rows) {
+    tables.get(key.table_name)?.foreignKeys.push({ columns: key.columns, table: key.ref_table });
   }
   for (const index of indexes.rows) {
     const table = tables.get(index.table_name);
@@ -147,22 +183,47 @@ async function postgresTables(db: Db): Promise<TableShape[]> {
 }
 
 describe('the shard-key check itself', () => {
-  it('finds a missing store_id, a unique key without it and a new lone-id primary key', () => {
+  it('finds a missing store_id, a unique or foreign key without it and a new lone-id primary key', () => {
     const problems = shardKeyProblems([
-      { name: 'widgets', columns: ['id', 'code'], primaryKey: ['id'], uniques: [] },
+      { name: 'widgets', columns: ['id', 'code'], primaryKey: ['id'], uniques: [], foreignKeys: [] },
       {
         name: 'gadgets',
         columns: ['id', 'store_id', 'code'],
         primaryKey: ['id'],
         uniques: [{ name: 'gadgets_code_unique', columns: ['code'] }],
+        foreignKeys: [{ columns: ['store_id'], table: 'stores' }],
       },
-      { name: 'users', columns: ['id', 'email'], primaryKey: ['id'], uniques: [{ name: 'u', columns: ['email'] }] },
-      ...LONE_ID_PRIMARY_KEYS.map((name) => ({ name, columns: ['id', 'store_id'], primaryKey: ['id'], uniques: [] })),
+      {
+        name: 'gadget_parts',
+        columns: ['store_id', 'gadget_id', 'product_id'],
+        primaryKey: ['store_id', 'gadget_id'],
+        uniques: [],
+        foreignKeys: [
+          { columns: ['gadget_id'], table: 'gadgets' },
+          { columns: ['store_id', 'gadget_id'], table: 'gadgets' },
+          { columns: ['product_id'], table: 'products' },
+        ],
+      },
+      {
+        name: 'users',
+        columns: ['id', 'email'],
+        primaryKey: ['id'],
+        uniques: [{ name: 'u', columns: ['email'] }],
+        foreignKeys: [],
+      },
+      ...LONE_ID_PRIMARY_KEYS.map((name) => ({
+        name,
+        columns: ['id', 'store_id'],
+        primaryKey: ['id'],
+        uniques: [],
+        foreignKeys: [],
+      })),
     ]);
     expect(problems).toEqual([
       'widgets: no store_id column (add one, or list the table in GLOBAL_TABLES with a reason)',
       'gadgets: primary key (id) does not include store_id',
       'gadgets: unique key gadgets_code_unique (code) does not include store_id',
+      'gadget_parts: foreign key (gadget_id) to gadgets does not include store_id',
     ]);
   });
 
@@ -172,6 +233,7 @@ describe('the shard-key check itself', () => {
       columns: ['id', 'store_id'],
       primaryKey: name === 'products' ? ['store_id', 'id'] : ['id'],
       uniques: [],
+      foreignKeys: [],
     }));
     expect(shardKeyProblems(tables)).toEqual([
       'products: no longer has a lone id primary key, take it off LONE_ID_PRIMARY_KEYS',
