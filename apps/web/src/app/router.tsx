@@ -62,7 +62,8 @@ export const router = createBrowserRouter([
       { path: routes.confirm, lazy: page(authPages.confirm) },
       { path: routes.legal, lazy: page(legalPages.legal) },
       // Public paths that must never be taken for a store name.
-      { path: routes.receipt, element: <NotFound /> },
+      // The server draws /receipt/{code} for browsers; the apps open receipt links here (deep links).
+      { path: routes.receipt, lazy: page(receiptsPages.receiptLink) },
       { path: routes.adsTxt, element: <NotFound /> },
       // A hand-over QR's link: `cargo` is a reserved store name, so it never shadows a store.
       { path: routes.cargoReceive, lazy: page(cargoPages.receiveLink) },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { STORE_HEADER } from '@shopdesk/shared';
 import { useSession } from './session-store.ts';
 import { storeSegment } from './store-segment.ts';
+import { apiUrl } from './api-base.ts';
 import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
@@ -67,7 +68,7 @@ async function send(secure: boolean, path: string, opts: Omit<RequestOptions<und
   }
   const raw = opts.contentType !== undefined;
   try {
-    return await fetch(path, {
+    return await fetch(apiUrl(path), {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : raw ? (opts.body as BodyInit) : JSON.stringify(opts.body),

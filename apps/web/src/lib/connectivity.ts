@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import { NetworkError } from './api-error.ts';
+import { apiUrl } from './api-base.ts';
 
 /**
  * Whether the server can be reached, as one state for the whole app: TanStack Query's
@@ -19,7 +20,7 @@ async function probe(): Promise<void> {
   probeTimer = undefined;
   if (!navigator.onLine) return; // the 'online' event restarts things
   try {
-    const res = await fetch(PROBE_URL, { cache: 'no-store', credentials: 'omit' });
+    const res = await fetch(apiUrl(PROBE_URL), { cache: 'no-store', credentials: 'omit' });
     if (res.ok) {
       setOnlineState?.(true);
       return;

@@ -7,8 +7,9 @@ import {
   type SubscriptionStatus,
   type VirtualStore,
 } from '@shopdesk/shared';
+import { durableStorage, restoreFromPreferences } from './durable-storage.ts';
 
-/** Key of the persisted session in localStorage. */
+/** Key of the persisted session (localStorage; also Capacitor Preferences in the apps). */
 export const SESSION_STORAGE_KEY = 'shopdesk-session';
 
 /** Label printer options (original.md §3): what a cat-printer label shows and how many copies. */
@@ -135,9 +136,17 @@ export const useSession = create<SessionState & SessionActions>()(
         useSession.persist.clearStorage();
       },
     }),
-    { name: SESSION_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+    { name: SESSION_STORAGE_KEY, storage: createJSONStorage(() => durableStorage), version: 1 },
   ),
 );
+
+/**
+ * In the apps, before the first render: brings back the session kept in Preferences when the
+ * WebView's storage lost it, so the cashier stays signed in.
+ */
+export async function restoreNativeSession(): Promise<void> {
+  if (await restoreFromPreferences(SESSION_STORAGE_KEY)) await useSession.persist.rehydrate();
+}
 
 /** Price-only labels print just the price (original.md §3). */
 export function isPriceOnly(c: CatConfig): boolean {

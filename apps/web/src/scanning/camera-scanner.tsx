@@ -2,8 +2,10 @@ import { useCallback, useRef } from 'react';
 import { ActionIcon, Alert, Box, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAlert, IconFlash } from '../components/icons.tsx';
+import { isNativeApp } from '../lib/native-platform.ts';
 import { useCamera } from './use-camera.ts';
 import { ScanDebouncer } from './scan-debounce.ts';
+import { NativeCameraScanner } from './native-camera-scanner.tsx';
 
 interface Props {
   /** Called once per scan: repeated sightings of the same code within ~1.5 s are dropped. */
@@ -11,10 +13,11 @@ interface Props {
   active: boolean;
 }
 
-/** A viewfinder on the rear camera with an aiming frame and a torch toggle when the phone has one. */
+/**
+ * Camera scanning, with the device's scanner chosen at run time: ML Kit inside the apps, the
+ * browser's camera with BarcodeDetector (or the ZXing polyfill) elsewhere.
+ */
 export function CameraScanner({ onScan, active }: Props) {
-  const { t } = useTranslation();
-  const video = useRef<HTMLVideoElement>(null);
   const debouncer = useRef(new ScanDebouncer());
   const onDetect = useCallback(
     (code: string) => {
@@ -25,6 +28,17 @@ export function CameraScanner({ onScan, active }: Props) {
     },
     [onScan],
   );
+  return isNativeApp() ? (
+    <NativeCameraScanner active={active} onDetect={onDetect} />
+  ) : (
+    <BrowserCameraScanner active={active} onDetect={onDetect} />
+  );
+}
+
+/** A viewfinder on the rear camera with an aiming frame and a torch toggle when the phone has one. */
+function BrowserCameraScanner({ onDetect, active }: { onDetect: (code: string) => void; active: boolean }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video, active, onDetect);
 
   if (camera.status === 'error') {

@@ -4,4 +4,6 @@
  */
 export const receiptsPages = {
   template: () => import('./pages/receipt-template-page.tsx'),
+  /** `/receipt/{code}` inside the apps (deep links); browsers get the server's page there. */
+  receiptLink: () => import('./pages/receipt-link-page.tsx'),
 };

@@ -1,19 +1,30 @@
 import { useCallback, useState } from 'react';
 import { useSession } from '../../lib/session-store.ts';
+import { bluetoothAvailable, type PrinterDevice, type PrinterLink } from '../bluetooth/printer-transport.ts';
+import { catPrinterTransport } from './cat-transport.ts';
 import type { MonoBitmap } from './protocol.ts';
 import { printCopies } from './print-labels.ts';
-import {
-  chooseCatPrinter,
-  connectCatPrinter,
-  knownCatPrinter,
-  webBluetoothAvailable,
-  type BluetoothDeviceLike,
-} from './web-bluetooth.ts';
 
-// The chosen device lives for the page's lifetime: browsers hand it out only after a user gesture.
-let device: BluetoothDeviceLike | null = null;
+// The chosen device and its connection live for the page's lifetime: browsers hand a device out
+// only after a user gesture, and reconnecting for every label costs a second or two.
+let device: PrinterDevice | null = null;
+let link: PrinterLink | null = null;
 
-/** Pairing, forgetting and printing on the cat printer kept in the session (`catPrinter`). */
+async function transport() {
+  const found = await catPrinterTransport();
+  if (!found) throw new Error('Bluetooth is not available');
+  return found;
+}
+
+function dropConnection() {
+  link?.disconnect();
+  link = null;
+}
+
+/**
+ * Pairing, forgetting and printing on the cat printer kept in the session (`catPrinter`), over
+ * Web Bluetooth in browsers and the Capacitor plugin in the apps (bluetooth/printer-transport.ts).
+ */
 export function useCatPrinter() {
   const saved = useSession((s) => s.catPrinter);
   const setCatPrinter = useSession((s) => s.setCatPrinter);
@@ -22,16 +33,18 @@ export function useCatPrinter() {
   const pair = useCallback(async () => {
     setBusy('pairing');
     try {
-      device = await chooseCatPrinter();
-      setCatPrinter({ deviceId: device.id, name: device.name || 'Cat printer' });
-      return device;
+      const chosen = await (await transport()).choose();
+      dropConnection();
+      device = chosen;
+      setCatPrinter({ deviceId: chosen.id, name: chosen.name || 'Cat printer' });
+      return chosen;
     } finally {
       setBusy(null);
     }
   }, [setCatPrinter]);
 
   const forget = useCallback(() => {
-    device?.gatt?.disconnect();
+    dropConnection();
     device = null;
     setCatPrinter(null);
   }, [setCatPrinter]);
@@ -40,12 +53,19 @@ export function useCatPrinter() {
     async (bitmap: MonoBitmap, copies: number) => {
       setBusy('printing');
       try {
+        const ble = await transport();
         if (!device || (saved && device.id !== saved.deviceId)) {
-          device = (saved && (await knownCatPrinter(saved.deviceId))) || (await chooseCatPrinter());
+          dropConnection();
+          device = (saved && (await ble.known(saved.deviceId))) || (await ble.choose());
           setCatPrinter({ deviceId: device.id, name: device.name || saved?.name || 'Cat printer' });
         }
-        const link = await connectCatPrinter(device);
-        await printCopies(link, bitmap, copies);
+        if (!link?.isConnected()) link = await ble.connect(device);
+        try {
+          await printCopies(link, bitmap, copies);
+        } catch (error) {
+          dropConnection();
+          throw error;
+        }
       } finally {
         setBusy(null);
       }
@@ -53,5 +73,5 @@ export function useCatPrinter() {
     [saved, setCatPrinter],
   );
 
-  return { available: webBluetoothAvailable(), saved, busy, pair, forget, print };
+  return { available: bluetoothAvailable(), saved, busy, pair, forget, print };
 }

@@ -34,7 +34,7 @@ export function webBluetoothAvailable(): boolean {
 }
 
 // Many cat printers advertise only their name, not their service, so names are matched too.
-const NAME_PREFIXES = ['GB0', 'GT0', 'MX0', 'MX1', 'YT0', 'X6', 'X7'];
+export const CAT_NAME_PREFIXES = ['GB0', 'GT0', 'MX0', 'MX1', 'YT0', 'X6', 'X7'];
 
 /** Shows the browser's device chooser, filtered to cat printers. Needs a user gesture. */
 export async function chooseCatPrinter(): Promise<BluetoothDeviceLike> {
@@ -43,7 +43,7 @@ export async function chooseCatPrinter(): Promise<BluetoothDeviceLike> {
   return bt.requestDevice({
     filters: [
       ...CAT_SERVICE_UUIDS.map((s) => ({ services: [s] })),
-      ...NAME_PREFIXES.map((namePrefix) => ({ namePrefix })),
+      ...CAT_NAME_PREFIXES.map((namePrefix) => ({ namePrefix })),
     ],
     optionalServices: [...CAT_SERVICE_UUIDS],
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store.ts';
 import { IconAlert, IconBluetooth, IconPrinter } from '../../components/icons.tsx';
 import { useCatPrinter } from '../cat-printer/use-cat-printer.ts';
+import { isChooserCancelled } from '../bluetooth/printer-transport.ts';
 import { renderLabel } from './render-label.ts';
 import { browserPrint } from './browser-print.ts';
 import { LabelOptions } from './label-options.tsx';
@@ -33,8 +34,8 @@ export default function LabelSheet({ content }: { content: LabelContent }) {
       await printer.print(rendered.bitmap, copies);
       notifications.show({ color: 'teal', message: t('labels.printed', { count: copies }) });
     } catch (e) {
-      // Closing the chooser is not an error worth a message.
-      if (e instanceof DOMException && e.name === 'NotFoundError') return;
+      // Closing the chooser (the browser's or the app's) is not an error worth a message.
+      if (isChooserCancelled(e) || (e instanceof DOMException && e.name === 'NotFoundError')) return;
       console.error('Label print failed', e);
       setError(t('labels.printFailed'));
     }

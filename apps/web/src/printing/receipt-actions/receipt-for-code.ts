@@ -1,8 +1,9 @@
 import { buildReceiptDocument, PublicReceiptSchema, receiptLabelsFor, type ReceiptDocument } from '@shopdesk/shared';
 import { publicApi } from '../../lib/api-client.ts';
+import { publicOrigin } from '../../lib/api-base.ts';
 
 /** The public address of a sale's receipt: what the QR, the share sheet and the copied link carry. */
-export const receiptUrl = (code: string) => `${window.location.origin}/receipt/${encodeURIComponent(code)}`;
+export const receiptUrl = (code: string) => `${publicOrigin()}/receipt/${encodeURIComponent(code)}`;
 
 /**
  * A sale's receipt as the printer draws it: the public receipt (the same answer the customer's page

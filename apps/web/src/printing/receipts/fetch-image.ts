@@ -1,3 +1,4 @@
+import { apiUrl } from '../../lib/api-base.ts';
 import type { RgbaImage } from './qr-bitmap.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { RgbaImage } from './qr-bitmap.ts';
  * stays crisp), drawn on white so transparent parts print as paper.
  */
 export async function fetchImage(url: string, maxWidth: number): Promise<RgbaImage | null> {
-  const response = await fetch(url);
+  const response = await fetch(apiUrl(url));
   if (!response.ok) return null;
   const bitmap = await createImageBitmap(await response.blob());
   const scale = Math.min(1, maxWidth / bitmap.width);

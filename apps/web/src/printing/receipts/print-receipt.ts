@@ -1,21 +1,21 @@
 import type { ReceiptDocument } from '@shopdesk/shared';
 import { useSession, type SavedPrinter } from '../../lib/session-store.ts';
-import { PacedWriter, type BleLink } from '../cat-printer/paced-writer.ts';
-import { webBluetoothAvailable } from '../cat-printer/web-bluetooth.ts';
 import {
-  chooseReceiptPrinter,
-  connectReceiptPrinter,
-  knownReceiptPrinter,
-  ReceiptPrinterError,
-  type ReceiptBluetoothDevice,
-} from './receipt-bluetooth.ts';
+  bluetoothAvailable,
+  isChooserCancelled,
+  type PrinterDevice,
+  type PrinterLink,
+} from '../bluetooth/printer-transport.ts';
+import { PacedWriter } from '../cat-printer/paced-writer.ts';
+import { ReceiptPrinterError } from './receipt-bluetooth.ts';
+import { receiptPrinterTransport } from './receipt-transport.ts';
 import { useReceiptPrinterSettings } from './receipt-printer-settings.ts';
 
 /** What `printReceipt` did. */
 export type ReceiptPrintResult =
   /** Sent to the paired Bluetooth printer. */
   | { via: 'bluetooth'; printer: string }
-  /** Opened the browser's print dialog: no Web Bluetooth here, no printer paired, or Bluetooth failed (`error`). */
+  /** Opened the browser's print dialog: no Bluetooth here, no printer paired, or Bluetooth failed (`error`). */
   | { via: 'browser'; reason: 'no-bluetooth' | 'not-paired' | 'bluetooth-failed'; error?: unknown }
   /** The user closed the browser's device chooser: nothing printed. */
   | { via: 'none'; reason: 'cancelled' };
@@ -32,14 +32,21 @@ const WRITE_DELAY_MS = 15;
 
 // The chosen device and its connection live for the page's lifetime: the browser hands a device
 // out only after a user gesture, and reconnecting for every receipt costs a second or two.
-let device: ReceiptBluetoothDevice | null = null;
-let link: (BleLink & { disconnect(): void }) | null = null;
+let device: PrinterDevice | null = null;
+let link: PrinterLink | null = null;
 // One receipt at a time: two receipts' bytes interleaved print as garbage.
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Web Bluetooth in browsers, the Capacitor plugin in the apps (bluetooth/printer-transport.ts). */
+async function transport() {
+  const found = await receiptPrinterTransport();
+  if (!found) throw new ReceiptPrinterError('no-bluetooth', 'Bluetooth is not available');
+  return found;
+}
+
 /** Shows the chooser and remembers the printer in the session (`xPrinter`). Needs a user gesture. */
 export async function pairReceiptPrinter(): Promise<SavedPrinter> {
-  const chosen = await chooseReceiptPrinter();
+  const chosen = await (await transport()).choose();
   dropConnection();
   device = chosen;
   const saved = { deviceId: chosen.id, name: chosen.name || 'Receipt printer' };
@@ -58,11 +65,12 @@ function dropConnection() {
   link = null;
 }
 
-async function deviceFor(saved: SavedPrinter): Promise<ReceiptBluetoothDevice> {
+async function deviceFor(saved: SavedPrinter): Promise<PrinterDevice> {
   if (device?.id === saved.deviceId) return device;
   dropConnection();
+  const ble = await transport();
   // Without getDevices (or when the browser forgot the permission) the chooser asks again.
-  device = (await knownReceiptPrinter(saved.deviceId)) ?? (await chooseReceiptPrinter());
+  device = (await ble.known(saved.deviceId)) ?? (await ble.choose());
   if (device.id !== saved.deviceId) {
     useSession.getState().setXPrinter({ deviceId: device.id, name: device.name || saved.name });
   }
@@ -87,7 +95,7 @@ export async function printReceiptOverBluetooth(
     qr: settings.qrAsImage ? 'image' : 'native',
   });
   const job = queue.then(async () => {
-    if (!link || !target.gatt?.connected) link = await connectReceiptPrinter(target);
+    if (!link?.isConnected()) link = await (await transport()).connect(target);
     const writer = new PacedWriter(link, {
       chunkSize: settings.chunkSize,
       delayMs: WRITE_DELAY_MS,
@@ -122,7 +130,7 @@ export async function printReceipt(
   doc: ReceiptDocument,
   options: PrintReceiptOptions = {},
 ): Promise<ReceiptPrintResult> {
-  if (!webBluetoothAvailable()) {
+  if (!bluetoothAvailable()) {
     await printReceiptInBrowser(doc, options.title);
     return { via: 'browser', reason: 'no-bluetooth' };
   }
@@ -140,7 +148,5 @@ export async function printReceipt(
   }
 }
 
-/** The user closed the device chooser (Chrome also says NotFoundError when the adapter is off). */
-export function isChooserCancelled(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'NotFoundError' && /cancel/i.test(error.message);
-}
+/** Where the counter and the settings have always imported it from. */
+export { isChooserCancelled };

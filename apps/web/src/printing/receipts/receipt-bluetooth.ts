@@ -40,7 +40,7 @@ export const RECEIPT_PRINTER_SERVICES: ReadonlyArray<{ service: string; write: s
 ];
 
 // Printers that advertise only their name, not their service.
-const NAME_PREFIXES = [
+export const RECEIPT_NAME_PREFIXES = [
   'Printer',
   'XP-',
   'Xprinter',
@@ -81,7 +81,10 @@ export async function chooseReceiptPrinter(): Promise<ReceiptBluetoothDevice> {
   if (!bt) throw new ReceiptPrinterError('no-bluetooth', 'Web Bluetooth is not available');
   const services = RECEIPT_PRINTER_SERVICES.map((s) => s.service);
   return bt.requestDevice({
-    filters: [...services.map((s) => ({ services: [s] })), ...NAME_PREFIXES.map((namePrefix) => ({ namePrefix }))],
+    filters: [
+      ...services.map((s) => ({ services: [s] })),
+      ...RECEIPT_NAME_PREFIXES.map((namePrefix) => ({ namePrefix })),
+    ],
     optionalServices: services,
   });
 }

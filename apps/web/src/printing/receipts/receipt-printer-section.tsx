@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Paper, Progress, SegmentedControl, Stack, S
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconBluetooth, IconPrinter, IconReceipt } from '../../components/icons.tsx';
+import { publicOrigin } from '../../lib/api-base.ts';
 import { PrinterStatus } from '../printer-status.tsx';
 import { isChooserCancelled } from './print-receipt.ts';
 import { DEFAULT_CHUNK_SIZE, MAX_BLE_WRITE, MIN_CHUNK_SIZE } from './receipt-bluetooth.ts';
@@ -28,7 +29,7 @@ export function ReceiptPrinterSection() {
         total: t('receiptPrinter.testTotal'),
         thanks: t('receiptPrinter.testThanks'),
       },
-      `${window.location.origin}/`,
+      `${publicOrigin()}/`,
     );
 
   const pair = async () => {

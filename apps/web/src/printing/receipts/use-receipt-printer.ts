@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ReceiptDocument } from '@shopdesk/shared';
 import { useSession } from '../../lib/session-store.ts';
-import { webBluetoothAvailable } from '../cat-printer/web-bluetooth.ts';
+import { bluetoothAvailable } from '../bluetooth/printer-transport.ts';
 import {
   forgetReceiptPrinter,
   pairReceiptPrinter,
@@ -35,8 +35,8 @@ export function useReceiptPrinter() {
   const onProgress = useCallback((sent: number, total: number) => setProgress(total ? sent / total : 1), []);
 
   return {
-    /** Web Bluetooth exists here (Chromium on desktop and Android; not Firefox, Safari or iOS). */
-    available: webBluetoothAvailable(),
+    /** Bluetooth printing works here: the apps, or Web Bluetooth (Chromium; not Firefox or Safari). */
+    available: bluetoothAvailable(),
     saved,
     settings,
     busy,

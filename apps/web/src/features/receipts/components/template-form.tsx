@@ -23,6 +23,7 @@ import {
   type ShopTransaction,
   type VirtualStore,
 } from '@shopdesk/shared';
+import { publicOrigin } from '../../../lib/api-base.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -58,7 +59,7 @@ export function TemplateForm({ store, template, sale, isSample }: Props) {
     return buildReceiptDocument(receipt, {
       labels: receiptLabelsFor(i18n.language),
       locale: i18n.language,
-      url: `${window.location.origin}/receipt/${sale.code}`,
+      url: `${publicOrigin()}/receipt/${sale.code}`,
     });
   }, [sale, store, v, logoUploaded, logoUrl, i18n.language]);
 
