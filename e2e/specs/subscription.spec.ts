@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { solidPng } from '../support/png.ts';
 
 /**
  * Issue 12 in the browser, with the server's demo billing provider (playwright.config.ts sets
@@ -149,4 +150,63 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   expect(mail).toMatch(/^To: support@shop\.test$/m);
   expect(mail).toMatch(new RegExp(`^Reply-To: ${owner.email.replace(/[.+]/g, '\\$&')}$`, 'm'));
   expect(mail).toContain('Since this morning.');
+});
+
+test('profile picture, the checkout return page, and the account screens in Japanese', async ({ page }) => {
+  const owner = await signUpConfirmed(page, 'pic');
+  const store = owner.urlName;
+
+  // The profile lists the subscription and support screens.
+  await page.goto(`/${store}/profile`);
+  await expect(page.getByRole('link', { name: /Subscription/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Support/ })).toBeVisible();
+
+  // Upload, replace and remove the picture on the profile edit screen.
+  await page.goto(`/${store}/profile/edit`);
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64, 64, [20, 140, 120]),
+  });
+  await expect(page.getByText('Profile picture saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Profile picture' })).toBeVisible();
+  const id = `${(await page.evaluate(() => JSON.parse(localStorage.getItem('shopdesk-session')!).state.loggedUser.userId)) as string}-${store}-profile`;
+  const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
+  expect((await page.request.get(`/api/secure/file/data/${store}/${id}`, { headers })).status()).toBe(200);
+  await shot(page, 'profile-edit-phone');
+  await page.getByRole('button', { name: 'Replace' }).waitFor();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Profile picture removed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload picture' })).toBeVisible();
+  expect((await page.request.get(`/api/secure/file/data/${store}/${id}`, { headers })).status()).toBe(404);
+
+  // Back from Stripe before its webhook: the page waits and says so (demo never comes here).
+  await page.goto(`/${store}/profile/subscription/return`);
+  await expect(page.getByText('Confirming your payment…')).toBeVisible();
+  await shot(page, 'checkout-return-phone');
+
+  // The same screens in Japanese.
+  const ja = await page.request.put('/api/secure/profile', { headers, data: { name: owner.name, locale: 'ja-JP' } });
+  expect(ja.status(), await ja.text()).toBe(200);
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}');
+    raw.state.userLocale = 'ja-JP';
+    localStorage.setItem('shopdesk-session', JSON.stringify(raw));
+  });
+  await page.goto(`/${store}/profile/subscription`);
+  await expect(page.getByRole('heading', { name: '無料プラン' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: '商品' })).toHaveAttribute('aria-valuenow', '0');
+  await shot(page, 'subscription-free-phone-ja');
+  await page.goto(`/${store}/profile/subscription/pricing`);
+  await expect(page.getByRole('button', { name: 'プレミアムにアップグレード' })).toBeVisible();
+  await shot(page, 'pricing-phone-ja');
+  await page.goto(`/${store}/profile/support`);
+  await page.getByRole('button', { name: '送信' }).click();
+  await expect(page.getByText('件名は必須です')).toBeVisible();
+  await shot(page, 'support-phone-ja');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/${store}/profile/subscription/pricing`);
+  await expect(page.getByRole('button', { name: 'プレミアムにアップグレード' })).toBeVisible();
+  await shot(page, 'pricing-desktop-ja');
 });

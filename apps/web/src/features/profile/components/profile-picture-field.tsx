@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@shopdesk/shared';
@@ -51,9 +51,9 @@ export function ProfilePictureField({ name }: { name: string }) {
 
   return (
     <Stack gap={6}>
-      <Text fw={500} size="md">
+      <Input.Label size="md" component="p" m={0}>
         {t('profilePhoto.title')}
-      </Text>
+      </Input.Label>
       <Group wrap="nowrap" gap="md">
         <Avatar src={picture.url} size={80} radius="xl" color="teal" variant="filled" alt={t('profilePhoto.title')}>
           {initials(name)}
