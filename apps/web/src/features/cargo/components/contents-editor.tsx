@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Button, Grid, Group, Pagination, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
@@ -38,6 +39,7 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const online = useOnline();
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const money = useFormatCargoMoney();
   const autoSave = useSession((s) => s.cargoAutoSave);
   const setAutoSave = useSession((s) => s.setCargoAutoSave);
@@ -159,7 +161,7 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
                 checked={autoSave}
                 onChange={(e) => setAutoSave(e.currentTarget.checked)}
                 label={t('cargo.edit.autoSave')}
-                description={t('cargo.edit.autoSaveHint')}
+                description={phone ? undefined : t('cargo.edit.autoSaveHint')}
                 size="md"
               />
               <Group justify="space-between" wrap="nowrap">

@@ -1,4 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { CARGO_CODE_PATTERN } from '@shopdesk/shared';
+import { NotFound } from '../../../components/not-found.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -24,10 +26,21 @@ export function LimitReached({ store, error }: { store: string; error?: unknown 
   );
 }
 
-/** An error of a cargo call: the limit with its way out, else the server's sentence. */
+/** True when a code cannot be a cargo's (a mistyped address): no need to ask the server. */
+export const isCargoCode = (code: string) => CARGO_CODE_PATTERN.test(code);
+
+/** No such cargo in this store (or a code that cannot be one): say so and lead to the list. */
+export function CargoNotFound({ store }: { store: string }) {
+  const { t } = useTranslation();
+  return <NotFound title={t('cargo.notFound.title')} text={t('cargo.notFound.text')} homeTo={paths.cargoList(store)} />;
+}
+
+/** An error of a cargo call: the limit with its way out, not found, else the server's sentence. */
 export function CargoError({ store, error }: { store: string; error: unknown }) {
   const { t } = useTranslation();
   if (isLimitError(error)) return <LimitReached store={store} error={error} />;
+  if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400))
+    return <CargoNotFound store={store} />;
   return (
     <Alert color="red" variant="light" role="alert">
       {describeError(t, error)}

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, CopyButton, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Cargo } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { cargoKeys } from '../api/keys.ts';
 import { useCargoQr, useMyStores, useTransferCargo } from '../api/transfer-cargo.ts';
 
 /** The QR of the hand-over link, drawn by the app's own encoder (the one receipts use). */
@@ -49,6 +51,18 @@ export function TransferPanel({ store, cargo, onDone }: { store: string; cargo: 
   const [confirming, setConfirming] = useState(false);
   const [showQr, setShowQr] = useState(false);
   const qr = useCargoQr(store, cargo.code, showQr);
+  const qc = useQueryClient();
+  // While the QR is on screen the receiver may scan it any moment: look for the hand-over, so
+  // this screen turns to TRANSFERRED by itself.
+  const shown = qr.data !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setInterval(
+      () => void qc.invalidateQueries({ queryKey: cargoKeys.one(store, cargo.code), exact: true }),
+      5_000,
+    );
+    return () => clearInterval(timer);
+  }, [shown, qc, store, cargo.code]);
   const others = useMemo(
     () => (stores.data ?? []).filter((s) => s.urlName.toLowerCase() !== store.toLowerCase()),
     [stores.data, store],

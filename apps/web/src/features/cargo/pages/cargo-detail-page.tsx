@@ -15,7 +15,7 @@ import { CargoStatusBadge } from '../components/cargo-status-badge.tsx';
 import { useFormatCargoMoney } from '../components/cargo-money.ts';
 import { ContentsView } from '../components/contents-view.tsx';
 import { LabelsModal } from '../components/labels-modal.tsx';
-import { CargoError } from '../components/limit-notice.tsx';
+import { CargoError, CargoNotFound, isCargoCode } from '../components/limit-notice.tsx';
 import { TransferPanel } from '../components/transfer-panel.tsx';
 import { paths } from '../../../app/paths.ts';
 
@@ -72,7 +72,8 @@ export default function CargoDetailPage() {
   const [params, setParams] = useSearchParams();
   const transferMode = params.get('transfer') === 'true';
   const online = useOnline();
-  const cargo = useCargo(store, code);
+  const valid = isCargoCode(code);
+  const cargo = useCargo(store, valid ? code : undefined);
   const mark = useMarkCargo(store, code);
   const remove = useDeleteCargo(store);
   const [asking, setAsking] = useState<'arrived' | 'not-arrived' | 'delete' | null>(null);
@@ -83,7 +84,8 @@ export default function CargoDetailPage() {
     setParams(on ? new URLSearchParams({ transfer: 'true' }) : new URLSearchParams(), { replace: true });
 
   let body: ReactNode;
-  if (cargo.isPending) body = <Skeleton h={360} radius="lg" />;
+  if (!valid) body = <CargoNotFound store={store} />;
+  else if (cargo.isPending) body = <Skeleton h={360} radius="lg" />;
   else if (cargo.isError) body = <CargoError store={store} error={cargo.error} />;
   else {
     const c = cargo.data;

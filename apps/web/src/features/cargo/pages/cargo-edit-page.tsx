@@ -6,7 +6,7 @@ import { useCargo } from '../api/get-cargo.ts';
 import { useContents } from '../api/get-contents.ts';
 import { useCargoAllowance } from '../api/subscription-status.ts';
 import { CargoForm } from '../components/cargo-form.tsx';
-import { CargoError, LimitReached } from '../components/limit-notice.tsx';
+import { CargoError, CargoNotFound, isCargoCode, LimitReached } from '../components/limit-notice.tsx';
 import { ContentsEditor } from '../components/contents-editor.tsx';
 import { IconBack } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -55,11 +55,13 @@ export default function CargoEditPage() {
   const { t } = useTranslation();
   const { store = '', cargoCode } = useParams();
   const code = cargoCode?.toUpperCase();
-  const cargo = useCargo(store, code);
-  const contents = useContents(store, code);
+  const valid = code === undefined || isCargoCode(code);
+  const cargo = useCargo(store, valid ? code : undefined);
+  const contents = useContents(store, valid ? code : undefined);
 
   let body;
   if (!code) body = <NewCargo store={store} />;
+  else if (!valid) body = <CargoNotFound store={store} />;
   else if (cargo.isPending || contents.isPending) {
     body =
       cargo.fetchStatus === 'paused' ? (
