@@ -30,7 +30,7 @@ import { findAccessibleStoreByUrlName, type Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { ensureProducts } from '../products/index.ts';
 import { rateOn } from '../rates/index.ts';
-import { applyStockDeltas, reverseMovementsOf } from '../stock/index.ts';
+import { applyStockDeltasBulk, reverseMovementsOf } from '../stock/index.ts';
 import { newToken, nonceHash, signatureMatches, splitToken } from './cargo-token.ts';
 import * as repo from './cargo.repo.ts';
 
@@ -305,8 +305,10 @@ async function arrive(ctx: AppContext, scope: Scope, code: string): Promise<Carg
       booked.map(({ line }) => ({ code: line.code, name: line.name, brand: line.brand, price: Number(line.price) })),
       now,
     );
-    await applyStockDeltas(
+    await applyStockDeltasBulk(
       trx,
+      ctx.dbKind,
+      store.id,
       booked.map(({ line, quantity }) => ({
         storeId: store.id,
         productId: ids.get(line.code) as string,
@@ -344,7 +346,7 @@ export async function markNotArrived(ctx: AppContext, scope: Scope, code: string
       if (now2.status === 'NOT_ARRIVED') return now2;
       throw readOnly(now2);
     }
-    await reverseMovementsOf(trx, {
+    await reverseMovementsOf(trx, ctx.dbKind, {
       storeId: store.id,
       refCode: row.code,
       reasons: ['CARGO_ARRIVAL', 'CARGO_REVERT'],
@@ -501,24 +503,34 @@ export async function applyDifference(
   return ctx.db.transaction().execute(async (trx) => {
     const cargo = await editableCargo(ctx, trx, store.id, params.code);
     const column = cargo.received === 1 ? ('received_quantity' as const) : ('quantity' as const);
-    const line = await repo.findContent(trx, store.id, cargo.id, params.contentId);
-    if (!line) throw contentNotFound();
     const valueOf = (l: repo.ContentRow) => Number(column === 'quantity' ? l.quantity : (l.received_quantity ?? 0));
+    // A missing line throws below, which rolls the claim back too.
     if (clientId) {
       const first = await repo.claimClientOp(trx, {
         store_id: store.id,
         client_id: clientId,
         cargo_id: cargo.id,
-        content_id: line.id,
+        content_id: params.contentId,
         created_at: now,
       });
       if (!first) {
+        const line = await repo.findContent(trx, store.id, cargo.id, params.contentId);
+        if (!line) throw contentNotFound();
         const quantity = valueOf(line);
         return { quantity, conflict: quantity !== params.updatedQuantity, replayed: true };
       }
     }
-    const quantity = await repo.addDifference(trx, store.id, cargo.id, line.id, params.quantityDifference, column, now);
+    const quantity = await repo.addDifference(
+      trx,
+      store.id,
+      cargo.id,
+      params.contentId,
+      params.quantityDifference,
+      column,
+      now,
+    );
     if (quantity === undefined) {
+      if (!(await repo.findContent(trx, store.id, cargo.id, params.contentId))) throw contentNotFound();
       throw conflict('This would make the quantity less than zero. Refresh the cargo and count again.');
     }
     await repo.touchCargo(trx, store.id, cargo.id, now);

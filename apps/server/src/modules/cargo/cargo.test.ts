@@ -28,7 +28,7 @@ import {
 const hasZbar = existsSync('/usr/bin/zbarimg') || existsSync('/usr/local/bin/zbarimg');
 
 describe.each(engines)('cargo on %s', (engine) => {
-  const t = useTestApp(engine, { FREE_CARGO_LIMIT: '3' });
+  const t = useTestApp(engine, { FREE_CARGO_LIMIT: '3', FREE_PRODUCT_LIMIT: '700' });
 
   it('creates a cargo with merged contents and totals, finds it, and hides it from other users', async () => {
     const u = await createUser(t);
@@ -150,6 +150,41 @@ describe.each(engines)('cargo on %s', (engine) => {
     expect(reasons.filter((r) => r.reason === 'CARGO_REVERT')).toHaveLength(4);
     // Arrived cargos cannot be deleted; not arrived ones can.
     expect((await t.request('DELETE', `/api/secure/cargo/code/${cargo.code}`, inStore(u))).status).toBe(204);
+  });
+
+  it('a large arrival books every line in bulk; one whose new products pass the free limit writes nothing', async () => {
+    const u = await createUser(t);
+    const lines = Array.from({ length: 600 }, (_, i) => ({ code: sku(), name: `Line ${i}`, quantity: 1 + (i % 7) }));
+    const big = await createCargo(t, u, { name: 'Big', contents: lines });
+    expect((await mark(t, u, 'arrived', big.code)).status).toBe(200);
+    const booked = await t.db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.sum<number>('delta').as('n'))
+      .where('store_id', '=', u.store.id)
+      .where('reason', '=', 'CARGO_ARRIVAL')
+      .executeTakeFirstOrThrow();
+    expect(Number(booked.n)).toBe(lines.reduce((n, l) => n + l.quantity, 0));
+    await expectLedgerConsistent(t, u.store.id);
+
+    const over = await createCargo(t, u, {
+      name: 'Over',
+      contents: Array.from({ length: 101 }, (_, i) => ({ code: sku(), name: `More ${i}`, quantity: 1 })),
+    });
+    const refused = await mark(t, u, 'arrived', over.code);
+    expect(refused.status).toBe(402);
+    expect((refused.body as any).code).toBe('FREE_LIMIT_REACHED');
+    expect((await t.request('GET', `/api/secure/cargo/code/${over.code}`, inStore(u))).body.status).toBe('NOT_ARRIVED');
+    const products = await t.request('GET', '/api/secure/subscription/status', { token: u.token });
+    expect(products.body.productCount).toBe(600);
+    // Reversal of the big one takes back all of it, in bulk too.
+    expect((await mark(t, u, 'not-arrived', big.code)).status).toBe(200);
+    const net = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('store_id', '=', u.store.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(net.n)).toBe(0);
+    await expectLedgerConsistent(t, u.store.id);
   });
 
   it('50 concurrent differences to one content end at the exact sum; a replayed clientId applies once', async () => {

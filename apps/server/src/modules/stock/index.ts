@@ -3,6 +3,7 @@ export {
   applyCount,
   applyStockDelta,
   applyStockDeltas,
+  applyStockDeltasBulk,
   deleteLedgerOf,
   ledgerProblems,
   movementsPage,

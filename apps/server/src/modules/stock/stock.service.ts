@@ -68,6 +68,35 @@ export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Prom
 }
 
 /**
+ * Applies many movements at once (a cargo's arrival or reversal: thousands of lines), as few
+ * statements as the engine's parameter limits allow instead of two per line. Same guarantees as
+ * `applyStockDeltas`: atomic additions, movements recorded in the same transaction, products
+ * locked in id order. Movements of products not in the store are skipped; returns how many applied.
+ */
+export async function applyStockDeltasBulk(
+  trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  storeId: string,
+  movements: Movement[],
+): Promise<number> {
+  const own = movements.filter((m) => m.storeId === storeId && m.delta !== 0);
+  if (own.length === 0) return 0;
+  const byProduct = new Map<string, number>();
+  for (const m of own) byProduct.set(m.productId, (byProduct.get(m.productId) ?? 0) + m.delta);
+  const at = own[0]!.at;
+  const updated = await repo.addToQuantities(
+    trx,
+    dbKind,
+    storeId,
+    [...byProduct].map(([productId, delta]) => ({ productId, delta })),
+    at,
+  );
+  const applied = own.filter((m) => updated.has(m.productId));
+  await repo.insertMovements(trx, applied.map(movementRow));
+  return applied.length;
+}
+
+/**
  * A stock-take: sets the quantity to what was counted, as a COUNT movement of counted − current,
  * read with the row locked so a sale landing meanwhile is never overwritten.
  */
@@ -90,6 +119,7 @@ export async function applyCount(
  */
 export async function reverseMovementsOf(
   trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
   m: {
     storeId: string;
     refCode: string;
@@ -98,10 +128,12 @@ export async function reverseMovementsOf(
     userId?: string | null;
     at: string;
   },
-): Promise<ProductRow[]> {
+): Promise<number> {
   const nets = await repo.netDeltasByRef(trx, m.storeId, m.refCode, m.reasons);
-  return applyStockDeltas(
+  return applyStockDeltasBulk(
     trx,
+    dbKind,
+    m.storeId,
     nets
       .filter((n) => n.net !== 0)
       .map((n) => ({
