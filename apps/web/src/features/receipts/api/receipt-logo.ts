@@ -41,3 +41,17 @@ export function useUploadReceiptLogo() {
     },
   });
 }
+
+/** Removes the store's receipt image; the template then shows no logo until a new one is uploaded. */
+export function useRemoveReceiptLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ store, imageId }: { store: string; imageId: string }) => {
+      await secureApi.request(filePath(store, imageId), { method: 'DELETE', store });
+    },
+    onSuccess: (_result, { store, imageId }) => {
+      qc.removeQueries({ queryKey: receiptKeys.logo(store, imageId) });
+      void qc.invalidateQueries({ queryKey: receiptKeys.template(store) });
+    },
+  });
+}

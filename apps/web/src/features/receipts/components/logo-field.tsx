@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
-import { useUploadReceiptLogo } from '../api/receipt-logo.ts';
+import { useRemoveReceiptLogo, useUploadReceiptLogo } from '../api/receipt-logo.ts';
 
 interface Props {
   store: string;
@@ -22,6 +22,18 @@ export function LogoField({ store, imageId, uploaded, checked, onChange }: Props
   const { t } = useTranslation();
   const lock = useWriteLock();
   const upload = useUploadReceiptLogo();
+  const remove = useRemoveReceiptLogo();
+  const removeLogo = () =>
+    remove.mutate(
+      { store, imageId },
+      {
+        onSuccess: () => {
+          onChange(false);
+          notifications.show({ color: 'teal', message: t('profilePhoto.logoRemoved') });
+        },
+        onError: (error) => notifications.show({ color: 'red', message: describeError(t, error) }),
+      },
+    );
   const pick = (file: File | null) => {
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES) {
@@ -48,13 +60,20 @@ export function LogoField({ store, imageId, uploaded, checked, onChange }: Props
           disabled={!uploaded}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
-        <FileButton onChange={pick} accept={IMAGE_MIME_TYPES.join(',')}>
-          {(props) => (
-            <Button size="xs" variant="default" loading={upload.isPending} {...props} {...lock}>
-              {uploaded ? t('receipts.replaceLogo') : t('receipts.uploadLogo')}
+        <Group gap={6} wrap="nowrap">
+          {uploaded && (
+            <Button size="xs" variant="subtle" color="red" loading={remove.isPending} onClick={removeLogo} {...lock}>
+              {t('profilePhoto.remove')}
             </Button>
           )}
-        </FileButton>
+          <FileButton onChange={pick} accept={IMAGE_MIME_TYPES.join(',')}>
+            {(props) => (
+              <Button size="xs" variant="default" loading={upload.isPending} {...props} {...lock}>
+                {uploaded ? t('receipts.replaceLogo') : t('receipts.uploadLogo')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Group>
       <Text fz="xs" c="dimmed" mt={4}>
         {uploaded ? t('receipts.logoHint') : t('receipts.noLogoYet')}
