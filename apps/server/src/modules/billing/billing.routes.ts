@@ -92,7 +92,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = callerOf(request);
         await limited(userId);
-        return providerCall(() => billing.createSubscription(ctx, userId, request.body));
+        return billing.providerCall(() => billing.createSubscription(ctx, userId, request.body));
       },
     );
 
@@ -114,32 +114,11 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => {
           const { userId } = callerOf(request);
           await limited(userId);
-          return providerCall(() => billing.setCancelAtPeriodEnd(ctx, userId, cancel));
+          return billing.providerCall(() => billing.setCancelAtPeriodEnd(ctx, userId, cancel));
         },
       );
     }
   };
-}
-
-/**
- * The payment provider failing or unreachable is not our bug but theirs: a 502 in the error shape
- * that says to try again, instead of an internal error. Our own errors pass through.
- */
-async function providerCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const type = (error as { type?: unknown }).type;
-    if (typeof type === 'string' && type.startsWith('Stripe')) {
-      throw new AppError(
-        502,
-        ErrorCode.PAYMENT_PROVIDER_ERROR,
-        'The payment service did not answer as expected. Nothing was charged; please try again in a moment.',
-      );
-    }
-    throw error;
-  }
 }
 
 /** Webhook deliveries per client address per minute: far above what Stripe sends, far below a flood. */

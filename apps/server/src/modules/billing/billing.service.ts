@@ -362,6 +362,43 @@ export async function setCancelAtPeriodEnd(ctx: AppContext, userId: string, canc
   });
 }
 
+/**
+ * Before an account is closed: its paid subscription is ended at the provider at once, so nobody is
+ * billed for an account that no longer exists. Throws (and the account stays) when the provider
+ * cannot be reached; the account's billing rows go with the user (account-deletion.repo).
+ */
+export async function endBillingOf(ctx: AppContext, userId: string): Promise<void> {
+  const row = await repo.findSubscription(ctx.db, userId);
+  if (!row?.subscription_id || row.status === 'CANCELED' || row.status === 'NONE') return;
+  const provider = providerOf(ctx);
+  if (!provider || provider.name !== row.provider) {
+    ctx.log.warn({ userId, provider: row.provider }, 'closing an account whose subscription this server cannot end');
+    return;
+  }
+  await providerCall(() => provider.cancelNow(row.subscription_id as string));
+}
+
+/**
+ * The payment provider failing or unreachable is not our bug but theirs: a 502 in the error shape
+ * that says to try again, instead of an internal error. Our own errors pass through.
+ */
+export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const type = (error as { type?: unknown }).type;
+    if (typeof type === 'string' && type.startsWith('Stripe')) {
+      throw new AppError(
+        502,
+        ErrorCode.PAYMENT_PROVIDER_ERROR,
+        'The payment service did not answer as expected. Nothing was charged; please try again in a moment.',
+      );
+    }
+    throw error;
+  }
+}
+
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unmatched';
 
 /** `POST /api/public/subscription/webhook`: verifies, then applies the event once. */
@@ -440,7 +477,15 @@ export async function applyEvent(
         : effect.kind === 'invoice' || effect.kind === 'checkout-completed'
           ? effect.subscriptionId
           : null;
-    const older = event.createdMs < row.state_at;
+    // Stripe's clock ticks in seconds, so events of one second can arrive in any order: besides the
+    // timestamps, a subscription that is active never goes back to `incomplete` (that state exists
+    // only before its first payment), so such an update of the same subscription is a late one.
+    const older =
+      event.createdMs < row.state_at ||
+      (effect.kind === 'subscription' &&
+        effect.subscription.status === 'NONE' &&
+        row.status === 'ACTIVE' &&
+        row.subscription_id === subscriptionId);
     const endedAlready = row.status === 'CANCELED' && subscriptionId !== null && row.subscription_id === subscriptionId;
     // An invoice of some other (older) subscription says nothing about the current one.
     const otherSubscription =

@@ -3,4 +3,4 @@
  * writer of `users.premium`; the limits that premium lifts live in modules/plans.
  */
 export { billingRoutes, billingWebhookRoutes } from './billing.routes.ts';
-export { providerOf, settleLapsed, settleUser } from './billing.service.ts';
+export { endBillingOf, providerOf, settleLapsed, settleUser } from './billing.service.ts';

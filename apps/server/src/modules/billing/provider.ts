@@ -13,6 +13,8 @@ export interface PaymentProvider {
   start(input: StartInput): Promise<StartResult>;
   /** Sets or clears cancel-at-period-end on the provider's subscription; answers its new state. */
   setCancelAtPeriodEnd(current: CurrentSubscription, cancel: boolean): Promise<ProviderSubscription>;
+  /** Ends the provider's subscription at once, without a refund (the account is being closed). */
+  cancelNow(subscriptionId: string): Promise<void>;
   /**
    * Verifies a webhook's signature over its raw bytes and reads it; throws InvalidSignature. Absent
    * when the provider has no webhooks (demo).
@@ -134,4 +136,5 @@ export const demoProvider: PaymentProvider = {
   async setCancelAtPeriodEnd(current, cancel) {
     return { ...current, cancelAtPeriodEnd: cancel };
   },
+  async cancelNow() {},
 };

@@ -187,6 +187,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       );
     },
 
+    async cancelNow(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Already cancelled or gone at Stripe: nothing left to stop.
+        if ((error as { statusCode?: unknown }).statusCode === 404) return;
+        throw error;
+      }
+    },
+
     readWebhook(raw, signature) {
       let event: Stripe.Event;
       try {

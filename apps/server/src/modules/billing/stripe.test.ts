@@ -62,6 +62,12 @@ async function startFakeStripe() {
         subscriptions.set(sub[1]!, next);
         return send(200, next);
       }
+      if (call.method === 'DELETE' && sub) {
+        const current = subscriptions.get(sub[1]!);
+        if (!current) return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        subscriptions.set(sub[1]!, { ...current, status: 'canceled' });
+        return send(200, subscriptions.get(sub[1]!));
+      }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL ${call.path}` } });
     });
   });
@@ -392,6 +398,13 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
     await updated(base + 2, true);
     await updated(base + 1, false);
     expect(await subscription(u)).toMatchObject({ plan: 'PREMIUM', cancelAtPeriodEnd: true });
+    // The `incomplete` state of the subscription's creation, delivered late within the same second.
+    await deliver(
+      'customer.subscription.updated',
+      subscriptionObject({ id: subId, customer, periodEnd, status: 'incomplete' }),
+      base + 2,
+    );
+    expect(await subscription(u)).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', cancelAtPeriodEnd: true });
 
     // The deletion arrives before an update that preceded it: the subscription stays ended.
     await deliver(
@@ -546,6 +559,31 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
       }),
       { seed: 20261124, numRuns: 60 },
     );
+  });
+
+  it('ends the Stripe subscription at once when the account is closed, and keeps the account when Stripe fails', async () => {
+    const { u, subId } = await subscribed(t);
+    fake.failCalls(1);
+    const failed = await fetch(`${t.url}/api/secure/profile/delete`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: u.password }),
+    });
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect(await premiumOf(u)).toBe(1);
+
+    const closed = await t.request('POST', '/api/secure/profile/delete', {
+      token: u.token,
+      body: { password: u.password },
+    });
+    expect(closed.status, closed.text).toBe(204);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subId}` });
+    expect(fake.subscriptions.get(subId)?.status).toBe('canceled');
+    for (const table of ['billing_subscriptions', 'billing_invoices'] as const) {
+      const rows = await t.db.selectFrom(table).select('user_id').where('user_id', '=', u.user.userId).execute();
+      expect(rows, table).toEqual([]);
+    }
   });
 
   it('keeps other routes parsing JSON as before', async () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { fieldError, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../access/index.ts';
 import { findUserById } from '../auth/index.ts';
+import { endBillingOf } from '../billing/index.ts';
 import { deleteStores, deleteUser, ownedStoreIds, storeFiles } from './account-deletion.repo.ts';
 
 /**
@@ -17,6 +18,8 @@ export async function deleteAccount(ctx: AppContext, caller: Caller, body: Delet
   if (!(await ctx.passwords.verify(user.password_hash, body.password))) {
     throw fieldError(ErrorCode.WRONG_PASSWORD, 'password', 'Your password is not correct.');
   }
+  // A paid subscription ends first: a closed account must not go on being billed.
+  await endBillingOf(ctx, user.id);
   const files = await ctx.db.transaction().execute(async (trx) => {
     const storeIds = await ownedStoreIds(trx, user.id);
     const images = await storeFiles(trx, storeIds);

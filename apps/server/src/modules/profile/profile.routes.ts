@@ -80,7 +80,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           body: DeleteAccountBodySchema,
-          response: { 204: NoContent, ...errorResponses(400, 401, 429) },
+          // 502: a paid subscription could not be ended at the payment service; the account stays.
+          response: { 204: NoContent, ...errorResponses(400, 401, 429, 502) },
         },
         // Each try costs an argon2 verify, like a password change: the same limits, counted apart.
         preHandler: async (request) => {
