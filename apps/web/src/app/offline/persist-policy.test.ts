@@ -52,6 +52,12 @@ describe('shouldPersistQuery', () => {
       expect(shouldPersistQuery(query(key, { any: 1 })), JSON.stringify(key)).toBe(true);
   });
 
+  it('keeps a cargo and its contents for counting offline, never a hand-over QR token', () => {
+    expect(shouldPersistQuery(query(['cargo', 'shop', 'code', 'K7M2Q9XA'], { code: 'K7M2Q9XA' }))).toBe(true);
+    expect(shouldPersistQuery(query(['cargo', 'shop', 'code', 'K7M2Q9XA', 'contents'], []))).toBe(true);
+    expect(shouldPersistQuery(query(['cargo', 'shop', 'code', 'K7M2Q9XA', 'qr'], { token: 't' }))).toBe(false);
+  });
+
   it('leaves out sign-in, outside suggestions, failed, pending and empty results', () => {
     expect(shouldPersistQuery(query(['auth', 'confirm', 'token'], { ok: true }))).toBe(false);
     expect(shouldPersistQuery(query(['products', 'shop', 'suggestion', '490'], { name: 'x' }))).toBe(false);

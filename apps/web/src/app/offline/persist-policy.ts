@@ -5,10 +5,10 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
  * What of the query cache is kept on the device for offline use, and how much. Read-only views a
  * shop needs when the connection drops: product lookups, list windows and catalogue pages,
  * categories and the catalogue summary (all under 'products'), the user's stores and the current
- * store, and the profile. Not kept: anything of sign-in (codes, tokens), barcode suggestions from
- * outside the store, failed or empty results.
+ * store, the profile, and cargos with their contents. Not kept: anything of sign-in (codes,
+ * tokens), hand-over QR tokens, barcode suggestions from outside the store, failed or empty results.
  */
-const PERSISTED_ROOTS: ReadonlySet<string> = new Set(['products', 'stores', 'store', 'profile']);
+const PERSISTED_ROOTS: ReadonlySet<string> = new Set(['products', 'stores', 'store', 'profile', 'cargo']);
 const NOT_PERSISTED_UNDER_PRODUCTS: ReadonlySet<string> = new Set(['suggestion']);
 
 export const PERSIST_LIMITS: Readonly<PersistLimits> = {
@@ -34,6 +34,9 @@ export function shouldPersistQuery(query: QueryLike): boolean {
   const [root, , kind] = query.queryKey;
   if (typeof root !== 'string' || !PERSISTED_ROOTS.has(root)) return false;
   if (root === 'products' && typeof kind === 'string' && NOT_PERSISTED_UNDER_PRODUCTS.has(kind)) return false;
+  // A cargo and its contents are kept so counting goes on offline after a reload (features/cargo);
+  // never a hand-over QR's token, which is a single-use key to the cargo.
+  if (root === 'cargo' && query.queryKey.includes('qr')) return false;
   return true;
 }
 
