@@ -48,7 +48,8 @@ interface Sale {
 describe.each(engines)('backup and restore on %s', (engine) => {
   const t = useTestApp(engine, { FREE_TRANSACTION_LIMIT: '10000000' });
   const work = mkdtempSync(join(tmpdir(), 'shopdesk-backup-test-'));
-  let restoreDatabase: { url: string; drop: () => Promise<void> } | undefined;
+  const dropDatabases: (() => Promise<void>)[] = [];
+  const archive = join(work, 'backup.tar.gz');
   let u: TestUser;
   const codes: string[] = [];
   const images = new Map<string, Buffer>();
@@ -81,7 +82,7 @@ describe.each(engines)('backup and restore on %s', (engine) => {
   });
 
   afterAll(async () => {
-    await restoreDatabase?.drop();
+    for (const drop of dropDatabases) await drop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -95,15 +96,12 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
-    restoreDatabase = {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: base.toString() });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    dropDatabases.push(async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    });
     return url.toString();
   }
 
@@ -136,7 +134,6 @@ describe.each(engines)('backup and restore on %s', (engine) => {
 
     await waitForSales(10);
     const ackedBefore = new Set(acked.map((s) => s.clientId));
-    const archive = join(work, 'backup.tar.gz');
     const backup = await cli('backup', archive, t.databaseEnv);
     const ackedDuring = acked.length - ackedBefore.size;
     await waitForSales(acked.length + 5);
@@ -153,12 +150,12 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     // The backup really ran beside the load: sales were acknowledged while it was being taken.
     expect(ackedDuring).toBeGreaterThan(0);
 
-    // Into a DATA_DIR (and on PostgreSQL a database) that are empty.
+    // Into a DATA_DIR (and on PostgreSQL a new database, its public schema) that are empty.
     const dataDir = join(work, 'restored');
     const target: Record<string, string> = { DATA_DIR: dataDir };
     if (engine === 'postgres') {
       target.DATABASE_URL = await emptyDatabase();
-      target.DATABASE_SCHEMA = 'shop_restored';
+      target.DATABASE_SCHEMA = '';
     }
     const restore = await cli('restore', archive, target);
     expect(restore.code, restore.stderr).toBe(0);
@@ -231,6 +228,29 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     }
   }
+
+  it.runIf(engine === 'postgres')('restores into a schema of the same name in another database', async () => {
+    const env = { ...t.databaseEnv, DATA_DIR: join(work, 'same-name'), DATABASE_URL: await emptyDatabase() };
+    const summary = await restoreBackup(loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'unused', ...env }), archive);
+    expect(summary.engine).toBe('postgres');
+    const r = await startTestApp(engine, env);
+    try {
+      await expectLedgerConsistent(r, u.store.id);
+      const count = (db: TestApp['db']) =>
+        db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', u.store.id)
+          .executeTakeFirstOrThrow();
+      expect(await count(r.db)).toEqual(await count(t.db));
+      const session = await fetch(`${r.url}/api/secure/virtual-store`, {
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(session.status).toBe(200);
+    } finally {
+      await r.close();
+    }
+  });
 
   it('restores only into an empty DATA_DIR and an empty database', { timeout: 120_000 }, async () => {
     const archive = join(work, 'refused.tar.gz');

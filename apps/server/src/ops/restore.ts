@@ -116,11 +116,43 @@ async function preparePostgres(url: string, target: string, source: string): Pro
 }
 
 /**
+ * Moves every table, view, sequence, routine and type of schema `from` into schema `to` (indexes,
+ * constraints, triggers and owned sequences follow their tables), then drops the empty `from`.
+ */
+function moveSchemaSql(from: string, to: string): string {
+  const [f, t] = [pg.escapeLiteral(from), pg.escapeLiteral(to)];
+  return `DO $restore$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${f} AND (c.relkind IN ('r', 'p', 'v', 'm', 'f')
+      OR (c.relkind = 'S' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))))
+  LOOP
+    EXECUTE format('ALTER %s %I.%I SET SCHEMA %I',
+      CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE'
+        WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, ${f}, r.relname, ${t});
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = ${f}
+  LOOP
+    EXECUTE format('ALTER ROUTINE %s SET SCHEMA %I', r.signature, ${t});
+  END LOOP;
+  FOR r IN SELECT ty.typname FROM pg_type ty JOIN pg_namespace n ON n.oid = ty.typnamespace
+    WHERE n.nspname = ${f} AND ty.typtype IN ('e', 'd', 'r', 'm') OR (n.nspname = ${f} AND ty.typtype = 'c'
+      AND EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = ty.typrelid AND c.relkind = 'c'))
+  LOOP
+    EXECUTE format('ALTER TYPE %I.%I SET SCHEMA %I', ${f}, r.typname, ${t});
+  END LOOP;
+END $restore$;
+DROP SCHEMA ${pg.escapeIdentifier(from)};`;
+}
+
+/**
  * The psql script that loads a dump of schema `source` into schema `target`. pg_dump names the
- * schema in every statement, so: into the same name, its `CREATE SCHEMA` line becomes `IF NOT
- * EXISTS` (an empty schema, e.g. `public`, keeps its owner and grants); into another name, the dump
- * creates `source` and the script renames it (after dropping the empty `target`, if any). Lines are
- * only changed before the first COPY, so no table data is touched.
+ * schema in every statement, so: into the same name, the dump's `CREATE SCHEMA` line becomes `IF
+ * NOT EXISTS` (an existing empty schema, e.g. `public`, keeps its owner, grants and extensions);
+ * into another name, the dump is loaded as it is and its objects are then moved into `target`.
+ * Lines are only changed before the first COPY, so no table data is touched.
  */
 async function restoreScript(dump: string, script: string, source: string, target: string): Promise<void> {
   const out = createWriteStream(script, { flags: 'wx', mode: 0o600 });
@@ -129,23 +161,17 @@ async function restoreScript(dump: string, script: string, source: string, targe
   const put = async (line: string) => {
     if (!out.write(`${line}\n`)) await once(out, 'drain');
   };
-  const id = (name: string) => pg.escapeIdentifier(name);
+  const same = source === target;
+  const schemaLines = [`CREATE SCHEMA ${source};`, `CREATE SCHEMA "${source}";`];
+  const commentLines = [`COMMENT ON SCHEMA ${source} IS `, `COMMENT ON SCHEMA "${source}" IS `];
   let header = true;
-  if (source === target) await put(`CREATE SCHEMA IF NOT EXISTS ${id(target)};`);
+  await put(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(target)};`);
   for await (const line of createInterface({ input: createReadStream(dump), crlfDelay: Infinity })) {
     if (header && line.startsWith('COPY ')) header = false;
-    if (
-      header &&
-      source === target &&
-      (line === `CREATE SCHEMA ${source};` || line.startsWith(`COMMENT ON SCHEMA ${source} IS `))
-    )
-      continue;
+    if (header && same && (schemaLines.includes(line) || commentLines.some((c) => line.startsWith(c)))) continue;
     await put(line);
   }
-  if (source !== target) {
-    await put(`DROP SCHEMA IF EXISTS ${id(target)};`);
-    await put(`ALTER SCHEMA ${id(source)} RENAME TO ${id(target)};`);
-  }
+  if (!same) await put(moveSchemaSql(source, target));
   out.end();
   await done;
 }
