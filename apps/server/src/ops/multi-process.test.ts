@@ -65,6 +65,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     await expectLedgerConsistent(a, u.store.id);
   });
 
+  it('stores one refund for one clientId sent to both at once', async () => {
+    const product = await createProduct(a, u, { code: ean13(), price: 300, quantity: 50 });
+    const sale = await a.request('POST', '/api/secure/shop/transaction', {
+      token: u.token,
+      body: {
+        clientId: randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ code: product.code, quantity: 5 }],
+        payment: { method: 'CASH', currency: 'USD', amount: 1500 },
+      },
+    });
+    expect(sale.status, sale.text).toBe(201);
+    const body = { clientId: randomUUID() };
+    const answers = await Promise.all(
+      [a, b].map((app) =>
+        app.request('POST', `/api/secure/shop/transaction/${sale.body.code}/refund`, { token: u.token, body }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 201]);
+    const refunds = await a.db
+      .selectFrom('shop_refunds')
+      .select('id')
+      .where('store_id', '=', u.store.id)
+      .where('client_id', '=', body.clientId)
+      .execute();
+    expect(refunds).toHaveLength(1);
+    const after = await b.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
+    expect(after.body.quantity).toBe(50);
+    await expectLedgerConsistent(a, u.store.id);
+  });
+
   it('refuses on one a session logged out through the other, within SESSION_CACHE_MS', async () => {
     const token = await login(a, u.email);
     const read = (app: TestApp) => app.request('GET', '/api/secure/virtual-store', { token });
