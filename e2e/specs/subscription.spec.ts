@@ -122,8 +122,15 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   await expect(invoice).toContainText(yearly);
   await expect(invoice).toContainText('Paid');
   await expect(invoice).toContainText('TEST MODE');
-  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
   await shot(page, 'subscription-premium-phone');
+
+  // Cancel at period end, then resume: premium stays meanwhile.
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByTestId('plan-line')).toContainText('Cancelled: premium ends on');
+  await shot(page, 'subscription-cancelled-phone');
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByTestId('plan-line')).toContainText('Renews on');
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'subscription-premium-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
