@@ -80,7 +80,9 @@ export function ReceiptActions({ code, size = 'md' }: { code: string | null; siz
 
   return (
     <>
-      <Group gap="xs" justify="center" grow>
+      {/* Buttons as wide as their words (never clipped, as they were on a phone), wrapping when
+          the row is too narrow for all three. */}
+      <Group gap="xs" justify="center" grow preventGrowOverflow={false} wrap="wrap">
         <Button
           size={size}
           variant="light"
