@@ -79,6 +79,7 @@ export function AddContentModal({ code, suggestion, currency, onAdd, onClose }: 
       title={t('cargo.add.title')}
       fullScreen={phone}
       radius="lg"
+      styles={{ title: { fontWeight: 800, fontSize: 20 } }}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -44,6 +44,7 @@ export function LabelsModal({
         title={t('cargo.labels.title')}
         fullScreen={phone}
         radius="lg"
+        styles={{ title: { fontWeight: 800, fontSize: 20 } }}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack gap="xs">

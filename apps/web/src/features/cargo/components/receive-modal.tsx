@@ -42,6 +42,7 @@ export function ReceiveModal({ opened, onClose, onToken }: Props) {
       title={t('cargo.receive.title')}
       fullScreen={phone}
       radius="lg"
+      styles={{ title: { fontWeight: 800, fontSize: 20 } }}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">

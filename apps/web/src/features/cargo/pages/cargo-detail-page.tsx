@@ -6,6 +6,7 @@ import type { Cargo } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { IconBack, IconCheck, IconEdit, IconPrinter, IconTrash, IconTruck } from '../../../components/icons.tsx';
 import { useOnline } from '../../../lib/connectivity.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useCargo } from '../api/get-cargo.ts';
 import { useDeleteCargo } from '../api/create-cargo.ts';
@@ -72,6 +73,7 @@ export default function CargoDetailPage() {
   const [params, setParams] = useSearchParams();
   const transferMode = params.get('transfer') === 'true';
   const online = useOnline();
+  const locale = useSession((s) => s.userLocale);
   const valid = isCargoCode(code);
   const cargo = useCargo(store, valid ? code : undefined);
   const mark = useMarkCargo(store, code);
@@ -185,7 +187,7 @@ export default function CargoDetailPage() {
         {c.status === 'ARRIVED' && c.arrivedAt && (
           <Alert color="teal" role="status">
             {t('cargo.detail.arrivedText', {
-              at: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+              at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
                 new Date(c.arrivedAt),
               ),
             })}
