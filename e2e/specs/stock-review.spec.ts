@@ -124,8 +124,8 @@ test('a CSV import crossing the free limit says so before, shows one summary lin
   await expect(page.getByText('Line 153, price:')).toBeVisible();
   await expectAccessible(page);
   await expect(page.getByText('Must be an amount in digits with a decimal point, such as 12.50')).toBeVisible();
-  await page.getByRole('link', { name: 'See your plan in your profile' }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/${store}/profile$`));
+  await page.getByRole('link', { name: 'Upgrade to premium' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/${store}/profile/subscription/pricing$`));
   expect((await api(page, store, 'GET', '/api/secure/product/code/KNOWN-1')).name).toBe('New name');
 });
 

@@ -6,14 +6,14 @@ import type { ImportPlan } from '../import/plan-import.ts';
 import { rowMessage } from '../import/row-messages.ts';
 import type { ImportSummary } from '../import/run-import.ts';
 
-/** How to get more products: the plan lives on the profile until a subscription screen exists. */
+/** How to get more products: premium's prices and the upgrade. */
 export function UpgradeHint({ store }: { store: string }) {
   const { t } = useTranslation();
   return (
     <Text fz="sm">
       {t('import.upgradeText')}{' '}
-      <Anchor component={Link} to={paths.profile(store)} fz="sm" fw={600}>
-        {t('import.upgradeLink')}
+      <Anchor component={Link} to={paths.profileSubscriptionPricing(store)} fz="sm" fw={600}>
+        {t('subscription.upgradeLink')}
       </Anchor>
     </Text>
   );
