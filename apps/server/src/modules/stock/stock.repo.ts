@@ -31,12 +31,12 @@ export function addToQuantity(
     .executeTakeFirst();
 }
 
-// Rows per statement of the bulk update: 2 parameters each, far under every engine's limit.
+// Rows per statement of the bulk update: 3 parameters each, far under every engine's limit.
 const BULK_CHUNK = 250;
 
 /**
- * Adds each delta to its product's quantity, many products per statement (`UPDATE … FROM (VALUES
- * …)`, the same SQL on SQLite ≥ 3.33 and PostgreSQL), each `quantity = quantity + delta`, so a
+ * Adds each delta to its product's quantity, many products per statement (the same SQL on SQLite
+ * and PostgreSQL), each `quantity = quantity + delta`, so a
  * concurrent sale is never lost. On PostgreSQL the rows are first locked in id order, the order
  * single updates use, so this never deadlocks with a sale. Returns the ids of the products updated.
  */
@@ -65,17 +65,25 @@ export async function addToQuantities(
         .forUpdate()
         .execute();
     }
-    const values = sql<{ column1: string; column2: number }>`(values ${sql.join(
-      chunk.map((d) => sql`(cast(${d.productId} as text), cast(${d.delta} as bigint))`),
-    )})`.as('v');
+    // One CASE over the chunk's ids, the rows found by primary key (`id in …`); a join with a
+    // VALUES list made SQLite scan the whole store's products.
+    const delta = sql<number>`case products.id ${sql.join(
+      chunk.map((d) => sql`when ${d.productId} then cast(${d.delta} as bigint)`),
+      sql` `,
+    )} else 0 end`;
     // A query builder update (not raw SQL), so the change watch sees it touches products only.
+    // On SQLite `+store_id` keeps the store filter but stops the planner from walking the store's
+    // whole index (it takes store_id for selective without statistics): the ids lead, by primary key.
     const rows = await trx
       .updateTable('products')
-      .from(values)
-      .set({ quantity: sql<number>`products.quantity + v.column2`, updated_at: at })
-      .where('products.store_id', '=', storeId)
-      .whereRef('products.id', '=', 'v.column1')
-      .returning('products.id')
+      .set({ quantity: sql<number>`products.quantity + ${delta}`, updated_at: at })
+      .where(dbKind === 'sqlite' ? sql<string>`+products.store_id` : 'store_id', '=', storeId)
+      .where(
+        'id',
+        'in',
+        chunk.map((d) => d.productId),
+      )
+      .returning('id')
       .execute();
     for (const row of rows) updated.add(row.id);
   }
