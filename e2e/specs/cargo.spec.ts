@@ -209,3 +209,38 @@ test('cargo: counting offline is kept on the device and reaches the server once 
     await context.close();
   }
 });
+
+test('cargo: the free plan says how many cargos are left, and at its limit the way to upgrade', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  try {
+    const { store } = await seedStore(page, 'cargoLim');
+    const headers = await api(page, store);
+    const status = await (await page.request.get('/api/secure/subscription/status', { headers })).json();
+    const limit: number = status.freeCargoLimit;
+    expect(limit).toBeGreaterThan(1);
+    const make = (name: string) => page.request.post('/api/secure/cargo/new', { headers, data: { name } });
+    for (let i = 1; i < limit; i++) expect((await make(`Delivery ${i}`)).status()).toBe(201);
+
+    await page.goto(`/${store}/cargo/manage/new`);
+    await expect(page.getByText('1 cargo left on the free plan')).toBeVisible();
+    // Another device takes the last one meanwhile: this create is refused with the way out.
+    expect((await make('The last one')).status()).toBe(201);
+    await page.getByLabel('Cargo name').fill('One too many');
+    await page.getByRole('button', { name: 'Create and add contents' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Free plan limit reached' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      `/${store}/profile/subscription`,
+    );
+    await shot(page, 'cargo-limit-refused-phone');
+
+    await page.goto(`/${store}/cargo/manage`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Free plan limit reached' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New cargo' })).toHaveAttribute('data-disabled', 'true');
+    const list = await (await page.request.get('/api/secure/cargo/search/window/0/100', { headers })).json();
+    expect(list.total).toBe(limit);
+  } finally {
+    await context.close();
+  }
+});

@@ -14,7 +14,6 @@ export function useCreateCargo(store: string) {
     onSuccess: (cargo) => {
       qc.setQueryData(cargoKeys.one(store, cargo.code), cargo);
       void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
-      void qc.invalidateQueries({ queryKey: cargoKeys.status() });
     },
   });
 }
@@ -45,7 +44,6 @@ export function useDeleteCargo(store: string) {
     onSuccess: (_void, code) => {
       qc.removeQueries({ queryKey: cargoKeys.one(store, code) });
       void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
-      void qc.invalidateQueries({ queryKey: cargoKeys.status() });
     },
   });
 }

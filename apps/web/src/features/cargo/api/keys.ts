@@ -10,8 +10,6 @@ export const cargoKeys = {
   contentWindow: (store: string, code: string, params: object) =>
     ['cargo', store, 'code', code, 'content-window', params] as const,
   qr: (store: string, code: string) => ['cargo', store, 'code', code, 'qr'] as const,
-  /** Free-tier counts: the cargo limit is shown on the create button. */
-  status: () => ['cargo', 'subscription-status'] as const,
   product: (store: string, code: string) => ['cargo', store, 'product', code] as const,
 };
 

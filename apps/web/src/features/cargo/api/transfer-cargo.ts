@@ -56,7 +56,6 @@ export function useReceiveCargo(store: string) {
     onSuccess: (cargo) => {
       qc.setQueryData(cargoKeys.one(store, cargo.code), cargo);
       void qc.invalidateQueries({ queryKey: cargoKeys.all(store) });
-      void qc.invalidateQueries({ queryKey: cargoKeys.status() });
     },
   });
 }
