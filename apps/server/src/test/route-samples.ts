@@ -99,6 +99,11 @@ export const routeSamples: Record<string, RouteSample> = {
   },
   'GET /api/secure/subscription': { tenancy: 'own', sample: () => ({ path: '/api/secure/subscription' }) },
   'GET /api/secure/subscription/plans': { tenancy: 'own', sample: () => ({ path: '/api/secure/subscription/plans' }) },
+  // With the demo provider there is no checkout to look up: the caller's own Subscription.
+  'GET /api/secure/subscription/checkout/{sessionId}': {
+    tenancy: 'own',
+    sample: () => ({ path: '/api/secure/subscription/checkout/cs_test_sweep' }),
+  },
   'GET /api/secure/subscription/billing-history': {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/subscription/billing-history' }),

@@ -20,13 +20,21 @@ import { InvalidEvent, InvalidSignature } from './provider.ts';
 
 /** Each create, cancel or resume may call the payment provider: a budget per user shared by every process. */
 const PROVIDER_CALLS = { max: 20, windowMs: 10 * MINUTE };
+/** The return page asks a few times while the payment settles. */
+const CHECKOUT_LOOKUPS = { max: 60, windowMs: 10 * MINUTE };
+const CheckoutParamsSchema = z.object({
+  sessionId: z
+    .string()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Not a checkout session id')
+    .describe('The session_id Stripe adds to the return address'),
+});
 
 /** `/api/secure/subscription` (product.md §6): the caller's Subscription, plans, invoices, create, cancel, resume. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
-  const limited = async (userId: string) => {
+  const limited = async (userId: string, action = 'subscription-change', rule = PROVIDER_CALLS) => {
     try {
-      await throttle.hit('subscription-change', 'user', userId, PROVIDER_CALLS);
+      await throttle.hit(action, 'user', userId, rule);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
       throw new AppError(
@@ -76,6 +84,24 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => billing.billingHistory(ctx, callerOf(request).userId),
+    );
+
+    app.get(
+      '/subscription/checkout/:sessionId',
+      {
+        schema: {
+          ...base,
+          description:
+            'For the page Stripe returns to after checkout: reads the Checkout Session from Stripe and, when it is the caller’s and paid, applies it (as its webhook would, never over newer state). Answers the caller’s Subscription; poll it until plan is PREMIUM. 404 for a session that is not the caller’s.',
+          params: CheckoutParamsSchema,
+          response: { 200: SubscriptionSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 502) },
+        },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        await limited(userId, 'subscription-checkout', CHECKOUT_LOOKUPS);
+        return billing.providerCall(() => billing.syncCheckout(ctx, userId, request.params.sessionId));
+      },
     );
 
     app.post(

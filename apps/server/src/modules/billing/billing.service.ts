@@ -401,6 +401,27 @@ export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unmatched';
 
+/**
+ * `GET /subscription/checkout/{sessionId}`, for the page Stripe returns to: reads the Checkout
+ * Session from the provider and, when it is the caller's and paid, applies it as its
+ * checkout.session.completed webhook would (Stripe's advice: fulfil from the return page too, so a
+ * slow or missing webhook does not leave a paying user waiting). Dated at the session's creation, it
+ * never overwrites newer state. Answers the caller's Subscription.
+ */
+export async function syncCheckout(ctx: AppContext, userId: string, sessionId: string): Promise<Subscription> {
+  const provider = requireProvider(ctx);
+  if (provider.checkoutResult) {
+    const row = await repo.findSubscription(ctx.db, userId);
+    const result = await provider.checkoutResult(sessionId);
+    const mine =
+      result !== null &&
+      (result.userId === userId || (row?.customer_id != null && result.customerId === row.customer_id));
+    if (!mine) throw new AppError(404, ErrorCode.NOT_FOUND, 'We could not find this checkout.');
+    if (result.event) await applyOnce(ctx, provider, { ...result.event, userId }, false);
+  }
+  return getSubscription(ctx, userId);
+}
+
 /** `POST /api/public/subscription/webhook`: verifies, then applies the event once. */
 export async function receiveWebhook(
   ctx: AppContext,
@@ -431,9 +452,20 @@ export async function applyEvent(
   provider: PaymentProvider,
   event: BillingEvent,
 ): Promise<WebhookOutcome> {
+  return applyOnce(ctx, provider, event, true);
+}
+
+/** applyEvent's work; `claim` false for a state read from the provider itself (no event id to claim). */
+async function applyOnce(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  event: BillingEvent,
+  claim: boolean,
+): Promise<WebhookOutcome> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     if (
+      claim &&
       !(await repo.claimEvent(trx, { id: event.id, provider: provider.name, type: event.type, receivedAt: iso(now) }))
     ) {
       return 'duplicate';

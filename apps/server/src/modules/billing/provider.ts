@@ -13,6 +13,11 @@ export interface PaymentProvider {
   start(input: StartInput): Promise<StartResult>;
   /** Sets or clears cancel-at-period-end on the provider's subscription; answers its new state. */
   setCancelAtPeriodEnd(current: CurrentSubscription, cancel: boolean): Promise<ProviderSubscription>;
+  /**
+   * A checkout session as the provider has it now: whose it is, and (when paid) the event its
+   * completion amounts to. Null when the provider does not know it. Absent without checkouts (demo).
+   */
+  checkoutResult?(sessionId: string): Promise<CheckoutResult | null>;
   /** Ends the provider's subscription at once, without a refund (the account is being closed). */
   cancelNow(subscriptionId: string): Promise<void>;
   /**
@@ -20,6 +25,13 @@ export interface PaymentProvider {
    * when the provider has no webhooks (demo).
    */
   readWebhook?(raw: Buffer, signature: string | undefined): BillingEvent;
+}
+
+export interface CheckoutResult {
+  userId: string | null;
+  customerId: string | null;
+  /** The completion, when the session is complete and paid; null while it is still open. */
+  event: BillingEvent | null;
 }
 
 export class InvalidSignature extends Error {}

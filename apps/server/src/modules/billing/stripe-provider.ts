@@ -187,6 +187,37 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       );
     },
 
+    async checkoutResult(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        if ((error as { statusCode?: unknown }).statusCode === 404) return null;
+        throw error;
+      }
+      const o = obj(session);
+      const userId = str(o.client_reference_id) ?? str(obj(o.metadata).userId);
+      const customerId = idOf(o.customer);
+      const paid =
+        o.status === 'complete' && (o.payment_status === 'paid' || o.payment_status === 'no_payment_required');
+      const created = num(o.created);
+      return {
+        userId,
+        customerId,
+        event:
+          paid && created !== null
+            ? {
+                id: `checkout:${session.id}`,
+                type: 'checkout.session.completed',
+                createdMs: created * 1000,
+                customerId,
+                userId,
+                effect: effectOf('checkout.session.completed', session),
+              }
+            : null,
+      };
+    },
+
     async cancelNow(subscriptionId) {
       try {
         await stripe.subscriptions.cancel(subscriptionId);

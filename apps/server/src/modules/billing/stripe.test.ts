@@ -25,6 +25,7 @@ interface StripeCall {
 async function startFakeStripe() {
   const calls: StripeCall[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const sessions = new Map<string, Record<string, unknown>>();
   let failNext = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -46,13 +47,27 @@ async function startFakeStripe() {
       }
       if (call.method === 'POST' && call.path === '/v1/checkout/sessions') {
         const id = `cs_test_${unique()}`;
-        return send(200, {
+        const session = {
           id,
           object: 'checkout.session',
           mode: 'subscription',
+          status: 'open',
+          payment_status: 'unpaid',
+          created: Math.floor(Date.now() / 1000),
           customer: call.form.get('customer'),
+          client_reference_id: call.form.get('client_reference_id'),
+          metadata: { userId: call.form.get('metadata[userId]'), interval: call.form.get('metadata[interval]') },
+          subscription: null,
           url: `https://checkout.stripe.test/c/pay/${id}`,
-        });
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(call.path);
+      if (call.method === 'GET' && session) {
+        const found = sessions.get(session[1]!);
+        if (!found) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        return send(200, found);
       }
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(call.path);
       if (call.method === 'POST' && sub) {
@@ -76,6 +91,9 @@ async function startFakeStripe() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     subscriptions,
+    /** The customer pays: the session completes with a new subscription. */
+    completeSession: (id: string, subscription: string) =>
+      sessions.set(id, { ...sessions.get(id), status: 'complete', payment_status: 'paid', subscription }),
     failCalls: (n: number) => (failNext = n),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -570,7 +588,7 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
       body: JSON.stringify({ password: u.password }),
     });
     expect(failed.status).toBe(502);
-    expect((await failed.json()).code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect(((await failed.json()) as { code: string }).code).toBe('PAYMENT_PROVIDER_ERROR');
     expect(await premiumOf(u)).toBe(1);
 
     const closed = await t.request('POST', '/api/secure/profile/delete', {
@@ -584,6 +602,48 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
       const rows = await t.db.selectFrom(table).select('user_id').where('user_id', '=', u.user.userId).execute();
       expect(rows, table).toEqual([]);
     }
+  });
+
+  it('lets the return page settle a paid checkout from Stripe itself, for its own user only', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const created = await t.request('POST', '/api/secure/subscription/create', {
+      token: u.token,
+      body: { plan: 'PREMIUM', interval: 'MONTH' },
+    });
+    const sessionId = /cs_test_\w+$/.exec(created.body.checkoutUrl as string)![0];
+    const lookup = (who: TestUser, id = sessionId) =>
+      t.request('GET', `/api/secure/subscription/checkout/${id}`, { token: who.token });
+
+    // Not paid yet: nothing changes.
+    expect((await lookup(u)).body).toMatchObject({ plan: 'FREE', status: 'NONE' });
+    const subId = `sub_${unique()}`;
+    fake.completeSession(sessionId, subId);
+    // Someone else's session, or one Stripe does not know: 404, nothing applied.
+    for (const res of [await lookup(other), await lookup(u, 'cs_test_unknown')]) {
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    expect(await premiumOf(other)).toBe(0);
+    expect((await lookup(u, 'not-a-session')).status).toBe(400);
+
+    const settled = await lookup(u);
+    expect(settled.status, settled.text).toBe(200);
+    expect(settled.body).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', interval: 'MONTH' });
+    expect(await premiumOf(u)).toBe(1);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}` });
+
+    // The webhook arriving afterwards changes nothing; a newer cancellation still wins over a later lookup.
+    const customer = fake.calls
+      .filter((c) => c.path === '/v1/checkout/sessions')
+      .at(-1)!
+      .form.get('customer')!;
+    await deliver(
+      'customer.subscription.updated',
+      subscriptionObject({ id: subId, customer, periodEnd: nowS() + 30 * 86400, cancelAtPeriodEnd: true }),
+      nowS() + 5,
+    );
+    expect((await lookup(u)).body).toMatchObject({ plan: 'PREMIUM', cancelAtPeriodEnd: true });
   });
 
   it('keeps other routes parsing JSON as before', async () => {
