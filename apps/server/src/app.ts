@@ -94,17 +94,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Mail still queued when the server stops is sent before the database closes.
   const outbox = createOutbox({ concurrency: 4, queue: config.mailQueue }, app.log);
   app.decorate('outbox', outbox);
-  // A SQLite commit is visible a few milliseconds before its fsync ends (sqlite-group-commit.ts):
-  // no answer leaves before every commit made so far is on disk, so none (a retried sale's stored
-  // result, a stock figure) shows a write that a power loss could still take back.
-  app.addHook('onSend', (_request, _reply, payload, done) => {
-    const durable = database.untilDurable();
-    if (!durable) return done(null, payload);
-    durable.then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
-  });
+  // No answer shows a SQLite write a power loss could still take back, and none waits for another
+  // request's fsync: reads see only synced commits, writes wait for their own (sqlite-group-commit.ts).
   app.addHook('onClose', async () => {
     await outbox.idle();
     await database.close();

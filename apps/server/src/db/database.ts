@@ -18,7 +18,7 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
  * compiled once, with stand-in arguments (see `compileOnce`); later calls only bind the real ones,
  * because building and compiling a Kysely query cost more than running it on the hot paths (session
  * check, barcode lookup). On SQLite it runs synchronously on a second, read-only connection that
- * never waits behind the writer and shares one read snapshot between reads (sqlite-reader.ts).
+ * never waits behind the writer and shares one read snapshot of synced commits (sqlite-reader.ts).
  */
 export type ReadFirst = <A extends string[], O>(
   build: (db: Db, ...args: A) => Compilable<O>,
@@ -28,12 +28,6 @@ export type ReadFirst = <A extends string[], O>(
 export interface DatabaseHandle {
   db: Db;
   readFirst: ReadFirst;
-  /**
-   * Resolves once every commit made so far is on disk; undefined when none is waiting (always on
-   * PostgreSQL). On SQLite a commit is visible to reads shortly before its fsync ends
-   * (sqlite-group-commit.ts), so answers wait for this: none shows a write a power loss can undo.
-   */
-  untilDurable(): Promise<void> | undefined;
   /** Closes every connection (the Kysely instance and, on SQLite, the reader). */
   close(): Promise<void>;
   kind: 'sqlite' | 'postgres';
@@ -43,15 +37,21 @@ export interface DatabaseHandle {
 
 let preparedReads = 0;
 
+export interface OpenOptions {
+  /** Tests: wraps SQLite's WAL fsync, e.g. to hold it and see what waits for it. */
+  wrapWalFlush?: (flush: () => Promise<void>) => Promise<void>;
+}
+
 /**
  * Opens SQLite (WAL, every commit fsynced before it is acknowledged, one fsync shared by the
- * commits made meanwhile: sqlite-group-commit.ts; WAL checkpoints in a worker thread) or
- * PostgreSQL when configured.
+ * commits made meanwhile: sqlite-group-commit.ts; reads outside transactions see only synced
+ * commits: sqlite-reader.ts; WAL checkpoints in a worker thread) or PostgreSQL when configured.
  */
 export function openDatabase(
   config: Config['database'],
   log?: FastifyBaseLogger,
   plugins: KyselyPlugin[] = [],
+  options: OpenOptions = {},
 ): DatabaseHandle {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -88,7 +88,6 @@ export function openDatabase(
           }
         };
       }),
-      untilDurable: () => undefined,
       close: () => db.destroy(),
       kind: 'postgres',
       schema: config.schema,
@@ -102,31 +101,32 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   tuneSqlite(sqlite);
-  // Opened after the writer, which has created the WAL files a read-only connection needs.
-  const reader = openSqliteReader(config.file, tuneSqlite);
+  // Opened after the writer, which has created the WAL files a read-only connection needs. It
+  // shows only synced commits, so it learns when each sync starts and ends.
+  const reader = openSqliteReader(config.file, tuneSqlite, () => walSync.isPending());
+  const walSync = walFileSync(config.file, () => reader, options.wrapWalFlush);
   const checkpointer = startCheckpointer(config.file, log);
   const beforeWrite = () => {
-    reader.release();
+    reader.beforeWrite();
     checkpointer.noteWrite();
   };
-  const walSync = walFileSync(config.file);
-  const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite, beforeWrite), walSync),
-    plugins,
-  });
+  const statements = {
+    ...withStatementCache(sqlite, beforeWrite),
+    readDurable: reader.all,
+  };
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(statements, walSync), plugins });
   return {
     db,
     readFirst: compiledReads(db, (compiled) => {
       const statement = reader.prepare(compiled.sql);
-      const toRow = rowBuilder(statement.columns().map((column) => column.name));
+      const toRow = rowBuilder(statement.columns());
       if (!toRow) return (parameters) => Promise.resolve(reader.get(statement, parameters));
-      statement.raw(true);
+      statement.raw();
       return (parameters) => {
         const values = reader.get(statement, parameters) as unknown[] | undefined;
         return Promise.resolve(values && toRow(values));
       };
     }),
-    untilDurable: () => walSync.pending(),
     close: async () => {
       await db.destroy();
       reader.close();

@@ -15,6 +15,11 @@ import type SQLite from 'better-sqlite3';
 export interface SqliteStatements {
   prepare(sql: string): SQLite.Statement;
   close(): void;
+  /**
+   * Runs a SELECT outside any transaction on a read connection whose snapshot holds only durable
+   * commits (sqlite-reader.ts); without it such reads run on the writer and wait like a commit.
+   */
+  readDurable?(sql: string, parameters: readonly unknown[]): unknown[];
 }
 
 /**
@@ -32,14 +37,24 @@ export interface WalSync {
    * as the COMMIT, so no other code can see the commit before it is counted.
    */
   written(): number;
+  /** The ticket of the latest write: what a read of the writer's connection now may have seen. */
+  latest(): number;
   /** Resolves once the write with this ticket is on disk. */
   durable(ticket: number): Promise<void>;
   /** Resolves once every write noted so far is on disk; undefined when none is waiting. */
   pending(): Promise<void> | undefined;
+  /** True while a write noted so far is not on disk yet. */
+  isPending(): boolean;
   close(): void;
 }
 
-export function groupSync(flush: () => Promise<void>): WalSync {
+/** Told when a sync starts (in the step that fixes which writes it covers) and when it ends. */
+export interface SyncListener {
+  syncStarting(): void;
+  syncEnded(ok: boolean): void;
+}
+
+export function groupSync(flush: () => Promise<void>, listener?: () => SyncListener | undefined): WalSync {
   let requested = 0;
   let synced = 0;
   let running: Promise<void> | undefined;
@@ -47,12 +62,17 @@ export function groupSync(flush: () => Promise<void>): WalSync {
   const syncOnce = async () => {
     // Covers every write made before the flush starts; later ones wait for the next flush.
     const covers = requested;
+    listener?.()?.syncStarting();
+    let ok = false;
     try {
       await flush();
       synced = covers;
+      ok = true;
     } catch (error) {
       failed = new Error('SQLite: syncing the WAL to disk failed; restart the server', { cause: error });
     } finally {
+      // Before the waiters resume: a request that committed then reads its own write.
+      listener?.()?.syncEnded(ok);
       running = undefined;
     }
   };
@@ -66,8 +86,10 @@ export function groupSync(flush: () => Promise<void>): WalSync {
   };
   return {
     written: () => ++requested,
+    latest: () => requested,
     durable,
     pending: () => (failed || synced < requested ? durable(requested) : undefined),
+    isPending: () => synced < requested,
     close() {},
   };
 }
@@ -79,7 +101,11 @@ const datasync = promisify(fdatasync);
  * The directory is synced once, so the WAL file's own entry survives a power loss (SQLite does
  * that at the first synced commit, which no longer happens).
  */
-export function walFileSync(file: string): WalSync {
+export function walFileSync(
+  file: string,
+  listener?: () => SyncListener | undefined,
+  wrap?: (flush: () => Promise<void>) => Promise<void>,
+): WalSync {
   const wal = openSync(`${file}-wal`, 'r+');
   const directory = openSync(dirname(file), 'r');
   try {
@@ -87,7 +113,8 @@ export function walFileSync(file: string): WalSync {
   } finally {
     closeSync(directory);
   }
-  return { ...groupSync(() => datasync(wal)), close: () => closeSync(wal) };
+  const flush = () => datasync(wal);
+  return { ...groupSync(wrap ? () => wrap(flush) : flush, listener), close: () => closeSync(wal) };
 }
 
 /** FIFO lock of the one SQLite connection. */
@@ -109,13 +136,15 @@ class Mutex {
 }
 
 /**
- * One use of the connection, from Kysely's acquire to its release. It gives the lock up as soon
- * as its writes are committed, before waiting for the sync, so the next transaction runs (and
- * commits into the same sync) meanwhile; should it be used again (a `db.connection()` block, the
- * migrator's), it takes the lock again first.
+ * One use of the connection, from Kysely's acquire to its release. It takes the lock only for
+ * statements that run on the writer (a SELECT outside a transaction runs on the durable reader
+ * and never queues behind a transaction), and gives it up as soon as its writes are committed,
+ * before waiting for the sync, so the next transaction runs (and commits into the same sync)
+ * meanwhile; should it be used again (a `db.connection()` block, the migrator's), it takes the
+ * lock again first.
  */
 class Lease implements DatabaseConnection {
-  held = true;
+  held = false;
   inTransaction = false;
   constructor(
     private readonly statements: SqliteStatements,
@@ -124,23 +153,33 @@ class Lease implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = compiledQuery.parameters as unknown[];
+    if (!this.inTransaction && this.statements.readDurable && SelectQueryNode.is(compiledQuery.query)) {
+      return { rows: this.statements.readDurable(compiledQuery.sql, parameters) as R[] };
+    }
     if (!this.held) await this.take();
     const statement = this.statements.prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters as unknown[];
     let result: QueryResult<R>;
     if (statement.reader) result = { rows: statement.all(parameters) as R[] };
     else {
       const { changes, lastInsertRowid } = statement.run(parameters);
       result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     }
-    // A write outside a transaction committed by itself: answered once it is on disk.
-    if (!this.inTransaction && !statement.readonly) await this.settle();
+    if (!this.inTransaction) {
+      // A write outside a transaction committed by itself: answered once it is on disk. A read
+      // of the writer (raw SQL) may have seen commits not yet synced: answered once they are.
+      if (statement.readonly) await this.observed();
+      else await this.settle();
+    }
     return result;
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('SQLite streams only SELECT queries');
     if (!this.held) await this.take();
+    // Rows leave as they are read: every commit they can show is synced first. The lock is held,
+    // so no commit comes in between; rare (exports), so holding it over one sync is fine.
+    if (!this.inTransaction) await this.sync.pending();
     const statement = this.statements.prepare(compiledQuery.sql);
     for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }
@@ -161,9 +200,21 @@ class Lease implements DatabaseConnection {
   /**
    * Counts the write just committed, lets the next user of the connection in, then waits until
    * the write is on disk. Synchronous up to the wait, right after the statement that committed.
+   * Its ticket covers every commit before it, so whatever the transaction read is durable too.
    */
   settle(): Promise<void> {
     const ticket = this.sync.written();
+    this.release();
+    return this.sync.durable(ticket);
+  }
+
+  /**
+   * After reads of the writer that wrote nothing (a rolled-back transaction, raw SQL): lets the
+   * next user in, then waits until every commit those reads could have seen is on disk, so an
+   * answer built from them (an error message included) never shows a write a power loss can undo.
+   */
+  observed(): Promise<void> {
+    const ticket = this.sync.latest();
     this.release();
     return this.sync.durable(ticket);
   }
@@ -186,11 +237,15 @@ class Lease implements DatabaseConnection {
  * holding the connection. Each transaction is still its own SQLite transaction: isolation and
  * atomicity are SQLite's, only the fsync is shared.
  *
- * A commit is visible to other reads (other requests' transactions, the `readFirst` reader) from
- * its COMMIT, a few milliseconds before its sync ends; a power loss in that window could take back
- * a write a read already showed (a retried sale's stored result, say). So app.ts holds every
- * answer until `pending()` (the handle's `untilDurable`) resolves, as PostgreSQL shows a commit
- * only once it is flushed. A process crash loses nothing: the WAL is in the kernel's page cache.
+ * A commit is visible to the writer's own later statements from its COMMIT, a few milliseconds
+ * before its sync ends, and a power loss in that window could take back a write a read already
+ * showed (a retried sale's stored result, say). PostgreSQL shows a commit only once it is flushed;
+ * so does this driver, per request rather than by making every answer wait for every sync:
+ * - a SELECT outside a transaction runs on the reader, whose snapshot holds only synced commits;
+ * - a transaction's commit waits for its own sync, which also covers every commit it could read;
+ * - a rolled-back transaction and a raw read of the writer wait for the commits made before them;
+ * so a read-only request never waits for another request's fsync (issue 8 §1.6), and one that
+ * wrote waits only for its own. A process crash loses nothing: the WAL is in the page cache.
  */
 export class GroupCommitSqliteDriver implements Driver {
   readonly #mutex = new Mutex();
@@ -202,7 +257,7 @@ export class GroupCommitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
+    // The lock is taken by the lease's first statement that needs the writer.
     return new Lease(this.statements, this.#mutex, this.sync);
   }
 
@@ -224,6 +279,7 @@ export class GroupCommitSqliteDriver implements Driver {
     if (!lease.inTransaction) return;
     lease.inTransaction = false;
     await lease.control('ROLLBACK');
+    await lease.observed();
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
