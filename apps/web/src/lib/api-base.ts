@@ -1,30 +1,22 @@
-import { nativePlatform, type NativePlatform } from './native-platform.ts';
-
 /**
  * Where the API is (original.md §7). In a browser it is the page's own host, so paths stay
  * relative. The apps load the web build from the device (https://localhost on Android,
- * capacitor://localhost on iOS), so they need the server's address: a release build gets it at
- * build time (VITE_API_URL, set by `npm run apps:sync` from SHOPDESK_API_URL); a development build
- * uses the fixed addresses at which the emulator and the simulator reach the developer's machine.
+ * capacitor://localhost on iOS), so at start they set the server's address (lib/native-boot.ts,
+ * from lib/native-api-base.ts); that code loads only inside the apps.
  */
-const DEV_PORT = import.meta.env.VITE_DEV_API_PORT || '3000';
-const DEV_HOSTS: Record<NativePlatform, string> = {
-  // The Android emulator's alias of the host machine's loopback.
-  android: `http://10.0.2.2:${DEV_PORT}`,
-  // The iOS simulator shares the Mac's network, so its localhost is the Mac.
-  ios: `http://localhost:${DEV_PORT}`,
-};
+let base = '';
 
-/** The server's origin for the apps; '' in a browser (same origin). */
-export function apiBase(platform: NativePlatform | null = nativePlatform()): string {
-  if (!platform) return '';
-  const configured = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '');
-  return configured || DEV_HOSTS[platform];
+/** Set once at start inside the apps. */
+export function setApiBase(origin: string): void {
+  base = origin.replace(/\/+$/, '');
 }
+
+/** The server's origin in the apps; '' in a browser (same origin). */
+export const apiBase = (): string => base;
 
 /** An absolute server path ('/api/…', '/receipt/…') made reachable from here. */
 export function apiUrl(path: string): string {
-  return path.startsWith('/') ? `${apiBase()}${path}` : path;
+  return path.startsWith('/') ? `${base}${path}` : path;
 }
 
 /**
@@ -32,5 +24,5 @@ export function apiUrl(path: string): string {
  * page's own in a browser, the server's in the apps (https://localhost means nothing elsewhere).
  */
 export function publicOrigin(): string {
-  return apiBase() || window.location.origin;
+  return base || window.location.origin;
 }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enterApp, leaveApp } from './native-platform.test-support.ts';
-import { restoreNativeSession, SESSION_STORAGE_KEY, useSession } from './session-store.ts';
+import { apiBase, setApiBase } from './api-base.ts';
+import { mirrorStorage } from './durable-storage.ts';
+import { startNativeApp } from './native-boot.ts';
+import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
 // Capacitor Preferences as the apps' bridge answers it: a key-value store the test can read.
 const prefs = vi.hoisted(() => new Map<string, string>());
@@ -28,7 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   useSession.getState().clearSession();
-  leaveApp();
+  mirrorStorage(null);
+  setApiBase('');
 });
 
 describe('where the session is kept', () => {
@@ -40,10 +43,10 @@ describe('where the session is kept', () => {
   });
 
   it('in the apps: in Preferences too, and back from there when the WebView lost its storage', async () => {
-    enterApp('ios');
+    await startNativeApp('ios');
+    expect(apiBase()).toBe('http://localhost:3000');
     useSession.getState().login('jwt-app', USER);
     await vi.waitFor(() => expect(prefs.get(SESSION_STORAGE_KEY)).toContain('jwt-app'));
-
     const kept = prefs.get(SESSION_STORAGE_KEY)!;
 
     // The app starts again after the system cleared the WebView's storage: an empty session in
@@ -52,18 +55,18 @@ describe('where the session is kept', () => {
     await vi.waitFor(() => expect(prefs.get(SESSION_STORAGE_KEY)).not.toContain('jwt-app'));
     localStorage.clear();
     prefs.set(SESSION_STORAGE_KEY, kept);
-    await restoreNativeSession();
+    await startNativeApp('ios');
     expect(useSession.getState().jwt).toBe('jwt-app');
     expect(useSession.getState().loggedUser?.userId).toBe('u1');
   });
 
   it('in the apps: logging out clears Preferences as well', async () => {
-    enterApp('android');
+    await startNativeApp('android');
     useSession.getState().login('jwt-app', USER);
     await vi.waitFor(() => expect(prefs.has(SESSION_STORAGE_KEY)).toBe(true));
     useSession.getState().clearSession();
     await vi.waitFor(() => expect(prefs.has(SESSION_STORAGE_KEY)).toBe(false));
-    await restoreNativeSession();
+    await startNativeApp('android');
     expect(useSession.getState().jwt).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
   type VirtualStore,
 } from '@shopdesk/shared';
-import { durableStorage, restoreFromPreferences } from './durable-storage.ts';
+import { durableStorage } from './durable-storage.ts';
 
 /** Key of the persisted session (localStorage; also Capacitor Preferences in the apps). */
 export const SESSION_STORAGE_KEY = 'shopdesk-session';
@@ -139,14 +139,6 @@ export const useSession = create<SessionState & SessionActions>()(
     { name: SESSION_STORAGE_KEY, storage: createJSONStorage(() => durableStorage), version: 1 },
   ),
 );
-
-/**
- * In the apps, before the first render: brings back the session kept in Preferences when the
- * WebView's storage lost it, so the cashier stays signed in.
- */
-export async function restoreNativeSession(): Promise<void> {
-  if (await restoreFromPreferences(SESSION_STORAGE_KEY)) await useSession.persist.rehydrate();
-}
 
 /** Price-only labels print just the price (original.md §3). */
 export function isPriceOnly(c: CatConfig): boolean {
