@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * What a new version of the app must wait for, in one small place the shell reads (app/pwa/sw-updates.ts)
+ * What a new version of the app must wait for, in one small place the shell reads (app/pwa/update-flow.ts)
  * without knowing the screens: the counter holds the update while it has a cart, the payment
  * dialog while it is open (change screen included). Screens that keep something only in memory
  * for a moment register a flush, so "update now" writes it to IndexedDB before the page reloads.

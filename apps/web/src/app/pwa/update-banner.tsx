@@ -1,27 +1,26 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { noteNavigation, useUpdateState } from './sw-updates.ts';
+import { noteScreen, useNewVersionFound } from './sw-register.ts';
 
-// Most sessions never see it: its code stays out of the first screens (the worker precaches it).
+// Loaded once there is a new version: most sessions never see it (the worker precaches it).
 const UpdateNotice = lazy(() => import('./update-notice.tsx'));
 
 /**
- * Announces a new version of the app (sw-updates.ts) with "Update now". While the counter holds a
- * cart or a payment it says the update waits for the sale; otherwise the next change of screen
- * applies it, which this banner reports (it is on every screen).
+ * Where a new version of the app is announced, on every screen (app-shell.tsx, root-layout.tsx),
+ * and how sw-register.ts learns that the user moved to another screen.
  */
 export function UpdateBanner() {
   const { pathname } = useLocation();
-  const state = useUpdateState();
+  const found = useNewVersionFound();
 
-  useEffect(() => noteNavigation(), [pathname]);
+  useEffect(() => noteScreen(pathname), [pathname]);
 
   return (
     // The live region is always there, so the announcement is read out when it appears.
     <div role="status" aria-live="polite">
-      {state.status !== 'idle' && (
+      {found && (
         <Suspense fallback={null}>
-          <UpdateNotice {...state} />
+          <UpdateNotice />
         </Suspense>
       )}
     </div>

@@ -1,11 +1,16 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconDownload } from '../../components/icons.tsx';
-import { applyUpdate, type UpdateState } from './sw-updates.ts';
+import { applyUpdate, useUpdateState } from './update-flow.ts';
 
-/** The announcement itself: loaded only once there is a new version (update-banner.tsx). */
-export default function UpdateNotice({ status, held }: UpdateState) {
+/**
+ * "A new version is ready" with "Update now". While the counter holds a cart or a payment it says
+ * the update waits for the sale; otherwise the next change of screen applies it (update-flow.ts).
+ */
+export default function UpdateNotice() {
   const { t } = useTranslation();
+  const { status, held } = useUpdateState();
+  if (status === 'idle') return null;
   return (
     <Box
       px="md"
