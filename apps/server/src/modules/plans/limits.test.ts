@@ -48,7 +48,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
   });
   const newProduct = (u: TestUser) =>
     t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 3 }) });
-  const sell = (u: TestUser, body = saleBody()) =>
+  const sell = (u: TestUser, body: object = saleBody()) =>
     t.request('POST', '/api/secure/shop/transaction', { token: u.token, body });
 
   it('products: the last slot goes to exactly one of 20 concurrent creates, the rest get 402 and write nothing', async () => {
@@ -88,10 +88,21 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
   it('sales: the last completed sale of the month goes to exactly one of 20 concurrent ones; parked carts do not count', async () => {
     const u = await createUser(t);
     for (let i = 0; i < LIMIT - 1; i++) expect((await sell(u)).status).toBe(201);
-    const results = await Promise.all(Array.from({ length: BURST }, () => sell(u)));
+    // The racing sales sell a stocked product: the refused ones must not move its stock.
+    const product = await createProduct(t, u, { quantity: 100, price: 250 });
+    const productSale = () => ({
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: product.code, quantity: 1 }],
+      payment: { method: 'CASH', currency: 'USD', amount: 250 },
+    });
+    const results = await Promise.all(Array.from({ length: BURST }, () => sell(u, productSale())));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
     expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    const path = `/api/secure/product/code/${encodeURIComponent(product.code)}`;
+    expect((await t.request('GET', path, { token: u.token })).body.quantity).toBe(99);
+    await expectLedgerConsistent(t);
 
     // A parked cart is kept; completing it is a new completed sale, refused like any other.
     const parked = await sell(u, saleBody(randomUUID(), 'PARKED'));
