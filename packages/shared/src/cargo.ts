@@ -18,6 +18,12 @@ export const CARGO_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** Largest quantity of one content line (sent, counted or received). */
 export const MAX_CARGO_QUANTITY = 1_000_000;
+/**
+ * Largest price of one line, minor units (10 million dollars, a billion yen). With the quantity
+ * bound and the line bound, a cargo's total value (≤ 5 × 10¹⁸) always fits the databases' 64-bit
+ * integers, so totals are summed exactly in SQL and never overflow.
+ */
+export const MAX_CARGO_PRICE = 1_000_000_000;
 /** Largest number of content lines one cargo holds (a 2,000-line shipment fits with room). */
 export const MAX_CARGO_CONTENTS = 5_000;
 /** Largest number of contents given with `POST /cargo/new`. */
@@ -40,7 +46,7 @@ const priceSchema = z
   .number({ error: 'Must be a whole number of minor units' })
   .int('Must be a whole number of minor units')
   .min(0, 'Must not be negative')
-  .max(1_000_000_000_000, 'Amount is too large');
+  .max(MAX_CARGO_PRICE, 'Amount is too large');
 
 export const CargoSchema = z.object({
   id: z.string(),

@@ -387,9 +387,9 @@ export async function deleteContent(
 }
 
 /**
- * `column = column + difference` in one statement, only when the result stays at or above zero
+ * `column = column + difference` in one statement, only when the result stays within 0…max
  * (null received count taken as 0): concurrent differences never lose each other. Returns the new
- * value, or undefined when the line is missing or the result would be negative.
+ * value, or undefined when the line is missing or the result would leave the range.
  */
 export async function addDifference(
   trx: DbOrTx,
@@ -399,6 +399,7 @@ export async function addDifference(
   difference: number,
   column: 'quantity' | 'received_quantity',
   at: string,
+  max: number,
 ): Promise<number | undefined> {
   const current = column === 'quantity' ? sql<number>`quantity` : sql<number>`coalesce(received_quantity, 0)`;
   const row = await trx
@@ -408,6 +409,7 @@ export async function addDifference(
     .where('cargo_id', '=', cargoId)
     .where('id', '=', contentId)
     .where(sql<boolean>`${current} + ${difference} >= 0`)
+    .where(sql<boolean>`${current} + ${difference} <= ${max}`)
     .returning(['quantity', 'received_quantity'])
     .executeTakeFirst();
   if (!row) return undefined;

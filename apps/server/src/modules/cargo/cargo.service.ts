@@ -3,6 +3,8 @@ import {
   convertMinor,
   ErrorCode,
   MAX_CARGO_CONTENTS,
+  MAX_CARGO_PRICE,
+  MAX_CARGO_QUANTITY,
   type Cargo,
   type CargoContent,
   type CargoContentWindow,
@@ -24,7 +26,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { StoreRow } from '../../db/types.ts';
 import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { newCrockfordCode, newId } from '../../lib/ids.ts';
 import { findAccessibleStoreByUrlName, type Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
@@ -51,6 +53,7 @@ const readOnly = (row: repo.CargoRow) =>
   row.status === 'ARRIVED'
     ? conflict('This cargo has arrived. Mark it not arrived to change its contents.')
     : conflict('This cargo was handed over to another store and can no longer change.');
+const tooMany = () => conflict('A line holds at most 1,000,000 items.');
 const invalidToken = () => notFound('This transfer QR code is not valid. Ask the sender to show a new one.');
 
 // ---- answers --------------------------------------------------------------------------------
@@ -148,7 +151,11 @@ function mergeByCode(contents: ContentBody[]): ContentBody[] {
     if (seen) seen.quantity += c.quantity;
     else byCode.set(c.code, { ...c });
   }
-  return [...byCode.values()];
+  const merged = [...byCode.values()];
+  if (merged.some((c) => c.quantity > MAX_CARGO_QUANTITY)) {
+    throw fieldError(ErrorCode.VALIDATION_ERROR, 'contents', 'A line holds at most 1,000,000 items.');
+  }
+  return merged;
 }
 
 // ---- cargos ---------------------------------------------------------------------------------
@@ -430,6 +437,8 @@ export async function addContent(
       },
       counted,
     );
+    // Merged into an existing line: the sum must stay within the bound too (rolled back if not).
+    if (Number(counted ? line.received_quantity : line.quantity) > MAX_CARGO_QUANTITY) throw tooMany();
     await repo.touchCargo(trx, store.id, cargo.id, now);
     return line;
   });
@@ -528,9 +537,12 @@ export async function applyDifference(
       params.quantityDifference,
       column,
       now,
+      MAX_CARGO_QUANTITY,
     );
     if (quantity === undefined) {
-      if (!(await repo.findContent(trx, store.id, cargo.id, params.contentId))) throw contentNotFound();
+      const line = await repo.findContent(trx, store.id, cargo.id, params.contentId);
+      if (!line) throw contentNotFound();
+      if (valueOf(line) + params.quantityDifference > MAX_CARGO_QUANTITY) throw tooMany();
       throw conflict('This would make the quantity less than zero. Refresh the cargo and count again.');
     }
     await repo.touchCargo(trx, store.id, cargo.id, now);
@@ -597,6 +609,9 @@ async function copyToReceiver(
     trx,
     lines.map((l) => {
       const converted = rate === null ? null : convertMinor(Number(l.price), from, to, rate);
+      if (converted !== null && converted > MAX_CARGO_PRICE) {
+        throw conflict(`The price of ${l.name} is too large in ${to}. Ask the sender to correct it.`);
+      }
       return {
         id: newId(),
         store_id: receiver.store.id,

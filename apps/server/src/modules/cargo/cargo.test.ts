@@ -207,6 +207,14 @@ describe.each(engines)('cargo on %s', (engine) => {
     for (const r of replays) expect(r.body).toMatchObject({ quantity: expected + 5, replayed: true });
     expect((await contentsOf(t, u, cargo.code))[0]!.quantity).toBe(expected + 5);
 
+    // Never past 1,000,000 either, by a difference or by adding the same code again.
+    const above = await difference(t, u, cargo.code, line!.contentId, 0, 1_000_000);
+    expect(above.status).toBe(409);
+    const merged = await t.request('POST', `/api/secure/cargo-content/code/${cargo.code}/content`, {
+      ...inStore(u),
+      body: { code: (await contentsOf(t, u, cargo.code))[0]!.code, name: 'Can', quantity: 1_000_000 },
+    });
+    expect(merged.status).toBe(409);
     const below = await difference(t, u, cargo.code, line!.contentId, 0, -(expected + 6));
     expect(below.status).toBe(409);
     expect(below.body.code).toBe('CONFLICT');
