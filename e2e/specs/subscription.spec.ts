@@ -189,7 +189,7 @@ test('profile picture, the checkout return page, and the account screens in Japa
   expect((await page.request.get(`/api/secure/file/data/${store}/${id}`, { headers })).status()).toBe(404);
 
   // Back from Stripe before its webhook: the page waits and says so (demo never comes here).
-  await page.goto(`/${store}/profile/subscription/return`);
+  await page.goto(`/${store}/profile/subscription/return?session_id=cs_test_not_ours`);
   await expect(page.getByText('Confirming your payment…')).toBeVisible();
   await shot(page, 'checkout-return-phone');
 

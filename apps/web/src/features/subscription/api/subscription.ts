@@ -9,7 +9,9 @@ import {
   type CreateSubscriptionBody,
 } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { refreshSubscriptionStatus } from '../../../lib/subscription-status.ts';
 import { subscriptionKeys } from './keys.ts';
 
 const BASE = '/api/secure/subscription';
@@ -19,6 +21,32 @@ export function useSubscription(opts: { refetchInterval?: number | false } = {})
     queryKey: subscriptionKeys.subscription(),
     queryFn: ({ signal }) => secureApi.request(BASE, { schema: SubscriptionSchema, store: null, signal }),
     refetchInterval: opts.refetchInterval,
+  });
+}
+
+/**
+ * The return page's poll. With Stripe's `session_id`, the server looks the Checkout Session up at
+ * Stripe and applies a paid one at once, so premium does not wait for a slow webhook; any refusal
+ * there (a session that is not ours, too many looks) falls back to reading the subscription.
+ */
+export function useCheckoutResult(sessionId: string | null, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: [...subscriptionKeys.subscription(), 'checkout', sessionId] as const,
+    queryFn: async ({ signal }) => {
+      if (sessionId) {
+        try {
+          return await secureApi.request(`${BASE}/checkout/${encodeURIComponent(sessionId)}`, {
+            schema: SubscriptionSchema,
+            store: null,
+            signal,
+          });
+        } catch (error) {
+          if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
+        }
+      }
+      return secureApi.request(BASE, { schema: SubscriptionSchema, store: null, signal });
+    },
+    refetchInterval,
   });
 }
 
@@ -39,13 +67,15 @@ export function useBillingHistory() {
 }
 
 /**
- * After a change of plan: the billing screens read again, and the logged user too, since premium
- * (original.md §3) comes with it. The free-tier counts refresh on their own (lib/subscription-status.ts).
+ * After a change of plan: the billing screens, the free-tier status and the logged user (premium,
+ * original.md §3) are read again.
  */
 function useAfterChange() {
   const qc = useQueryClient();
   const setLoggedUser = useSession((s) => s.setLoggedUser);
   return async () => {
+    // The limits come and go with premium (a webhook's change is no write of ours to notice).
+    refreshSubscriptionStatus(0);
     await qc.invalidateQueries({ queryKey: subscriptionKeys.all() });
     const user = await secureApi.request('/api/secure/profile', { schema: LoggedUserSchema, store: null });
     setLoggedUser(user);

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useReloadUser, useSubscription } from '../api/subscription.ts';
+import { useCheckoutResult, useReloadUser } from '../api/subscription.ts';
 
-/** How often the page asks whether Stripe's webhook has arrived, and after how long it says it is late. */
-const POLL_MS = 2000;
+/**
+ * How often the page asks whether the payment has been applied, after how long it says it is late,
+ * and how often it asks after that (the server limits these look-ups per user).
+ */
+const POLL_MS = 3000;
 const PATIENCE_MS = 45_000;
+const LATE_POLL_MS = 15_000;
 
 /**
  * `/{store}/profile/subscription/return`: where Stripe's checkout sends the user back. The payment
@@ -18,9 +22,10 @@ const PATIENCE_MS = 45_000;
 export default function SubscriptionReturnPage() {
   const { t } = useTranslation();
   const { store = '' } = useParams();
+  const [params] = useSearchParams();
   const [waitedLong, setWaitedLong] = useState(false);
   const [done, setDone] = useState(false);
-  const subscription = useSubscription({ refetchInterval: done ? false : POLL_MS });
+  const subscription = useCheckoutResult(params.get('session_id'), done ? false : waitedLong ? LATE_POLL_MS : POLL_MS);
   const reloadUser = useReloadUser();
   const reloaded = useRef(false);
   const premium = subscription.data?.plan === 'PREMIUM' && subscription.data.status !== 'CANCELED';
