@@ -118,6 +118,13 @@ describe.each(engines)('cargo on %s', (engine) => {
     expect(await productQuantity(t, u, fresh)).toBe(4);
     const created = await t.request('GET', `/api/secure/product/code/${fresh}`, inStore(u));
     expect(created.body).toMatchObject({ name: 'Fresh', brand: 'New Co', price: 350 });
+    // The counter's product changes feed hands out both, once they have settled.
+    t.clock.advance(6_000);
+    const feed = await t.request('GET', '/api/secure/product/changes?limit=100', inStore(u));
+    expect(feed.status, feed.text).toBe(200);
+    const fed = new Map((feed.body.items as any[]).map((p) => [p.code, p.quantity]));
+    expect(fed.get(fresh)).toBe(4);
+    expect(fed.get(known)).toBe(15);
     // The same status again changes nothing.
     expect((await mark(t, u, 'arrived', cargo.code)).body.status).toBe('ARRIVED');
     expect(await productQuantity(t, u, known)).toBe(15);
