@@ -66,6 +66,12 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     await expect(a.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('2');
     await expect(saveState(a.page)).toHaveText('All changes saved');
     await shot(a.page, 'cargo-edit-phone');
+    // The cargo's own details change from the same screen.
+    await a.page.getByRole('button', { name: 'Edit details' }).click();
+    const details = a.page.getByRole('dialog', { name: 'Edit details' });
+    await details.getByLabel('Origin').fill('Osaka warehouse, bay 3');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details).toHaveCount(0);
 
     // The server holds the counts (the known products filled name and price).
     const headersA = await api(a.page, storeA);
@@ -82,6 +88,7 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     // --- Its transfer QR.
     await a.page.getByRole('link', { name: 'Done' }).click();
     await expect(a.page).toHaveURL(new RegExp(`/cargo/manage/${cargoCode}$`));
+    await expect(a.page.getByText('Osaka warehouse, bay 3')).toBeVisible();
     await expect(a.page.getByText('5', { exact: true }).first()).toBeVisible();
     await a.page.getByRole('button', { name: 'Transfer' }).first().click();
     await expect(a.page).toHaveURL(/\?transfer=true$/);
@@ -156,6 +163,7 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     await shot(a.page, 'cargo-transferred-desktop');
     await a.page.goto(`/${storeA}/cargo/manage`);
     await expect(a.page.getByRole('table', { name: 'Cargo' })).toContainText('Spring delivery');
+    await expect(a.page.getByRole('table', { name: 'Cargo' })).toContainText('Osaka warehouse, bay 3');
     await shot(a.page, 'cargo-list-desktop');
   } finally {
     await a.context.close();

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCreateCargo } from '../api/create-cargo.ts';
@@ -8,7 +9,8 @@ import { useCargoAllowance } from '../api/subscription-status.ts';
 import { CargoForm } from '../components/cargo-form.tsx';
 import { CargoError, CargoNotFound, isCargoCode, LimitReached } from '../components/limit-notice.tsx';
 import { ContentsEditor } from '../components/contents-editor.tsx';
-import { IconBack } from '../../../components/icons.tsx';
+import { IconBack, IconEdit } from '../../../components/icons.tsx';
+import { DetailsModal } from '../components/details-modal.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { paths } from '../../../app/paths.ts';
 
@@ -58,6 +60,8 @@ export default function CargoEditPage() {
   const valid = code === undefined || isCargoCode(code);
   const cargo = useCargo(store, valid ? code : undefined);
   const contents = useContents(store, valid ? code : undefined);
+  const [editing, setEditing] = useState(false);
+  const editable = cargo.data?.status === 'NOT_ARRIVED' && cargo.data.transferredFrom === null;
 
   let body;
   if (!code) body = <NewCargo store={store} />;
@@ -118,10 +122,18 @@ export default function CargoEditPage() {
                 {code ? t('cargo.edit.hint') : t('cargo.new.hint')}
               </Text>
             </div>
+            {editable && cargo.data && (
+              <Button variant="default" leftSection={<IconEdit size={18} />} onClick={() => setEditing(true)}>
+                {t('cargo.edit.details')}
+              </Button>
+            )}
           </Group>
         </Box>
         {body}
       </Stack>
+      {cargo.data && (
+        <DetailsModal store={store} cargo={cargo.data} opened={editing} onClose={() => setEditing(false)} />
+      )}
     </Container>
   );
 }
