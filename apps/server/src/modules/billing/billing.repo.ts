@@ -49,22 +49,50 @@ export async function saveSubscription(db: DbOrTx, row: SubscriptionRow): Promis
     .execute();
 }
 
-/** Rows whose premium may have run out by `now` (see billing.service sweep). */
-export function lapsingSubscriptions(db: DbOrTx, now: string): Promise<SubscriptionRow[]> {
-  return db
+/**
+ * Users whose premium may have run out by `now`: still premium past a failed renewal's grace
+ * (`pastDueBefore` = now − grace), still premium past the end of a cancelled period, or a demo
+ * period past its end (renewed or ended). See billing.service settle.
+ */
+export async function lapsingUsers(db: DbOrTx, now: string, pastDueBefore: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('billing_subscriptions')
-    .selectAll()
+    .innerJoin('users', 'users.id', 'billing_subscriptions.user_id')
+    .select('billing_subscriptions.user_id')
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'PAST_DUE'),
         eb.and([
-          eb('status', '=', 'ACTIVE'),
-          eb('current_period_end', '<=', now),
-          eb.or([eb('provider', '=', 'demo'), eb('cancel_at_period_end', '=', 1)]),
+          eb('billing_subscriptions.status', '=', 'PAST_DUE'),
+          eb('users.premium', '>', 0),
+          eb('billing_subscriptions.past_due_since', '<=', pastDueBefore),
+        ]),
+        eb.and([
+          eb('billing_subscriptions.status', '=', 'ACTIVE'),
+          eb('billing_subscriptions.current_period_end', '<=', now),
+          eb.or([
+            eb('billing_subscriptions.provider', '=', 'demo'),
+            eb.and([eb('billing_subscriptions.cancel_at_period_end', '=', 1), eb('users.premium', '>', 0)]),
+          ]),
         ]),
       ]),
     )
     .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function premiumOf(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('premium').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.premium ?? 0) > 0;
+}
+
+export async function invoiceStatus(db: DbOrTx, provider: string, ref: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('billing_invoices')
+    .select('status')
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
+  return row?.status;
 }
 
 export async function setPremium(db: DbOrTx, userId: string, premium: boolean): Promise<void> {

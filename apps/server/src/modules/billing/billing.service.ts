@@ -145,7 +145,7 @@ function invoiceRow(userId: string, provider: PaymentProvider, invoice: Provider
 async function settle(ctx: AppContext, userId: string): Promise<void> {
   // Most calls find nothing to do: a plain read first, the locking transaction only when needed.
   const seen = await repo.findSubscription(ctx.db, userId);
-  if (!seen || !mayHaveLapsed(seen, ctx.clock.now())) return;
+  if (!seen || !mayHaveLapsed(ctx, seen, await repo.premiumOf(ctx.db, userId), ctx.clock.now())) return;
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findSubscription(trx, userId, ctx.dbKind);
     if (!row) return;
@@ -180,24 +180,26 @@ async function settle(ctx: AppContext, userId: string): Promise<void> {
         next = { ...row, current_period_end: iso(start) };
       }
     }
-    const premium = await trx.selectFrom('users').select('premium').where('id', '=', userId).executeTakeFirst();
     const wanted = grantsPremium(next, now, graceMs(ctx));
     if (next !== row) await store(ctx, trx, next);
-    else if (premium && Number(premium.premium) > 0 !== wanted) await repo.setPremium(trx, userId, wanted);
+    else if ((await repo.premiumOf(trx, userId)) !== wanted) await repo.setPremium(trx, userId, wanted);
   });
 }
 
-/** Whether premium may have run out: a failed renewal (grace), or a period past its end. */
-function mayHaveLapsed(row: repo.SubscriptionRow, now: Date): boolean {
-  if (row.status === 'PAST_DUE') return true;
+/** Whether settling would change something (the same cases as repo.lapsingUsers). */
+function mayHaveLapsed(ctx: AppContext, row: repo.SubscriptionRow, premium: boolean, now: Date): boolean {
+  if (row.status === 'PAST_DUE') return premium && !grantsPremium(row, now, graceMs(ctx));
   const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= now.getTime();
-  return row.status === 'ACTIVE' && periodOver && (row.provider === 'demo' || row.cancel_at_period_end === 1);
+  return (
+    row.status === 'ACTIVE' && periodOver && (row.provider === 'demo' || (row.cancel_at_period_end === 1 && premium))
+  );
 }
 
 /** Settles every subscription that may have run out (a timer in app.ts calls this). */
 export async function settleLapsed(ctx: AppContext): Promise<void> {
-  for (const row of await repo.lapsingSubscriptions(ctx.db, iso(ctx.clock.now()))) {
-    await settle(ctx, row.user_id);
+  const now = ctx.clock.now();
+  for (const userId of await repo.lapsingUsers(ctx.db, iso(now), iso(new Date(now.getTime() - graceMs(ctx))))) {
+    await settle(ctx, userId);
   }
 }
 
@@ -226,15 +228,10 @@ function toView(
   };
 }
 
-async function premiumOf(db: DbOrTx, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('premium').where('id', '=', userId).executeTakeFirst();
-  return Number(row?.premium ?? 0) > 0;
-}
-
 /** `GET /subscription`: the caller's Subscription (product.md §4). */
 export async function getSubscription(ctx: AppContext, userId: string): Promise<Subscription> {
   await settle(ctx, userId);
-  const [row, premium] = await Promise.all([repo.findSubscription(ctx.db, userId), premiumOf(ctx.db, userId)]);
+  const [row, premium] = await Promise.all([repo.findSubscription(ctx.db, userId), repo.premiumOf(ctx.db, userId)]);
   return toView(ctx, providerOf(ctx), row, premium);
 }
 
@@ -342,7 +339,7 @@ export async function setCancelAtPeriodEnd(ctx: AppContext, userId: string, canc
     );
   }
   if ((current.cancel_at_period_end === 1) === cancel) {
-    return toView(ctx, provider, current, await premiumOf(ctx.db, userId));
+    return toView(ctx, provider, current, await repo.premiumOf(ctx.db, userId));
   }
   const state = await provider.setCancelAtPeriodEnd(
     {
@@ -490,15 +487,10 @@ async function applyOnce(
 
     if (effect.kind === 'invoice') {
       const existing = effect.invoice.ref
-        ? await trx
-            .selectFrom('billing_invoices')
-            .select('status')
-            .where('provider', '=', provider.name)
-            .where('provider_ref', '=', effect.invoice.ref)
-            .executeTakeFirst()
+        ? await repo.invoiceStatus(trx, provider.name, effect.invoice.ref)
         : undefined;
       // A late failure of an invoice already paid does not make it unpaid again.
-      if (!(existing?.status === 'PAID' && !effect.paid)) {
+      if (!(existing === 'PAID' && !effect.paid)) {
         await repo.upsertInvoice(trx, invoiceRow(userId, provider, effect.invoice));
       }
     }

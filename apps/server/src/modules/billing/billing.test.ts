@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { DAY } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { confirmTokenFrom, createUser, signUpBody, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from '../../test/products.ts';
+import { lapsingUsers } from './billing.repo.ts';
+import { settleLapsed } from './billing.service.ts';
 
 const subscription = (t: TestApp, u: TestUser) => t.request('GET', '/api/secure/subscription', { token: u.token });
 const post = (t: TestApp, u: TestUser, path: string, body?: unknown) =>
@@ -149,6 +152,36 @@ describe.each(engines)('billing with the demo provider on %s', (engine) => {
     const history = await t.request('GET', '/api/secure/subscription/billing-history', { token: u.token });
     expect(history.body).toHaveLength(2);
     expect(history.body[0].periodStart).toBe(created.body.currentPeriodEnd);
+  });
+
+  it('ends lapsed premium in the background sweep, without anyone asking', async () => {
+    const u = await createUser(t);
+    const created = await post(t, u, 'create', { plan: 'PREMIUM', interval: 'YEAR' });
+    await post(t, u, 'cancel');
+    // The sweep as app.ts runs it, on the test app's database and clock.
+    const ctx = {
+      config: loadConfig({ DATA_DIR: t.dataDir, BILLING_PROVIDER: 'demo', ...t.databaseEnv }),
+      db: t.db,
+      clock: t.clock,
+      dbKind: engine,
+      log: t.app.log,
+    } as unknown as AppContext;
+    const lapsing = () => {
+      const now = t.clock.now();
+      return lapsingUsers(t.db, now.toISOString(), new Date(now.getTime() - 7 * DAY).toISOString());
+    };
+    expect(await lapsing()).not.toContain(u.user.userId);
+    t.clock.advance(Date.parse(created.body.currentPeriodEnd) - t.clock.now().getTime() + 1000);
+    expect(await lapsing()).toContain(u.user.userId);
+    await settleLapsed(ctx);
+    expect(await premiumOf(t, u)).toBe(0);
+    expect(await lapsing()).not.toContain(u.user.userId);
+    const row = await t.db
+      .selectFrom('billing_subscriptions')
+      .select(['status', 'cancel_at_period_end'])
+      .where('user_id', '=', u.user.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'CANCELED', cancel_at_period_end: 0 });
   });
 
   it('gives one premium and one invoice to two creates at once', async () => {
