@@ -196,7 +196,8 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
   const send = (payload: string, signature: string) =>
     t.request('POST', '/api/public/subscription/webhook', {
       raw: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      // As Stripe sends it.
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     });
   /** A signed event delivery, as Stripe sends it. */
   const deliver = (type: string, object: unknown, created: number, id = `evt_${unique()}`) => {
