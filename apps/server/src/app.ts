@@ -160,8 +160,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicReceiptRoutes(ctx), { prefix: '/api/public' });
-  await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(billingWebhookRoutes(ctx), { prefix: '/api/public' });
+  await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authGuard(ctx, sessionCache));
@@ -178,9 +178,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx));
+      await secure.register(billingRoutes(ctx));
       await secure.register(supportRoutes(ctx, outbox));
     },
-      await secure.register(billingRoutes(ctx));
     { prefix: '/api/secure' },
   );
   // Before the web app: /receipt/{code} is a server-drawn page, not a client-side route.
@@ -193,11 +193,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const stopFeed = startRatesFeed(ctx, config.ratesFeedUrl);
     app.addHook('preClose', stopFeed);
   }
-  return app;
-}
   // Premium that ran out (a demo period, a failed renewal past its grace) ends within a minute.
   const billingSweep = setInterval(() => {
     settleLapsed(ctx).catch((error: unknown) => app.log.error({ err: error }, 'billing sweep failed'));
   }, MINUTE);
   billingSweep.unref();
   app.addHook('preClose', async () => clearInterval(billingSweep));
+  return app;
+}
