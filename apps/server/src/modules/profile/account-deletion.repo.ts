@@ -46,12 +46,12 @@ const USER_TABLES: Record<UserDataTable, true> = {
   sessions: true,
   email_confirmations: true,
   password_resets: true,
+  billing_subscriptions: true,
+  billing_invoices: true,
   support_requests: true,
 };
 
 /** Exported for the test that compares them with the database's real columns. */
-  billing_subscriptions: true,
-  billing_invoices: true,
 export const STORE_DATA_TABLES = Object.keys(STORE_TABLE_STEP) as StoreDataTable[];
 export const USER_DATA_TABLES = Object.keys(USER_TABLES) as UserDataTable[];
 
