@@ -49,7 +49,7 @@ export const LATER_TEXTS = [
 ];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
-export const FIRST_KEYS = ['legal.title', 'profile.title'];
+export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
 /** `texts` with only the keys of FIRST_KEYS under namespace `ns`. */
 function firstKeysOf(ns: string, texts: unknown): Record<string, unknown> {

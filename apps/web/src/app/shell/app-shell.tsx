@@ -100,7 +100,14 @@ export function StoreShell() {
         <OfflineBanner
           top="var(--app-shell-header-offset, 0rem)"
           // The counter keeps selling offline: its banner says so instead of "changes can't be saved".
-          text={/\/shop\/counter(\/|$)/.test(pathname) ? t('offline.counterText') : undefined}
+          text={
+            /\/shop\/counter(\/|$)/.test(pathname)
+              ? t('offline.counterText')
+              : // So does counting a cargo (features/cargo keeps the counts on the device).
+                /\/cargo\/manage\/.+/.test(pathname)
+                ? t('cargo.offlineBanner')
+                : undefined
+          }
         />
         <UpdateBanner />
         {storeMissing ? (

@@ -12,6 +12,7 @@ import { ContentsEditor } from '../components/contents-editor.tsx';
 import { IconBack, IconEdit } from '../../../components/icons.tsx';
 import { DetailsModal } from '../components/details-modal.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
+import { useOnline } from '../../../lib/connectivity.ts';
 import { paths } from '../../../app/paths.ts';
 
 /** A new cargo: its name, origin and note; then its contents are added on the same screen. */
@@ -61,6 +62,7 @@ export default function CargoEditPage() {
   const cargo = useCargo(store, valid ? code : undefined);
   const contents = useContents(store, valid ? code : undefined);
   const [editing, setEditing] = useState(false);
+  const online = useOnline();
   const editable = cargo.data?.status === 'NOT_ARRIVED' && cargo.data.transferredFrom === null;
 
   let body;
@@ -123,7 +125,12 @@ export default function CargoEditPage() {
               </Text>
             </div>
             {editable && cargo.data && (
-              <Button variant="default" leftSection={<IconEdit size={18} />} onClick={() => setEditing(true)}>
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={18} />}
+                onClick={() => setEditing(true)}
+                disabled={!online}
+              >
                 {t('cargo.edit.details')}
               </Button>
             )}
