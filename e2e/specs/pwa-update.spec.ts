@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { deployedWebApp, deployWebApp, webAppBuild } from '../support/deploy.ts';
@@ -82,6 +83,12 @@ test('a cart with three lines survives a service-worker update, which waits for 
     await checkForUpdate(page);
     const banner = page.getByTestId('update-banner');
     await expect(banner).toContainText('A new version is ready. It installs after this sale.');
+    // The banner meets the same bar as every screen (accessibility.spec.ts).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).include('[data-testid="update-banner"]').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    }
     // The cart holds it: the new worker is installed but was not told to take over.
     expect(await updateWaiting(page)).toBe(true);
     await expect(lines).toHaveCount(3);

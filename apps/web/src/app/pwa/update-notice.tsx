@@ -23,8 +23,7 @@ export default function UpdateNotice() {
       <Group gap="xs" wrap="nowrap" justify="center">
         <IconDownload size={20} style={{ flex: 'none' }} />
         <Text size="sm" lh={1.35}>
-          {t('update.ready')}
-          {held && ` ${t('update.afterSale')}`}
+          {t(held ? 'update.readyAfterSale' : 'update.ready')}
         </Text>
         <Button
           size="compact-sm"
