@@ -253,3 +253,37 @@ test('cargo: the free plan says how many cargos are left, and at its limit the w
     await context.close();
   }
 });
+
+test('cargo: handed straight to another of my stores', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  try {
+    const { store, codes } = await seedStore(page, 'cargoMine');
+    const headers = await api(page, store);
+    const branch = { name: 'Harbour Kiosk', urlName: `kiosk-${Date.now().toString(36)}`, mainCurrency: 'USD' };
+    const made = await page.request.post('/api/secure/virtual-store', { headers, data: branch });
+    expect(made.status(), await made.text()).toBe(201);
+    const cargo = await page.request.post('/api/secure/cargo/new', {
+      headers,
+      data: { name: 'For the kiosk', contents: [{ code: codes.inStock, name: 'Green tea 500 g', quantity: 4 }] },
+    });
+    const { code } = await cargo.json();
+
+    await page.goto(`/${store}/cargo/manage/${code}?transfer=true`);
+    await page.getByRole('combobox', { name: 'Store' }).click();
+    await page.getByRole('option', { name: 'Harbour Kiosk' }).click();
+    await page.getByRole('button', { name: 'Transfer', exact: true }).last().click();
+    const confirm = page.getByRole('dialog', { name: 'Transfer this cargo?' });
+    await expect(confirm).toContainText('“For the kiosk” moves to Harbour Kiosk');
+    await confirm.getByRole('button', { name: 'Transfer' }).click();
+    await expect(page.getByText('Handed over to Harbour Kiosk')).toBeVisible();
+    await expect(page.getByText('Transferred').first()).toBeVisible();
+
+    // The kiosk has it, not arrived, handed over from the first store.
+    await page.goto(`/${branch.urlName}/cargo/manage`);
+    await page.getByRole('button', { name: 'For the kiosk' }).click();
+    await expect(page.getByText(/Handed over from Corner Shop cargoMine/)).toBeVisible();
+    await expect(page.getByText('Not arrived').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
