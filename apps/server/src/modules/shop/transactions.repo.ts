@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
+import { insertShaped } from '../../db/shaped-query.ts';
 import type {
   ShopRefundLinesTable,
   ShopRefundsTable,
@@ -24,25 +25,29 @@ export async function findProductsByCodes(db: DbOrTx, storeId: string, codes: st
  * this request stored the sale (true) or a retry met the first one (false).
  */
 export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTable): Promise<boolean> {
-  const inserted = await db
-    .insertInto('shop_transactions')
-    .values(row)
-    .onConflict((oc) => oc.columns(['store_id', 'client_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  // The inserts of a sale keep their SQL text per shape (shaped-query.ts): they run in its write lock.
+  const { rows } = await insertShaped(db, 'sale-once', [row], () =>
+    db
+      .insertInto('shop_transactions')
+      .values(row)
+      .onConflict((oc) => oc.columns(['store_id', 'client_id']).doNothing())
+      .returning('id'),
+  );
+  return rows.length > 0;
 }
 
 export async function insertLines(db: DbOrTx, rows: ShopTransactionLinesTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('shop_transaction_lines').values(rows).execute();
+  if (rows.length > 0)
+    await insertShaped(db, 'sale-lines', rows, () => db.insertInto('shop_transaction_lines').values(rows));
 }
 
 export async function insertTenders(db: DbOrTx, rows: ShopTendersTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('shop_tenders').values(rows).execute();
+  if (rows.length > 0) await insertShaped(db, 'sale-tenders', rows, () => db.insertInto('shop_tenders').values(rows));
 }
 
 export async function insertReceiptCode(db: DbOrTx, code: string, storeId: string, transactionId: string) {
-  await db.insertInto('receipt_codes').values({ code, store_id: storeId, transaction_id: transactionId }).execute();
+  const row = { code, store_id: storeId, transaction_id: transactionId };
+  await insertShaped(db, 'receipt-code', [row], () => db.insertInto('receipt_codes').values(row));
 }
 
 export async function findTransactionByCode(db: DbOrTx, storeId: string, code: string) {

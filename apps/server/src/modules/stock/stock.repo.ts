@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { insertShaped, runShaped } from '../../db/shaped-query.ts';
 import type { NewStockMovement, ProductRow } from '../../db/types.ts';
 
 // 9 columns a row: keeps multi-row inserts under the engines' parameter limits.
@@ -7,28 +8,29 @@ const MOVEMENT_CHUNK = 100;
 
 export async function insertMovements(trx: DbOrTx, rows: NewStockMovement[]): Promise<void> {
   for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK) {
-    await trx
-      .insertInto('stock_movements')
-      .values(rows.slice(i, i + MOVEMENT_CHUNK))
-      .execute();
+    const chunk = rows.slice(i, i + MOVEMENT_CHUNK);
+    // Its SQL text is kept per shape (shaped-query.ts): every sale's lines run this in its write lock.
+    await insertShaped(trx, 'movements', chunk, () => trx.insertInto('stock_movements').values(chunk));
   }
 }
 
 /** One atomic `quantity = quantity + delta` (no read-modify-write); undefined when not in this store. */
-export function addToQuantity(
+export async function addToQuantity(
   trx: DbOrTx,
   storeId: string,
   productId: string,
   delta: number,
   at: string,
 ): Promise<ProductRow | undefined> {
-  return trx
-    .updateTable('products')
-    .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
-    .where('store_id', '=', storeId)
-    .where('id', '=', productId)
-    .returningAll()
-    .executeTakeFirst();
+  const { rows } = await runShaped(trx, 'add-to-quantity', [delta, at, storeId, productId], () =>
+    trx
+      .updateTable('products')
+      .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
+      .where('store_id', '=', storeId)
+      .where('id', '=', productId)
+      .returningAll(),
+  );
+  return rows[0];
 }
 
 // Rows per statement of the bulk update: 3 parameters each, far under every engine's limit.
