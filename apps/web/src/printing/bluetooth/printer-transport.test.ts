@@ -5,6 +5,8 @@ import { printCopies } from '../cat-printer/print-labels.ts';
 import { CAT_NOTIFY_CHARACTERISTIC, CAT_WRITE_CHARACTERISTIC, frame } from '../cat-printer/protocol.ts';
 import { ReceiptPrinterError } from '../receipts/receipt-bluetooth.ts';
 import { receiptPrinterTransport } from '../receipts/receipt-transport.ts';
+import { forgetReceiptPrinter, printReceipt } from '../receipts/print-receipt.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { bluetoothAvailable, bluetoothKind, isChooserCancelled, pickEndpoints } from './printer-transport.ts';
 import { CAT_PRINTER_PROFILE } from '../cat-printer/cat-transport.ts';
 import { RECEIPT_PRINTER_PROFILE } from '../receipts/receipt-transport.ts';
@@ -50,6 +52,10 @@ const ble = vi.hoisted(() => {
   return { state, BleClient };
 });
 vi.mock('@capacitor-community/bluetooth-le', () => ({ BleClient: ble.BleClient }));
+const browserPrints = vi.hoisted(() => [] as unknown[]);
+vi.mock('../receipts/browser-print-receipt.ts', () => ({
+  printReceiptInBrowser: async (doc: unknown) => void browserPrints.push(doc),
+}));
 
 const props = (p: Partial<Record<'write' | 'writeWithoutResponse' | 'notify', boolean>>) => ({
   write: false,
@@ -72,6 +78,8 @@ function installWebBluetooth() {
 }
 
 beforeEach(() => {
+  forgetReceiptPrinter();
+  browserPrints.length = 0;
   Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
   Object.assign(ble.state, { services: [], writes: [], notify: null, calls: [] });
 });
@@ -179,6 +187,42 @@ describe('the apps’ receipt printer link', () => {
     const connecting = (await receiptPrinterTransport())!.connect({ id: 'headphones' });
     await expect(connecting).rejects.toBeInstanceOf(ReceiptPrinterError);
     expect(ble.state.calls).toContain('disconnect');
+  });
+});
+
+describe('printing a receipt in the apps with no printer paired', () => {
+  const doc = {
+    paperWidth: 58 as const,
+    blocks: [{ kind: 'text' as const, text: 'Corner Shop', align: 'center' as const }],
+  };
+
+  it('pairs through the app’s chooser and prints over the plugin (the WebView has no print dialog)', async () => {
+    enterApp('android');
+    ble.state.services = [
+      {
+        uuid: '000018f0-0000-1000-8000-00805f9b34fb',
+        characteristics: [
+          { uuid: '00002af1-0000-1000-8000-00805f9b34fb', properties: props({ writeWithoutResponse: true }) },
+        ],
+      },
+    ];
+    expect(await printReceipt(doc)).toEqual({ via: 'bluetooth', printer: 'GB02' });
+    expect(useSession.getState().xPrinter).toEqual({ deviceId: 'AA:BB:CC:DD:EE:FF', name: 'GB02' });
+    expect(ble.state.writes.flatMap((w) => w.bytes).slice(0, 2)).toEqual([0x1b, 0x40]);
+    expect(browserPrints).toHaveLength(0);
+  });
+
+  it('prints nothing when the chooser is closed', async () => {
+    enterApp('ios');
+    ble.BleClient.requestDevice = async () => {
+      throw new Error('requestDevice cancelled.');
+    };
+    try {
+      expect(await printReceipt(doc)).toEqual({ via: 'none', reason: 'cancelled' });
+      expect(browserPrints).toHaveLength(0);
+    } finally {
+      ble.BleClient.requestDevice = async () => ({ deviceId: 'AA:BB:CC:DD:EE:FF', name: 'GB02' });
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { ReceiptDocument } from '@shopdesk/shared';
 import { useSession, type SavedPrinter } from '../../lib/session-store.ts';
 import {
   bluetoothAvailable,
+  bluetoothKind,
   isChooserCancelled,
   type PrinterDevice,
   type PrinterLink,
@@ -123,8 +124,9 @@ export async function printReceiptInBrowser(doc: ReceiptDocument, title?: string
 
 /**
  * Prints a receipt on the paired Bluetooth printer, or in the browser when there is no Web
- * Bluetooth, no paired printer, or the Bluetooth print failed. Call it from a click (pairing
- * again may need the chooser). Never throws for a printer problem: the result says what happened.
+ * Bluetooth, no paired printer, or the Bluetooth print failed; in the apps, with no printer paired,
+ * it shows the app's chooser first. Call it from a click (pairing again may need the chooser).
+ * Never throws for a printer problem: the result says what happened.
  */
 export async function printReceipt(
   doc: ReceiptDocument,
@@ -135,8 +137,19 @@ export async function printReceipt(
     return { via: 'browser', reason: 'no-bluetooth' };
   }
   if (!useSession.getState().xPrinter) {
-    await printReceiptInBrowser(doc, options.title);
-    return { via: 'browser', reason: 'not-paired' };
+    if (bluetoothKind() !== 'capacitor-ble') {
+      await printReceiptInBrowser(doc, options.title);
+      return { via: 'browser', reason: 'not-paired' };
+    }
+    // The apps' WebViews have no print dialog to fall back on (window.print does nothing in
+    // Android's WebView), so the first receipt printed in the app pairs the printer.
+    try {
+      await pairReceiptPrinter();
+    } catch (error) {
+      if (isChooserCancelled(error)) return { via: 'none', reason: 'cancelled' };
+      await printReceiptInBrowser(doc, options.title);
+      return { via: 'browser', reason: 'bluetooth-failed', error };
+    }
   }
   try {
     const printer = await printReceiptOverBluetooth(doc, options);
