@@ -230,11 +230,16 @@ function withStatementCache(
   };
 }
 
-/** True when `error` is a unique-constraint violation; `column` narrows it to one column or index. */
+/**
+ * True when `error` is a unique-constraint violation; `column` narrows it to one column or index.
+ * A primary key counts, as it does on PostgreSQL (23505): SQLite reports it under its own code
+ * (e.g. a cargo code taken in `cargo_codes`, whose key is the code).
+ */
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: string; message?: string; constraint?: string };
-  const unique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const unique =
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   if (!unique || !column) return unique;
   return `${e.constraint ?? ''} ${e.message ?? ''}`.includes(column);
 }

@@ -21,6 +21,10 @@ const GLOBAL_TABLES: Record<string, string> = {
     'the tenant directory: its id is the store id, and url_name must be unique across stores (kept on the coordinator)',
   receipt_codes:
     'the public code -> store lookup (convention 5): a receipt code is unique across stores and routes to its store',
+  cargo_codes:
+    'the cargo code -> store lookup, like receipt_codes: a cargo code is unique across stores (product.md §5)',
+  cargo_qr_tokens:
+    'the QR hand-over token -> cargo lookup: a receiver in another store redeems it knowing only the token',
   billing_subscriptions: 'premium belongs to the owner (a user), not to one store',
   billing_invoices: 'invoices of the owner (a user)',
   billing_events: 'webhook events of the payment provider, deduplicated by their id',

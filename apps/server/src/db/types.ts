@@ -477,6 +477,13 @@ export interface CargoContentsTable {
   updated_at: string;
 }
 
+/** Cargo code → store and cargo: keeps a cargo code unique across stores (like receipt codes). */
+export interface CargoCodesTable {
+  code: string;
+  store_id: string;
+  cargo_id: string;
+}
+
 /** A cargo difference already applied, by the device's clientId (replays apply once). */
 export interface CargoClientOpsTable {
   store_id: string;
@@ -531,6 +538,7 @@ export interface Database {
   receipt_templates: ReceiptTemplatesTable;
   support_requests: SupportRequestsTable;
   cargos: CargosTable;
+  cargo_codes: CargoCodesTable;
   cargo_contents: CargoContentsTable;
   cargo_client_ops: CargoClientOpsTable;
   cargo_qr_tokens: CargoQrTokensTable;

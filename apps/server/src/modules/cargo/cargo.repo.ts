@@ -30,7 +30,13 @@ function escapeLike(term: string): string {
 
 // ---- cargos ---------------------------------------------------------------------------------
 
+/**
+ * The cargo and its code's global entry, in the caller's transaction. The code's entry goes first:
+ * a code another store already holds fails there (a unique violation on `code`, which the service
+ * retries with a fresh code) before anything else is written.
+ */
 export async function insertCargo(trx: DbOrTx, row: CargoRow): Promise<void> {
+  await trx.insertInto('cargo_codes').values({ code: row.code, store_id: row.store_id, cargo_id: row.id }).execute();
   await trx.insertInto('cargos').values(row).execute();
 }
 
@@ -101,6 +107,8 @@ export async function deleteCargo(trx: DbOrTx, storeId: string, cargoId: string)
   await trx.deleteFrom('cargo_client_ops').where('store_id', '=', storeId).where('cargo_id', '=', cargoId).execute();
   await trx.deleteFrom('cargo_contents').where('store_id', '=', storeId).where('cargo_id', '=', cargoId).execute();
   await trx.deleteFrom('cargos').where('store_id', '=', storeId).where('id', '=', cargoId).execute();
+  // The code goes with its cargo: every entry of the lookup names a cargo that exists.
+  await trx.deleteFrom('cargo_codes').where('store_id', '=', storeId).where('cargo_id', '=', cargoId).execute();
 }
 
 function filteredCargos(
@@ -436,7 +444,10 @@ export async function insertQrToken(trx: DbOrTx, row: QrTokenRow): Promise<void>
   await trx.insertInto('cargo_qr_tokens').values(row).execute();
 }
 
-/** A token by the hash of its nonce, whatever its store: the receiver is usually someone else. */
+/**
+ * A token by the hash of its nonce, whatever its store: the receiver is usually someone else, in
+ * another store, and has only the token (the table is a global lookup, shard-keys.test.ts).
+ */
 export function findQrToken(db: DbOrTx, nonceHash: string): Promise<QrTokenRow | undefined> {
   return db.selectFrom('cargo_qr_tokens').selectAll().where('nonce_hash', '=', nonceHash).executeTakeFirst();
 }

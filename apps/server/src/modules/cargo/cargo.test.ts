@@ -11,6 +11,8 @@ import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { HOUR } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import * as repo from './cargo.repo.ts';
 import {
   addStore,
   contentsOf,
@@ -157,6 +159,34 @@ describe.each(engines)('cargo on %s', (engine) => {
     expect(reasons.filter((r) => r.reason === 'CARGO_REVERT')).toHaveLength(4);
     // Arrived cargos cannot be deleted; not arrived ones can.
     expect((await t.request('DELETE', `/api/secure/cargo/code/${cargo.code}`, inStore(u))).status).toBe(204);
+  });
+
+  it('keeps a cargo code unique across stores through cargo_codes; deleting the cargo drops its entry', async () => {
+    const [u, other] = [await createUser(t), await createUser(t)];
+    const cargo = await createCargo(t, u, { name: 'Unique', contents: [{ code: sku(), name: 'Tea', quantity: 1 }] });
+    const entry = () => t.db.selectFrom('cargo_codes').selectAll().where('code', '=', cargo.code).execute();
+    expect(await entry()).toEqual([{ code: cargo.code, store_id: u.store.id, cargo_id: cargo.id }]);
+    // Each store's cargos are only unique within it (sharding by store): the global entry is what
+    // refuses the same code in another store, and the service retries such a collision.
+    const row = await t.db
+      .selectFrom('cargos')
+      .selectAll()
+      .where('store_id', '=', u.store.id)
+      .where('id', '=', cargo.id)
+      .executeTakeFirstOrThrow();
+    const error = await t.db
+      .transaction()
+      .execute((trx) => repo.insertCargo(trx, { ...row, id: randomUUID(), store_id: other.store.id }))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isUniqueViolation(error, 'code'), String(error)).toBe(true);
+    expect(await t.db.selectFrom('cargos').select('store_id').where('code', '=', cargo.code).execute()).toEqual([
+      { store_id: u.store.id },
+    ]);
+    expect((await t.request('DELETE', `/api/secure/cargo/code/${cargo.code}`, inStore(u))).status).toBe(204);
+    expect(await entry()).toEqual([]);
   });
 
   it('a large arrival books every line in bulk; one whose new products pass the free limit writes nothing', async () => {

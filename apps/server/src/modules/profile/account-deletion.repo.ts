@@ -31,6 +31,7 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   stat_products_month: 0,
   stat_tenders: 0,
   cargo_contents: 0,
+  cargo_codes: 0,
   cargo_client_ops: 0,
   cargo_qr_tokens: 0,
   cargos: 1,
