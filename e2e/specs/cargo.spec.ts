@@ -214,6 +214,21 @@ test('cargo: counting offline is kept on the device and reaches the server once 
     const contents = await (await page.request.get(`/api/secure/cargo/code/${code}/contents`, { headers })).json();
     expect(contents[0].quantity).toBe(6);
     await expect(quantity).toHaveValue('6');
+
+    // With "Save as I count" off, counts wait for Save, and leaving asks first.
+    await page.getByRole('switch', { name: 'Save as I count' }).uncheck();
+    await plus.click();
+    await expect(saveState(page)).toHaveText('Not saved yet');
+    await page.getByRole('link', { name: 'Done' }).click();
+    const leave = page.getByRole('dialog', { name: 'Save your counts?' });
+    await leave.getByRole('button', { name: 'Save and leave' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cargo/manage/${code}$`));
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/secure/cargo/code/${code}/contents`, { headers })).json())[0].quantity,
+      )
+      .toBe(7);
   } finally {
     await context.close();
   }

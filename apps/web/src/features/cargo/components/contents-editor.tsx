@@ -3,9 +3,10 @@ import { Button, Grid, Group, Pagination, Paper, Stack, Switch, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
@@ -44,6 +45,8 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
   const autoSave = useSession((s) => s.cargoAutoSave);
   const setAutoSave = useSession((s) => s.setCargoAutoSave);
   const counting = useCounting(store, cargo.code, 'quantity');
+  // Autosave off and counts not saved: leaving asks first (saving keeps them, also offline).
+  const blocker = useBlocker(counting.state === 'unsaved');
   const [cameraOn, setCameraOn] = useState(false);
   const [last, setLast] = useState<string | null>(null);
   const [page, setPage] = useState(0);
@@ -228,6 +231,17 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
           )}
         </Paper>
       </Grid.Col>
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title={t('cargo.edit.leaveTitle')}
+        message={t('cargo.edit.leaveText')}
+        confirmLabel={t('cargo.edit.saveAndLeave')}
+        onConfirm={() => {
+          counting.saveNow();
+          blocker.proceed?.();
+        }}
+        onCancel={() => blocker.reset?.()}
+      />
       <AddContentModal
         code={unknown?.code ?? null}
         suggestion={unknown?.suggestion}
