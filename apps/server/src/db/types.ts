@@ -264,7 +264,7 @@ export interface ShopTendersTable {
   change_in_main: number;
 }
 
-/** Public receipt code → store (the one global lookup of store data, convention 5). */
+/** Public receipt code → store (a global lookup of store data, convention 5, like cargo_codes). */
 export interface ReceiptCodesTable {
   code: string;
   store_id: string;
