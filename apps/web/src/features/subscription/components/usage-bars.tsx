@@ -29,7 +29,12 @@ export function UsageBars({ status }: { status: SubscriptionStatus }) {
               <Text fw={600} size="sm">
                 {t(`subscription.usage.${row.key}`)}
               </Text>
-              <Text size="sm" fw={full ? 700 : 500} c={full ? 'red.7' : undefined} style={{ whiteSpace: 'nowrap' }}>
+              <Text
+                size="sm"
+                fw={full ? 700 : 500}
+                c={full ? 'var(--mantine-color-red-text)' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 {row.limit === null
                   ? t('subscription.usage.unlimited', { value: number(row.count) })
                   : t('subscription.usage.of', { value: number(row.count), limit: number(row.limit) })}

@@ -91,7 +91,7 @@ export default function PricingPage() {
                 <Text c="dimmed">{t(interval === 'YEAR' ? 'subscription.perYear' : 'subscription.perMonth')}</Text>
               </Group>
               {interval === 'YEAR' && monthly && saving > 0 && (
-                <Text size="sm" c="teal.8" fw={600} mt={4}>
+                <Text size="sm" c="var(--mantine-color-teal-text)" fw={600} mt={4}>
                   {t('subscription.savingLine', {
                     percent: saving,
                     full: formatInvoiceAmount(monthly.amount * 12, monthly.currency, i18n.language),
