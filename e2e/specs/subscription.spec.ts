@@ -217,3 +217,25 @@ test('profile picture, the checkout return page, and the account screens in Japa
   await expect(page.getByRole('button', { name: 'プレミアムにアップグレード' })).toBeVisible();
   await shot(page, 'pricing-desktop-ja');
 });
+
+test('the receipt logo can be removed from the template screen', async ({ page }) => {
+  const owner = await signUpConfirmed(page, 'logo');
+  const store = owner.urlName;
+  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const template = await (
+    await page.request.get(`/api/secure/virtual-store/${store}/receipt-template`, { headers })
+  ).json();
+  const logo = `/api/secure/file/data/${store}/${template.logoImageId as string}`;
+  const put = await page.request.put(logo, {
+    headers: { ...headers, 'content-type': 'image/png' },
+    data: solidPng(120, 40, [30, 30, 30]),
+  });
+  expect(put.status()).toBe(200);
+  await page.goto(`/${store}/profile/store/receipt-template/${store}`);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Remove the receipt logo?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Receipt logo removed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload logo' })).toBeVisible();
+  expect((await page.request.get(logo, { headers })).status()).toBe(404);
+});

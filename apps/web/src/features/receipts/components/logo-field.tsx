@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Button, FileButton, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useRemoveReceiptLogo, useUploadReceiptLogo } from '../api/receipt-logo.ts';
 
 interface Props {
@@ -23,15 +25,20 @@ export function LogoField({ store, imageId, uploaded, checked, onChange }: Props
   const lock = useWriteLock();
   const upload = useUploadReceiptLogo();
   const remove = useRemoveReceiptLogo();
+  const [confirming, setConfirming] = useState(false);
   const removeLogo = () =>
     remove.mutate(
       { store, imageId },
       {
         onSuccess: () => {
+          setConfirming(false);
           onChange(false);
           notifications.show({ color: 'teal', message: t('profilePhoto.logoRemoved') });
         },
-        onError: (error) => notifications.show({ color: 'red', message: describeError(t, error) }),
+        onError: (error) => {
+          setConfirming(false);
+          notifications.show({ color: 'red', message: describeError(t, error) });
+        },
       },
     );
   const pick = (file: File | null) => {
@@ -62,7 +69,7 @@ export function LogoField({ store, imageId, uploaded, checked, onChange }: Props
         />
         <Group gap={6} wrap="nowrap">
           {uploaded && (
-            <Button size="xs" variant="subtle" color="red" loading={remove.isPending} onClick={removeLogo} {...lock}>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)} {...lock}>
               {t('profilePhoto.remove')}
             </Button>
           )}
@@ -78,6 +85,16 @@ export function LogoField({ store, imageId, uploaded, checked, onChange }: Props
       <Text fz="xs" c="dimmed" mt={4}>
         {uploaded ? t('receipts.logoHint') : t('receipts.noLogoYet')}
       </Text>
+      <ConfirmDialog
+        opened={confirming}
+        danger
+        busy={remove.isPending}
+        title={t('profilePhoto.logoRemoveTitle')}
+        message={t('profilePhoto.logoRemoveText')}
+        confirmLabel={t('profilePhoto.remove')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={removeLogo}
+      />
     </div>
   );
 }
