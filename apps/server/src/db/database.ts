@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
@@ -37,9 +38,14 @@ export interface DatabaseHandle {
 
 let preparedReads = 0;
 
+/** The WAL size past which the writer restarts it before its next write (about 10,000 pages). */
+const WAL_RESTART_BYTES = 40 * 1024 * 1024;
+
 export interface OpenOptions {
   /** Tests: wraps SQLite's WAL fsync, e.g. to hold it and see what waits for it. */
   wrapWalFlush?: (flush: () => Promise<void>) => Promise<void>;
+  /** Tests: the WAL size past which the writer restarts it (default `WAL_RESTART_BYTES`). */
+  walRestartBytes?: number;
 }
 
 /**
@@ -110,9 +116,17 @@ export function openDatabase(
     reader.beforeWrite();
     checkpointer.noteWrite();
   };
+  const walFile = `${config.file}-wal`;
+  const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
   const statements = {
     ...withStatementCache(sqlite, beforeWrite),
     readDurable: reader.all,
+    // TRUNCATE leaves an empty file, so its size tells how far the WAL has grown since.
+    walTooLarge: () => (statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) > walRestartBytes,
+    restartWal: () => {
+      reader.endAll();
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    },
   };
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(statements, walSync), plugins });
   return {

@@ -20,6 +20,14 @@ export interface SqliteStatements {
    * commits (sqlite-reader.ts); without it such reads run on the writer and wait like a commit.
    */
   readDurable?(sql: string, parameters: readonly unknown[]): unknown[];
+  /**
+   * True when the WAL has grown past its bound and should be restarted before the next write:
+   * the durable reader always holds a snapshot while commits wait for their sync, and a WAL in
+   * use by a reader is never restarted, so under steady load it would grow without end.
+   */
+  walTooLarge?(): boolean;
+  /** Ends the reader's snapshots and checkpoints the whole WAL, truncating it (nothing pending). */
+  restartWal?(): void;
 }
 
 /**
@@ -158,6 +166,7 @@ class Lease implements DatabaseConnection {
       return { rows: this.statements.readDurable(compiledQuery.sql, parameters) as R[] };
     }
     if (!this.held) await this.take();
+    if (!this.inTransaction) await this.boundWal();
     const statement = this.statements.prepare(compiledQuery.sql);
     let result: QueryResult<R>;
     if (statement.reader) result = { rows: statement.all(parameters) as R[] };
@@ -187,7 +196,19 @@ class Lease implements DatabaseConnection {
   /** Runs transaction control (BEGIN, COMMIT, ROLLBACK, savepoints). */
   async control(sql: string): Promise<void> {
     if (!this.held) await this.take();
+    if (sql === 'BEGIN') await this.boundWal();
     this.statements.prepare(sql).run();
+  }
+
+  /**
+   * Before a transaction, with the lock held (no commit can come in): when the WAL is past its
+   * bound, waits until every commit is synced, then lets the statements restart it. A pause of
+   * one sync and one checkpoint every WAL's worth of writes, like SQLite's own autocheckpoint.
+   */
+  private async boundWal(): Promise<void> {
+    if (!this.statements.walTooLarge?.()) return;
+    await this.sync.pending();
+    this.statements.restartWal?.();
   }
 
   /** Commits the lease's transaction (it holds the lock while in one), then `settle`s. */

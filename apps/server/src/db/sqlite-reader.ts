@@ -32,6 +32,8 @@ export interface SqliteReader {
   syncStarting(): void;
   /** Called when that sync ended: on success its snapshot becomes the one reads use. */
   syncEnded(ok: boolean): void;
+  /** Ends every snapshot; only while no commit waits for its sync (the WAL restart needs it). */
+  endAll(): void;
   close(): void;
 }
 
@@ -168,6 +170,10 @@ export function openSqliteReader(
         current = next;
       } else end(connections[next]);
       next = null;
+    },
+    endAll() {
+      if (syncPending()) throw new Error('SQLite reader: a commit waits for its sync');
+      for (const c of connections) end(c);
     },
     close() {
       clearInterval(ageLimit);
