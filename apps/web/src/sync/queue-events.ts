@@ -1,3 +1,4 @@
+import { SALE_QUEUE_DB } from './sale-queue-name.ts';
 /**
  * How tabs tell each other about the sale queue: "changed" (someone wrote or removed a sale:
  * re-read the queue) and "wake" (there is something to send now: the tab running the sync loop
@@ -6,7 +7,8 @@
  */
 type QueueMessage = 'changed' | 'wake';
 
-const CHANNEL_NAME = 'shopdesk-sale-queue';
+// The database's name: the store shell listens there to start its sender (lib/start-if-kept.ts).
+const CHANNEL_NAME = SALE_QUEUE_DB;
 const listeners: Record<QueueMessage, Set<() => void>> = { changed: new Set(), wake: new Set() };
 let channel: BroadcastChannel | null | undefined;
 

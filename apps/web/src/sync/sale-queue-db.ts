@@ -1,5 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreateTransactionBody, UpdateTransactionBody } from '@shopdesk/shared';
+import { SALE_QUEUE_DB } from './sale-queue-name.ts';
+import { noteKept } from '../lib/start-if-kept.ts';
 
 /** What the counter asks the server to store: a new sale, or the completion of a held cart. */
 export type SaleRequest =
@@ -59,7 +61,7 @@ interface SaleQueueDb extends DBSchema {
   sales: { key: number; value: QueuedSale; indexes: { clientId: string } };
 }
 
-const DB_NAME = 'shopdesk-sale-queue';
+const DB_NAME = SALE_QUEUE_DB;
 let dbPromise: Promise<IDBPDatabase<SaleQueueDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<SaleQueueDb>> {
@@ -67,6 +69,8 @@ function db(): Promise<IDBPDatabase<SaleQueueDb>> {
     upgrade(database) {
       const sales = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
       sales.createIndex('clientId', 'clientId', { unique: true });
+      // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
+      noteKept(DB_NAME);
     },
     // Another tab upgrading the schema: let it, and reopen on the next call.
     blocking() {

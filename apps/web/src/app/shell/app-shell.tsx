@@ -7,11 +7,11 @@ import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/index.ts';
 import { followSessionForCatalogs } from '../../features/counter/index.ts';
-import { startCargoCountSync } from '../../features/cargo/index.ts';
+import { startCargoCountSyncIfKept } from '../../features/cargo/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { startSaleSync } from '../../sync/sync-loop.ts';
+import { startSaleSyncIfKept } from '../../sync/start-if-kept.ts';
 import { UpdateBanner } from '../pwa/update-banner.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
@@ -44,9 +44,9 @@ export function StoreShell() {
   useSessionExchangeRate(store, current.data);
 
   // Sales queued on this device sync from any store screen, not only the counter.
-  useEffect(() => (loggedIn ? startSaleSync() : undefined), [loggedIn]);
+  useEffect(() => (loggedIn ? startSaleSyncIfKept() : undefined), [loggedIn]);
   // So do cargo counts made offline (the difference queue of features/cargo).
-  useEffect(() => (loggedIn ? startCargoCountSync() : undefined), [loggedIn]);
+  useEffect(() => (loggedIn ? startCargoCountSyncIfKept() : undefined), [loggedIn]);
   useEffect(() => followSessionForCatalogs(), []);
 
   const closeDrawer = drawer.close;

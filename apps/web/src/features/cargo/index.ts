@@ -10,4 +10,4 @@ export const cargoPages = {
   receiveLink: () => import('./pages/receive-link-page.tsx'),
 };
 
-export { startDifferenceSync as startCargoCountSync } from './offline/difference-queue.ts';
+export { startCargoCountSyncIfKept } from './offline/start-if-kept.ts';

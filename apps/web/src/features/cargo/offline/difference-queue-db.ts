@@ -1,4 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { CARGO_QUEUE_DB } from './queue-name.ts';
+import { noteKept } from '../../../lib/start-if-kept.ts';
 
 /**
  * A quantity change of a cargo content waiting on this device to reach the server (the
@@ -35,7 +37,7 @@ interface CargoQueueDb extends DBSchema {
   differences: { key: number; value: QueuedDifference; indexes: { clientId: string } };
 }
 
-const DB_NAME = 'shopdesk-cargo-queue';
+const DB_NAME = CARGO_QUEUE_DB;
 let dbPromise: Promise<IDBPDatabase<CargoQueueDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<CargoQueueDb>> {
@@ -43,6 +45,8 @@ function db(): Promise<IDBPDatabase<CargoQueueDb>> {
     upgrade(database) {
       const store = database.createObjectStore('differences', { keyPath: 'seq', autoIncrement: true });
       store.createIndex('clientId', 'clientId', { unique: true });
+      // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
+      noteKept(DB_NAME);
     },
     // Another tab upgrading the schema: let it, and reopen on the next call.
     blocking() {

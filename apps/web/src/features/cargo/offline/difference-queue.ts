@@ -14,6 +14,7 @@ import {
   type NewQueuedDifference,
   type QueuedDifference,
 } from './difference-queue-db.ts';
+import { CARGO_QUEUE_DB } from './queue-name.ts';
 
 /**
  * The cargo counting queue: every quantity change is written to IndexedDB first, then sent in the
@@ -45,7 +46,7 @@ function notify(): void {
 
 function getChannel(): BroadcastChannel | null {
   if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('shopdesk-cargo-queue') : null;
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CARGO_QUEUE_DB) : null;
     // Another tab wrote or sent a change: re-read the queue (and send, if it is ours to send).
     channel?.addEventListener('message', () => void refresh());
   }
