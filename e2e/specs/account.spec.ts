@@ -95,8 +95,12 @@ test('a revoked session shows "Session expired" and lands on /auth', async ({ pa
   const logout = await request.post('/api/secure/logout', { headers: { Authorization: `Bearer ${jwt}` } });
   expect(logout.status()).toBe(204);
 
+  // The next request gets the 401: opening the profile (its picture, its plan) or the stores list.
   await openProfile(page).catch(() => undefined);
-  await page.getByRole('link', { name: /Stores/ }).click();
+  await page
+    .getByRole('link', { name: /Stores/ })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await expect(page.getByText('Session expired, please login again.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('shopdesk-session') ?? '')).not.toContain(jwt);

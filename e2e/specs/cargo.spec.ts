@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+import { logIn, sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /**
  * Cargo (issue 11) with two users: the first makes a cargo of two products by wedge scans and
- * shows its transfer QR; the second receives it from the link the QR encodes, counts one item
+ * shows its transfer QR; the second, not logged in yet, opens the link the QR encodes, logs in and
+ * receives it, counts one item
  * short and marks it arrived; the second's stock holds what was counted, and the first sees the
  * shortage on its TRANSFERRED cargo. Then counting offline: the network is cut, five are added,
  * it comes back, and the server has the five.
@@ -112,7 +113,11 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     // --- The receiver opens the link, confirms, and gets the cargo in its own store.
     const owner = await signUpConfirmed(b.page, 'cargoB');
     const storeB = owner.urlName;
+    // Scanned on a phone that is not logged in: the link waits through the login.
+    await b.page.evaluate(() => localStorage.removeItem('shopdesk-session'));
     await b.page.goto(new URL(link).pathname);
+    await expect(b.page).toHaveURL(/\/auth$/);
+    await logIn(b.page, owner.email, owner.password);
     await expect(b.page.getByRole('dialog', { name: 'Receive this cargo?' })).toBeVisible();
     await b.page.getByRole('button', { name: 'Receive', exact: true }).click();
     await expect(b.page).toHaveURL(new RegExp(`/${storeB}/cargo/manage/[0-9A-Z]{8}$`));

@@ -8,6 +8,7 @@ import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ApiRequestError } from '../lib/api-error.ts';
 import { isUnreachable, reportUnreachable } from '../lib/connectivity.ts';
+import { pendingDestination, rememberDestination } from '../lib/after-login.ts';
 import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
 import { paths } from '../app/paths.ts';
@@ -66,7 +67,11 @@ export function RootLayout() {
   }, [navigate, qc]);
 
   const redirect = guardRedirect(location.pathname, loggedIn);
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) {
+    if (!loggedIn) rememberDestination(location.pathname);
+    // Just logged in on /auth: where the login page is taking the user too (lib/after-login.ts).
+    return <Navigate to={(loggedIn && pendingDestination()) || redirect} replace />;
+  }
 
   return (
     <>

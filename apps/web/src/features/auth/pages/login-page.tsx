@@ -13,6 +13,7 @@ import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { paths } from '../../../app/paths.ts';
+import { pendingDestination } from '../../../lib/after-login.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export default function LoginPage() {
     loginMutation.mutate(body, {
       onSuccess: ({ token, user }) => {
         useSession.getState().login(token, user);
-        navigate(paths.store(user.defaultStore), { replace: true });
+        navigate(pendingDestination() ?? paths.store(user.defaultStore), { replace: true });
       },
       onError: (error) => form.showApiErrors(error),
     });

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { forgetDestination } from '../../../lib/after-login.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { paths } from '../../../app/paths.ts';
 
@@ -9,6 +11,8 @@ import { paths } from '../../../app/paths.ts';
  */
 export default function ReceiveLinkPage() {
   const { token = '' } = useParams();
+  // Arrived, maybe through a login that kept this link (lib/after-login.ts): it has served.
+  useEffect(() => forgetDestination(), []);
   const store = useSession((s) => s.virtualStore?.urlName ?? s.loggedUser?.defaultStore ?? null);
   if (!store) return <Navigate to={paths.root()} replace />;
   return <Navigate to={paths.cargoList(store, token)} replace />;
