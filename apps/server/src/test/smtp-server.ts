@@ -11,12 +11,17 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
+  /** From now on, messages are neither acknowledged nor collected until `release` (the sender waits). */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1, port 0, collecting every message (for `SMTP_URL`). */
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let open = Promise.resolve();
+  let release = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -25,12 +30,14 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+        void open.then(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
       });
     },
   });
@@ -39,6 +46,10 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    hold: () => {
+      open = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => release(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,46 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmTokenFrom, signUpBody } from '../../test/factories.ts';
 import { engines, useTestApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeQuotedPrintable, parseMail } from '../../test/mail-parse.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1, port 0, collecting every message. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtp, type TestSmtp } from '../../test/smtp-server.ts';
 
 describe('quoted-printable decoding used by these tests', () => {
   it('decodes soft breaks and escapes', () => {
@@ -50,7 +14,7 @@ describe('quoted-printable decoding used by these tests', () => {
 
 describe.each(engines)('mail on %s', (engine) => {
   describe('over SMTP', () => {
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let smtp: TestSmtp;
     let t: TestApp;
     beforeAll(async () => {
       smtp = await startSmtp();
