@@ -75,6 +75,9 @@ test('offline: the product list and a looked-up product show the last data, writ
     // A code never looked up on this device says so, instead of loading for ever.
     await page.goto(`/${store}/stock/scan/4006381333931`);
     await expect(page.getByText('Not on this device yet')).toBeVisible();
+    // A screen never opened on this device says it loads once back online, not placeholders for ever.
+    await page.goto(`/${store}/shop/statistic`);
+    await expect(banner).toContainText('This page was never loaded on this device');
     await page.goto(`/${store}/stock/scan/${codes.inStock}`);
     await expect(page.getByRole('heading', { name: 'Green tea 500 g' })).toBeVisible();
 

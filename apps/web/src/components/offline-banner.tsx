@@ -1,4 +1,6 @@
+import { useCallback, useSyncExternalStore } from 'react';
 import { Box, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/connectivity.ts';
 import { IconAlert } from './icons.tsx';
@@ -14,6 +16,7 @@ export const OFFLINE_REASON_ID = 'offline-reason';
 export function OfflineBanner({ top = 0, text }: { top?: number | string; text?: string }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const neverLoaded = useWaitingForNetwork(!online);
   return (
     // The live region is always there, so the change is announced when it happens.
     <Box role="status" aria-live="polite" pos="sticky" top={top} style={{ zIndex: 90 }}>
@@ -32,12 +35,33 @@ export function OfflineBanner({ top = 0, text }: { top?: number | string; text?:
               <Text span fw={700} size="sm">
                 {t('offline.title')}
               </Text>{' '}
-              <span id={OFFLINE_REASON_ID}>{text ?? t('offline.text')}</span>
+              <span id={OFFLINE_REASON_ID}>{text ?? t(neverLoaded ? 'offline.notLoadedPage' : 'offline.text')}</span>
             </Text>
           </Group>
         </Box>
       )}
     </Box>
+  );
+}
+
+/**
+ * True while offline some screen waits for data this device never loaded (a query on screen,
+ * paused with no data): its placeholders would otherwise look like loading forever, so the banner says the page
+ * loads once the connection is back. Watches the query cache only while offline.
+ */
+function useWaitingForNetwork(offline: boolean): boolean {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback(
+    (onChange: () => void) => (offline ? cache.subscribe(onChange) : () => undefined),
+    [cache, offline],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () =>
+      offline &&
+      cache
+        .getAll()
+        .some((q) => q.state.fetchStatus === 'paused' && q.state.data === undefined && q.getObserversCount() > 0),
   );
 }
 
