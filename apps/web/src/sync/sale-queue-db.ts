@@ -1,6 +1,7 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { CreateTransactionBody, UpdateTransactionBody } from '@shopdesk/shared';
 import { SALE_QUEUE_DB } from './sale-queue-name.ts';
+import { lazyIdb } from '../lib/lazy-idb.ts';
 import { noteKept } from '../lib/start-if-kept.ts';
 
 /** What the counter asks the server to store: a new sale, or the completion of a held cart. */
@@ -62,24 +63,13 @@ interface SaleQueueDb extends DBSchema {
 }
 
 const DB_NAME = SALE_QUEUE_DB;
-let dbPromise: Promise<IDBPDatabase<SaleQueueDb>> | null = null;
-
-function db(): Promise<IDBPDatabase<SaleQueueDb>> {
-  dbPromise ??= openDB<SaleQueueDb>(DB_NAME, 1, {
-    upgrade(database) {
-      const sales = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
-      sales.createIndex('clientId', 'clientId', { unique: true });
-      // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
-      noteKept(DB_NAME);
-    },
-    // Another tab upgrading the schema: let it, and reopen on the next call.
-    blocking() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
-    },
-  });
-  return dbPromise;
-}
+const queueDb = lazyIdb<SaleQueueDb>(DB_NAME, 1, (database) => {
+  const sales = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
+  sales.createIndex('clientId', 'clientId', { unique: true });
+  // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
+  noteKept(DB_NAME);
+});
+const db = () => queueDb.get();
 
 /**
  * Writes a sale and resolves only once IndexedDB has committed the transaction (durable). A sale
@@ -127,13 +117,6 @@ export async function deleteSale(clientId: string): Promise<void> {
 }
 
 /** Tests only: closes and deletes the database so each test starts empty. */
-export async function resetSaleQueueDbForTests(): Promise<void> {
-  if (dbPromise) (await dbPromise).close();
-  dbPromise = null;
-  await new Promise<void>((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(DB_NAME);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => resolve();
-  });
+export function resetSaleQueueDbForTests(): Promise<void> {
+  return queueDb.deleteForTests();
 }

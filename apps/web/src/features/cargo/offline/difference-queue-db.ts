@@ -1,5 +1,6 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import { CARGO_QUEUE_DB } from './queue-name.ts';
+import { lazyIdb } from '../../../lib/lazy-idb.ts';
 import { noteKept } from '../../../lib/start-if-kept.ts';
 
 /**
@@ -38,24 +39,13 @@ interface CargoQueueDb extends DBSchema {
 }
 
 const DB_NAME = CARGO_QUEUE_DB;
-let dbPromise: Promise<IDBPDatabase<CargoQueueDb>> | null = null;
-
-function db(): Promise<IDBPDatabase<CargoQueueDb>> {
-  dbPromise ??= openDB<CargoQueueDb>(DB_NAME, 1, {
-    upgrade(database) {
-      const store = database.createObjectStore('differences', { keyPath: 'seq', autoIncrement: true });
-      store.createIndex('clientId', 'clientId', { unique: true });
-      // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
-      noteKept(DB_NAME);
-    },
-    // Another tab upgrading the schema: let it, and reopen on the next call.
-    blocking() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
-    },
-  });
-  return dbPromise;
-}
+const queueDb = lazyIdb<CargoQueueDb>(DB_NAME, 1, (database) => {
+  const store = database.createObjectStore('differences', { keyPath: 'seq', autoIncrement: true });
+  store.createIndex('clientId', 'clientId', { unique: true });
+  // The store shell starts this queue's sender once the database exists (lib/start-if-kept.ts).
+  noteKept(DB_NAME);
+});
+const db = () => queueDb.get();
 
 /** Writes a change and resolves once IndexedDB has committed it (it survives a reload or a crash). */
 export async function addDifference(entry: NewQueuedDifference): Promise<QueuedDifference> {
@@ -87,13 +77,6 @@ export async function countAttempt(clientId: string): Promise<boolean> {
 }
 
 /** Tests only: closes and deletes the database so each test starts empty. */
-export async function resetCargoQueueDbForTests(): Promise<void> {
-  if (dbPromise) (await dbPromise).close();
-  dbPromise = null;
-  await new Promise<void>((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(DB_NAME);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => resolve();
-  });
+export function resetCargoQueueDbForTests(): Promise<void> {
+  return queueDb.deleteForTests();
 }
