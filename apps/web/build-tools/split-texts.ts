@@ -19,6 +19,7 @@ export const LATER_TEXTS = [
   'legal',
   'lowStock',
   'nativeScan',
+  'pager',
   'payment',
   'printers',
   'product',

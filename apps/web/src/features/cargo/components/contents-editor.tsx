@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Button, Grid, Group, Pagination, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
@@ -7,6 +7,7 @@ import { Link, useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
@@ -224,11 +225,8 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
               ))}
             </Stack>
           )}
-          {pages > 1 && (
-            <Group justify="center" mt="md">
-              <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} siblings={0} boundaries={1} />
-            </Group>
-          )}
+          {/* Compact at every width: the contents share the row with the add-product column. */}
+          <Pager page={page} pages={pages} onChange={setPage} compact mt="md" />
         </Paper>
       </Grid.Col>
       <ConfirmDialog

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Cargo, CargoContent } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
+import { Pager } from '../../../components/pager.tsx';
 import { useContentWindow } from '../api/get-contents.ts';
 import { useCounting } from '../hooks/use-counting.ts';
 import { useFormatCargoMoney } from './cargo-money.ts';
@@ -176,17 +177,7 @@ export function ContentsView({ store, cargo }: { store: string; cargo: Cargo }) 
         {t('cargo.contents.title')}
       </Title>
       {list}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(p) => setPage(p - 1)}
-            siblings={phone ? 0 : 1}
-            boundaries={1}
-          />
-        </Group>
-      )}
+      <Pager page={page} pages={pages} onChange={setPage} compact={phone} mt="md" />
     </Paper>
   );
 }

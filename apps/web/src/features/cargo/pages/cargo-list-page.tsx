@@ -5,14 +5,11 @@ import {
   Button,
   Container,
   Group,
-  Pagination,
-  Paper,
   SegmentedControl,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -21,7 +18,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CARGO_STATUSES, parseCargoQrLink, type Cargo, type CargoStatus } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { IconPlus, IconScan, IconSearch } from '../../../components/icons.tsx';
+import { CardList, EmptyCard, TableCard } from '../../../components/list-card.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { IconPlus, IconScan } from '../../../components/icons.tsx';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useCargoWindow } from '../api/search-cargos.ts';
@@ -135,17 +135,15 @@ export default function CargoListPage() {
           )
         )}
         <Group gap="sm" align="flex-start">
-          <TextInput
-            type="search"
-            aria-label={t('cargo.list.search')}
+          <SearchInput
+            label={t('cargo.list.search')}
             placeholder={t('cargo.list.searchPlaceholder')}
-            leftSection={<IconSearch size={18} />}
             value={q}
-            onChange={(e) => {
-              setQ(e.currentTarget.value);
+            onChange={(value) => {
+              setQ(value);
               setPage(0);
             }}
-            style={{ flex: phone ? '1 1 100%' : 1 }}
+            fullRow={phone}
           />
           <SegmentedControl
             value={filter}
@@ -170,57 +168,48 @@ export default function CargoListPage() {
         )}
         {cargos.isPending && <Skeleton h={280} radius="lg" />}
         {cargos.data && cargos.data.items.length === 0 && (
-          <Paper withBorder radius="lg" p="xl" ta="center">
+          <EmptyCard>
             <Text c="dimmed">{debouncedQ ? t('cargo.list.noMatch', { q: debouncedQ }) : t('cargo.list.empty')}</Text>
-          </Paper>
+          </EmptyCard>
         )}
         {cargos.data &&
           cargos.data.items.length > 0 &&
           (phone ? (
-            <Paper
-              withBorder
-              radius="lg"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none', overflow: 'hidden', opacity: cargos.isPlaceholderData ? 0.6 : 1 }}
-              aria-label={t('cargo.list.title')}
+            <CardList
+              items={cargos.data.items}
+              keyOf={(c) => c.id}
+              label={t('cargo.list.title')}
+              stale={cargos.isPlaceholderData}
             >
-              {cargos.data.items.map((c, i) => (
-                <Box
-                  component="li"
-                  key={c.id}
-                  style={{ borderTop: i ? '1px solid var(--mantine-color-default-border)' : undefined }}
-                >
-                  <UnstyledButton onClick={() => open(c)} px="md" py="sm" w="100%" aria-label={c.name}>
-                    <Group wrap="nowrap" gap="sm" align="flex-start">
-                      <Box style={{ flex: 1, minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {c.name}
+              {(c) => (
+                <UnstyledButton onClick={() => open(c)} px="md" py="sm" w="100%" aria-label={c.name}>
+                  <Group wrap="nowrap" gap="sm" align="flex-start">
+                    <Box style={{ flex: 1, minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {c.name}
+                      </Text>
+                      <Text fz="xs" c="dimmed" truncate>
+                        <Text span ff="monospace" fz="xs">
+                          {c.code}
                         </Text>
-                        <Text fz="xs" c="dimmed" truncate>
-                          <Text span ff="monospace" fz="xs">
-                            {c.code}
-                          </Text>
-                          {c.origin ? ` · ${c.origin}` : ''}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {figures(c)}
-                        </Text>
-                      </Box>
-                      <Stack gap={4} align="flex-end">
-                        <CargoStatusBadge status={c.status} />
-                        <Text fw={700} fz="sm">
-                          {money(c.totalValue, c.currency)}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </UnstyledButton>
-                </Box>
-              ))}
-            </Paper>
+                        {c.origin ? ` · ${c.origin}` : ''}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {figures(c)}
+                      </Text>
+                    </Box>
+                    <Stack gap={4} align="flex-end">
+                      <CargoStatusBadge status={c.status} />
+                      <Text fw={700} fz="sm">
+                        {money(c.totalValue, c.currency)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </UnstyledButton>
+              )}
+            </CardList>
           ) : (
-            <Paper withBorder radius="lg" style={{ overflow: 'hidden', opacity: cargos.isPlaceholderData ? 0.6 : 1 }}>
+            <TableCard stale={cargos.isPlaceholderData}>
               <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={t('cargo.list.title')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -264,19 +253,9 @@ export default function CargoListPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Paper>
+            </TableCard>
           ))}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={(p) => setPage(p - 1)}
-              siblings={phone ? 0 : 1}
-              boundaries={1}
-            />
-          </Group>
-        )}
+        <Pager page={page} pages={pages} onChange={setPage} compact={phone} />
       </Stack>
       <ReceiveModal opened={scanning} onClose={() => setScanning(false)} onToken={askToReceive} />
       <ConfirmDialog

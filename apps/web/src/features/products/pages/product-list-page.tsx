@@ -8,14 +8,11 @@ import {
   Container,
   Group,
   Menu,
-  Pagination,
-  Paper,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -27,6 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_SORTS, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
+import { CardList, EmptyCard, TableCard } from '../../../components/list-card.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 import { QuantityBadge } from '../../../components/quantity-badge.tsx';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import {
@@ -36,7 +36,6 @@ import {
   IconPlus,
   IconPrinter,
   IconScan,
-  IconSearch,
   IconUpload,
 } from '../../../components/icons.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
@@ -189,17 +188,15 @@ export default function ProductListPage() {
           </Group>
         </Group>
         <Group gap="sm">
-          <TextInput
-            type="search"
-            aria-label={t('productList.search')}
+          <SearchInput
+            label={t('productList.search')}
             placeholder={t('productList.searchPlaceholder')}
-            leftSection={<IconSearch size={18} />}
             value={q}
-            onChange={(e) => {
-              setQ(e.currentTarget.value);
+            onChange={(value) => {
+              setQ(value);
               setPage(0);
             }}
-            style={{ flex: phone ? '1 1 100%' : 1 }}
+            fullRow={phone}
           />
           {/* On a phone, sort and the low-stock filter share the second line half and half. */}
           <Group gap="sm" wrap="nowrap" style={phone ? { flex: '1 1 100%' } : undefined}>
@@ -236,7 +233,7 @@ export default function ProductListPage() {
         )}
         {products.isPending && <Skeleton h={320} radius="lg" />}
         {products.data && products.data.items.length === 0 && (
-          <Paper withBorder radius="lg" p="xl" ta="center">
+          <EmptyCard>
             <Stack gap="sm" align="center">
               <Text c="dimmed">
                 {lowStock
@@ -262,58 +259,49 @@ export default function ProductListPage() {
                 </Button>
               )}
             </Stack>
-          </Paper>
+          </EmptyCard>
         )}
         {products.data &&
           products.data.items.length > 0 &&
           (phone ? (
-            <Paper
-              withBorder
-              radius="lg"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none', overflow: 'hidden', opacity: products.isPlaceholderData ? 0.6 : 1 }}
-              aria-label={t('productList.title')}
+            <CardList
+              items={products.data.items}
+              keyOf={(p) => p.id}
+              label={t('productList.title')}
+              stale={products.isPlaceholderData}
             >
-              {products.data.items.map((p, i) => (
-                <Box
-                  component="li"
-                  key={p.id}
-                  style={{ borderTop: i ? '1px solid var(--mantine-color-default-border)' : undefined }}
-                >
-                  <Group wrap="nowrap" gap={4} pr={4}>
-                    <UnstyledButton onClick={() => open(p)} px="md" py="sm" style={{ flex: 1, minWidth: 0 }}>
-                      <Group wrap="nowrap" gap="sm">
-                        <Box style={{ flex: 1, minWidth: 0 }}>
-                          <Text fw={600} truncate>
-                            {p.name}
+              {(p) => (
+                <Group wrap="nowrap" gap={4} pr={4}>
+                  <UnstyledButton onClick={() => open(p)} px="md" py="sm" style={{ flex: 1, minWidth: 0 }}>
+                    <Group wrap="nowrap" gap="sm">
+                      <Box style={{ flex: 1, minWidth: 0 }}>
+                        <Text fw={600} truncate>
+                          {p.name}
+                        </Text>
+                        <Text fz="xs" c="dimmed" truncate>
+                          <Text span ff="monospace" fz="xs">
+                            {p.code}
                           </Text>
-                          <Text fz="xs" c="dimmed" truncate>
-                            <Text span ff="monospace" fz="xs">
-                              {p.code}
-                            </Text>
-                            {p.brand ? ` · ${p.brand}` : ''}
-                          </Text>
-                        </Box>
-                        <Stack gap={2} align="flex-end">
-                          <Text fw={700} fz="sm">
-                            {formatMain(money, p.price)}
-                          </Text>
-                          <Group gap={4} wrap="nowrap">
-                            {lowBadge(p)}
-                            <QuantityBadge quantity={p.quantity} />
-                          </Group>
-                        </Stack>
-                      </Group>
-                    </UnstyledButton>
-                    {printButton(p)}
-                  </Group>
-                </Box>
-              ))}
-            </Paper>
+                          {p.brand ? ` · ${p.brand}` : ''}
+                        </Text>
+                      </Box>
+                      <Stack gap={2} align="flex-end">
+                        <Text fw={700} fz="sm">
+                          {formatMain(money, p.price)}
+                        </Text>
+                        <Group gap={4} wrap="nowrap">
+                          {lowBadge(p)}
+                          <QuantityBadge quantity={p.quantity} />
+                        </Group>
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                  {printButton(p)}
+                </Group>
+              )}
+            </CardList>
           ) : (
-            <Paper withBorder radius="lg" style={{ overflow: 'hidden', opacity: products.isPlaceholderData ? 0.6 : 1 }}>
+            <TableCard stale={products.isPlaceholderData}>
               <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Thead>
                   <Table.Tr>
@@ -364,20 +352,9 @@ export default function ProductListPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Paper>
+            </TableCard>
           ))}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={(p) => setPage(p - 1)}
-              siblings={phone ? 0 : 1}
-              boundaries={1}
-              getControlProps={(c) => ({ 'aria-label': t(`productList.pager.${c}`) })}
-            />
-          </Group>
-        )}
+        <Pager page={page} pages={pages} onChange={setPage} compact={phone} />
       </Stack>
       <ImportDialog store={store} opened={importing} onClose={() => setImporting(false)} />
       <LabelSheetModal content={label} onClose={() => setLabel(null)} />

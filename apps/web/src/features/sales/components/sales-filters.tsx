@@ -3,7 +3,8 @@ import { ActionIcon, Group, SegmentedControl, Select, Stack, Text, TextInput } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { TENDER_METHODS, TRANSACTION_STATUSES } from '@shopdesk/shared';
-import { IconBack, IconChevronRight, IconSearch } from '../../../components/icons.tsx';
+import { IconBack, IconChevronRight } from '../../../components/icons.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 import { monthLabel, shiftMonth } from '../model/month.ts';
 import type { useListState } from './use-list-state.ts';
 
@@ -87,14 +88,13 @@ export function SalesFilters({ list, phone }: { list: ListState; phone: boolean 
         )}
       </Group>
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          type="search"
-          aria-label={t('sales.search')}
+        <SearchInput
+          label={t('sales.search')}
           placeholder={t('sales.searchPlaceholder')}
-          leftSection={<IconSearch size={18} />}
           value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          style={{ flex: phone ? '1 1 100%' : 1, minWidth: 200 }}
+          onChange={setQ}
+          fullRow={phone}
+          minWidth={200}
         />
         <Group gap="sm" wrap="nowrap" style={phone ? { flex: '1 1 100%' } : undefined}>
           <Select

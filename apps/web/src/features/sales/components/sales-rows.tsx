@@ -1,8 +1,9 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionSummary } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
+import { CardList, TableCard } from '../../../components/list-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TenderIcons } from './tender-icons.tsx';
 import { useSalesFormat } from './use-sales-format.ts';
@@ -50,22 +51,9 @@ export function SalesRows({ store, items, phone, selected, stale, onOpen }: Prop
 
   if (phone) {
     return (
-      <Paper
-        withBorder
-        radius="lg"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none', overflow: 'hidden', opacity: stale ? 0.6 : 1 }}
-        aria-label={t('sales.listLabel')}
-      >
-        {items.map((s, i) => (
-          <Box
-            component="li"
-            key={s.id}
-            data-testid="sale-row"
-            style={{ borderTop: i ? '1px solid var(--mantine-color-default-border)' : undefined }}
-          >
+      <CardList items={items} keyOf={(s) => s.id} label={t('sales.listLabel')} stale={stale} rowTestId="sale-row">
+        {(s) => (
+          <>
             <UnstyledButton
               onClick={() => onOpen(s.code)}
               px="md"
@@ -105,14 +93,14 @@ export function SalesRows({ store, items, phone, selected, stale, onOpen }: Prop
                 <ReopenLink store={store} code={s.code} />
               </Group>
             )}
-          </Box>
-        ))}
-      </Paper>
+          </>
+        )}
+      </CardList>
     );
   }
 
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden', opacity: stale ? 0.6 : 1 }}>
+    <TableCard stale={stale}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={t('sales.listLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -178,6 +166,6 @@ export function SalesRows({ store, items, phone, selected, stale, onOpen }: Prop
           ))}
         </Table.Tbody>
       </Table>
-    </Paper>
+    </TableCard>
   );
 }

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { IconBack, IconCash } from '../../../components/icons.tsx';
+import { EmptyCard } from '../../../components/list-card.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useParkedCarts } from '../api/list-parked.ts';
@@ -114,16 +104,16 @@ export default function SalesPage() {
           </Alert>
         )}
         {waiting && (
-          <Paper withBorder radius="lg" p="xl" ta="center" role="status">
+          <EmptyCard role="status">
             <Text fw={600}>{t('sales.offlineTitle')}</Text>
             <Text c="dimmed" fz="sm" mt={4}>
               {t('sales.offlineText')}
             </Text>
-          </Paper>
+          </EmptyCard>
         )}
         {sales.isPending && !waiting && !sales.isError && <Skeleton h={320} radius="lg" />}
         {data && data.items.length === 0 && (
-          <Paper withBorder radius="lg" p="xl" ta="center">
+          <EmptyCard>
             <Stack gap="sm" align="center">
               <Text c="dimmed">
                 {state.status === 'PARKED'
@@ -142,7 +132,7 @@ export default function SalesPage() {
                 </Button>
               )}
             </Stack>
-          </Paper>
+          </EmptyCard>
         )}
         {data && data.items.length > 0 && (
           <SalesRows
@@ -154,18 +144,7 @@ export default function SalesPage() {
             onOpen={openSale}
           />
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={state.page + 1}
-              onChange={(p) => update({ page: String(p - 1) })}
-              siblings={phone ? 0 : 1}
-              boundaries={1}
-              getControlProps={(c) => ({ 'aria-label': t(`sales.pager.${c}`) })}
-            />
-          </Group>
-        )}
+        <Pager page={state.page} pages={pages} onChange={(p) => update({ page: String(p) })} compact={phone} />
       </Stack>
       <Drawer
         opened={Boolean(code) && !phone}
