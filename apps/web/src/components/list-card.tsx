@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Paper } from '@mantine/core';
+import { Box, Group, Paper, Text, Title } from '@mantine/core';
 
 /** How a list shows while its next page loads: the old rows, dimmed. */
 const dim = (stale: boolean) => (stale ? 0.6 : 1);
@@ -62,5 +62,35 @@ export function EmptyCard({ role, children }: { role?: 'status'; children: React
     <Paper withBorder radius="lg" p="xl" ta="center" role={role}>
       {children}
     </Paper>
+  );
+}
+
+/**
+ * A list screen's heading: its title, how many there are (`count`, null while loading: the line
+ * keeps its height so nothing jumps) and the screen's buttons on the right.
+ */
+export function ListHeading({
+  title,
+  count,
+  countTestId,
+  children,
+}: {
+  title: string;
+  count: string | null;
+  countTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <div>
+        <Title order={1} fz={24}>
+          {title}
+        </Title>
+        <Text c="dimmed" mt={4} aria-live="polite" data-testid={countTestId}>
+          {count ?? '\u00a0'}
+        </Text>
+      </div>
+      {children}
+    </Group>
   );
 }

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -18,7 +17,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CARGO_STATUSES, parseCargoQrLink, type Cargo, type CargoStatus } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { CardList, EmptyCard, TableCard } from '../../../components/list-card.tsx';
+import { CardList, EmptyCard, ListHeading, TableCard } from '../../../components/list-card.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { IconPlus, IconScan } from '../../../components/icons.tsx';
@@ -99,15 +98,7 @@ export default function CargoListPage() {
   return (
     <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={24}>
-              {t('cargo.list.title')}
-            </Title>
-            <Text c="dimmed" mt={4} aria-live="polite">
-              {cargos.data ? t('cargo.list.count', { count: total }) : '\u00a0'}
-            </Text>
-          </div>
+        <ListHeading title={t('cargo.list.title')} count={cargos.data ? t('cargo.list.count', { count: total }) : null}>
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             <Button variant="default" leftSection={<IconScan size={18} />} onClick={() => setScanning(true)}>
               {t('cargo.list.receive')}
@@ -124,7 +115,7 @@ export default function CargoListPage() {
               {t('cargo.list.new')}
             </Button>
           </Group>
-        </Group>
+        </ListHeading>
         {allowance.atLimit ? (
           <LimitReached store={store} />
         ) : (

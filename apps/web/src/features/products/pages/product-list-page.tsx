@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -24,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_SORTS, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
-import { CardList, EmptyCard, TableCard } from '../../../components/list-card.tsx';
+import { CardList, EmptyCard, ListHeading, TableCard } from '../../../components/list-card.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { QuantityBadge } from '../../../components/quantity-badge.tsx';
@@ -135,15 +134,10 @@ export default function ProductListPage() {
   return (
     <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={24}>
-              {t('productList.title')}
-            </Title>
-            <Text c="dimmed" mt={4} aria-live="polite">
-              {products.data ? t('productList.count', { count: total }) : '\u00a0'}
-            </Text>
-          </div>
+        <ListHeading
+          title={t('productList.title')}
+          count={products.data ? t('productList.count', { count: total }) : null}
+        >
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             {/* Three buttons share a phone's width: narrow padding keeps "スキャン" whole. */}
             <Button
@@ -186,7 +180,7 @@ export default function ProductListPage() {
               {phone ? t('productList.add') : t('productList.new')}
             </Button>
           </Group>
-        </Group>
+        </ListHeading>
         <Group gap="sm">
           <SearchInput
             label={t('productList.search')}

@@ -1,10 +1,10 @@
-import { Alert, Button, Container, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Drawer, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { IconBack, IconCash } from '../../../components/icons.tsx';
-import { EmptyCard } from '../../../components/list-card.tsx';
+import { EmptyCard, ListHeading } from '../../../components/list-card.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -81,19 +81,15 @@ export default function SalesPage() {
   return (
     <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={24}>
-              {t('sales.title')}
-            </Title>
-            <Text c="dimmed" mt={4} aria-live="polite" data-testid="sales-count">
-              {data ? t('sales.count', { count: total, period }) : '\u00a0'}
-            </Text>
-          </div>
+        <ListHeading
+          title={t('sales.title')}
+          count={data ? t('sales.count', { count: total, period }) : null}
+          countTestId="sales-count"
+        >
           <Button component={Link} to={paths.shopCounter(store)} leftSection={<IconCash size={18} />} variant="default">
             {t('sales.toCounter')}
           </Button>
-        </Group>
+        </ListHeading>
         <SalesFilters list={list} phone={phone} />
         {state.status !== 'PARKED' && parked.data && (
           <HeldCarts store={store} carts={parked.data} onShowAll={() => update({ status: 'PARKED' })} />
