@@ -111,10 +111,10 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     await shot(a.page, 'cargo-transfer-qr-phone');
 
     // --- The receiver opens the link, confirms, and gets the cargo in its own store.
-    const owner = await signUpConfirmed(b.page, 'cargoB');
+    // The receiver signed up elsewhere; this phone is not logged in: the link waits through the login.
+    const signUpDevice = await newPage(browser);
+    const owner = await signUpConfirmed(signUpDevice.page, 'cargoB').finally(() => signUpDevice.context.close());
     const storeB = owner.urlName;
-    // Scanned on a phone that is not logged in: the link waits through the login.
-    await b.page.evaluate(() => localStorage.removeItem('shopdesk-session'));
     await b.page.goto(new URL(link).pathname);
     await expect(b.page).toHaveURL(/\/auth$/);
     await logIn(b.page, owner.email, owner.password);

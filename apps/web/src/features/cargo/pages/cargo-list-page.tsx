@@ -99,7 +99,8 @@ export default function CargoListPage() {
     <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <ListHeading title={t('cargo.list.title')} count={cargos.data ? t('cargo.list.count', { count: total }) : null}>
-          <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
+          {/* On a phone the two share the row by their words' widths, so "Receive by QR" is not cut. */}
+          <Group gap="xs" grow={phone} preventGrowOverflow={false} w={phone ? '100%' : undefined}>
             <Button variant="default" leftSection={<IconScan size={18} />} onClick={() => setScanning(true)}>
               {t('cargo.list.receive')}
             </Button>
