@@ -96,12 +96,14 @@ test('a revoked session shows "Session expired" and lands on /auth', async ({ pa
   expect(logout.status()).toBe(204);
 
   // The next request gets the 401: opening the profile (its picture, its plan) or the stores list.
+  // The notice shows for a few seconds from that moment, so it is watched for from now on.
+  const expired = expect(page.getByText('Session expired, please login again.')).toBeVisible({ timeout: 30_000 });
   await openProfile(page).catch(() => undefined);
   await page
     .getByRole('link', { name: /Stores/ })
     .click({ timeout: 5_000 })
     .catch(() => undefined);
-  await expect(page.getByText('Session expired, please login again.')).toBeVisible();
+  await expired;
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('shopdesk-session') ?? '')).not.toContain(jwt);
 });
