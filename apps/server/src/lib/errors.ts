@@ -37,14 +37,15 @@ export function fieldError(code: string, field: string, message: string, status 
 }
 
 /** A 429 telling the client when to try again (whole seconds, at least 1). */
-export function rateLimited(retryAfterMs: number): AppError {
+export function rateLimited(retryAfterMs: number, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(
     429,
     ErrorCode.RATE_LIMITED,
-    seconds <= 60
-      ? 'Too many attempts. Please wait a moment and try again.'
-      : 'Too many attempts. Please wait a few minutes and try again.',
+    message ??
+      (seconds <= 60
+        ? 'Too many attempts. Please wait a moment and try again.'
+        : 'Too many attempts. Please wait a few minutes and try again.'),
     undefined,
     { 'retry-after': String(seconds) },
   );

@@ -10,6 +10,8 @@ import * as repo from './rate-limit.repo.ts';
 export interface WindowRule {
   max: number;
   windowMs: number;
+  /** What the 429 says instead of the generic "Too many attempts", e.g. what there were too many of. */
+  tooMany?: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export function createThrottle(db: Db, clock: Clock, log: FastifyBaseLogger): Th
         windowFloor: iso(new Date(nowMs - rule.windowMs)),
         expiresAt: iso(new Date(nowMs + rule.windowMs)),
       });
-      if (count > rule.max) throw rateLimited(Date.parse(window_start) + rule.windowMs - nowMs);
+      if (count > rule.max) throw rateLimited(Date.parse(window_start) + rule.windowMs - nowMs, rule.tooMany);
     },
 
     async enter(action, scope, value, rule) {

@@ -19,9 +19,10 @@ import * as billing from './billing.service.ts';
 import { InvalidEvent, InvalidSignature } from './provider.ts';
 
 /** Each create, cancel or resume may call the payment provider: a budget per user shared by every process. */
-const PROVIDER_CALLS = { max: 20, windowMs: 10 * MINUTE };
+const TOO_MANY_CHANGES = 'Too many subscription changes in a short time. Please wait a few minutes and try again.';
+const PROVIDER_CALLS = { max: 20, windowMs: 10 * MINUTE, tooMany: TOO_MANY_CHANGES };
 /** The return page asks a few times while the payment settles. */
-const CHECKOUT_LOOKUPS = { max: 60, windowMs: 10 * MINUTE };
+const CHECKOUT_LOOKUPS = { max: 60, windowMs: 10 * MINUTE, tooMany: TOO_MANY_CHANGES };
 const CheckoutParamsSchema = z.object({
   sessionId: z
     .string()
@@ -32,20 +33,8 @@ const CheckoutParamsSchema = z.object({
 /** `/api/secure/subscription` (product.md §6): the caller's Subscription, plans, invoices, create, cancel, resume. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
-  const limited = async (userId: string, action = 'subscription-change', rule = PROVIDER_CALLS) => {
-    try {
-      await throttle.hit(action, 'user', userId, rule);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
-      throw new AppError(
-        429,
-        error.code,
-        'Too many subscription changes in a short time. Please wait a few minutes and try again.',
-        undefined,
-        error.headers,
-      );
-    }
-  };
+  const limited = (userId: string, action = 'subscription-change', rule = PROVIDER_CALLS) =>
+    throttle.hit(action, 'user', userId, rule);
   return async (app) => {
     const base = { tags: ['subscription'], security: bearerAuth };
 

@@ -25,7 +25,6 @@ import {
 } from '@shopdesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
@@ -38,26 +37,13 @@ const FIRST_WINDOW = { page: 0, size: 20 };
  * QR hand-overs write a token or try one: generous for a shop handing over a day's shipments,
  * tight enough that guessing tokens (128-bit nonces, signed) is pointless and cannot load the database.
  */
-const QR_ISSUE = { max: 60, windowMs: 10 * MINUTE };
-const QR_RECEIVE = { max: 30, windowMs: 10 * MINUTE };
+const TOO_MANY_QR = 'Too many transfer QR codes in a short time. Please wait a few minutes and try again.';
+const QR_ISSUE = { max: 60, windowMs: 10 * MINUTE, tooMany: TOO_MANY_QR };
+const QR_RECEIVE = { max: 30, windowMs: 10 * MINUTE, tooMany: TOO_MANY_QR };
 
 /** `/api/secure/cargo...` and `/api/secure/cargo-content...` (product.md §6), in the store of X-Store. */
 export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
-  const limited = async (action: string, userId: string, rule: { max: number; windowMs: number }) => {
-    try {
-      await throttle.hit(action, 'user', userId, rule);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
-      throw new AppError(
-        429,
-        error.code,
-        'Too many transfer QR codes in a short time. Please wait a few minutes and try again.',
-        undefined,
-        error.headers,
-      );
-    }
-  };
   const scope = (request: FastifyRequest) => scopeOf(ctx, request);
 
   return async (app) => {
@@ -227,7 +213,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = await scope(request);
-        await limited('cargo-qr-issue', s.userId, QR_ISSUE);
+        await throttle.hit('cargo-qr-issue', 'user', s.userId, QR_ISSUE);
         return cargo.issueQr(ctx, s, request.params.code);
       },
     );
@@ -245,7 +231,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const s = await scope(request);
-        await limited('cargo-qr-receive', s.userId, QR_RECEIVE);
+        await throttle.hit('cargo-qr-receive', 'user', s.userId, QR_RECEIVE);
         return reply.status(201).send(await cargo.receiveByQr(ctx, s, request.body.token));
       },
     );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileParamsSchema, FileSavedSchema, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { scopeForStore } from '../access/index.ts';
@@ -11,7 +10,11 @@ import * as files from './files.service.ts';
 /** `/api/secure/file/data/{storeUrl}/{uuid}`: images (PNG, JPEG, WebP up to 2 MB) of a store. */
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
-  const uploads = { max: ctx.config.uploads.max, windowMs: ctx.config.uploads.windowMs };
+  const uploads = {
+    max: ctx.config.uploads.max,
+    windowMs: ctx.config.uploads.windowMs,
+    tooMany: 'Too many image uploads in a short time. Please wait a few minutes and try again.',
+  };
   return async (app) => {
     const base = { tags: ['files'], security: bearerAuth };
     // Raw bytes of any declared type (this plugin only): the service checks the declared type and
@@ -28,18 +31,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // their upload rate (per user, counted in the database so every process shares it).
         preParsing: async (request) => {
           const { userId } = await scopeForStore(ctx, request, (request.params as { storeUrl: string }).storeUrl);
-          try {
-            await throttle.hit('upload-image', 'user', userId, uploads);
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
-            throw new AppError(
-              429,
-              error.code,
-              'Too many image uploads in a short time. Please wait a few minutes and try again.',
-              undefined,
-              error.headers,
-            );
-          }
+          await throttle.hit('upload-image', 'user', userId, uploads);
         },
         schema: {
           ...base,
