@@ -2,8 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import i18n from '../lib/i18n.ts';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { installConnectivity } from '../lib/connectivity.ts';
 import { installSubscriptionStatusRefresh } from '../lib/subscription-status.ts';
 import { queryClient } from './query-client.ts';
@@ -26,14 +25,12 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   useOfflineCache(queryClient);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          {/* Below the header, clear of dialogs' close buttons (the `app-toasts` rules in app.css). */}
-          <Notifications position="top-center" autoClose={5000} zIndex={1000} classNames={{ root: 'app-toasts' }} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        {/* Below the header, clear of dialogs' close buttons (the `app-toasts` rules in app.css). */}
+        <Notifications position="top-center" autoClose={5000} zIndex={1000} classNames={{ root: 'app-toasts' }} />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

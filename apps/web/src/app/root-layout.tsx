@@ -3,7 +3,7 @@ import { Box, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ApiRequestError } from '../lib/api-error.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;

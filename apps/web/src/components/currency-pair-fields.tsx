@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import type { CurrencyCode } from '@shopdesk/shared';
 import { CurrencySelect } from './currency-select.tsx';
 

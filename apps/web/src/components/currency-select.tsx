@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Select, Stack, Text, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { CURRENCIES, CURRENCY_CODES, currencyLabel, currencyName, type CurrencyCode } from '@shopdesk/shared';
 
 interface CurrencyOption extends ComboboxItem {

@@ -2,10 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { defaultSubscriptionStatus, type SubscriptionStatus } from '@shopdesk/shared';
-import i18n from '../lib/i18n.ts';
+import '../lib/i18n.ts'; // the English texts, as in the app
 import { stubLayoutApis } from '../lib/jsdom-stubs.test-support.ts';
 import { useSession } from '../lib/session-store.ts';
 import { LimitNotice, nearLimit, type LimitKind } from './limit-notice.tsx';
@@ -18,15 +17,13 @@ function show(kind: LimitKind, status: Partial<SubscriptionStatus>) {
   useSession.getState().clearSession();
   useSession.getState().setSubscriptionStatus({ ...defaultSubscriptionStatus(), ...status });
   render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider env="test">
-          <MemoryRouter>
-            <LimitNotice kind={kind} store="my-shop" />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <LimitNotice kind={kind} store="my-shop" />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text, type MantineSpacing } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { paths } from '../app/paths.ts';
 import { useAllowance } from '../lib/subscription-status.ts';
 import { IconAlert } from './icons.tsx';

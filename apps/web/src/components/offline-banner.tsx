@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { useOnline } from '../lib/connectivity.ts';
 import { IconAlert } from './icons.tsx';
 

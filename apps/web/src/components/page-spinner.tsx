@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 
 /** The 50px spinner of original.md §2, shown while a screen loads. */
 export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {

@@ -1,5 +1,5 @@
 import { Group, Pagination, type MantineSpacing } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 
 /**
  * The page buttons under a paged list, hidden when everything fits on one page. `page` counts

@@ -1,5 +1,5 @@
 import { Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { passwordStrength } from '../lib/password-strength.ts';
 
 const LEVELS = ['weak', 'weak', 'fair', 'good', 'strong'] as const;

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 
 /** Stock on hand: red when negative (sold more than received), grey at zero. */
 export function QuantityBadge({ quantity, ...props }: { quantity: number } & BadgeProps) {

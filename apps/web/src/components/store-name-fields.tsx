@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { suggestUrlName } from '../lib/url-name.ts';
 import { UrlNameInput } from './url-name-input.tsx';
 

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { timezoneList } from '../lib/timezones.ts';
 
 interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {

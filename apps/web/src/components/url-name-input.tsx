@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { urlNameSchema } from '@shopdesk/shared';
 import { fieldError } from '../lib/form-errors.ts';
 

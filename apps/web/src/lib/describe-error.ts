@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n/types.ts';
 import { ApiRequestError, NetworkError } from './api-error.ts';
 
 /**

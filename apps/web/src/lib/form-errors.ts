@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n/types.ts';
 import { translateMessage } from './describe-error.ts';
 
 /** First error message per top-level field of a failed zod parse, translated. */

@@ -1,7 +1,7 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from './i18n/instance.ts';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '@shopdesk/shared';
 import enUS from '../locales/en-US.json?first';
+import type { Texts } from './i18n/types.ts';
 import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
@@ -34,14 +34,7 @@ export function adoptBrowserLocale(): void {
 
 // English is bundled (it is also the fallback); other languages are separate chunks of the build,
 // precached by the service worker like every asset, so they work offline too.
-void i18n.use(initReactI18next).init({
-  resources: { 'en-US': { translation: enUS } },
-  lng: 'en-US',
-  fallbackLng: 'en-US',
-  supportedLngs: SUPPORTED_LOCALES as unknown as string[],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+i18n.addResourceBundle('en-US', 'translation', enUS as Texts);
 
 const loaders: Record<Exclude<SupportedLocale, 'en-US'>, () => Promise<void>> = {
   'ja-JP': async () => {
@@ -50,7 +43,7 @@ const loaders: Record<Exclude<SupportedLocale, 'en-US'>, () => Promise<void>> = 
       // Server and shared-schema messages are English sentences; this namespace maps them by text.
       import('../locales/ja-JP.messages.json'),
     ]);
-    i18n.addResourceBundle('ja-JP', 'translation', translation.default);
+    i18n.addResourceBundle('ja-JP', 'translation', translation.default as Texts);
     i18n.addResourceBundle('ja-JP', 'messages', messages.default);
   },
 };
@@ -70,13 +63,22 @@ export async function applyLocale(locale: string): Promise<void> {
   document.documentElement.lang = lng;
 }
 
+let laterTexts: Promise<void> | undefined;
+
 /**
  * English texts of the screens past the first ones (build-tools/split-texts.ts): the router loads
- * them with those screens. In development and tests the first part is the whole file already.
+ * them with those screens. In development and tests the first part is the whole file already. Added
+ * once: each addition renders the screens again with a new `t`, which effects listing `t` would see.
  */
-export async function loadLaterTexts(): Promise<void> {
-  const later = await import('../locales/en-US.json?later');
-  i18n.addResourceBundle('en-US', 'translation', later.default, true, true);
+export function loadLaterTexts(): Promise<void> {
+  laterTexts ??= import('../locales/en-US.json?later').then(
+    (later) => i18n.addResourceBundle('en-US', 'translation', later.default as Texts, true, true),
+    (error: unknown) => {
+      laterTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
+      throw error;
+    },
+  );
+  return laterTexts;
 }
 
 // The UI language follows the session (which follows the user's profile after login).

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation.ts';
 import type { z } from 'zod';
 import { apiFieldErrors } from './describe-error.ts';
 import { zodFieldErrors } from './form-errors.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { ActionIcon, Alert, Box, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { IconAlert, IconFlash } from '../components/icons.tsx';
 import { isNativeApp } from '../lib/native-platform.ts';
 import { useCamera } from './use-camera.ts';

@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { I18nextProvider } from 'react-i18next';
-import i18n from '../lib/i18n.ts';
+import '../lib/i18n.ts'; // the English texts, as in the app
 import { stubLayoutApis } from '../lib/jsdom-stubs.test-support.ts';
 import { enterApp, leaveApp } from '../lib/native-platform.test-support.ts';
 import { CameraScanner } from './camera-scanner.tsx';
@@ -40,11 +39,9 @@ afterEach(() => {
 
 function show(onScan: (code: string) => void, active = true) {
   const ui = (on: boolean) => (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <CameraScanner active={on} onScan={onScan} />
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider env="test">
+      <CameraScanner active={on} onScan={onScan} />
+    </MantineProvider>
   );
   const view = render(ui(active));
   return { setActive: (on: boolean) => view.rerender(ui(on)) };

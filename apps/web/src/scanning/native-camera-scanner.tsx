@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert, Box, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { IconAlert } from '../components/icons.tsx';
 
 // While ML Kit scans, its camera preview is a native view behind the WebView: the page hides

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconDownload } from '../../components/icons.tsx';
 import { applyUpdate, useUpdateState } from './update-flow.ts';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { Logo, LogoMark } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';
 import { SectionTabs } from './section-tabs.tsx';

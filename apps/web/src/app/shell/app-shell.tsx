@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/index.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { IconStar } from '../../components/icons.tsx';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';

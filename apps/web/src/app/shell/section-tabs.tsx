@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { HOME_TABS, useUi, type HomeTab } from '../../lib/ui-store.ts';
 import { IconBox, IconCart, IconTruck } from '../../components/icons.tsx';
 import { paths } from '../../app/paths.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useCurrentStore, useStores } from '../../features/stores/index.ts';
 import { IconCheck, IconChevronDown, IconStore } from '../../components/icons.tsx';

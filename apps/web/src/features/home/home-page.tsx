@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { currencyLabel } from '@shopdesk/shared';
 import { useSession } from '../../lib/session-store.ts';
 import { useUi } from '../../lib/ui-store.ts';

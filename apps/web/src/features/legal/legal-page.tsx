@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { Logo } from '../../components/logo.tsx';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
 import { paths } from '../../app/paths.ts';

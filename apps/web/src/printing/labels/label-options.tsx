@@ -1,5 +1,5 @@
 import { Divider, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { isPriceOnly, useSession, type CatConfig } from '../../lib/session-store.ts';
 
 const SWITCHES = [

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import type { LabelContent } from './label-layout.ts';
 
 const LabelSheet = lazy(() => import('./label-sheet.tsx'));

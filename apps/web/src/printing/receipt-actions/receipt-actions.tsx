@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { describeError } from '../../lib/describe-error.ts';
 import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';

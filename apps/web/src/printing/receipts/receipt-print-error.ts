@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n/types.ts';
 import { ReceiptPrinterError } from './receipt-bluetooth.ts';
 
 /** A receipt printing problem for a notification: ours in the user's language, the browser's Bluetooth errors as it words them. */

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, Progress, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconBluetooth, IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { publicOrigin } from '../../lib/api-base.ts';
 import { PrinterStatus } from '../printer-status.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useOnline } from '../../lib/connectivity.ts';
 import type { QueuedSale } from '../sale-queue-db.ts';
 import { useSaleQueue } from '../use-sale-queue.ts';

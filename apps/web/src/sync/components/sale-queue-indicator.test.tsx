@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import i18n from '../../lib/i18n.ts';
+import '../../lib/i18n.ts'; // the English texts, as in the app
 import { listSales, updateSale } from '../sale-queue-db.ts';
 import { submitSale } from '../submit-sale.ts';
 import { freshDevice, logIn, saleBody } from '../sale-queue.test-support.ts';
@@ -27,13 +26,11 @@ afterEach(() => {
 
 function show(onOpen = vi.fn()) {
   render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <SaleQueueIndicator onOpen={onOpen} />
-        </MemoryRouter>
-      </MantineProvider>
-    </I18nextProvider>,
+    <MantineProvider env="test">
+      <MemoryRouter>
+        <SaleQueueIndicator onOpen={onOpen} />
+      </MemoryRouter>
+    </MantineProvider>,
   );
   return onOpen;
 }

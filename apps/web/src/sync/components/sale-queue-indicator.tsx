@@ -1,6 +1,6 @@
 import { Box, Button, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconAlert, IconUpload } from '../../components/icons.tsx';
 import type { QueuedSale } from '../sale-queue-db.ts';
 import { useSaleQueue } from '../use-sale-queue.ts';

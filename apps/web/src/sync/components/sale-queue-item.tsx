@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ApiRequestError } from '../../lib/api-error.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { toSupportedLocale } from '../../../lib/i18n.ts';

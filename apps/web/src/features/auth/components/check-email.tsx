@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconMail } from '../../../components/icons.tsx';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';

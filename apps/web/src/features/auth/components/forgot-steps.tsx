@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ForgotPasswordParamsSchema, ResetPasswordBodySchema, VerifyCodeBodySchema } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ResendConfirmationBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';

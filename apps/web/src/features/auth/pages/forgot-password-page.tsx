@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotEmailStep, ForgotCodeStep, ForgotPasswordStep } from '../components/forgot-steps.tsx';
 import { paths } from '../../../app/paths.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { LoginBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { SignUpBodySchema, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { toSupportedLocale } from '../../../lib/i18n.ts';

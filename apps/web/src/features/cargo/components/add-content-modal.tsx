@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseMoneyStrict, type CurrencyCode } from '@shopdesk/shared';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormError } from '../../../components/form-error.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { NewCargoBodySchema } from '@shopdesk/shared';
 import { translateMessage } from '../../../lib/describe-error.ts';
 

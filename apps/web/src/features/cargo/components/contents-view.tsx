@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Cargo, CargoContent } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { Pager } from '../../../components/pager.tsx';

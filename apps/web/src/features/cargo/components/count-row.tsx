@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CargoContent } from '@shopdesk/shared';
 import { IconTrash } from '../../../components/icons.tsx';
 import { CountStepper } from './count-stepper.tsx';

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Cargo } from '@shopdesk/shared';
 import { useUpdateCargo } from '../api/create-cargo.ts';
 import { CargoForm } from './cargo-form.tsx';

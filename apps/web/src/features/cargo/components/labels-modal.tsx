@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Box, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Cargo, CargoContent } from '@shopdesk/shared';
 import { IconPrinter } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { CARGO_CODE_PATTERN } from '@shopdesk/shared';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconAlert } from '../../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconAlert, IconCheck, IconClock } from '../../../components/icons.tsx';
 import type { SaveState } from '../hooks/use-counting.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CargoContent, CargoContentWindow } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useOnline } from '../../../lib/connectivity.ts';

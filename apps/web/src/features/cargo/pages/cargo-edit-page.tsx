@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useCreateCargo } from '../api/create-cargo.ts';
 import { useCargo } from '../api/get-cargo.ts';
 import { useContents } from '../api/get-contents.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { minorToDecimalText, type Discount } from '@shopdesk/shared';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { DiscountFields, draftOf, readDiscount, type DiscountDraft } from './discount-fields.tsx';

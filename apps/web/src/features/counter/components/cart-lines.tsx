@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { PricedLine } from '@shopdesk/shared';
 import { IconMinus, IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ExchangeRate, SalePricing, TaxMode } from '@shopdesk/shared';
 import { basisPointsToPercent } from '@shopdesk/shared';
 import { trimRate } from '../../../lib/rate-text.ts';

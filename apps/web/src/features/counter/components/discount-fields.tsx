@@ -1,5 +1,5 @@
 import { SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseMoney, type CurrencyCode, type Discount } from '@shopdesk/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { basisPointsToPercent, percentToBasisPoints } from '@shopdesk/shared';

@@ -1,5 +1,5 @@
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { useSession } from '../../../lib/session-store.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { minorToDecimalText, parseMoney } from '@shopdesk/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseMoney } from '@shopdesk/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useStoreMoney } from '../../../lib/store-money.ts';

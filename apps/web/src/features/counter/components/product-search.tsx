@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Box, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCamera, IconSearch } from '../../../components/icons.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import type { CounterProduct, SearchResult } from '../catalog/use-counter-catalog.ts';

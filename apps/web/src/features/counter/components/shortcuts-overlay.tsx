@@ -1,5 +1,5 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 
 /** The counter's keyboard shortcuts, shown with F1 or "?". Function keys only, so a scanner's burst of letters and digits can never trigger one. */
 export const COUNTER_SHORTCUTS = [

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TenderInput } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { submitSale, type SubmitSaleResult } from '../../../sync/submit-sale.ts';

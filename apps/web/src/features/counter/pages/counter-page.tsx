@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { ActionIcon, Alert, Anchor, Box, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseRate, type CurrencyCode, type TaxMode, type TenderInput } from '@shopdesk/shared';
 import { IconCart, IconDots, IconKeyboard, IconPause } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { formatMoney, type CurrencyCode, type PaymentContext, type Settlement } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { changeFigures } from './payment-math.ts';

@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { I18nextProvider } from 'react-i18next';
 import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
-import i18n from '../../../lib/i18n.ts';
+import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
@@ -29,19 +28,17 @@ function open(
   const onNewSale = vi.fn();
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <PaymentDialog
-          opened
-          total={total}
-          context={ctx}
-          rateInfo={ctx.rate ? { rate: '0', date: '2026-11-20', source: 'ECB', stale: false } : null}
-          onPay={pay}
-          onClose={onClose}
-          onNewSale={onNewSale}
-        />
-      </MantineProvider>
-    </I18nextProvider>,
+    <MantineProvider env="test">
+      <PaymentDialog
+        opened
+        total={total}
+        context={ctx}
+        rateInfo={ctx.rate ? { rate: '0', date: '2026-11-20', source: 'ECB', stale: false } : null}
+        onPay={pay}
+        onClose={onClose}
+        onNewSale={onNewSale}
+      />
+    </MantineProvider>,
   );
   return { pay, onNewSale, onClose };
 }

@@ -12,8 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import type { TFunction } from '../../../lib/i18n/types.ts';
 import {
   CURRENCIES,
   TENDER_METHODS,

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconChevronRight } from '../../../components/icons.tsx';
 import type { HomeCardDef } from '../home-sections.ts';
 

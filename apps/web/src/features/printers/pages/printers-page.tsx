@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { IconBluetooth, IconPrinter } from '../../../components/icons.tsx';
 import { useCatPrinter } from '../../../printing/cat-printer/use-cat-printer.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Collapse, Group, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconCamera, IconDice } from '../../../components/icons.tsx';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';

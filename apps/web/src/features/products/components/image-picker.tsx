@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Image, Input, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCamera, IconImage, IconTrash } from '../../../components/icons.tsx';
 import { downscaleImage } from '../../../lib/downscale-image.ts';
 import { useImageUrl } from '../api/get-image.ts';

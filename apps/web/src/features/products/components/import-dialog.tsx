@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseCsv, type ImportRow } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
 import type { ImportPlan } from '../import/plan-import.ts';
 import { rowMessage } from '../import/row-messages.ts';

@@ -1,7 +1,7 @@
 import { useState, type Dispatch } from 'react';
 import { Alert, Box, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useCategories } from '../api/list-categories.ts';
 import { productPagesQuery, useProductWindow } from '../api/search-products.ts';

@@ -13,7 +13,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { StockMovement } from '@shopdesk/shared';
 import { describeError, translateMessage } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';

@@ -1,7 +1,7 @@
 import { useState, type Dispatch } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { adjustStock } from '../api/adjust-stock.ts';

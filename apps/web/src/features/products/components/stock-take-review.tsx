@@ -1,7 +1,7 @@
 import { type Dispatch } from 'react';
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { productQuery } from '../api/get-product.ts';

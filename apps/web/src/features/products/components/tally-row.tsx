@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, NumberInput, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconTrash } from '../../../components/icons.tsx';
 import { useProduct } from '../api/get-product.ts';
 import type { TallyEntry } from '../stock-take/tally.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { productCodeProblem } from '@shopdesk/shared';
 import { IconAlert, IconPlus } from '../../../components/icons.tsx';
 import { useSuggestion } from '../api/get-suggestion.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Box, Container, Grid, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';

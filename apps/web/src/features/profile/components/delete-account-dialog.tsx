@@ -2,7 +2,7 @@ import { List, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { DeleteAccountBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ProfileUpdateBodySchema, type SupportedLocale } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import i18n, { applyLocale, toSupportedLocale } from '../../../lib/i18n.ts';

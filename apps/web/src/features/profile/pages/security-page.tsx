@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { UpdatePasswordBodySchema } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Container, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { FormError } from '../../../components/form-error.tsx';

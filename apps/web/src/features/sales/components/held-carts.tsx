@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShopTransaction } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
 import { useSalesFormat } from './use-sales-format.ts';

@@ -2,9 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
-import i18n from '../../../lib/i18n.ts';
+import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { RefundPanel } from './refund-panel.tsx';
 import { useSalesFormat } from './use-sales-format.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
@@ -76,13 +75,11 @@ function Panel() {
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <Panel />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <Panel />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TransactionLine } from '@shopdesk/shared';
 import { IconMinus, IconPlus } from '../../../components/icons.tsx';
 import { clampRefundQuantity, refundableOf } from '../model/refund-preview.ts';

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShopTransaction } from '@shopdesk/shared';
 import { TenderRows } from './tender-rows.tsx';
 import type { SalesFormat } from './use-sales-format.ts';

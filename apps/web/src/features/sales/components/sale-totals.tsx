@@ -1,5 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShopTransaction } from '@shopdesk/shared';
 import { AmountRow } from './detail-section.tsx';
 import type { SalesFormat } from './use-sales-format.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { TENDER_METHODS, TRANSACTION_STATUSES } from '@shopdesk/shared';
 import { IconBack, IconChevronRight } from '../../../components/icons.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';

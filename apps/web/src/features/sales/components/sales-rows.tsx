@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TransactionSummary } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
 import { CardList, TableCard } from '../../../components/list-card.tsx';

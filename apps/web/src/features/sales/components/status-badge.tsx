@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TransactionStatus } from '@shopdesk/shared';
 
 const COLORS: Record<TransactionStatus, string> = {

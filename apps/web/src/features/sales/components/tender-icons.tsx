@@ -1,5 +1,5 @@
 import { Group, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TenderMethod } from '@shopdesk/shared';
 import { IconBanknote, IconCard, IconMore } from '../../../components/icons.tsx';
 

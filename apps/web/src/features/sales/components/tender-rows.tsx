@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Tender } from '@shopdesk/shared';
 import { TenderIcon } from './tender-icons.tsx';
 import type { SalesFormat } from './use-sales-format.ts';

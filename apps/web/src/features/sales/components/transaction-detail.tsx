@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { paths } from '../../../app/paths.ts';

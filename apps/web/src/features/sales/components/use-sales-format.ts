@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 

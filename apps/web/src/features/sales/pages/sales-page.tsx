@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Drawer, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
 import { IconBack, IconCash } from '../../../components/icons.tsx';
 import { EmptyCard, ListHeading } from '../../../components/list-card.tsx';

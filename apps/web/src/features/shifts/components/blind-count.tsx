@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { CASH_DENOMINATIONS, type CurrencyCode, type Denomination } from '@shopdesk/shared';
 import { IconMinus, IconPlus } from '../../../components/icons.tsx';
 import { MAX_PIECES, parseCount, totalOf, type CountState } from '../lib/blind-count.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CashMoveKind, CurrencyCode } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CurrencyCode } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';

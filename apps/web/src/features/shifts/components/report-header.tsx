@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShiftReport } from '@shopdesk/shared';
 import { IconLock } from '../../../components/icons.tsx';
 import { shiftTime } from '../lib/shift-text.ts';

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShiftCash, ShiftReport } from '@shopdesk/shared';
 import { money, shiftTime, signedMoney } from '../lib/shift-text.ts';
 

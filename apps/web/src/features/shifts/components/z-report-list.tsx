@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';

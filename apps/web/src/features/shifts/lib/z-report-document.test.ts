@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/types.ts';
 import type { ShiftReport } from '@shopdesk/shared';
 import { shiftReportDocument } from './z-report-document.ts';
 

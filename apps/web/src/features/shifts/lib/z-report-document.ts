@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/types.ts';
 import type { ReceiptBlock, ReceiptDocument, ReceiptPaperWidth, ShiftReport } from '@shopdesk/shared';
 import { money, shiftTime, signedMoney } from './shift-text.ts';
 

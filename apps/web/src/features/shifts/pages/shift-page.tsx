@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CurrencyCode } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';

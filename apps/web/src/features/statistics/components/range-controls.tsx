@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
 import { daysIn, groupsFor, PRESETS, type Period, type Preset } from '../model/periods.ts';
 

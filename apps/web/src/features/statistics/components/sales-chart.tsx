@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Statistic, StatisticGroup } from '@shopdesk/shared';
 import { periodKeys, type Period } from '../model/periods.ts';
 import type { ReportFormat } from './use-report-format.ts';

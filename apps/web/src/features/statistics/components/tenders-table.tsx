@@ -1,5 +1,5 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TenderStatistic } from '@shopdesk/shared';
 import type { ReportFormat } from './use-report-format.ts';
 

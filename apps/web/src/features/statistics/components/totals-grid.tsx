@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { StatisticTotals } from '@shopdesk/shared';
 import type { ReportFormat } from './use-report-format.ts';
 

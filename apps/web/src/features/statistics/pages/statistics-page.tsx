@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
 import { IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';

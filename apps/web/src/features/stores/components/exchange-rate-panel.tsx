@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import type { TFunction } from '../../../lib/i18n/types.ts';
 import {
   CURRENCIES,
   SetManualRateBodySchema,

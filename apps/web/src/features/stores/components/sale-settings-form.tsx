@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   SaleSettingsSchema,
   formatMoney,

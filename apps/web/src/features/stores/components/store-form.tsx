@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   CreateStoreBodySchema,
   UpdateStoreBodySchema,

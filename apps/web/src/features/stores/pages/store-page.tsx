@@ -3,7 +3,7 @@ import { Button, Modal, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { VirtualStore } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Invoice } from '@shopdesk/shared';
 import { formatInvoiceAmount } from '../lib/invoice-money.ts';
 

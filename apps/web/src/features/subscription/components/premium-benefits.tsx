@@ -1,5 +1,5 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCheck } from '../../../components/icons.tsx';
 
 const BENEFITS = ['products', 'cargos', 'transactions', 'storage', 'support'] as const;

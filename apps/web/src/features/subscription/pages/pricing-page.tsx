@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { isCheckoutStarted, type BillingInterval, type PlanPrice } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
