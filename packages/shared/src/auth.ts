@@ -48,6 +48,7 @@ export type SignUpBody = z.infer<typeof SignUpBodySchema>;
  * reveals neither): where the mail went. The account is usable once the mailed link is opened.
  */
 export const SignUpResponseSchema = z.object({ email: z.string() });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 export const LoginBodySchema = z.object({
   email: emailSchema,
@@ -59,6 +60,7 @@ export const AuthResponseSchema = z.object({ token: z.string(), user: LoggedUser
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const SessionCheckResponseSchema = z.object({ user: LoggedUserSchema });
+export type SessionCheckResponse = z.infer<typeof SessionCheckResponseSchema>;
 
 export const ResendConfirmationBodySchema = z.object({ email: emailSchema });
 
@@ -72,6 +74,7 @@ export const VerifyCodeBodySchema = z.object({
     .regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 export const VerifyCodeResponseSchema = z.object({ resetToken: z.string() });
+export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponseSchema>;
 
 export const ResetPasswordBodySchema = z.object({
   resetToken: z.string().min(1, 'Reset token is required'),

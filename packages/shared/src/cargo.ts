@@ -206,6 +206,7 @@ export const CargoContentWindowSchema = windowSchema(CargoContentSchema);
 export type CargoContentWindow = z.infer<typeof CargoContentWindowSchema>;
 
 export const CargoContentListSchema = z.array(CargoContentSchema);
+export type CargoContentList = z.infer<typeof CargoContentListSchema>;
 
 /** `GET /cargo/search/window/{page}/{size}?q&status`: newest first; `q` matches name, origin, code and content codes. */
 export const CargoSearchQuerySchema = z.object({

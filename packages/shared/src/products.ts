@@ -148,6 +148,7 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 export type ProductWindow = z.infer<typeof ProductWindowSchema>;
 
 export const RandomBarcodeResponseSchema = z.object({ code: z.string() });
+export type RandomBarcodeResponse = z.infer<typeof RandomBarcodeResponseSchema>;
 
 /** What is known of a barcode the store does not have yet (`/product/code/{code}/jn`). */
 export const ProductSuggestionSchema = z.object({
@@ -195,6 +196,7 @@ export type StockMovementWindow = z.infer<typeof StockMovementWindowSchema>;
 
 /** Distinct non-empty categories of the store, sorted, for the catalogue filter. */
 export const ProductCategoriesSchema = z.array(z.string());
+export type ProductCategories = z.infer<typeof ProductCategoriesSchema>;
 
 /** Columns of the product CSV file, in order (export writes them; import reads them by name). */
 export const PRODUCT_CSV_COLUMNS = [

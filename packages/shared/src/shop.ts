@@ -213,6 +213,7 @@ export const TransactionSummarySchema = ShopTransactionSchema.pick({
 }).extend({ itemCount: z.number().int(), methods: z.array(z.enum(TENDER_METHODS)), firstItems: z.string() });
 export type TransactionSummary = z.infer<typeof TransactionSummarySchema>;
 export const TransactionWindowSchema = windowSchema(TransactionSummarySchema);
+export type TransactionWindow = z.infer<typeof TransactionWindowSchema>;
 
 const listFilters = {
   page: z

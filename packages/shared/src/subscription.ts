@@ -109,6 +109,7 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 
 /** GET /subscription/billing-history, newest first. */
 export const BillingHistorySchema = z.array(InvoiceSchema);
+export type BillingHistory = z.infer<typeof BillingHistorySchema>;
 
 /** POST /subscription/create. */
 export const CreateSubscriptionBodySchema = z
@@ -131,3 +132,4 @@ export const isCheckoutStarted = (r: CreateSubscriptionResult): r is CheckoutSta
 
 /** POST /subscription/cancel and /resume (no body) answer the updated Subscription. */
 export const CancelSubscriptionResultSchema = SubscriptionSchema;
+export type CancelSubscriptionResult = z.infer<typeof CancelSubscriptionResultSchema>;

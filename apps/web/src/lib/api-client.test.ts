@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { publicApi, secureApi, setUnauthorizedHandler } from './api-client.ts';
-import { ApiRequestError, NetworkError } from './api-error.ts';
+import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
 import { initialSessionState, useSession } from './session-store.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -23,7 +22,7 @@ const json = (status: number, body: unknown) =>
 describe('api clients', () => {
   it('secure client sends the bearer token and X-Store from the route', async () => {
     fetchMock.mockResolvedValue(json(200, { ok: true }));
-    await secureApi.request('/api/secure/x', { schema: z.object({ ok: z.boolean() }) });
+    await secureApi.request<{ ok: boolean }>('/api/secure/x');
     const init = fetchMock.mock.calls[0]![1]!;
     const headers = init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok');
@@ -62,6 +61,26 @@ describe('api clients', () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Wrong', code: 'INVALID_CREDENTIALS' }));
     await publicApi.request('/api/auth/login').catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the JSON body as the server wrote it', async () => {
+    const body = { code: 'A1', taxRate: null, lines: [{ quantity: 2 }] };
+    fetchMock.mockResolvedValue(json(200, body));
+    await expect(secureApi.request<typeof body>('/api/secure/x')).resolves.toEqual(body);
+    fetchMock.mockResolvedValue(json(200, ['a', 'b']));
+    await expect(secureApi.request<string[]>('/api/secure/x')).resolves.toEqual(['a', 'b']);
+  });
+
+  it('answers nothing for an empty answer (204, 202)', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(secureApi.request('/api/secure/x', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('refuses a 2xx that is not JSON (a proxy or captive portal page) as ContractError', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(new Response('<html>Sign in to the Wi-Fi</html>', { status: 200 }));
+    await expect(secureApi.request<{ ok: boolean }>('/api/secure/x')).rejects.toBeInstanceOf(ContractError);
+    spy.mockRestore();
   });
 
   it('reports an unreachable server as NetworkError', async () => {

@@ -1,5 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, parseRetryAfter } from './api-error.ts';
+import { ApiErrorSchema } from '@shopdesk/shared';
+import { ApiRequestError, parseRetryAfter, readApiError } from './api-error.ts';
+
+describe('readApiError', () => {
+  // The hand-written reader must take and refuse exactly what the shared schema does.
+  const bodies: unknown[] = [
+    { message: 'Invalid input', code: 'VALIDATION_ERROR', details: [{ field: 'email', message: 'Bad email' }] },
+    { message: 'Log in', code: 'UNAUTHORIZED' },
+    { message: 'Busy', code: 'RATE_LIMITED', details: [] },
+    { message: 'Extra', code: 'CONFLICT', extra: 1, details: [{ field: 'a', message: 'b', more: true }] },
+    { message: 'No code' },
+    { message: 1, code: 'X' },
+    { message: 'm', code: 'X', details: null },
+    { message: 'm', code: 'X', details: [{ field: 'a' }] },
+    { message: 'm', code: 'X', details: ['a'] },
+    { message: 'm', code: 'X', details: {} },
+    'Bad Gateway',
+    '',
+    null,
+    [],
+    42,
+  ];
+
+  it('agrees with ApiErrorSchema on every shape, keeping only its fields', () => {
+    for (const body of bodies) {
+      const parsed = ApiErrorSchema.safeParse(body);
+      expect(readApiError(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data : null);
+    }
+  });
+
+  it('gives the error its code and field errors', () => {
+    const error = new ApiRequestError(400, 'Bad Request', bodies[0]);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.fieldErrors).toEqual({ email: 'Bad email' });
+    expect(new ApiRequestError(502, 'Bad Gateway', '<html>').apiError).toBeNull();
+  });
+});
 
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates, and nothing else', () => {

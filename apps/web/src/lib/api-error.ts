@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ApiError } from '@shopdesk/shared';
+import type { ApiError } from '@shopdesk/shared';
 import { errorText } from './error-text.ts';
 
 /** A call that reached the server and was answered with a non-2xx status. */
@@ -15,8 +15,7 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
-    const parsed = ApiErrorSchema.safeParse(body);
-    this.apiError = parsed.success ? parsed.data : null;
+    this.apiError = readApiError(body);
     this.retryAfterMs = parseRetryAfter(retryAfter);
   }
 
@@ -30,6 +29,29 @@ export class ApiRequestError extends Error {
     for (const d of this.apiError?.details ?? []) if (!(d.field in out)) out[d.field] = d.message;
     return out;
   }
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * The body as the API's error shape (ApiErrorSchema in @shopdesk/shared: message, code, optional
+ * details of field and message), or null when it is not that shape. Checked by hand, keeping only
+ * those fields as the schema's parse did, so an error answer is read without zod on the first load.
+ */
+export function readApiError(body: unknown): ApiError | null {
+  if (!body || typeof body !== 'object') return null;
+  const { message, code, details } = body as Record<string, unknown>;
+  if (!isText(message) || !isText(code)) return null;
+  if (details === undefined) return { message, code };
+  if (!Array.isArray(details)) return null;
+  const read: NonNullable<ApiError['details']> = [];
+  for (const d of details as unknown[]) {
+    if (!d || typeof d !== 'object') return null;
+    const { field, message: text } = d as Record<string, unknown>;
+    if (!isText(field) || !isText(text)) return null;
+    read.push({ field, message: text });
+  }
+  return { message, code, details: read };
 }
 
 /** Retry-After is delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
@@ -51,7 +73,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with a body that does not match the shared contract. */
+/** The server answered 2xx with a body that is not JSON, so not the contract's answer. */
 export class ContractError extends Error {
   constructor(path: string, cause: unknown) {
     super(`Unexpected response from ${path}`, { cause });

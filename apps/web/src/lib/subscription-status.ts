@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ErrorCode, SubscriptionStatusSchema, type SubscriptionStatus } from '@shopdesk/shared';
+import { ErrorCode, type SubscriptionStatus } from '@shopdesk/shared';
 import { secureApi, setWriteObserver, type WriteSeen } from './api-client.ts';
 import { useSession } from './session-store.ts';
 
@@ -29,8 +29,7 @@ export function changesCounts(write: WriteSeen): boolean {
 }
 
 export function fetchSubscriptionStatus(signal?: AbortSignal): Promise<SubscriptionStatus> {
-  return secureApi.request('/api/secure/subscription/status', {
-    schema: SubscriptionStatusSchema,
+  return secureApi.request<SubscriptionStatus>('/api/secure/subscription/status', {
     store: null,
     signal,
   });

@@ -1,4 +1,4 @@
-import { ShopTransactionSchema, type ShopTransaction } from '@shopdesk/shared';
+import type { ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../lib/api-client.ts';
 import { ApiRequestError, ContractError, NetworkError } from '../lib/api-error.ts';
 import type { QueuedSale, SaleRefusal, SyncProblem } from './sale-queue-db.ts';
@@ -56,8 +56,7 @@ async function confirmCompleted(
   conflict: ApiRequestError,
 ): Promise<SendOutcome> {
   try {
-    const sale = await secureApi.request(`${TRANSACTION_PATH}/${encodeURIComponent(code)}`, {
-      schema: ShopTransactionSchema,
+    const sale = await secureApi.request<ShopTransaction>(`${TRANSACTION_PATH}/${encodeURIComponent(code)}`, {
       store: entry.store,
       signal,
       handleUnauthorized: false,
@@ -81,7 +80,6 @@ export async function sendQueuedSale(
 ): Promise<SendOutcome> {
   const { request } = entry;
   const common = {
-    schema: ShopTransactionSchema,
     store: entry.store,
     signal: opts.signal,
     handleUnauthorized: opts.handleUnauthorized ?? false,
@@ -89,8 +87,8 @@ export async function sendQueuedSale(
   try {
     const sale =
       request.kind === 'create'
-        ? await secureApi.request(TRANSACTION_PATH, { ...common, method: 'POST', body: request.body })
-        : await secureApi.request(`${TRANSACTION_PATH}/${encodeURIComponent(request.code)}`, {
+        ? await secureApi.request<ShopTransaction>(TRANSACTION_PATH, { ...common, method: 'POST', body: request.body })
+        : await secureApi.request<ShopTransaction>(`${TRANSACTION_PATH}/${encodeURIComponent(request.code)}`, {
             ...common,
             method: 'PUT',
             body: request.body,

@@ -1,4 +1,4 @@
-import { buildReceiptDocument, PublicReceiptSchema, receiptLabelsFor, type ReceiptDocument } from '@shopdesk/shared';
+import { buildReceiptDocument, receiptLabelsFor, type PublicReceipt, type ReceiptDocument } from '@shopdesk/shared';
 import { publicApi } from '../../lib/api-client.ts';
 import { publicOrigin } from '../../lib/api-base.ts';
 
@@ -11,8 +11,6 @@ export const receiptUrl = (code: string) => `${publicOrigin()}/receipt/${encodeU
  * the cashier's language.
  */
 export async function receiptDocumentFor(code: string, locale: string): Promise<ReceiptDocument> {
-  const receipt = await publicApi.request(`/api/public/receipt/${encodeURIComponent(code)}`, {
-    schema: PublicReceiptSchema,
-  });
+  const receipt = await publicApi.request<PublicReceipt>(`/api/public/receipt/${encodeURIComponent(code)}`);
   return buildReceiptDocument(receipt, { labels: receiptLabelsFor(locale), locale, url: receiptUrl(code) });
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthResponseSchema, type AuthResponse } from '@shopdesk/shared';
+import type { AuthResponse } from '@shopdesk/shared';
 import { publicApi } from '../../../lib/api-client.ts';
 
 export function confirmEmail(token: string): Promise<AuthResponse> {
-  return publicApi.request(`/api/auth/confirm/${encodeURIComponent(token)}`, { schema: AuthResponseSchema });
+  return publicApi.request<AuthResponse>(`/api/auth/confirm/${encodeURIComponent(token)}`);
 }
 
 // A confirmation token works once, so the answer is kept and never fetched again for that token

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthResponseSchema, type AuthResponse, type LoginBody } from '@shopdesk/shared';
+import type { AuthResponse, LoginBody } from '@shopdesk/shared';
 import { publicApi } from '../../../lib/api-client.ts';
 
 export function login(body: LoginBody): Promise<AuthResponse> {
-  return publicApi.request('/api/auth/login', { method: 'POST', body, schema: AuthResponseSchema });
+  return publicApi.request<AuthResponse>('/api/auth/login', { method: 'POST', body });
 }
 
 export function useLogin() {

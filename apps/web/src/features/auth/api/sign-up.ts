@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { SignUpResponseSchema, type SignUpBody } from '@shopdesk/shared';
+import type { SignUpBody, SignUpResponse } from '@shopdesk/shared';
 import { publicApi } from '../../../lib/api-client.ts';
 
 export function signUp(body: SignUpBody) {
-  return publicApi.request('/api/auth/signUp', { method: 'POST', body, schema: SignUpResponseSchema });
+  return publicApi.request<SignUpResponse>('/api/auth/signUp', { method: 'POST', body });
 }
 
 export function useSignUp() {

@@ -1,19 +1,14 @@
-import {
-  CargoContentSchema,
-  CargoDifferenceResultSchema,
-  type CargoContentBody,
-  type UpdateCargoContentBody,
-} from '@shopdesk/shared';
+import type { CargoContent, CargoContentBody, CargoDifferenceResult, UpdateCargoContentBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { contentPath } from './keys.ts';
 
 /** Adds a line to a cargo (a code with the same code already there is added to that line). */
 export function addContent(store: string, code: string, body: CargoContentBody) {
-  return secureApi.request(contentPath(code), { method: 'POST', body, schema: CargoContentSchema, store });
+  return secureApi.request<CargoContent>(contentPath(code), { method: 'POST', body, store });
 }
 
 export function updateContent(store: string, code: string, contentId: string, body: UpdateCargoContentBody) {
-  return secureApi.request(contentPath(code, contentId), { method: 'PUT', body, schema: CargoContentSchema, store });
+  return secureApi.request<CargoContent>(contentPath(code, contentId), { method: 'PUT', body, store });
 }
 
 export function deleteContent(store: string, code: string, contentId: string) {
@@ -33,9 +28,8 @@ export function sendDifference(
   opts: { signal?: AbortSignal; handleUnauthorized?: boolean } = {},
 ) {
   const path = `${contentPath(code, contentId)}/quantity/${Math.max(0, change.updatedQuantity)}/difference/${change.difference}?clientId=${encodeURIComponent(change.clientId)}`;
-  return secureApi.request(path, {
+  return secureApi.request<CargoDifferenceResult>(path, {
     method: 'PUT',
-    schema: CargoDifferenceResultSchema,
     store,
     signal: opts.signal,
     handleUnauthorized: opts.handleUnauthorized,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CargoSchema, type NewCargoBody, type UpdateCargoBody } from '@shopdesk/shared';
+import type { Cargo, NewCargoBody, UpdateCargoBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys, cargoPath } from './keys.ts';
 
 export function createCargo(store: string, body: NewCargoBody) {
-  return secureApi.request('/api/secure/cargo/new', { method: 'POST', body, schema: CargoSchema, store });
+  return secureApi.request<Cargo>('/api/secure/cargo/new', { method: 'POST', body, store });
 }
 
 export function useCreateCargo(store: string) {
@@ -19,7 +19,7 @@ export function useCreateCargo(store: string) {
 }
 
 export function updateCargo(store: string, code: string, body: UpdateCargoBody) {
-  return secureApi.request(cargoPath(code), { method: 'PUT', body, schema: CargoSchema, store });
+  return secureApi.request<Cargo>(cargoPath(code), { method: 'PUT', body, store });
 }
 
 export function useUpdateCargo(store: string, code: string) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CargoSchema } from '@shopdesk/shared';
+import type { Cargo } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys, cargoPath } from './keys.ts';
 
 export function getCargo(store: string, code: string, signal?: AbortSignal) {
-  return secureApi.request(cargoPath(code), { schema: CargoSchema, store, signal });
+  return secureApi.request<Cargo>(cargoPath(code), { store, signal });
 }
 
 export const cargoQuery = (store: string, code: string) =>

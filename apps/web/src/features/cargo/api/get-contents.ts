@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CargoContentListSchema, CargoContentWindowSchema } from '@shopdesk/shared';
+import type { CargoContentList, CargoContentWindow } from '@shopdesk/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys, cargoPath } from './keys.ts';
@@ -9,7 +9,7 @@ import { cargoKeys, cargoPath } from './keys.ts';
  * (or know there is none) without a round trip, and counting goes on offline from this copy.
  */
 export function getContents(store: string, code: string, signal?: AbortSignal) {
-  return secureApi.request(`${cargoPath(code)}/contents`, { schema: CargoContentListSchema, store, signal });
+  return secureApi.request<CargoContentList>(`${cargoPath(code)}/contents`, { store, signal });
 }
 
 export const contentsQuery = (store: string, code: string) =>
@@ -25,11 +25,10 @@ export function useContents(store: string, code: string | undefined) {
 
 /** One window of a cargo's contents, for the detail screen (a 2,000-line cargo opens at once). */
 export function getContentWindow(store: string, cargoId: string, page: number, size: number, signal?: AbortSignal) {
-  return secureApi.request(`/api/secure/cargo-content/search/${encodeURIComponent(cargoId)}/window/${page}/${size}`, {
-    schema: CargoContentWindowSchema,
-    store,
-    signal,
-  });
+  return secureApi.request<CargoContentWindow>(
+    `/api/secure/cargo-content/search/${encodeURIComponent(cargoId)}/window/${page}/${size}`,
+    { store, signal },
+  );
 }
 
 export function useContentWindow(store: string, code: string, cargoId: string | undefined, page: number, size: number) {

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ProductLookupSchema, ProductSuggestionSchema } from '@shopdesk/shared';
+import type { ProductLookup, ProductSuggestion } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys } from './keys.ts';
 
 /** The store's product with this barcode, or null (the lookup route answers "none" with 200). */
 export async function lookupProduct(store: string, code: string) {
-  const { product } = await secureApi.request(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
-    schema: ProductLookupSchema,
+  const { product } = await secureApi.request<ProductLookup>(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
     store,
   });
   return product;
@@ -21,8 +20,7 @@ export const productLookupQuery = (store: string, code: string) =>
 
 /** What is known of an unknown barcode (the same code in the user's other stores, its GS1 country). */
 export function productSuggestion(store: string, code: string) {
-  return secureApi.request(`/api/secure/product/code/${encodeURIComponent(code)}/jn`, {
-    schema: ProductSuggestionSchema,
+  return secureApi.request<ProductSuggestion>(`/api/secure/product/code/${encodeURIComponent(code)}/jn`, {
     store,
   });
 }

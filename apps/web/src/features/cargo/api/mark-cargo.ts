@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CargoSchema } from '@shopdesk/shared';
+import type { Cargo } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys } from './keys.ts';
 
@@ -7,7 +7,7 @@ export type CargoMark = 'arrived' | 'not-arrived';
 
 /** Marks a cargo arrived (its goods enter stock) or not arrived again (they leave it). */
 export function markCargo(store: string, code: string, mark: CargoMark) {
-  return secureApi.request(`/api/secure/cargo/${mark}`, { method: 'POST', body: { code }, schema: CargoSchema, store });
+  return secureApi.request<Cargo>(`/api/secure/cargo/${mark}`, { method: 'POST', body: { code }, store });
 }
 
 export function useMarkCargo(store: string, code: string) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CargoWindowSchema, type CargoSearchQuery } from '@shopdesk/shared';
+import type { CargoSearchQuery, CargoWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys } from './keys.ts';
 
@@ -15,8 +15,7 @@ export function searchCargos(
   if (search.q) params.set('q', search.q);
   if (search.status) params.set('status', search.status);
   const query = params.size ? `?${params}` : '';
-  return secureApi.request(`/api/secure/cargo/search/window/${page}/${size}${query}`, {
-    schema: CargoWindowSchema,
+  return secureApi.request<CargoWindow>(`/api/secure/cargo/search/window/${page}/${size}${query}`, {
     store,
     signal,
   });

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { CargoQrSchema, CargoSchema, VirtualStoreSchema, type CargoQrReceiveBody } from '@shopdesk/shared';
+import type { Cargo, CargoQr, CargoQrReceiveBody, VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { cargoKeys, cargoPath } from './keys.ts';
 
 /** A fresh single-use hand-over token (24 h) and the link its QR encodes. */
 export function getCargoQr(store: string, code: string) {
-  return secureApi.request(`${cargoPath(code)}/qr`, { schema: CargoQrSchema, store });
+  return secureApi.request<CargoQr>(`${cargoPath(code)}/qr`, { store });
 }
 
 export function useCargoQr(store: string, code: string, enabled: boolean) {
@@ -25,10 +24,9 @@ export function useCargoQr(store: string, code: string, enabled: boolean) {
 
 /** Hands the cargo to another store of the same user. */
 export function transferCargo(store: string, code: string, targetStore: string) {
-  return secureApi.request(`${cargoPath(code)}/transfer`, {
+  return secureApi.request<Cargo>(`${cargoPath(code)}/transfer`, {
     method: 'POST',
     body: { targetStore },
-    schema: CargoSchema,
     store,
   });
 }
@@ -46,7 +44,7 @@ export function useTransferCargo(store: string, code: string) {
 
 /** Receives a cargo handed over by QR into `store` (the token, or the scanned link). */
 export function receiveCargo(store: string, body: CargoQrReceiveBody) {
-  return secureApi.request('/api/secure/cargo/qr/transfer', { method: 'POST', body, schema: CargoSchema, store });
+  return secureApi.request<Cargo>('/api/secure/cargo/qr/transfer', { method: 'POST', body, store });
 }
 
 export function useReceiveCargo(store: string) {
@@ -60,12 +58,10 @@ export function useReceiveCargo(store: string) {
   });
 }
 
-const StoreListSchema = z.array(VirtualStoreSchema);
-
 /** The user's stores (the same call and cache key as the header's store picker). */
 export function useMyStores() {
   return useQuery({
     queryKey: ['stores'],
-    queryFn: () => secureApi.request('/api/secure/virtual-store', { schema: StoreListSchema, store: null }),
+    queryFn: () => secureApi.request<VirtualStore[]>('/api/secure/virtual-store', { store: null }),
   });
 }

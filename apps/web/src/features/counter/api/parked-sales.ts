@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ShopTransactionSchema, type UpdateTransactionBody } from '@shopdesk/shared';
+import type { ShopTransaction, UpdateTransactionBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { counterKeys } from './keys.ts';
 
@@ -8,8 +7,7 @@ import { counterKeys } from './keys.ts';
 export function useParkedSales(store: string, enabled: boolean) {
   return useQuery({
     queryKey: counterKeys.parked(store),
-    queryFn: () =>
-      secureApi.request('/api/secure/shop/transaction/parked', { schema: z.array(ShopTransactionSchema), store }),
+    queryFn: () => secureApi.request<ShopTransaction[]>('/api/secure/shop/transaction/parked', { store }),
     enabled,
   });
 }
@@ -19,8 +17,7 @@ export function useSale(store: string, code: string | undefined) {
   return useQuery({
     queryKey: counterKeys.sale(store, code ?? ''),
     queryFn: () =>
-      secureApi.request(`/api/secure/shop/transaction/${encodeURIComponent(code ?? '')}`, {
-        schema: ShopTransactionSchema,
+      secureApi.request<ShopTransaction>(`/api/secure/shop/transaction/${encodeURIComponent(code ?? '')}`, {
         store,
       }),
     enabled: Boolean(code),
@@ -30,10 +27,9 @@ export function useSale(store: string, code: string | undefined) {
 
 /** Saves a reopened held cart's new contents, still held. */
 export function updateParkedSale(store: string, code: string, body: UpdateTransactionBody) {
-  return secureApi.request(`/api/secure/shop/transaction/${encodeURIComponent(code)}`, {
+  return secureApi.request<ShopTransaction>(`/api/secure/shop/transaction/${encodeURIComponent(code)}`, {
     method: 'PUT',
     body,
-    schema: ShopTransactionSchema,
     store,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { StoreExchangeRateSchema } from '@shopdesk/shared';
+import type { StoreExchangeRate } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { counterKeys } from './keys.ts';
 
@@ -11,8 +11,7 @@ export function useCounterRate(store: string, enabled: boolean) {
   return useQuery({
     queryKey: counterKeys.rate(store),
     queryFn: () =>
-      secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(store)}/exchange-rate`, {
-        schema: StoreExchangeRateSchema,
+      secureApi.request<StoreExchangeRate>(`/api/secure/virtual-store/${encodeURIComponent(store)}/exchange-rate`, {
         store,
       }),
     enabled,

@@ -1,4 +1,4 @@
-import { ProductChangesSchema, ProductLookupSchema, ProductWindowSchema } from '@shopdesk/shared';
+import type { ProductChanges, ProductLookup, ProductWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /**
@@ -8,8 +8,7 @@ import { secureApi } from '../../../lib/api-client.ts';
 
 /** One product by code through the lookup route; null when the store has none. */
 export async function lookupProduct(store: string, code: string, signal?: AbortSignal) {
-  const { product } = await secureApi.request(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
-    schema: ProductLookupSchema,
+  const { product } = await secureApi.request<ProductLookup>(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
     store,
     signal,
   });
@@ -19,8 +18,7 @@ export async function lookupProduct(store: string, code: string, signal?: AbortS
 /** The first `size` (1–100) products matching `q`, with the stock list's search. */
 export async function searchProducts(store: string, q: string, size: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ q });
-  const window = await secureApi.request(`/api/secure/product/search/window/0/${size}?${params}`, {
-    schema: ProductWindowSchema,
+  const window = await secureApi.request<ProductWindow>(`/api/secure/product/search/window/0/${size}?${params}`, {
     store,
     signal,
   });
@@ -31,5 +29,5 @@ export async function searchProducts(store: string, q: string, size: number, sig
 export function productChanges(store: string, since: string | undefined, limit: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(limit) });
   if (since) params.set('since', since);
-  return secureApi.request(`/api/secure/product/changes?${params}`, { schema: ProductChangesSchema, store, signal });
+  return secureApi.request<ProductChanges>(`/api/secure/product/changes?${params}`, { store, signal });
 }

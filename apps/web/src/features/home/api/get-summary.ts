@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductSummarySchema } from '@shopdesk/shared';
+import type { ProductSummary } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /** The store's catalogue at a glance: product count, stock value at cost and price, low-stock count. */
 export function getSummary(store: string) {
-  return secureApi.request('/api/secure/product/summary', { schema: ProductSummarySchema, store });
+  return secureApi.request<ProductSummary>('/api/secure/product/summary', { store });
 }
 
 export const summaryQuery = (store: string) =>

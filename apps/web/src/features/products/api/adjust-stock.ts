@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProductSchema, type AdjustStockBody } from '@shopdesk/shared';
+import type { AdjustStockBody, Product } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys, productPath } from './keys.ts';
 
 /** A stock adjustment (`delta`) or a stock-take count (`countedQuantity`); answers the product. */
 export function adjustStock(store: string, code: string, body: AdjustStockBody) {
-  return secureApi.request(`${productPath(code)}/adjust`, { method: 'POST', body, schema: ProductSchema, store });
+  return secureApi.request<Product>(`${productPath(code)}/adjust`, { method: 'POST', body, store });
 }
 
 export function useAdjustStock(store: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProductSchema, type CreateProductBody } from '@shopdesk/shared';
+import type { CreateProductBody, Product } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
 export function createProduct(store: string, body: CreateProductBody) {
-  return secureApi.request('/api/secure/product', { method: 'POST', body, schema: ProductSchema, store });
+  return secureApi.request<Product>('/api/secure/product', { method: 'POST', body, store });
 }
 
 export function useCreateProduct(store: string) {

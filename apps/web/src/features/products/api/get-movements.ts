@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { StockMovementWindowSchema } from '@shopdesk/shared';
+import type { StockMovementWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys, productPath } from './keys.ts';
 
@@ -12,8 +12,7 @@ export const movementsQuery = (store: string, code: string, page: number, size: 
   queryOptions({
     queryKey: [...productKeys.all(store), 'movements', code, page, size] as const,
     queryFn: ({ signal }) =>
-      secureApi.request(`${productPath(code)}/movements/window/${page}/${size}`, {
-        schema: StockMovementWindowSchema,
+      secureApi.request<StockMovementWindow>(`${productPath(code)}/movements/window/${page}/${size}`, {
         store,
         signal,
       }),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductLookupSchema } from '@shopdesk/shared';
+import type { ProductLookup } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
@@ -9,8 +9,7 @@ import { productKeys } from './keys.ts';
  * a 404 would be logged by the browser as an error each time.
  */
 export async function getProduct(store: string, code: string) {
-  const { product } = await secureApi.request(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
-    schema: ProductLookupSchema,
+  const { product } = await secureApi.request<ProductLookup>(`/api/secure/product/lookup/${encodeURIComponent(code)}`, {
     store,
   });
   return product;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductSuggestionSchema } from '@shopdesk/shared';
+import type { ProductSuggestion } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys, productPath } from './keys.ts';
 
 /** What is known of a barcode the store does not have: check digit, GS1 country, other stores. */
 export function getSuggestion(store: string, code: string) {
-  return secureApi.request(`${productPath(code)}/jn`, { schema: ProductSuggestionSchema, store });
+  return secureApi.request<ProductSuggestion>(`${productPath(code)}/jn`, { store });
 }
 
 export const suggestionQuery = (store: string, code: string) =>

@@ -1,10 +1,4 @@
-import {
-  ImportBatchResultSchema,
-  ImportCheckResultSchema,
-  type ImportBatchResult,
-  type ImportCheckResult,
-  type ImportRow,
-} from '@shopdesk/shared';
+import type { ImportBatchResult, ImportCheckResult, ImportRow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 export type { ImportRow, ImportCheckResult };
@@ -15,20 +9,18 @@ export type ImportResult = ImportBatchResult;
  * lost answer does not apply it twice.
  */
 export function importBatch(store: string, importId: string, batch: number, rows: ImportRow[]) {
-  return secureApi.request('/api/secure/product/import', {
+  return secureApi.request<ImportBatchResult>('/api/secure/product/import', {
     method: 'POST',
     body: { importId, batch, rows },
-    schema: ImportBatchResultSchema,
     store,
   });
 }
 
 /** Which of these codes (at most 1000) the store has, and how many new products still fit. */
 export function checkImportCodes(store: string, codes: string[]) {
-  return secureApi.request('/api/secure/product/import/check', {
+  return secureApi.request<ImportCheckResult>('/api/secure/product/import/check', {
     method: 'POST',
     body: { codes },
-    schema: ImportCheckResultSchema,
     store,
   });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductCategoriesSchema } from '@shopdesk/shared';
+import type { ProductCategories } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
 export function listCategories(store: string) {
-  return secureApi.request('/api/secure/product/categories', { schema: ProductCategoriesSchema, store });
+  return secureApi.request<ProductCategories>('/api/secure/product/categories', { store });
 }
 
 export const categoriesQuery = (store: string) =>

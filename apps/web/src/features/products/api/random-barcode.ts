@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { RandomBarcodeResponseSchema } from '@shopdesk/shared';
+import type { RandomBarcodeResponse } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /** A fresh in-store EAN-13 the store does not use yet. */
 export function randomBarcode(store: string) {
-  return secureApi.request('/api/secure/product/random-barcode', { schema: RandomBarcodeResponseSchema, store });
+  return secureApi.request<RandomBarcodeResponse>('/api/secure/product/random-barcode', { store });
 }
 
 export function useRandomBarcode(store: string) {

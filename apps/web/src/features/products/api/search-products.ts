@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { ProductWindowSchema, type ProductSearchQuery } from '@shopdesk/shared';
+import type { ProductSearchQuery, ProductWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
@@ -21,8 +21,7 @@ export function searchProducts(store: string, page: number, size: number, search
   if (search.category) params.set('category', search.category);
   if (search.lowStock) params.set('lowStock', 'true');
   const query = params.size ? `?${params}` : '';
-  return secureApi.request(`/api/secure/product/search/window/${page}/${size}${query}`, {
-    schema: ProductWindowSchema,
+  return secureApi.request<ProductWindow>(`/api/secure/product/search/window/${page}/${size}${query}`, {
     store,
     signal,
   });

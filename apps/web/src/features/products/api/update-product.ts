@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProductSchema, type UpdateProductBody } from '@shopdesk/shared';
+import type { Product, UpdateProductBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { productKeys, productPath } from './keys.ts';
 
 /** Edits a product's details; `code` is the barcode it has now (the body may change it). */
 export function updateProduct(store: string, code: string, body: UpdateProductBody) {
-  return secureApi.request(productPath(code), { method: 'PUT', body, schema: ProductSchema, store });
+  return secureApi.request<Product>(productPath(code), { method: 'PUT', body, store });
 }
 
 export function useUpdateProduct(store: string) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LoggedUserSchema } from '@shopdesk/shared';
+import type { LoggedUser } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 export function getProfile() {
-  return secureApi.request('/api/secure/profile', { schema: LoggedUserSchema });
+  return secureApi.request<LoggedUser>('/api/secure/profile');
 }
 
 export const profileQuery = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileSavedSchema } from '@shopdesk/shared';
+import type { FileSaved } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -52,11 +52,10 @@ export function useUploadProfilePicture() {
   return useMutation({
     mutationFn: async (image: Blob) => {
       if (!ref) throw new Error('Not logged in');
-      return secureApi.request(filePath(ref), {
+      return secureApi.request<FileSaved>(filePath(ref), {
         method: 'PUT',
         body: image,
         contentType: image.type || 'image/jpeg',
-        schema: FileSavedSchema,
         store: ref.store,
       });
     },

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoggedUserSchema, type ProfileUpdateBody } from '@shopdesk/shared';
+import type { LoggedUser, ProfileUpdateBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
 export function updateProfile(body: ProfileUpdateBody) {
-  return secureApi.request('/api/secure/profile', { method: 'PUT', body, schema: LoggedUserSchema });
+  return secureApi.request<LoggedUser>('/api/secure/profile', { method: 'PUT', body });
 }
 
 /** Saves name and language; the session takes the new user and the UI switches language. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ShopTransactionSchema, TransactionWindowSchema } from '@shopdesk/shared';
+import type { ShopTransaction, TransactionWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { receiptKeys } from './keys.ts';
 
@@ -13,15 +13,13 @@ const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function getLatestSale(store: string, signal?: AbortSignal) {
   const now = Date.now();
   const query = new URLSearchParams({ from: dateOf(now - 90 * DAY), to: dateOf(now + DAY), page: '0', size: '1' });
-  const window = await secureApi.request(`/api/secure/shop/transaction/range/by-date?${query}`, {
-    schema: TransactionWindowSchema,
+  const window = await secureApi.request<TransactionWindow>(`/api/secure/shop/transaction/range/by-date?${query}`, {
     store,
     signal,
   });
   const latest = window.items.find((s) => s.status !== 'PARKED');
   if (!latest) return null;
-  return secureApi.request(`/api/secure/shop/transaction/${encodeURIComponent(latest.code)}`, {
-    schema: ShopTransactionSchema,
+  return secureApi.request<ShopTransaction>(`/api/secure/shop/transaction/${encodeURIComponent(latest.code)}`, {
     store,
     signal,
   });

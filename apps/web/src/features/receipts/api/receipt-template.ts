@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReceiptTemplateSchema, type ReceiptTemplateBody } from '@shopdesk/shared';
+import type { ReceiptTemplate, ReceiptTemplateBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { receiptKeys, templatePath } from './keys.ts';
 
 /** `GET /virtual-store/{urlName}/receipt-template`: the saved template, or the default one. */
 export function getReceiptTemplate(store: string, signal?: AbortSignal) {
-  return secureApi.request(templatePath(store), { schema: ReceiptTemplateSchema, store, signal });
+  return secureApi.request<ReceiptTemplate>(templatePath(store), { store, signal });
 }
 
 export const receiptTemplateQuery = (store: string) =>
@@ -22,7 +22,7 @@ export function useReceiptTemplate(store: string) {
 
 /** `PUT /virtual-store/{urlName}/receipt-template`: replaces the template whole. */
 export function saveReceiptTemplate({ store, body }: { store: string; body: ReceiptTemplateBody }) {
-  return secureApi.request(templatePath(store), { method: 'PUT', body, schema: ReceiptTemplateSchema, store });
+  return secureApi.request<ReceiptTemplate>(templatePath(store), { method: 'PUT', body, store });
 }
 
 export function useSaveReceiptTemplate() {

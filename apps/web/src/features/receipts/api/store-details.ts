@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoreExchangeRateSchema, VirtualStoreSchema } from '@shopdesk/shared';
+import type { StoreExchangeRate, VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { receiptKeys } from './keys.ts';
 
@@ -7,8 +7,7 @@ import { receiptKeys } from './keys.ts';
 export const editedStoreQuery = (store: string) =>
   queryOptions({
     queryKey: receiptKeys.store(store),
-    queryFn: ({ signal }) =>
-      secureApi.request('/api/secure/virtual-store/current', { schema: VirtualStoreSchema, store, signal }),
+    queryFn: ({ signal }) => secureApi.request<VirtualStore>('/api/secure/virtual-store/current', { store, signal }),
   });
 
 export function useEditedStore(store: string) {
@@ -20,8 +19,7 @@ export function useStoreRate(store: string, enabled: boolean) {
   return useQuery({
     queryKey: receiptKeys.rate(store),
     queryFn: ({ signal }) =>
-      secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(store)}/exchange-rate`, {
-        schema: StoreExchangeRateSchema,
+      secureApi.request<StoreExchangeRate>(`/api/secure/virtual-store/${encodeURIComponent(store)}/exchange-rate`, {
         store,
         signal,
       }),

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ShopTransactionSchema } from '@shopdesk/shared';
+import type { ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { salesKeys, transactionPath } from './keys.ts';
 
 /** One sale with its lines, tenders, taxes and refunds. */
 export function getTransaction(store: string, code: string, signal?: AbortSignal) {
-  return secureApi.request(transactionPath(code), { schema: ShopTransactionSchema, store, signal });
+  return secureApi.request<ShopTransaction>(transactionPath(code), { store, signal });
 }
 
 export const transactionQuery = (store: string, code: string) =>

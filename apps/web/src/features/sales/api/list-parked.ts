@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ShopTransactionSchema } from '@shopdesk/shared';
+import type { ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { salesKeys } from './keys.ts';
 
-const ParkedListSchema = z.array(ShopTransactionSchema);
-
 /** The store's held carts (parked at the counter, not paid, no stock moved). */
 export function listParked(store: string, signal?: AbortSignal) {
-  return secureApi.request('/api/secure/shop/transaction/parked', { schema: ParkedListSchema, store, signal });
+  return secureApi.request<ShopTransaction[]>('/api/secure/shop/transaction/parked', { store, signal });
 }
 
 export const parkedQuery = (store: string) =>

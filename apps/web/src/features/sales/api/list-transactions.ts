@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TransactionWindowSchema, type TenderMethod, type TransactionStatus } from '@shopdesk/shared';
+import type { TenderMethod, TransactionStatus, TransactionWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { salesKeys } from './keys.ts';
 
@@ -31,8 +31,7 @@ export function listTransactions(store: string, p: SalesListParams, signal?: Abo
   if (p.method) query.set('method', p.method);
   if (p.q) query.set('q', p.q);
   const by = 'month' in p.range ? 'by-month' : 'by-date';
-  return secureApi.request(`/api/secure/shop/transaction/range/${by}?${query}`, {
-    schema: TransactionWindowSchema,
+  return secureApi.request<TransactionWindow>(`/api/secure/shop/transaction/range/${by}?${query}`, {
     store,
     signal,
   });

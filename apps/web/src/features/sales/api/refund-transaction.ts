@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShopTransactionSchema, type RefundBody } from '@shopdesk/shared';
+import type { RefundBody, ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { salesKeys, transactionPath } from './keys.ts';
 
@@ -12,10 +12,9 @@ const productsPrefix = (store: string) => ['products', store] as const;
 
 /** Refunds part of a sale (`lines`) or what remains (no `lines`); answers the sale after it. */
 export function refundTransaction(store: string, code: string, body: RefundBody) {
-  return secureApi.request(`${transactionPath(code)}/refund`, {
+  return secureApi.request<ShopTransaction>(`${transactionPath(code)}/refund`, {
     method: 'POST',
     body,
-    schema: ShopTransactionSchema,
     store,
   });
 }

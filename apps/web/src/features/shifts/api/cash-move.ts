@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShiftReportSchema, type CashMoveBody } from '@shopdesk/shared';
+import type { CashMoveBody, ShiftReport } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { shiftKeys } from './keys.ts';
 
 /** `POST /shop/shift/{id}/cash-move`: a pay-in or pay-out; the clientId makes a retry count once. */
 export function recordCashMove(store: string, id: string, body: CashMoveBody) {
-  return secureApi.request(`/api/secure/shop/shift/${encodeURIComponent(id)}/cash-move`, {
+  return secureApi.request<ShiftReport>(`/api/secure/shop/shift/${encodeURIComponent(id)}/cash-move`, {
     method: 'POST',
     body,
-    schema: ShiftReportSchema,
     store,
   });
 }

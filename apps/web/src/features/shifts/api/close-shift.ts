@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShiftReportSchema, type CloseShiftBody } from '@shopdesk/shared';
+import type { CloseShiftBody, ShiftReport } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { shiftKeys } from './keys.ts';
 
 /** `POST /shop/shift/{id}/close`: the blind count; answers the Z report. */
 export function closeShift(store: string, id: string, body: CloseShiftBody) {
-  return secureApi.request(`/api/secure/shop/shift/${encodeURIComponent(id)}/close`, {
+  return secureApi.request<ShiftReport>(`/api/secure/shop/shift/${encodeURIComponent(id)}/close`, {
     method: 'POST',
     body,
-    schema: ShiftReportSchema,
     store,
   });
 }

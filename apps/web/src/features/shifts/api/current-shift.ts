@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CurrentShiftSchema } from '@shopdesk/shared';
+import type { CurrentShift } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { shiftKeys } from './keys.ts';
 
 /** `GET /shop/shift/current`: the open shift's X report, or null when none is open. */
 export function getCurrentShift(store: string) {
-  return secureApi.request('/api/secure/shop/shift/current', { schema: CurrentShiftSchema, store });
+  return secureApi.request<CurrentShift>('/api/secure/shop/shift/current', { store });
 }
 
 export const currentShiftQuery = (store: string) =>

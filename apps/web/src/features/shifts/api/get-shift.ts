@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ShiftReportSchema } from '@shopdesk/shared';
+import type { ShiftReport } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { shiftKeys } from './keys.ts';
 
 /** `GET /shop/shift/{id}`: the X report of an open shift, the Z report of a closed one. */
 export function getShift(store: string, id: string) {
-  return secureApi.request(`/api/secure/shop/shift/${encodeURIComponent(id)}`, { schema: ShiftReportSchema, store });
+  return secureApi.request<ShiftReport>(`/api/secure/shop/shift/${encodeURIComponent(id)}`, { store });
 }
 
 export const shiftQuery = (store: string, id: string) =>

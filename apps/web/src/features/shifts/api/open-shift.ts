@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShiftReportSchema, type OpenShiftBody } from '@shopdesk/shared';
+import type { OpenShiftBody, ShiftReport } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { shiftKeys } from './keys.ts';
 
 /** `POST /shop/shift`: opens the store's shift with its float. */
 export function openShift(store: string, body: OpenShiftBody) {
-  return secureApi.request('/api/secure/shop/shift', { method: 'POST', body, schema: ShiftReportSchema, store });
+  return secureApi.request<ShiftReport>('/api/secure/shop/shift', { method: 'POST', body, store });
 }
 
 export function useOpenShift(store: string) {

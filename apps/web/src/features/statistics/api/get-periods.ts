@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { StatisticWindowSchema, type Statistic, type StatisticGroup } from '@shopdesk/shared';
+import type { Statistic, StatisticGroup, StatisticWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import type { Period } from '../model/periods.ts';
 import { statisticsKeys } from './keys.ts';
@@ -20,11 +20,10 @@ export async function getStatisticPeriods(
   const items: Statistic[] = [];
   for (let page = 0; ; page++) {
     const query = new URLSearchParams({ from: p.from, to: p.to, groupBy: group });
-    const window = await secureApi.request(`/api/secure/shop/statistic/search/window/${page}/${PAGE_SIZE}?${query}`, {
-      schema: StatisticWindowSchema,
-      store,
-      signal,
-    });
+    const window = await secureApi.request<StatisticWindow>(
+      `/api/secure/shop/statistic/search/window/${page}/${PAGE_SIZE}?${query}`,
+      { store, signal },
+    );
     items.push(...window.items);
     if (window.items.length < PAGE_SIZE || items.length >= window.total) return items;
   }

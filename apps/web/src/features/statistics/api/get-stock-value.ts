@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductSummarySchema } from '@shopdesk/shared';
+import type { ProductSummary } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /** The stock on hand valued at cost and at price (one SUM over the store's products, on the server). */
 export function getStockValue(store: string, signal?: AbortSignal) {
-  return secureApi.request('/api/secure/product/summary', { schema: ProductSummarySchema, store, signal });
+  return secureApi.request<ProductSummary>('/api/secure/product/summary', { store, signal });
 }
 
 export const stockValueQuery = (store: string) =>

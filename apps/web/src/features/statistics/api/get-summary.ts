@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { StatisticSummarySchema } from '@shopdesk/shared';
+import type { StatisticSummary } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import type { Period } from '../model/periods.ts';
 import { statisticsKeys } from './keys.ts';
@@ -7,8 +7,7 @@ import { statisticsKeys } from './keys.ts';
 /** Totals, the ten best products three ways and the tenders of the store's dates `from`–`to`. */
 export function getStatisticSummary(store: string, p: Period, signal?: AbortSignal) {
   const query = new URLSearchParams({ from: p.from, to: p.to, top: '10' });
-  return secureApi.request(`/api/secure/shop/statistic/summary?${query}`, {
-    schema: StatisticSummarySchema,
+  return secureApi.request<StatisticSummary>(`/api/secure/shop/statistic/summary?${query}`, {
     store,
     signal,
   });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VirtualStoreSchema, type CreateStoreBody } from '@shopdesk/shared';
+import type { CreateStoreBody, VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 export function createStore(body: CreateStoreBody) {
-  return secureApi.request('/api/secure/virtual-store', {
+  return secureApi.request<VirtualStore>('/api/secure/virtual-store', {
     method: 'POST',
     body,
-    schema: VirtualStoreSchema,
     store: null,
   });
 }

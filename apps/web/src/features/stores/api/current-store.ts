@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VirtualStoreSchema } from '@shopdesk/shared';
+import type { VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /** The store named by the X-Store header, i.e. the `{store}` segment of the route. */
 export function getCurrentStore(urlName: string) {
-  return secureApi.request('/api/secure/virtual-store/current', { schema: VirtualStoreSchema, store: urlName });
+  return secureApi.request<VirtualStore>('/api/secure/virtual-store/current', { store: urlName });
 }
 
 export const currentStoreQuery = (urlName: string) =>

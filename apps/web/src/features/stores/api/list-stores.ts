@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { VirtualStoreSchema } from '@shopdesk/shared';
+import type { VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
-const StoreListSchema = z.array(VirtualStoreSchema);
-
 export function listStores() {
-  return secureApi.request('/api/secure/virtual-store', { schema: StoreListSchema, store: null });
+  return secureApi.request<VirtualStore[]>('/api/secure/virtual-store', { store: null });
 }
 
 export const storesQuery = () => queryOptions({ queryKey: ['stores'], queryFn: listStores });

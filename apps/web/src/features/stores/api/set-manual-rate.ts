@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { StoreExchangeRateSchema, type SetManualRateBody } from '@shopdesk/shared';
+import type { SetManualRateBody, StoreExchangeRate } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { storeRateKey } from './store-rate.ts';
 
 /** `PUT /virtual-store/{urlName}/exchange-rate`: `{rate: "150.25"}` sets the manual rate, `{rate: null}` clears it. */
 export function setManualRate({ urlName, body }: { urlName: string; body: SetManualRateBody }) {
-  return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}/exchange-rate`, {
-    method: 'PUT',
-    body,
-    schema: StoreExchangeRateSchema,
-    store: urlName,
-  });
+  return secureApi.request<StoreExchangeRate>(
+    `/api/secure/virtual-store/${encodeURIComponent(urlName)}/exchange-rate`,
+    { method: 'PUT', body, store: urlName },
+  );
 }
 
 export function useSetManualRate() {

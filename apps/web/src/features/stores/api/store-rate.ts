@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoreExchangeRateSchema } from '@shopdesk/shared';
+import type { StoreExchangeRate } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { storeRateKey } from './store-rate-key.ts';
 
@@ -10,10 +10,10 @@ export { storeRateKey };
  * the manual and the latest imported candidates, and whether it is stale.
  */
 export function getStoreRate(urlName: string) {
-  return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}/exchange-rate`, {
-    schema: StoreExchangeRateSchema,
-    store: urlName,
-  });
+  return secureApi.request<StoreExchangeRate>(
+    `/api/secure/virtual-store/${encodeURIComponent(urlName)}/exchange-rate`,
+    { store: urlName },
+  );
 }
 
 export const storeRateQuery = (urlName: string) =>

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoggedUserSchema } from '@shopdesk/shared';
+import type { LoggedUser } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
 export function updateDefaultStore(storeId: string) {
-  return secureApi.request(`/api/secure/profile/update-default-store/${encodeURIComponent(storeId)}`, {
+  return secureApi.request<LoggedUser>(`/api/secure/profile/update-default-store/${encodeURIComponent(storeId)}`, {
     method: 'PUT',
-    schema: LoggedUserSchema,
   });
 }
 

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VirtualStoreSchema, type SaleSettings } from '@shopdesk/shared';
+import type { SaleSettings, VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
 /** `PUT /virtual-store/{urlName}/sale-settings`: tax mode, default tax rate and cash rounding. */
 export function updateSaleSettings({ urlName, body }: { urlName: string; body: SaleSettings }) {
-  return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}/sale-settings`, {
+  return secureApi.request<VirtualStore>(`/api/secure/virtual-store/${encodeURIComponent(urlName)}/sale-settings`, {
     method: 'PUT',
     body,
-    schema: VirtualStoreSchema,
     store: urlName,
   });
 }

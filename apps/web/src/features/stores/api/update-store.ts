@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VirtualStoreSchema, type UpdateStoreBody } from '@shopdesk/shared';
+import type { UpdateStoreBody, VirtualStore } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { storeRateKey } from './store-rate.ts';
 
 export function updateStore({ urlName, body }: { urlName: string; body: UpdateStoreBody }) {
-  return secureApi.request(`/api/secure/virtual-store/${encodeURIComponent(urlName)}`, {
+  return secureApi.request<VirtualStore>(`/api/secure/virtual-store/${encodeURIComponent(urlName)}`, {
     method: 'PUT',
     body,
-    schema: VirtualStoreSchema,
     store: urlName,
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BillingHistorySchema,
-  BillingPlansSchema,
-  CancelSubscriptionResultSchema,
-  CreateSubscriptionResultSchema,
-  LoggedUserSchema,
-  SubscriptionSchema,
-  type CreateSubscriptionBody,
+import type {
+  BillingHistory,
+  BillingPlans,
+  CancelSubscriptionResult,
+  CreateSubscriptionBody,
+  CreateSubscriptionResult,
+  LoggedUser,
+  Subscription,
 } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -19,7 +19,7 @@ const BASE = '/api/secure/subscription';
 export function useSubscription(opts: { refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.subscription(),
-    queryFn: ({ signal }) => secureApi.request(BASE, { schema: SubscriptionSchema, store: null, signal }),
+    queryFn: ({ signal }) => secureApi.request<Subscription>(BASE, { store: null, signal }),
     refetchInterval: opts.refetchInterval,
   });
 }
@@ -35,8 +35,7 @@ export function useCheckoutResult(sessionId: string | null, refetchInterval: num
     queryFn: async ({ signal }) => {
       if (sessionId) {
         try {
-          return await secureApi.request(`${BASE}/checkout/${encodeURIComponent(sessionId)}`, {
-            schema: SubscriptionSchema,
+          return await secureApi.request<Subscription>(`${BASE}/checkout/${encodeURIComponent(sessionId)}`, {
             store: null,
             signal,
           });
@@ -44,7 +43,7 @@ export function useCheckoutResult(sessionId: string | null, refetchInterval: num
           if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
         }
       }
-      return secureApi.request(BASE, { schema: SubscriptionSchema, store: null, signal });
+      return secureApi.request<Subscription>(BASE, { store: null, signal });
     },
     refetchInterval,
   });
@@ -53,7 +52,7 @@ export function useCheckoutResult(sessionId: string | null, refetchInterval: num
 export function usePlans() {
   return useQuery({
     queryKey: subscriptionKeys.plans(),
-    queryFn: ({ signal }) => secureApi.request(`${BASE}/plans`, { schema: BillingPlansSchema, store: null, signal }),
+    queryFn: ({ signal }) => secureApi.request<BillingPlans>(`${BASE}/plans`, { store: null, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -61,8 +60,7 @@ export function usePlans() {
 export function useBillingHistory() {
   return useQuery({
     queryKey: subscriptionKeys.history(),
-    queryFn: ({ signal }) =>
-      secureApi.request(`${BASE}/billing-history`, { schema: BillingHistorySchema, store: null, signal }),
+    queryFn: ({ signal }) => secureApi.request<BillingHistory>(`${BASE}/billing-history`, { store: null, signal }),
   });
 }
 
@@ -77,7 +75,7 @@ function useAfterChange() {
     // The limits come and go with premium (a webhook's change is no write of ours to notice).
     refreshSubscriptionStatus(0);
     await qc.invalidateQueries({ queryKey: subscriptionKeys.all() });
-    const user = await secureApi.request('/api/secure/profile', { schema: LoggedUserSchema, store: null });
+    const user = await secureApi.request<LoggedUser>('/api/secure/profile', { store: null });
     setLoggedUser(user);
   };
 }
@@ -87,10 +85,9 @@ export function useCreateSubscription() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: CreateSubscriptionBody) =>
-      secureApi.request(`${BASE}/create`, {
+      secureApi.request<CreateSubscriptionResult>(`${BASE}/create`, {
         method: 'POST',
         body,
-        schema: CreateSubscriptionResultSchema,
         store: null,
       }),
     onSuccess: async (result) => {
@@ -104,9 +101,8 @@ export function useChangeRenewal() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
-      secureApi.request(`${BASE}/${action}`, {
+      secureApi.request<CancelSubscriptionResult>(`${BASE}/${action}`, {
         method: 'POST',
-        schema: CancelSubscriptionResultSchema,
         store: null,
       }),
     onSuccess: afterChange,

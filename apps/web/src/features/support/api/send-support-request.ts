@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { SupportRequestSchema, type SupportRequestBody } from '@shopdesk/shared';
+import type { SupportRequest, SupportRequestBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /** `POST /support`: stored on the server and mailed to its support address, with a copy to the user. */
 export function sendSupportRequest(body: SupportRequestBody) {
-  return secureApi.request('/api/secure/support', { method: 'POST', body, schema: SupportRequestSchema, store: null });
+  return secureApi.request<SupportRequest>('/api/secure/support', { method: 'POST', body, store: null });
 }
 
 export function useSendSupportRequest() {
