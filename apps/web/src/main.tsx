@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from './lib/router/index.ts';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { syncThemeColor } from './app/theme-color.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/i18n/use-translation.ts';
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router/index.ts';
 import { paths } from './paths.ts';
 import { IconClock } from '../components/icons.tsx';
 import { NotFound } from '../components/not-found.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Box, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from '../lib/router/index.ts';
 import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { isLoggedIn, useSession } from '../lib/session-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../lib/router/index.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
+import { RouteError } from './route-error.tsx';
 import { loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
@@ -49,7 +50,7 @@ function StoreNotFound() {
 // sale settings. Screens of later issues (cargo, support, subscription) say "coming soon" until they
 // are built. /receipt/{code} is a page the server draws (modules/receipts): links to it must load the
 // document (a plain <a href> or reloadDocument); the app's receipt/* route is only a client-side miss.
-export const router = createBrowserRouter([
+export const appRoutes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -104,4 +105,6 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(appRoutes, { errorElement: <RouteError /> });

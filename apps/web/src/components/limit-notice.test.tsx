@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router/index.ts';
 import { defaultSubscriptionStatus, type SubscriptionStatus } from '@shopdesk/shared';
 import '../lib/i18n.ts'; // the English texts, as in the app
 import { stubLayoutApis } from '../lib/jsdom-stubs.test-support.ts';

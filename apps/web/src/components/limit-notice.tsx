@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text, type MantineSpacing } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { paths } from '../app/paths.ts';
 import { useAllowance } from '../lib/subscription-status.ts';

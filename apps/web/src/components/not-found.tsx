@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { useTranslation } from '../lib/i18n/use-translation.ts';
 
 interface Props {

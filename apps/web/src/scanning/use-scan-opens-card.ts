@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router/index.ts';
 import { paths } from '../app/paths.ts';
 import { useWedgeScanner } from './use-wedge-scanner.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { noteScreen, useNewVersionFound } from './sw-register.ts';
 
 // Loaded once there is a new version: most sessions never see it (the worker precaches it).

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Burger, Group, Title, UnstyledButton } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { Logo, LogoMark } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { IconStar } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { HOME_TABS, useUi, type HomeTab } from '../../lib/ui-store.ts';
 import { IconBox, IconCart, IconTruck } from '../../components/icons.tsx';

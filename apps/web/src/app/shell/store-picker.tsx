@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Box, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useCurrentStore, useStores } from '../../features/stores/index.ts';

@@ -1,5 +1,5 @@
 import { Badge, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { currencyLabel } from '@shopdesk/shared';
 import { useSession } from '../../lib/session-store.ts';

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { Logo } from '../../components/logo.tsx';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';

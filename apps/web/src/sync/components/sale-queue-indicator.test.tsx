@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.ts';
 import '../../lib/i18n.ts'; // the English texts, as in the app
 import { listSales, updateSale } from '../sale-queue-db.ts';
 import { submitSale } from '../submit-sale.ts';

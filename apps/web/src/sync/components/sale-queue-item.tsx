@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ResendConfirmationBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';

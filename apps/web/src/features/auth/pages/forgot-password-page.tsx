@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotEmailStep, ForgotCodeStep, ForgotPasswordStep } from '../components/forgot-steps.tsx';

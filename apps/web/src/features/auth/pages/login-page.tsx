@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { LoginBodySchema } from '@shopdesk/shared';

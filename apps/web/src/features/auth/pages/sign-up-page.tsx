@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { SignUpBodySchema, type CurrencyCode } from '@shopdesk/shared';

@@ -3,7 +3,7 @@ import { Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useBlocker } from 'react-router';
+import { Link, useBlocker } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { CARGO_CODE_PATTERN } from '@shopdesk/shared';
 import { NotFound } from '../../../components/not-found.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../lib/router/index.ts';
 import { forgetDestination } from '../../../lib/after-login.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { paths } from '../../../app/paths.ts';

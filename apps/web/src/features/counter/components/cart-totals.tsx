@@ -1,5 +1,5 @@
 import { Alert, Anchor, Divider, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ExchangeRate, SalePricing, TaxMode } from '@shopdesk/shared';
 import { basisPointsToPercent } from '@shopdesk/shared';

@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Group, Text, ThemeIcon } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconChevronRight } from '../../../components/icons.tsx';
 import type { HomeCardDef } from '../home-sections.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ProductSummary } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
 import type { ImportPlan } from '../import/plan-import.ts';

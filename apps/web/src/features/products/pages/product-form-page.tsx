@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { productCodeProblem } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';

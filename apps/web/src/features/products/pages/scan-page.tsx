@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Box, Container, Grid, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';

@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { DeleteAccountBodySchema } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';

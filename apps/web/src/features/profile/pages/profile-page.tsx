@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Container, Group, NavLink, Paper, Stack, Switch, Text } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { isPremium, useSession } from '../../../lib/session-store.ts';
 import {

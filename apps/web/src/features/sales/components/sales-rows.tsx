@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TransactionSummary } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { describeError } from '../../../lib/describe-error.ts';

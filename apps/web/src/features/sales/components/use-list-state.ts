@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { TENDER_METHODS, TRANSACTION_STATUSES, type TenderMethod, type TransactionStatus } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { isDate, isMonth, monthIn, todayIn } from '../model/month.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
 import { IconDownload } from '../../../components/icons.tsx';

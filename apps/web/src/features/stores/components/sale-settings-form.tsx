@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {

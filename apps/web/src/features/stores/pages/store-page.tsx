@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { VirtualStore } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';

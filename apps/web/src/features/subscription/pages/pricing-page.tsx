@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { isCheckoutStarted, type BillingInterval, type PlanPrice } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
