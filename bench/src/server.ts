@@ -79,7 +79,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
           async stop() {
             child.kill('SIGTERM');
             await new Promise((r) => child.once('exit', r));
-            rmSync(dataDir, { recursive: true, force: true });
+            // BENCH_KEEP_DATA=1 keeps the SQLite directory for looking into afterwards.
+            if (process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}`);
+            else rmSync(dataDir, { recursive: true, force: true });
             if (pgUrl && schema) await onPostgres(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
           },
         };

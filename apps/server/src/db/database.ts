@@ -110,7 +110,17 @@ export function openDatabase(
   // Opened after the writer, which has created the WAL files a read-only connection needs. It
   // shows only synced commits, so it learns when each sync starts and ends.
   const reader = openSqliteReader(config.file, tuneSqlite, () => walSync.isPending());
-  const walSync = walFileSync(config.file, () => reader, options.wrapWalFlush);
+  // The background checkpoint can copy a commit only once no read snapshot predates it, which is
+  // when its sync has ended: told then too, not only at writes (a burst's last checkpoint may have
+  // run while its sync was still going, leaving its pages in the WAL until the next write).
+  const syncListener = {
+    syncStarting: () => reader.syncStarting(),
+    syncEnded: (ok: boolean) => {
+      reader.syncEnded(ok);
+      checkpointer.noteWrite();
+    },
+  };
+  const walSync = walFileSync(config.file, () => syncListener, options.wrapWalFlush);
   const checkpointer = startCheckpointer(config.file, log);
   const beforeWrite = () => {
     reader.beforeWrite();
@@ -123,9 +133,10 @@ export function openDatabase(
     readDurable: reader.all,
     // TRUNCATE leaves an empty file, so its size tells how far the WAL has grown since.
     walTooLarge: () => (statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) > walRestartBytes,
-    restartWal: () => {
+    restartWal: async () => {
       reader.endAll();
-      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // The worker does it (its fsyncs would stop the event loop); should it not answer, here.
+      if (!(await checkpointer.restartWal())) sqlite.pragma('wal_checkpoint(TRUNCATE)');
     },
   };
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(statements, walSync), plugins });
@@ -225,10 +236,11 @@ const STATEMENT_CACHE_SIZE = 1000;
 function withStatementCache(
   sqlite: SQLite.Database,
   beforeWrite: () => void,
-): { close(): void; prepare(sql: string): SQLite.Statement } {
+): { close(): void; prepare(sql: string): SQLite.Statement; inTransaction(): boolean } {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
+    inTransaction: () => sqlite.inTransaction,
     prepare: (sql: string) => {
       let statement = cache.get(sql);
       if (!statement) {

@@ -13,28 +13,53 @@ const GATHER_MS = 50;
 /** Slots of the shared control array. */
 const WRITES = 0;
 const STOP = 1;
+/** 1 while the main thread waits for a restart of the WAL (Checkpointer.restartWal). */
+const RESTART = 2;
+/** How long the writer waits for a restart before doing it itself (the worker may be gone). */
+const RESTART_WAIT_MS = 10_000;
+
+/** Atomics.waitAsync (in Node since 16), which the TypeScript lib of this project does not list yet. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<'ok' | 'timed-out'> };
+  }
+).waitAsync;
 
 /**
  * Runs in the worker: sleeps until the main thread reports a write, lets a burst gather, then
  * copies the WAL into the database file with a PASSIVE checkpoint, which never waits for and never
- * blocks the writer or the readers. CommonJS text, so it runs the same under tsx and compiled.
+ * blocks the writer or the readers. Asked to restart the WAL, it runs a TRUNCATE checkpoint at
+ * once (waiting out readers in the middle of a statement) and says when it is done. CommonJS
+ * text, so it runs the same under tsx and compiled.
  */
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const control = new Int32Array(workerData.control);
 const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const restart = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
 for (;;) {
   Atomics.wait(control, ${WRITES}, 0);
   if (Atomics.load(control, ${STOP})) break;
-  Atomics.wait(control, ${STOP}, 0, workerData.gatherMs);
+  if (!Atomics.load(control, ${RESTART})) Atomics.wait(control, ${STOP}, 0, workerData.gatherMs);
   if (Atomics.load(control, ${STOP})) break;
   Atomics.store(control, ${WRITES}, 0);
+  const restarting = Atomics.load(control, ${RESTART}) === 1;
   try {
-    checkpoint.run();
+    (restarting ? restart : checkpoint).run();
   } catch (error) {
     parentPort.postMessage(String(error && error.message));
+  }
+  if (restarting) {
+    Atomics.store(control, ${RESTART}, 0);
+    Atomics.notify(control, ${RESTART});
   }
 }
 db.close();
@@ -43,6 +68,12 @@ db.close();
 export interface Checkpointer {
   /** Tells the checkpointer the writer is about to change the database; cheap, called per statement. */
   noteWrite(): void;
+  /**
+   * Checkpoints the whole WAL and truncates it, from the worker, so its fsyncs never stop the event
+   * loop; resolves when done. The caller holds the writer (no commit comes in meanwhile) and has
+   * ended the durable reader's snapshots. False when the worker did not answer in time (stopped).
+   */
+  restartWal(): Promise<boolean>;
   /** Stops the worker and waits for it to close its connection. */
   close(): Promise<void>;
 }
@@ -56,7 +87,7 @@ export interface Checkpointer {
  * (`WRITER_CHECKPOINT_PAGES`). The worker is unref'd: it never keeps a process alive.
  */
 export function startCheckpointer(file: string, log?: FastifyBaseLogger): Checkpointer {
-  const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const control = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -69,8 +100,25 @@ export function startCheckpointer(file: string, log?: FastifyBaseLogger): Checkp
   worker.unref();
   worker.on('message', (message: string) => log?.warn({ message }, 'SQLite background checkpoint failed'));
   worker.on('error', (error) => log?.error({ err: error }, 'SQLite checkpointer stopped'));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
   return {
+    async restartWal() {
+      if (!running) return false;
+      Atomics.store(control, RESTART, 1);
+      Atomics.store(control, WRITES, 1);
+      // Wakes the worker whether it sleeps until a write or gathers one.
+      Atomics.notify(control, WRITES);
+      Atomics.notify(control, STOP);
+      const waiting = waitAsync(control, RESTART, 1, RESTART_WAIT_MS);
+      const outcome = waiting.async ? await waiting.value : waiting.value;
+      return outcome !== 'timed-out';
+    },
     noteWrite() {
       if (Atomics.load(control, WRITES) !== 0) return;
       Atomics.store(control, WRITES, 1);

@@ -25,7 +25,7 @@ afterEach(async () => {
  * end (`flushes[i].done()`), or end at once with `auto`; `other` is a second connection, which
  * sees what is committed whether or not it is synced yet.
  */
-async function setup(auto = false) {
+async function setup(auto = false, batch = { ms: 60_000 }) {
   const dir = mkdtempSync(join(tmpdir(), 'shopdesk-group-commit-'));
   dirs.push(dir);
   const file = join(dir, 'test.db');
@@ -41,8 +41,17 @@ async function setup(auto = false) {
         if (auto) resolve();
       }),
   );
-  const statements = { prepare: (text: string) => sqlite.prepare(text), close: () => sqlite.close() };
-  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(statements, sync) });
+  const commits = { count: 0 };
+  const statements = {
+    prepare: (text: string) => {
+      if (text === 'COMMIT') commits.count++;
+      return sqlite.prepare(text);
+    },
+    close: () => sqlite.close(),
+    inTransaction: () => sqlite.inTransaction,
+  };
+  // Batches are not cut by time here (a busy machine would make the COMMIT counts vary), unless asked.
+  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(statements, sync, batch) });
   const other = new SQLite(file, { readonly: true });
   closers.push(
     () => void other.close(),
@@ -52,7 +61,7 @@ async function setup(auto = false) {
     writer === undefined
       ? (other.prepare('select count(*) as n from item').get() as { n: number }).n
       : (other.prepare('select count(*) as n from item where writer = ?').get(writer) as { n: number }).n;
-  return { db, flushes, stored, sync };
+  return { db, flushes, stored, sync, commits, sqlite };
 }
 
 /** Tracks whether a promise has settled, without awaiting it. */
@@ -204,6 +213,128 @@ describe('SQLite group commit', () => {
     await inner.rollbackToSavepoint('inner').execute();
     await trx.commit().execute();
     expect(stored(1)).toBe(1);
+  });
+});
+
+describe('SQLite batches: transactions that queue together share one COMMIT', () => {
+  it('commits the transactions begun in one turn of the event loop together, and answers each after that sync', async () => {
+    const { db, flushes, stored, commits } = await setup();
+    const sales = Array.from({ length: 10 }, (_, writer) =>
+      watch(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('item').values({ writer, step: 1 }).execute();
+          await trx.insertInto('item').values({ writer, step: 2 }).execute();
+        }),
+      ),
+    );
+    await until(() => flushes.length === 1);
+    expect(commits.count, 'one COMMIT for the ten').toBe(1);
+    expect(stored()).toBe(20);
+    await nextTurn();
+    expect(
+      sales.some((s) => s.settled),
+      'none answered before the sync',
+    ).toBe(false);
+    flushes[0]!.done();
+    await Promise.all(sales.map((s) => s.promise));
+    expect(flushes).toHaveLength(1);
+  });
+
+  it('undoes a failing transaction alone, also when it fails after others of its batch', async () => {
+    const { db, stored, commits } = await setup(true);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, writer) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('item').values({ writer, step: 1 }).execute();
+          if (writer === 2) throw new Error('refused');
+          if (writer === 4) await sql`insert into item (writer, step) values (4, null)`.execute(trx);
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map((w) => stored(w))).toEqual([1, 1, 0, 1, 0, 1]);
+    expect(commits.count).toBe(1);
+  });
+
+  it('takes at most 64 transactions in one COMMIT', async () => {
+    const { db, stored, commits } = await setup(true);
+    await Promise.all(
+      Array.from({ length: 150 }, (_, writer) =>
+        db.transaction().execute((trx) => trx.insertInto('item').values({ writer, step: 1 }).execute()),
+      ),
+    );
+    expect(stored()).toBe(150);
+    expect(commits.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('takes no more transactions into a batch past its time: each then commits by itself', async () => {
+    const { db, stored, commits } = await setup(true, { ms: 0 });
+    await Promise.all(
+      Array.from({ length: 5 }, (_, writer) =>
+        db.transaction().execute((trx) => trx.insertInto('item').values({ writer, step: 1 }).execute()),
+      ),
+    );
+    expect(stored()).toBe(5);
+    expect(commits.count).toBe(5);
+  });
+
+  it('commits an open batch before a write outside any transaction, keeping their order', async () => {
+    const { db, sqlite, commits } = await setup(true);
+    const sale = db.transaction().execute((trx) => trx.insertInto('item').values({ writer: 1, step: 1 }).execute());
+    // The sale's statements run in microtasks: the write below comes before its batch's COMMIT is due.
+    for (let i = 0; i < 100; i++) await Promise.resolve();
+    const lone = db.insertInto('item').values({ writer: 2, step: 1 }).execute();
+    await Promise.all([sale, lone]);
+    expect(commits.count, "the batch's COMMIT; the lone write committed by itself").toBe(1);
+    expect(sqlite.prepare('select writer from item order by rowid').pluck().all()).toEqual([1, 2]);
+  });
+
+  it('fails every transaction of a batch whose COMMIT fails, stores none of them, and goes on', async () => {
+    const { db, stored, sqlite } = await setup(true);
+    // A deferred foreign key is checked at COMMIT only: the batch's COMMIT fails on writer 2's row.
+    sqlite.exec(`create table parent (id integer primary key);
+      create table child (id integer primary key, parent integer references parent (id) deferrable initially deferred);
+      pragma foreign_keys = on;`);
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((writer) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('item').values({ writer, step: 1 }).execute();
+          if (writer === 2) await sql`insert into child (id, parent) values (1, 99)`.execute(trx);
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(stored(), 'nothing of the batch').toBe(0);
+    expect(sqlite.inTransaction).toBe(false);
+    await db.transaction().execute((trx) => trx.insertInto('item').values({ writer: 4, step: 1 }).execute());
+    expect(stored(4)).toBe(1);
+  });
+
+  it('fails every transaction of a batch that SQLite ended by itself, and goes on', async () => {
+    const { db, stored } = await setup(true);
+    const results = await Promise.allSettled(
+      [1, 2].map((writer) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('item').values({ writer, step: 1 }).execute();
+          if (writer === 2) {
+            // As SQLITE_FULL or an I/O error does: the whole transaction is rolled back.
+            await sql`rollback`.execute(trx);
+            throw new Error('disk full');
+          }
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(stored()).toBe(0);
+    await db.transaction().execute((trx) => trx.insertInto('item').values({ writer: 3, step: 1 }).execute());
+    expect(stored(3)).toBe(1);
   });
 });
 

@@ -15,6 +15,8 @@ import type SQLite from 'better-sqlite3';
 export interface SqliteStatements {
   prepare(sql: string): SQLite.Statement;
   close(): void;
+  /** Whether the connection is inside a transaction: SQLite ends one by itself on some errors (SQLITE_FULL, I/O). */
+  inTransaction(): boolean;
   /**
    * Runs a SELECT outside any transaction on a read connection whose snapshot holds only durable
    * commits (sqlite-reader.ts); without it such reads run on the writer and wait like a commit.
@@ -27,7 +29,7 @@ export interface SqliteStatements {
    */
   walTooLarge?(): boolean;
   /** Ends the reader's snapshots and checkpoints the whole WAL, truncating it (nothing pending). */
-  restartWal?(): void;
+  restartWal?(): Promise<void> | void;
 }
 
 /**
@@ -136,6 +138,10 @@ class Mutex {
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
+  /** How many wait for the lock: a batch stays open for them (Batch). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
   unlock(): void {
     const next = this.#waiting.shift();
     if (next) next();
@@ -144,19 +150,135 @@ class Mutex {
 }
 
 /**
+ * Most transactions a batch takes, and how long it takes new ones: a batch commits once the event
+ * loop has served the requests that came meanwhile, and never makes its first transaction wait
+ * much longer than this.
+ */
+export interface BatchLimits {
+  members?: number;
+  ms?: number;
+}
+const BATCH_LIMITS: Required<BatchLimits> = { members: 64, ms: 4 };
+/** The savepoint each transaction of a batch runs in, so it can be undone alone. */
+const MEMBER = 'SAVEPOINT batch_member';
+
+/**
+ * Transactions that share one SQLite transaction: each runs in its own savepoint (undone alone if
+ * it fails), and one COMMIT writes all of them to the WAL. A COMMIT writes every page the
+ * transaction changed as a WAL frame, two write() calls each, and under load that was the largest
+ * part of a sale's cost (issue 9): a 5-line sale changes about 80 pages, and sales committed
+ * together share the pages they all append to (the sales, lines and ledger tables and their
+ * time-ordered indexes) and each COMMIT's own work. Members are answered only once the COMMIT is
+ * synced, so none is acknowledged before all of them are durable, and a COMMIT that fails fails
+ * all of them (none was answered yet).
+ */
+class Batch {
+  constructor(private readonly limits: Required<BatchLimits>) {}
+  members = 0;
+  /** False while every member so far rolled back: its COMMIT then writes nothing to wait for. */
+  wrote = false;
+  /** Whether its COMMIT is already scheduled (Writer.commitSoon). */
+  scheduled = false;
+  readonly #started = performance.now();
+  readonly #waiting: Array<{ resolve: (ticket: number) => void; reject: (error: unknown) => void }> = [];
+
+  /** Whether one more transaction may join: few enough and young enough. */
+  joinable(): boolean {
+    return this.members < this.limits.members && performance.now() - this.#started < this.limits.ms;
+  }
+
+  /** Resolves with the sync ticket of the batch's COMMIT. */
+  committed(): Promise<number> {
+    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
+  }
+
+  settle(outcome: { ticket: number } | { error: unknown }): void {
+    for (const waiter of this.#waiting.splice(0)) {
+      if ('ticket' in outcome) waiter.resolve(outcome.ticket);
+      else waiter.reject(outcome.error);
+    }
+  }
+}
+
+/** The one connection's lock and the batch open on it, which every lease shares. */
+class Writer {
+  readonly mutex = new Mutex();
+  batch: Batch | null = null;
+  #closed = false;
+  constructor(
+    private readonly statements: SqliteStatements,
+    private readonly sync: WalSync,
+    readonly limits: Required<BatchLimits>,
+  ) {}
+
+  /** Commits the open batch, the lock held, and gives its members their sync ticket or its failure. */
+  commitBatch(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = null;
+    try {
+      this.statements.prepare('COMMIT').run();
+    } catch (error) {
+      // A COMMIT that failed may leave the transaction open: nothing of the batch may stay.
+      if (this.statements.inTransaction()) this.statements.prepare('ROLLBACK').run();
+      batch.settle({ error });
+      throw error;
+    }
+    // A batch whose members all rolled back waits only for the commits they could have read.
+    batch.settle({ ticket: batch.wrote ? this.sync.written() : this.sync.latest() });
+  }
+
+  /**
+   * Leaves the batch open for the requests the event loop is about to serve: a transaction runs
+   * start to end without giving way (its statements are synchronous), so sales only share a
+   * COMMIT if it waits until the loop has polled for I/O and run their handlers (setImmediate).
+   * The COMMIT then takes the lock like any transaction, behind those already waiting.
+   */
+  commitSoon(batch: Batch): void {
+    if (batch.scheduled) return;
+    batch.scheduled = true;
+    setImmediate(() => void this.#commitIfOpen(batch));
+  }
+
+  async #commitIfOpen(batch: Batch): Promise<void> {
+    await this.mutex.lock();
+    try {
+      if (this.batch === batch && !this.#closed) this.commitBatch();
+    } catch {
+      // The batch's members get the failure.
+    } finally {
+      this.mutex.unlock();
+    }
+  }
+
+  /** At shutdown: commits the open batch, after the transactions holding or awaiting the lock. */
+  async close(): Promise<void> {
+    await this.mutex.lock();
+    try {
+      if (this.batch) this.commitBatch();
+    } catch {
+      // The batch's members get the failure.
+    } finally {
+      this.#closed = true;
+      this.mutex.unlock();
+    }
+  }
+}
+
+/**
  * One use of the connection, from Kysely's acquire to its release. It takes the lock only for
  * statements that run on the writer (a SELECT outside a transaction runs on the durable reader
- * and never queues behind a transaction), and gives it up as soon as its writes are committed,
- * before waiting for the sync, so the next transaction runs (and commits into the same sync)
- * meanwhile; should it be used again (a `db.connection()` block, the migrator's), it takes the
- * lock again first.
+ * and never queues behind a transaction), and gives it up as soon as its writes are done, before
+ * waiting for the sync, so the next transaction runs (and commits into the same sync, or joins the
+ * same batch) meanwhile; should it be used again (a `db.connection()` block, the migrator's), it
+ * takes the lock again first.
  */
 class Lease implements DatabaseConnection {
   held = false;
   inTransaction = false;
   constructor(
     private readonly statements: SqliteStatements,
-    private readonly mutex: Mutex,
+    private readonly writer: Writer,
     private readonly sync: WalSync,
   ) {}
 
@@ -166,7 +288,7 @@ class Lease implements DatabaseConnection {
       return { rows: this.statements.readDurable(compiledQuery.sql, parameters) as R[] };
     }
     if (!this.held) await this.take();
-    if (!this.inTransaction) await this.boundWal();
+    if (!this.inTransaction) await this.outsideBatch();
     const statement = this.statements.prepare(compiledQuery.sql);
     let result: QueryResult<R>;
     if (statement.reader) result = { rows: statement.all(parameters) as R[] };
@@ -188,16 +310,100 @@ class Lease implements DatabaseConnection {
     if (!this.held) await this.take();
     // Rows leave as they are read: every commit they can show is synced first. The lock is held,
     // so no commit comes in between; rare (exports), so holding it over one sync is fine.
-    if (!this.inTransaction) await this.sync.pending();
+    if (!this.inTransaction) {
+      await this.outsideBatch();
+      await this.sync.pending();
+    }
     const statement = this.statements.prepare(compiledQuery.sql);
     for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }
 
-  /** Runs transaction control (BEGIN, COMMIT, ROLLBACK, savepoints). */
-  async control(sql: string): Promise<void> {
+  /**
+   * Starts the lease's transaction: a savepoint in the open batch, or a new batch when none is
+   * open or the open one takes no more (it is committed first).
+   */
+  async begin(): Promise<void> {
     if (!this.held) await this.take();
-    if (sql === 'BEGIN') await this.boundWal();
-    this.statements.prepare(sql).run();
+    if (this.writer.batch && !this.writer.batch.joinable()) this.commitOpenBatch();
+    if (!this.writer.batch) {
+      await this.boundWal();
+      this.run('BEGIN');
+      this.writer.batch = new Batch(this.writer.limits);
+    }
+    this.run(MEMBER);
+    this.writer.batch.members++;
+    this.inTransaction = true;
+  }
+
+  /** Runs a savepoint statement inside the lease's transaction. */
+  async savepoint(sql: string): Promise<void> {
+    if (!this.held) await this.take();
+    this.run(sql);
+  }
+
+  /** Ends the lease's transaction, keeping its changes in the batch, then waits until they are durable. */
+  commit(): Promise<void> {
+    this.run('RELEASE batch_member');
+    this.inTransaction = false;
+    if (this.writer.batch) this.writer.batch.wrote = true;
+    return this.leaveBatch();
+  }
+
+  /**
+   * Undoes the lease's transaction alone. It may have read changes of the batch's other
+   * transactions, so its answer (an error, say) waits until those are durable, as a commit would.
+   */
+  async rollback(): Promise<void> {
+    this.inTransaction = false;
+    if (!this.statements.inTransaction()) {
+      // SQLite ended the whole transaction by itself (disk full, I/O error): the batch is gone.
+      const batch = this.writer.batch;
+      this.writer.batch = null;
+      batch?.settle({ error: new Error('SQLite: the transaction was rolled back by the database') });
+      this.release();
+      return;
+    }
+    this.run('ROLLBACK TO batch_member');
+    this.run('RELEASE batch_member');
+    await this.leaveBatch();
+  }
+
+  /**
+   * After a member's transaction: the batch stays open for the transactions the next turn of the
+   * event loop brings, unless it takes no more. Then waits until its COMMIT is synced.
+   */
+  private async leaveBatch(): Promise<void> {
+    const batch = this.writer.batch;
+    if (!batch) throw new Error('SQLite: no batch open for a transaction ending');
+    const committed = batch.committed();
+    if (batch.joinable()) this.writer.commitSoon(batch);
+    else {
+      try {
+        this.writer.commitBatch();
+      } catch {
+        // `committed` rejects with the failure.
+      }
+    }
+    this.release();
+    await this.sync.durable(await committed);
+  }
+
+  /**
+   * Before a statement outside any transaction, with the lock held: commits an open batch first
+   * (its members then get their answers in order), then bounds the WAL like a new transaction.
+   */
+  private async outsideBatch(): Promise<void> {
+    this.commitOpenBatch();
+    await this.boundWal();
+  }
+
+  /** Commits the batch open before this lease's turn; its members get a failure, not this lease. */
+  private commitOpenBatch(): void {
+    try {
+      this.writer.commitBatch();
+    } catch {
+      // The batch's members report it; this lease's statements run in a transaction of their own.
+    }
   }
 
   /**
@@ -208,14 +414,11 @@ class Lease implements DatabaseConnection {
   private async boundWal(): Promise<void> {
     if (!this.statements.walTooLarge?.()) return;
     await this.sync.pending();
-    this.statements.restartWal?.();
+    await this.statements.restartWal?.();
   }
 
-  /** Commits the lease's transaction (it holds the lock while in one), then `settle`s. */
-  async commit(): Promise<void> {
-    this.statements.prepare('COMMIT').run();
-    this.inTransaction = false;
-    await this.settle();
+  private run(sql: string): void {
+    this.statements.prepare(sql).run();
   }
 
   /**
@@ -230,9 +433,9 @@ class Lease implements DatabaseConnection {
   }
 
   /**
-   * After reads of the writer that wrote nothing (a rolled-back transaction, raw SQL): lets the
-   * next user in, then waits until every commit those reads could have seen is on disk, so an
-   * answer built from them (an error message included) never shows a write a power loss can undo.
+   * After reads of the writer that wrote nothing (raw SQL): lets the next user in, then waits
+   * until every commit those reads could have seen is on disk, so an answer built from them (an
+   * error message included) never shows a write a power loss can undo.
    */
   observed(): Promise<void> {
     const ticket = this.sync.latest();
@@ -243,76 +446,75 @@ class Lease implements DatabaseConnection {
   release(): void {
     if (!this.held) return;
     this.held = false;
-    this.mutex.unlock();
+    this.writer.mutex.unlock();
   }
 
   private async take(): Promise<void> {
-    await this.mutex.lock();
+    await this.writer.mutex.lock();
     this.held = true;
   }
 }
 
 /**
- * Kysely's SQLite driver (one connection behind a lock, BEGIN/COMMIT/ROLLBACK) with group commit:
- * a transaction's COMMIT is acknowledged only after `sync.durable()`, which it awaits without
- * holding the connection. Each transaction is still its own SQLite transaction: isolation and
- * atomicity are SQLite's, only the fsync is shared.
+ * Kysely's SQLite driver (one connection behind a lock) with group commit: a transaction is
+ * acknowledged only after `sync.durable()`, which it awaits without holding the connection, and
+ * transactions that queue for the connection share one SQLite COMMIT (Batch). Each is still
+ * atomic and isolated: its own savepoint, run while it holds the connection alone.
  *
  * A commit is visible to the writer's own later statements from its COMMIT, a few milliseconds
  * before its sync ends, and a power loss in that window could take back a write a read already
  * showed (a retried sale's stored result, say). PostgreSQL shows a commit only once it is flushed;
  * so does this driver, per request rather than by making every answer wait for every sync:
  * - a SELECT outside a transaction runs on the reader, whose snapshot holds only synced commits;
- * - a transaction's commit waits for its own sync, which also covers every commit it could read;
- * - a rolled-back transaction and a raw read of the writer wait for the commits made before them;
+ * - a transaction's answer waits for its batch's sync, which also covers every commit it could read;
+ * - a rolled-back transaction and a raw read of the writer wait likewise;
  * so a read-only request never waits for another request's fsync (issue 8 §1.6), and one that
- * wrote waits only for its own. A process crash loses nothing: the WAL is in the page cache.
+ * wrote waits only for its own. A process crash loses nothing acknowledged: the WAL is in the page cache.
  */
 export class GroupCommitSqliteDriver implements Driver {
-  readonly #mutex = new Mutex();
+  readonly #writer: Writer;
   constructor(
     private readonly statements: SqliteStatements,
     private readonly sync: WalSync,
-  ) {}
+    limits: BatchLimits = {},
+  ) {
+    this.#writer = new Writer(statements, sync, { ...BATCH_LIMITS, ...limits });
+  }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // The lock is taken by the lease's first statement that needs the writer.
-    return new Lease(this.statements, this.#mutex, this.sync);
+    return new Lease(this.statements, this.#writer, this.sync);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const lease = connection as Lease;
-    await lease.control('BEGIN');
-    lease.inTransaction = true;
+    await (connection as Lease).begin();
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    // A COMMIT that throws (the transaction stays open) leaves the lease in it, for the rollback.
+    // A RELEASE that throws (the transaction stays open) leaves the lease in it, for the rollback.
     await (connection as Lease).commit();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     // Kysely also rolls back when the commit's sync failed: the lock is no longer this lease's,
-    // and a ROLLBACK now would undo another request's transaction.
+    // and undoing anything now would undo another request's transaction.
     if (!lease.inTransaction) return;
-    lease.inTransaction = false;
-    await lease.control('ROLLBACK');
-    await lease.observed();
+    await lease.rollback();
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as Lease).control(`SAVEPOINT ${quoteName(name)}`);
+    await (connection as Lease).savepoint(`SAVEPOINT ${quoteName(name)}`);
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as Lease).control(`ROLLBACK TO ${quoteName(name)}`);
+    await (connection as Lease).savepoint(`ROLLBACK TO ${quoteName(name)}`);
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as Lease).control(`RELEASE ${quoteName(name)}`);
+    await (connection as Lease).savepoint(`RELEASE ${quoteName(name)}`);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -323,6 +525,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#writer.close();
     this.statements.close();
     this.sync.close();
   }
@@ -335,10 +538,10 @@ function quoteName(name: string): string {
 /** Kysely's SQLite dialect with `GroupCommitSqliteDriver` as its driver. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #driver: GroupCommitSqliteDriver;
-  constructor(statements: SqliteStatements, sync: WalSync) {
+  constructor(statements: SqliteStatements, sync: WalSync, batchLimits?: BatchLimits) {
     // The base class only needs the database for its own driver, which is never created.
     super({ database: statements as unknown as SQLite.Database });
-    this.#driver = new GroupCommitSqliteDriver(statements, sync);
+    this.#driver = new GroupCommitSqliteDriver(statements, sync, batchLimits);
   }
   override createDriver(): Driver {
     return this.#driver;
