@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex, newCrockfordCode } from './ids.ts';
+import {
+  hashCode,
+  hashToken,
+  newId,
+  newOrderedId,
+  newSecretToken,
+  newSixDigitCode,
+  safeEqualHex,
+  newCrockfordCode,
+} from './ids.ts';
 
 describe('ids and secrets', () => {
   it('makes v4 UUIDs', () => {
     expect(newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('makes v7 UUIDs that sort by their time, random past it', () => {
+    const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const at = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const ids = [at + 1, at, at + 60_000, at + 1].map((t) => newOrderedId(t));
+    for (const id of ids) expect(id).toMatch(v7);
+    expect(ids[1]!.slice(0, 13)).toBe(`${at.toString(16).padStart(12, '0').slice(0, 8)}-${at.toString(16).slice(-4)}`);
+    expect([...ids].sort()).toEqual([ids[1], ...[ids[0], ids[3]].sort(), ids[2]]);
+    const same = new Set(Array.from({ length: 1000 }, () => newOrderedId(at)));
+    expect(same.size, 'one millisecond still gives distinct ids').toBe(1000);
   });
 
   it('makes 256-bit URL-safe tokens, all different', () => {

@@ -5,6 +5,20 @@ export function newId(): string {
   return randomUUID();
 }
 
+/**
+ * A UUID v7 (RFC 9562): the time in milliseconds, then 74 random bits. For rows written on every
+ * sale that carry their own timestamp anyway (sales, their lines, tenders and refunds, ledger
+ * movements): consecutive inserts land at the end of the primary key's index instead of on a
+ * random page, so a batch of sales rewrites a few shared pages rather than one page per row
+ * (issue 9's checkout throughput). It tells nothing the rows' own timestamps do not.
+ */
+export function newOrderedId(now = Date.now()): string {
+  // randomUUID draws from Node's pooled entropy, faster than a randomBytes call per id; its first
+  // 48 bits become the time and its version digit 7, the rest (variant included) stays random.
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+}
+
 /** A 256-bit URL-safe secret for links and reset tokens; only its hash is stored. */
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

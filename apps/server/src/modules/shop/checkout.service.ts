@@ -22,7 +22,7 @@ import type { ShopTendersTable, ShopTransactionLinesTable, ShopTransactionsTable
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { newCrockfordCode, newId } from '../../lib/ids.ts';
+import { newCrockfordCode, newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
@@ -111,7 +111,7 @@ async function priceLines(
     const p = pricing.lines[position];
     if (!p) throw new Error('priced line missing');
     return {
-      id: newId(),
+      id: newOrderedId(),
       store_id: store.id,
       position,
       product_id: r.product?.id ?? null,
@@ -227,7 +227,7 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
 
 function tenderRows(store: StoreRow, transactionId: string, settlement: Settlement | null): ShopTendersTable[] {
   return (settlement?.tenders ?? []).map((t, position) => ({
-    id: newId(),
+    id: newOrderedId(),
     store_id: store.id,
     transaction_id: transactionId,
     refund_id: null,
@@ -318,7 +318,7 @@ export async function createTransaction(
   const sale = await priceAndSettle(ctx, store, body);
   const at = ctx.clock.now();
   const header: ShopTransactionsTable = {
-    id: newId(),
+    id: newOrderedId(),
     store_id: store.id,
     code: newCrockfordCode(12),
     client_id: body.clientId,

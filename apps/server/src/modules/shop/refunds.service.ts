@@ -13,7 +13,7 @@ import type { ShopRefundLinesTable, ShopTendersTable } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
@@ -105,7 +105,7 @@ export async function refund(
   }
 
   const at = ctx.clock.now();
-  const refundId = newId();
+  const refundId = newOrderedId();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const inserted = await repo.insertRefundOnce(trx, {
       id: refundId,
@@ -136,7 +136,7 @@ export async function refund(
       }
       const before = after - w.quantity;
       refundLines.push({
-        id: newId(),
+        id: newOrderedId(),
         store_id: store.id,
         refund_id: refundId,
         transaction_id: sale.id,
@@ -162,7 +162,7 @@ export async function refund(
     const tax = refundLines.reduce((sum, l) => sum + l.tax, 0);
     const tenders = refundTenders(sale, amount, body).map((t) => ({
       ...t,
-      id: newId(),
+      id: newOrderedId(),
       store_id: store.id,
       transaction_id: sale.id,
       refund_id: refundId,

@@ -1,7 +1,7 @@
 import type { StockMovement, StockReason } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { NewStockMovement, ProductRow, StockMovementRow } from '../../db/types.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import * as repo from './stock.repo.ts';
 
 /**
@@ -24,7 +24,7 @@ export interface Movement {
 
 function movementRow(m: Movement): NewStockMovement {
   return {
-    id: newId(),
+    id: newOrderedId(),
     store_id: m.storeId,
     product_id: m.productId,
     delta: m.delta,
