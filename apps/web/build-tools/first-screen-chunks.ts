@@ -4,23 +4,72 @@ import type { Rolldown } from 'vite';
 type CodeSplittingOptions = Rolldown.CodeSplittingOptions;
 type ModuleGraph = Rolldown.ChunkingContext;
 
-/** The first screens a phone opens: the app with its shell, the login page and the home page. */
-const FIRST_SCREEN_ROOTS = [
-  'src/main.tsx',
-  'src/features/auth/pages/login-page.tsx',
-  'src/features/home/home-page.tsx',
-];
+/** The app with its shell: what every route loads first, the counter too. */
+const ENTRY = 'src/main.tsx';
 
 /**
- * Mantine and what it builds on, and our shared package: each is imported through an index that
- * re-exports all of it, so the static closure below holds all of it, used on the first screens or
- * not. Grouped, the unused part rode along: every zod schema of shared (the counter's too) in the
- * first screens' chunk, every Mantine component a later page uses in one shared chunk that each
- * such page loaded whole. Left to rolldown, what the first screens use joins their chunk and the
- * rest is split by the pages that use it.
+ * The first screens that are routes of their own (FIRST_SCREEN in src/app/router.tsx): each gets a
+ * chunk of what only it adds. first-screen-styles.ts checks their Mantine styles.
  */
-const REEXPORTED_WHOLE =
-  /node_modules[\\/](?:@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|react-transition-group|react-number-format|use-callback-ref|use-sidecar|tabbable|get-nonce)[\\/]|[\\/]packages[\\/]shared[\\/]/;
+export const FIRST_SCREEN_PAGES = {
+  login: 'src/features/auth/pages/login-page.tsx',
+  home: 'src/features/home/home-page.tsx',
+};
+
+/** The counter: a first screen too, whose own chunks build-tools/counter-chunk.ts groups. */
+const COUNTER_PAGE = 'src/features/counter/pages/counter-page.tsx';
+
+/**
+ * Indexes that re-export a whole package. A module importing one is taken to use only the modules
+ * of the names it imports. Followed whole, every page would seem to use all of Mantine and every
+ * schema of shared (and so zod): grouped, all of it rode into the first screens' chunk; left out,
+ * rolldown still pulls what a grouped module really uses into its group (includeDependencies-
+ * Recursively), so the login page's Mantine inputs went wherever the login page went, and the
+ * counter, which uses some of them, loaded the login page's chunk to get them.
+ */
+const BARRELS: [specifier: string, id: RegExp][] = [
+  ['@mantine/core', /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/],
+  ['@mantine/hooks', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/],
+  ['@shopdesk/shared', /[\\/]packages[\\/]shared[\\/]src[\\/]index\.ts$/],
+];
+
+/** zod: a chunk of its own, for the pages with a form (the login page among them). */
+const ZOD = /node_modules[\\/]zod[\\/]/;
+
+// Import and re-export statements of a module's code (TypeScript's type-only imports are gone).
+const NAMED_IMPORT = /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const OTHER_IMPORT = /\bimport\s*(?:\*\s*as\s*[\w$]+|[\w$]+)\s*(?:,\s*\{[^}]*\}\s*)?from\s*["']([^"']+)["']/g;
+
+/** The modules a barrel's names come from (null: follow the whole barrel). */
+function throughBarrel(graph: ModuleGraph, code: string, specifier: string, barrel: string): string[] | null {
+  if ([...code.matchAll(OTHER_IMPORT)].some((m) => m[1] === specifier)) return null;
+  const names = [...code.matchAll(NAMED_IMPORT)]
+    .filter((m) => m[2] === specifier)
+    .flatMap((m) => m[1]!.split(','))
+    .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+    .filter(Boolean);
+  const from = graph.getModuleInfo(barrel)?.importedIds ?? [];
+  const found: string[] = [];
+  for (const name of names) {
+    const source = from.find((dep) => graph.getModuleInfo(dep)?.exports.includes(name));
+    if (!source) return null;
+    found.push(source);
+  }
+  return found;
+}
+
+/** What a module imports statically, a barrel replaced by the modules of the names taken from it. */
+function importsOf(graph: ModuleGraph, id: string): string[] {
+  const info = graph.getModuleInfo(id);
+  if (!info) return [];
+  const out: string[] = [];
+  for (const dep of info.importedIds) {
+    const barrel = BARRELS.find(([, test]) => test.test(dep));
+    const through = barrel && info.code !== null ? throughBarrel(graph, info.code, barrel[0], dep) : null;
+    out.push(...(through ?? [dep]));
+  }
+  return out;
+}
 
 /** Every module the roots import statically, directly or not (dynamic imports stay on demand). */
 function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
@@ -30,34 +79,63 @@ function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    stack.push(...importsOf(graph, id));
   }
   return seen;
 }
 
+interface FirstScreens {
+  /** The entry's static closure: the shell and the runtime it needs. */
+  entry: Set<string>;
+  /** What two or more of the first screens (login, home, the counter) add to the entry's. */
+  common: Set<string>;
+  /** Per first-screen page, what only it adds. */
+  pages: [name: string, modules: Set<string>][];
+}
+
+function firstScreens(graph: ModuleGraph, webRoot: string): FirstScreens {
+  const entry = staticClosure(graph, [resolve(webRoot, ENTRY)]);
+  const added = (root: string) =>
+    new Set([...staticClosure(graph, [resolve(webRoot, root)])].filter((id) => !entry.has(id)));
+  const pages = Object.entries(FIRST_SCREEN_PAGES).map(([name, page]): [string, Set<string>] => [name, added(page)]);
+  const screens = [...pages.map(([, modules]) => modules), added(COUNTER_PAGE)];
+  const common = new Set<string>();
+  for (const [i, a] of screens.entries())
+    for (const b of screens.slice(i + 1)) for (const id of a) if (b.has(id)) common.add(id);
+  for (const [, modules] of pages) for (const id of common) modules.delete(id);
+  return { entry, common, pages };
+}
+
 /**
- * Groups what the first screens import into a few large chunks (the runtime — React, router,
- * query, i18n, zod — and our own code) instead of the dozens of small shared chunks
- * rolldown makes by default: a phone on a weak connection pays a round trip for each file, and a
- * large file compresses better than many small ones. Code only other pages use keeps the default
- * splitting and loads on demand. The e2e spec first-load.spec.ts holds the resulting budget.
+ * Groups the entry's static closure (React, query, the Mantine parts the shell uses, our shell) into
+ * one large `app` chunk instead of the dozens of small shared chunks rolldown makes by default: a
+ * phone on a weak connection pays a round trip for each file, and a large file compresses better
+ * than many small ones. Every route loads it, so it holds only what the entry needs. What two or
+ * more first screens (login, home, the counter) add goes to `first-screens`, what only the login
+ * page or only home adds to a chunk of that page (`login`, `home`), zod to `zod` (forms only: no
+ * answer is parsed in the browser, see lib/api-client.ts), and code only other pages use keeps the
+ * default splitting and loads on demand. The e2e spec first-load.spec.ts holds the budgets.
  */
 export function firstScreenChunks(webRoot: string): CodeSplittingOptions {
-  const roots = FIRST_SCREEN_ROOTS.map((r) => resolve(webRoot, r));
-  const closureByPass = new WeakMap<ModuleGraph, Set<string>>();
-  const firstScreenModules = (graph: ModuleGraph): Set<string> => {
-    let modules = closureByPass.get(graph);
-    if (!modules) closureByPass.set(graph, (modules = staticClosure(graph, roots)));
-    return modules;
+  const byPass = new WeakMap<ModuleGraph, FirstScreens>();
+  const reach = (graph: ModuleGraph): FirstScreens => {
+    let found = byPass.get(graph);
+    if (!found) byPass.set(graph, (found = firstScreens(graph, webRoot)));
+    return found;
   };
+  // Separate groups, in this order: a group takes, with each module it names, what that module
+  // imports and no earlier group took, so what several screens share must be named first.
   return {
     groups: [
       {
-        debugName: 'first-screen',
-        name: (id, graph) => {
-          if (!firstScreenModules(graph).has(id) || REEXPORTED_WHOLE.test(id)) return null;
-          return id.includes('node_modules') ? 'runtime' : 'app';
-        },
+        debugName: 'entry',
+        name: (id, graph) => (reach(graph).entry.has(id) ? 'app' : null),
+      },
+      { debugName: 'zod', name: (id) => (ZOD.test(id) ? 'zod' : null) },
+      { debugName: 'first-screens', name: (id, graph) => (reach(graph).common.has(id) ? 'first-screens' : null) },
+      {
+        debugName: 'first-screen-pages',
+        name: (id, graph) => reach(graph).pages.find(([, modules]) => modules.has(id))?.[0] ?? null,
       },
     ],
   };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_PAGES } from './first-screen-chunks.ts';
 
 const COMPONENT = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
 
@@ -18,7 +19,9 @@ export function firstScreenStyles(webRoot: string): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const imported = readFileSync(cssFile, 'utf8');
-      // The entry and every chunk it imports statically: what the first screens load.
+      // The entry, the login and home pages' chunks, and every chunk they import statically: what
+      // the first screens load.
+      const pages = Object.values(FIRST_SCREEN_PAGES).map((page) => resolve(webRoot, page));
       const first = new Set<string>();
       const visit = (file: string) => {
         const chunk = bundle[file];
@@ -26,7 +29,8 @@ export function firstScreenStyles(webRoot: string): Plugin {
         first.add(file);
         chunk.imports.forEach(visit);
       };
-      for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === 'chunk' && (chunk.isEntry || chunk.moduleIds.some((id) => pages.includes(id)))) visit(file);
       const code = [...first].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
       // Some component folders also hold shared pieces (Accordion's chevron in NavLink, Checkbox's
       // check icon in Combobox): their stylesheet is needed only if the code uses one of its classes.

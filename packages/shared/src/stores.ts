@@ -59,6 +59,3 @@ export const UpdateStoreBodySchema = z
 export type UpdateStoreBody = z.infer<typeof UpdateStoreBodySchema>;
 
 export const StoreUrlParamsSchema = z.object({ urlName: singleLineText({ label: 'Store URL name', min: 1, max: 64 }) });
-
-/** The request header naming the store (its urlName) a `/api/secure` call acts on (product.md §2). */
-export const STORE_HEADER = 'X-Store';

@@ -16,18 +16,6 @@ export const SubscriptionStatusSchema = z.object({
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
-/** The defaults of original.md §3, before the server has answered. */
-export const defaultSubscriptionStatus = (): SubscriptionStatus => ({
-  freeProductLimit: null,
-  freeCargoLimit: null,
-  freeTransactionLimit: null,
-  productCount: 0,
-  cargoCount: 0,
-  shopTransactionCount: 0,
-  freeLimitHasReached: false,
-  betaExpiry: undefined,
-});
-
 /* ---------------------------------------------------------------------------------------------
  * Billing (product.md §4, §6, §7): the Subscription, the plans with their prices, the billing
  * history, and the bodies and answers of /api/secure/subscription/*.

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
-
-/** Locales with complete UI texts. The API accepts only these. */
-export const SUPPORTED_LOCALES = ['en-US', 'ja-JP'] as const;
-export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+import { SUPPORTED_LOCALES } from './locales.ts';
 
 /**
  * Store URL names become the first path segment of the web app (`/{store}/...`), so words that are

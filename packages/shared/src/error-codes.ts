@@ -1,0 +1,41 @@
+// No zod here: the web app's first screens read these codes, and importing a module that builds
+// schemas brings zod and the schemas with it (their construction cannot be tree-shaken).
+
+/** Machine-readable error codes of the API (product.md §6). */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  INVALID_CODE: 'INVALID_CODE',
+  CODE_LOCKED: 'CODE_LOCKED',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  FREE_LIMIT_REACHED: 'FREE_LIMIT_REACHED',
+  /** POST /support on a server without SUPPORT_EMAIL. */
+  SUPPORT_NOT_CONFIGURED: 'SUPPORT_NOT_CONFIGURED',
+  /** No payment provider is configured on this server (subscription create, cancel, resume). */
+  BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
+  /** A webhook whose signature does not verify. */
+  INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  /** The payment provider failed or could not be reached (502): nothing was charged, try again. */
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
+  /** The tenders do not cover what the sale costs. */
+  PAYMENT_SHORT: 'PAYMENT_SHORT',
+  /** A second-currency tender with no exchange rate for the store. */
+  RATE_MISSING: 'RATE_MISSING',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  URL_NAME_TAKEN: 'URL_NAME_TAKEN',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  BAD_REQUEST: 'BAD_REQUEST',
+  RATE_LIMITED: 'RATE_LIMITED',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
