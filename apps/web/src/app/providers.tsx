@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { installConnectivity } from '../lib/connectivity.ts';
 import { installSubscriptionStatusRefresh } from '../lib/subscription-status.ts';
 import { queryClient } from './query-client.ts';
 import { useOfflineCache } from './offline/use-offline-cache.ts';
+import { Toasts } from './toasts.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 installConnectivity();
@@ -27,8 +27,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-        {/* Below the header, clear of dialogs' close buttons (the `app-toasts` rules in app.css). */}
-        <Notifications position="top-center" autoClose={5000} zIndex={1000} classNames={{ root: 'app-toasts' }} />
+        <Toasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Box, Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../lib/notifications.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from '../lib/router/index.ts';
 import { useTranslation } from '../lib/i18n/use-translation.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/notifications.ts';
 import { Link, useParams } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';

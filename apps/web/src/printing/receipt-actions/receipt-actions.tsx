@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/notifications.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { describeError } from '../../lib/describe-error.ts';

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Paper, Progress, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../lib/notifications.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconBluetooth, IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { publicOrigin } from '../../lib/api-base.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ResendConfirmationBodySchema } from '@shopdesk/shared';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useBlocker } from '../../../lib/router/index.ts';

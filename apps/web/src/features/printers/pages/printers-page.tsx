@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { IconBluetooth, IconPrinter } from '../../../components/icons.tsx';

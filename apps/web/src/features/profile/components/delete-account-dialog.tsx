@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { DeleteAccountBodySchema } from '@shopdesk/shared';

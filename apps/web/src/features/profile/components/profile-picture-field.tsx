@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

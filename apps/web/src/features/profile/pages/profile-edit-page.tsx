@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ProfileUpdateBodySchema, type SupportedLocale } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';

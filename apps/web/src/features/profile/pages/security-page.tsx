@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { UpdatePasswordBodySchema } from '@shopdesk/shared';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CashMoveKind, CurrencyCode } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   SaleSettingsSchema,
