@@ -53,7 +53,9 @@ export function StoreShell() {
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
   const navigatorAvailable = loggedIn && navigatorView;
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  // Read at the first render: a phone never mounts the sidebar's navigator (nor loads its scroll
+  // area) for the one render before an effect would have said it is a phone.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   // A closed phone drawer is not rendered at all, so its links do not shadow the page's.
   const renderNavigator = navigatorAvailable && (!isPhone || drawerOpen);
   const storeMissing = current.error instanceof ApiRequestError && current.error.status === 404;

@@ -1,8 +1,11 @@
-import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { ActionIcon, Box, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { IconStar } from '../../components/icons.tsx';
+import { preloadable } from '../../lib/preloadable.ts';
+import { usePreloaded } from '../../lib/use-preloaded.ts';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -28,6 +31,18 @@ export function activeLeaf(pathname: string, storeHome: string): NavItem | undef
   return best;
 }
 
+// Mantine's ScrollArea is no part of the first load: the navigator shows at once in a native
+// scroller that hides its bar as ScrollArea does when still, and takes ScrollArea once loaded.
+const loadScrollArea = preloadable(() => import('./navigator-scroll-area.tsx').then((m) => m.default));
+
+function NativeScroll({ children }: { children: ReactNode }) {
+  return (
+    <Box h="100%" style={{ overflowX: 'hidden', overflowY: 'auto', scrollbarWidth: 'none' }}>
+      {children}
+    </Box>
+  );
+}
+
 /** Side menu of every section, with the user's starred favourites on top. */
 export function Navigator({ store, onNavigate }: Props) {
   const { t } = useTranslation();
@@ -37,6 +52,10 @@ export function Navigator({ store, onNavigate }: Props) {
   const href = (item: NavItem) => paths.store(store, item.path);
   const active = activeLeaf(pathname, paths.store(store));
   const isActive = (item: NavItem) => item.id === active?.id;
+  const scrollArea = usePreloaded(loadScrollArea);
+  const { whenLoaded } = scrollArea;
+  useEffect(() => whenLoaded(), [whenLoaded]);
+  const Scroll = scrollArea.value ?? NativeScroll;
 
   const renderLeaf = (item: NavItem, keyPrefix = '') => {
     const starred = favorites.includes(item.id);
@@ -86,7 +105,7 @@ export function Navigator({ store, onNavigate }: Props) {
   const favoriteItems = NAV_LEAVES.filter((i) => i.ready && favorites.includes(i.id));
 
   return (
-    <ScrollArea h="100%" type="scroll">
+    <Scroll>
       <Stack gap="lg" p="sm" component="nav" aria-label={t('shell.navigator')}>
         <Box>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
@@ -113,6 +132,6 @@ export function Navigator({ store, onNavigate }: Props) {
           ),
         )}
       </Stack>
-    </ScrollArea>
+    </Scroll>
   );
 }

@@ -1,10 +1,16 @@
+import { useEffect } from 'react';
 import { Box, Button, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconAlert, IconUpload } from '../../components/icons.tsx';
 import type { QueuedSale } from '../sale-queue-db.ts';
 import { useSaleQueue } from '../use-sale-queue.ts';
-import { SaleQueueDrawer } from './sale-queue-drawer.tsx';
+import { preloadable } from '../../lib/preloadable.ts';
+import { usePreloaded } from '../../lib/use-preloaded.ts';
+
+// The list (a Drawer, with its confirm dialog) is no part of the counter's first load: it loads
+// as soon as the button shows, that is when there is something to list, so opening it is instant.
+const loadDrawer = preloadable(() => import('./sale-queue-drawer.tsx').then((m) => m.SaleQueueDrawer));
 
 export interface SaleQueueIndicatorProps {
   /** Only an icon and the number on screen (narrow headers); the sentence is still read out. */
@@ -28,6 +34,13 @@ export function SaleQueueIndicator({ compact, onOpen }: SaleQueueIndicatorProps)
   ].filter((p): p is string => p !== null);
   const sentence = parts.join(' · ');
   const refused = queue.refused > 0;
+  const drawerCode = usePreloaded(loadDrawer);
+  const { whenLoaded } = drawerCode;
+  const shown = parts.length > 0;
+  useEffect(() => {
+    if (shown) whenLoaded();
+  }, [shown, whenLoaded]);
+  const SaleQueueDrawer = drawerCode.value;
 
   return (
     <>
@@ -55,7 +68,7 @@ export function SaleQueueIndicator({ compact, onOpen }: SaleQueueIndicatorProps)
           </Button>
         )}
       </Box>
-      <SaleQueueDrawer opened={opened} onClose={drawer.close} onOpen={onOpen} />
+      {SaleQueueDrawer && <SaleQueueDrawer opened={opened} onClose={drawer.close} onOpen={onOpen} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Box, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseRate, type CurrencyCode, type TaxMode, type TenderInput } from '@shopdesk/shared';
-import { IconCart, IconDots, IconKeyboard, IconPause } from '../../../components/icons.tsx';
+import { IconCart, IconKeyboard, IconPause } from '../../../components/icons.tsx';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { trimRate } from '../../../lib/rate-text.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -27,6 +28,7 @@ import { useCounterShortcuts, type CounterCommand } from '../hooks/use-counter-s
 import { CartLines } from '../components/cart-lines.tsx';
 import { CartTotals } from '../components/cart-totals.tsx';
 import { ProductSearch } from '../components/product-search.tsx';
+import { MoreButton } from '../components/more-button.tsx';
 import type { LineChanges } from '../components/line-editor.tsx';
 import './counter-page.css';
 
@@ -320,37 +322,17 @@ export default function CounterPage() {
       >
         {t('counter.park')}
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="default" size={36} aria-label={t('counter.more')}>
-            <IconDots size={20} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setDialog({ kind: 'openItem' })}>{t('counter.openItem')}</Menu.Item>
-          <Menu.Item disabled={empty} onClick={() => setDialog({ kind: 'cartDiscount' })}>
-            {t('counter.cartDiscount')}
-          </Menu.Item>
-          <Menu.Item onClick={() => setDialog({ kind: 'held' })}>{t('counter.heldCarts')}</Menu.Item>
-          <Menu.Item onClick={() => setDialog({ kind: 'help' })}>{t('counter.shortcuts')}</Menu.Item>
-          {virtualStore?.shiftsEnabled && (
-            <Menu.Item component={Link} to={paths.shopShift(store)}>
-              {t('nav.shift')}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            disabled={empty}
-            onClick={() => {
-              dispatch({ type: 'clear' });
-              leaveHeldCart();
-            }}
-          >
-            {cart.parkedCode ? t('counter.closeHeld') : t('counter.clear')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MoreButton
+        store={store}
+        empty={empty}
+        held={Boolean(cart.parkedCode)}
+        shiftsEnabled={Boolean(virtualStore?.shiftsEnabled)}
+        onDialog={(kind) => setDialog({ kind })}
+        onClear={() => {
+          dispatch({ type: 'clear' });
+          leaveHeldCart();
+        }}
+      />
     </Group>
   );
 
@@ -369,7 +351,7 @@ export default function CounterPage() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           <SaleQueueIndicator onOpen={(entry) => void openQueued(entry)} />
-          <Tooltip label={t('counter.shortcuts')} visibleFrom="md">
+          <LazyTooltip label={t('counter.shortcuts')} visibleFrom="md">
             <ActionIcon
               variant="subtle"
               size={36}
@@ -379,7 +361,7 @@ export default function CounterPage() {
             >
               <IconKeyboard size={20} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Group>
 
