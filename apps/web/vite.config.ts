@@ -2,9 +2,16 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
+import { counterSharedChunk } from './build-tools/counter-chunk.ts';
 import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
 import { precompress } from './build-tools/precompress-plugin.ts';
 import { splitTexts } from './build-tools/split-texts.ts';
+
+/** The first screens' chunks, then the counter's shared modules in one file (build-tools/). */
+function codeSplitting(webRoot: string) {
+  const firstScreen = firstScreenChunks(webRoot);
+  return { ...firstScreen, groups: [...(firstScreen.groups ?? []), counterSharedChunk(webRoot)] };
+}
 
 // The API runs as a separate process in development; production serves both from one port.
 const apiPort = process.env.API_PORT ?? '3000';
@@ -83,7 +90,7 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: 'dist',
       sourcemap: false,
-      rolldownOptions: { output: { codeSplitting: firstScreenChunks(import.meta.dirname) } },
+      rolldownOptions: { output: { codeSplitting: codeSplitting(import.meta.dirname) } },
     },
   };
 });
