@@ -38,7 +38,9 @@ const ZOD = /node_modules[\\/]zod[\\/]/;
 
 // Import and re-export statements of a module's code (TypeScript's type-only imports are gone).
 const NAMED_IMPORT = /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
-const OTHER_IMPORT = /\bimport\s*(?:\*\s*as\s*[\w$]+|[\w$]+)\s*(?:,\s*\{[^}]*\}\s*)?from\s*["']([^"']+)["']/g;
+// A namespace or default import, or `export *`: the whole barrel is followed.
+const OTHER_IMPORT =
+  /\b(?:import\s*(?:\*\s*as\s*[\w$]+|[\w$]+)\s*(?:,\s*\{[^}]*\}\s*)?|export\s*\*\s*(?:as\s*[\w$]+\s*)?)from\s*["']([^"']+)["']/g;
 
 /** The modules a barrel's names come from (null: follow the whole barrel). */
 function throughBarrel(graph: ModuleGraph, code: string, specifier: string, barrel: string): string[] | null {
