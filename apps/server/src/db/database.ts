@@ -38,8 +38,12 @@ export interface DatabaseHandle {
 
 let preparedReads = 0;
 
-/** The WAL size past which the writer restarts it before its next write (about 10,000 pages). */
-const WAL_RESTART_BYTES = 40 * 1024 * 1024;
+/**
+ * The WAL size past which the writer restarts it before its next write. Each restart stops writes
+ * for one sync and one checkpoint of what is left (tens of milliseconds): at 40 MB a busy counter
+ * (about 200 KB of WAL a sale) paid that several times a second (issue 9).
+ */
+const WAL_RESTART_BYTES = 128 * 1024 * 1024;
 
 export interface OpenOptions {
   /** Tests: wraps SQLite's WAL fsync, e.g. to hold it and see what waits for it. */
@@ -106,6 +110,11 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
+  // When a write starts the WAL over (restartWal), SQLite cuts the file back to this size: kept,
+  // not emptied, so later commits overwrite blocks the file already has (cheaper writes and
+  // syncs than growing it again), and the file is past this size only when its frames are.
+  sqlite.pragma(`journal_size_limit = ${walRestartBytes}`);
   tuneSqlite(sqlite);
   // Opened after the writer, which has created the WAL files a read-only connection needs. It
   // shows only synced commits, so it learns when each sync starts and ends.
@@ -127,16 +136,20 @@ export function openDatabase(
     checkpointer.noteWrite();
   };
   const walFile = `${config.file}-wal`;
-  const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
   const statements = {
     ...withStatementCache(sqlite, beforeWrite),
     readDurable: reader.all,
-    // TRUNCATE leaves an empty file, so its size tells how far the WAL has grown since.
+    // A restart cuts the file back to journal_size_limit: past it, the WAL's frames are too.
     walTooLarge: () => (statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) > walRestartBytes,
     restartWal: async () => {
       reader.endAll();
-      // The worker does it (its fsyncs would stop the event loop); should it not answer, here.
+      // With no snapshot left, the worker copies every frame into the database file (its fsync
+      // would stop the event loop), and the next write starts the WAL over. Should the worker not
+      // answer, the writer does it all here.
       if (!(await checkpointer.restartWal())) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // Reads meanwhile opened snapshots that would keep the WAL from starting over: no commit
+      // came in, so they saw nothing that is not on disk, and they end now.
+      reader.endAll();
     },
   };
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(statements, walSync), plugins });

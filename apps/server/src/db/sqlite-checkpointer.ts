@@ -3,10 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * WAL pages the writer lets pile up before it checkpoints by itself: a backstop that bounds the
- * WAL (about 40 MB) should the background checkpoints fall behind or stop.
+ * WAL pages the writer lets pile up before it checkpoints by itself, in its COMMIT, on the event
+ * loop: a distant backstop (about 512 MB) should the background checkpoints and restarts stop.
+ * Nearer, it would run in every COMMIT once the WAL passed it, which writes hold the WAL near
+ * its restart bound (database.ts) most of the time.
  */
-export const WRITER_CHECKPOINT_PAGES = 10_000;
+export const WRITER_CHECKPOINT_PAGES = 131_072;
 /** How long the checkpointer waits after a write, so one checkpoint covers a burst of commits. */
 const GATHER_MS = 50;
 
@@ -33,18 +35,17 @@ const waitAsync = (
 /**
  * Runs in the worker: sleeps until the main thread reports a write, lets a burst gather, then
  * copies the WAL into the database file with a PASSIVE checkpoint, which never waits for and never
- * blocks the writer or the readers. Asked to restart the WAL, it runs a TRUNCATE checkpoint at
- * once (waiting out readers in the middle of a statement) and says when it is done. CommonJS
- * text, so it runs the same under tsx and compiled.
+ * blocks the writer or the readers. Asked to help restart the WAL (no snapshot is open then, and
+ * no commit comes in), it checkpoints at once, copying every frame, and says when it is done: the
+ * writer's next write then starts the WAL over. CommonJS text, so it runs the same under tsx and
+ * compiled.
  */
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const control = new Int32Array(workerData.control);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const restart = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
 for (;;) {
   Atomics.wait(control, ${WRITES}, 0);
   if (Atomics.load(control, ${STOP})) break;
@@ -53,7 +54,7 @@ for (;;) {
   Atomics.store(control, ${WRITES}, 0);
   const restarting = Atomics.load(control, ${RESTART}) === 1;
   try {
-    (restarting ? restart : checkpoint).run();
+    checkpoint.run();
   } catch (error) {
     parentPort.postMessage(String(error && error.message));
   }
@@ -69,9 +70,10 @@ export interface Checkpointer {
   /** Tells the checkpointer the writer is about to change the database; cheap, called per statement. */
   noteWrite(): void;
   /**
-   * Checkpoints the whole WAL and truncates it, from the worker, so its fsyncs never stop the event
-   * loop; resolves when done. The caller holds the writer (no commit comes in meanwhile) and has
-   * ended the durable reader's snapshots. False when the worker did not answer in time (stopped).
+   * Copies the whole WAL into the database file, from the worker, so its fsync never stops the
+   * event loop; resolves when done, and the writer's next write starts the WAL over. The caller
+   * holds the writer (no commit comes in meanwhile) and has ended the durable reader's snapshots.
+   * False when the worker did not answer in time (stopped).
    */
   restartWal(): Promise<boolean>;
   /** Stops the worker and waits for it to close its connection. */
