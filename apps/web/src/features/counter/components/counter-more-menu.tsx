@@ -6,11 +6,8 @@ import { paths } from '../../../app/paths.ts';
 
 export type MoreMenuDialog = 'openItem' | 'cartDiscount' | 'held' | 'help';
 
-interface Props {
-  /** The counter's "More" button (counter-page.tsx), which this menu opens from. */
-  target: ReactElement;
-  opened: boolean;
-  onChange: (opened: boolean) => void;
+/** What the counter tells its "More" menu (more-button.tsx passes it through). */
+export interface MoreMenuProps {
   store: string;
   empty: boolean;
   /** The cart on screen is a held one: clearing it closes it. */
@@ -18,6 +15,13 @@ interface Props {
   shiftsEnabled: boolean;
   onDialog: (kind: MoreMenuDialog) => void;
   onClear: () => void;
+}
+
+interface Props extends MoreMenuProps {
+  /** The counter's "More" button (more-button.tsx), which this menu opens from. */
+  target: ReactElement;
+  opened: boolean;
+  onChange: (opened: boolean) => void;
 }
 
 /**

@@ -4,25 +4,16 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconDots } from '../../../components/icons.tsx';
 import { preloadable } from '../../../lib/preloadable.ts';
 import { usePreloaded } from '../../../lib/use-preloaded.ts';
-import type { MoreMenuDialog } from './counter-more-menu.tsx';
+import type { MoreMenuProps } from './counter-more-menu.tsx';
 
 const loadMenu = preloadable(() => import('./counter-more-menu.tsx').then((m) => m.default));
-
-interface Props {
-  store: string;
-  empty: boolean;
-  held: boolean;
-  shiftsEnabled: boolean;
-  onDialog: (kind: MoreMenuDialog) => void;
-  onClear: () => void;
-}
 
 /**
  * The counter's "More" button. Its menu (counter-more-menu.tsx) loads when the button is pointed
  * at or focused, and a first click opens it once loaded (the service worker precaches it, so it is
  * there offline too); until then the button says it opens a menu, as the menu's target does.
  */
-export function MoreButton(props: Props) {
+export function MoreButton(props: MoreMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const menu = usePreloaded(loadMenu);
