@@ -12,7 +12,12 @@ export function updateSaleSettings({ urlName, body }: { urlName: string; body: S
   });
 }
 
-export function useUpdateSaleSettings() {
+/**
+ * `onSaved` runs with the mutation itself rather than as a callback of `mutate`: the saved
+ * settings give the form a new key (the page remounts it with the stored values), and a callback
+ * of `mutate` is dropped when its component unmounts first, taking the "saved" toast with it.
+ */
+export function useUpdateSaleSettings({ onSaved }: { onSaved?: () => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateSaleSettings,
@@ -22,6 +27,7 @@ export function useUpdateSaleSettings() {
       if (s.virtualStore?.id === store.id) s.setVirtualStore(store);
       qc.setQueryData(['store', 'current', store.urlName], store);
       void qc.invalidateQueries({ queryKey: ['stores'] });
+      onSaved?.();
     },
   });
 }

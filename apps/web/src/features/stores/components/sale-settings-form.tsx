@@ -32,7 +32,9 @@ const MODE_ORDER: TaxMode[] = ['INCLUSIVE', 'EXCLUSIVE', 'NONE'];
 export function SaleSettingsForm({ store }: { store: VirtualStore }) {
   const { t, i18n } = useTranslation();
   const lock = useWriteLock();
-  const save = useUpdateSaleSettings();
+  const save = useUpdateSaleSettings({
+    onSaved: () => notifications.show({ color: 'teal', message: t('saleSettings.saved') }),
+  });
   const currency = store.mainCurrency as CurrencyCode;
   // Shifts (closing the till): kept beside the form's text fields, sent with them.
   const [shifts, setShifts] = useState(store.shiftsEnabled === true);
@@ -66,7 +68,6 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
     save.mutate(
       { urlName: store.urlName, body },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('saleSettings.saved') }),
         onError: (error) => {
           const fields = form.showApiErrors(error);
           if (Object.keys(fields).length === 0) setFormError(describeError(t, error));
