@@ -55,6 +55,11 @@ export interface WalSync {
   pending(): Promise<void> | undefined;
   /** True while a write noted so far is not on disk yet. */
   isPending(): boolean;
+  /**
+   * While a sync runs: calls `then` as it ends, before the next one can start, and returns true.
+   * Without one running, returns false and never calls it.
+   */
+  whenSyncEnds(then: () => void): boolean;
   close(): void;
 }
 
@@ -69,6 +74,7 @@ export function groupSync(flush: () => Promise<void>, listener?: () => SyncListe
   let synced = 0;
   let running: Promise<void> | undefined;
   let failed: Error | undefined;
+  let atEnd: Array<() => void> = [];
   const syncOnce = async () => {
     // Covers every write made before the flush starts; later ones wait for the next flush.
     const covers = requested;
@@ -84,6 +90,10 @@ export function groupSync(flush: () => Promise<void>, listener?: () => SyncListe
       // Before the waiters resume: a request that committed then reads its own write.
       listener?.()?.syncEnded(ok);
       running = undefined;
+      // Also before them: what commits now is covered by the sync they start next.
+      const callbacks = atEnd;
+      atEnd = [];
+      for (const callback of callbacks) callback();
     }
   };
   const durable = async (ticket: number) => {
@@ -100,6 +110,11 @@ export function groupSync(flush: () => Promise<void>, listener?: () => SyncListe
     durable,
     pending: () => (failed || synced < requested ? durable(requested) : undefined),
     isPending: () => synced < requested,
+    whenSyncEnds(then) {
+      if (!running) return false;
+      atEnd.push(then);
+      return true;
+    },
     close() {},
   };
 }
@@ -131,6 +146,12 @@ export function walFileSync(
 class Mutex {
   #locked = false;
   readonly #waiting: Array<() => void> = [];
+  /** Takes the lock if it is free, at once. */
+  tryLock(): boolean {
+    if (this.#locked) return false;
+    this.#locked = true;
+    return true;
+  }
   lock(): Promise<void> {
     if (!this.#locked) {
       this.#locked = true;
@@ -150,15 +171,17 @@ class Mutex {
 }
 
 /**
- * Most transactions a batch takes, and how long it takes new ones: a batch commits once the event
- * loop has served the requests that came meanwhile, and never makes its first transaction wait
- * much longer than this.
+ * Most transactions a batch takes, and how long it takes new ones. A batch commits as the running
+ * sync ends (its transactions could not be durable sooner), or once the event loop has served the
+ * requests that came meanwhile when no sync runs; the age limit only matters when a transaction
+ * holds the connection across turns of the event loop (an import's chunk), so that those before
+ * it do not wait much longer for it.
  */
 export interface BatchLimits {
   members?: number;
   ms?: number;
 }
-const BATCH_LIMITS: Required<BatchLimits> = { members: 64, ms: 4 };
+const BATCH_LIMITS: Required<BatchLimits> = { members: 128, ms: 100 };
 /** The savepoint each transaction of a batch runs in, so it can be undone alone. */
 const MEMBER = 'SAVEPOINT batch_member';
 
@@ -229,15 +252,34 @@ class Writer {
   }
 
   /**
-   * Leaves the batch open for the requests the event loop is about to serve: a transaction runs
-   * start to end without giving way (its statements are synchronous), so sales only share a
-   * COMMIT if it waits until the loop has polled for I/O and run their handlers (setImmediate).
-   * The COMMIT then takes the lock like any transaction, behind those already waiting.
+   * Leaves the batch open for the transactions still to come: a transaction runs start to end
+   * without giving way (its statements are synchronous), so sales only share a COMMIT if it waits
+   * for them. While a sync runs, nothing committed now could be acknowledged before the next one
+   * ends anyway: the batch takes every sale that comes meanwhile and commits as that sync ends,
+   * just before the next starts. With no sync running, it commits once the event loop has polled
+   * for I/O and run the handlers of what came (setImmediate).
    */
   commitSoon(batch: Batch): void {
     if (batch.scheduled) return;
     batch.scheduled = true;
+    if (this.sync.whenSyncEnds(() => this.#commitAtSyncEnd(batch))) return;
     setImmediate(() => void this.#commitIfOpen(batch));
+  }
+
+  /** At once when the connection is free (the usual case: transactions do not span turns). */
+  #commitAtSyncEnd(batch: Batch): void {
+    if (this.batch !== batch || this.#closed) return;
+    if (!this.mutex.tryLock()) {
+      void this.#commitIfOpen(batch);
+      return;
+    }
+    try {
+      this.commitBatch();
+    } catch {
+      // The batch's members get the failure.
+    } finally {
+      this.mutex.unlock();
+    }
   }
 
   async #commitIfOpen(batch: Batch): Promise<void> {
