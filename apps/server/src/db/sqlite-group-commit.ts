@@ -159,10 +159,6 @@ class Mutex {
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
-  /** How many wait for the lock: a batch stays open for them (Batch). */
-  get waiting(): number {
-    return this.#waiting.length;
-  }
   unlock(): void {
     const next = this.#waiting.shift();
     if (next) next();
