@@ -407,8 +407,8 @@ class Lease implements DatabaseConnection {
   }
 
   /**
-   * After a member's transaction: the batch stays open for the transactions the next turn of the
-   * event loop brings, unless it takes no more. Then waits until its COMMIT is synced.
+   * After a member's transaction: the batch stays open for the transactions still to come
+   * (Writer.commitSoon), unless it takes no more. Then waits until its COMMIT is synced.
    */
   private async leaveBatch(): Promise<void> {
     const batch = this.writer.batch;
