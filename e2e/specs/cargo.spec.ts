@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { logIn, sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, logIn, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /**
  * Cargo (issue 11) with two users: the first makes a cargo of two products by wedge scans and
@@ -31,11 +31,6 @@ async function newPage(browser: Browser) {
   });
   return { context, page: await context.newPage() };
 }
-
-const api = async (page: Page, store: string) => ({
-  Authorization: `Bearer ${await sessionToken(page)}`,
-  'X-Store': store,
-});
 
 /** The saved / saving / waiting state the editor shows. */
 const saveState = (page: Page) => page.getByTestId('cargo-save-state');
@@ -75,7 +70,7 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     await expect(details).toHaveCount(0);
 
     // The server holds the counts (the known products filled name and price).
-    const headersA = await api(a.page, storeA);
+    const headersA = await apiHeaders(a.page, storeA);
     const contents = await (
       await a.page.request.get(`/api/secure/cargo/code/${cargoCode}/contents`, { headers: headersA })
     ).json();
@@ -144,7 +139,7 @@ test('cargo: two products by wedge scans, handed over by QR, counted short, arri
     await shot(b.page, 'cargo-arrived-phone');
 
     // The receiver's stock holds what was counted, products created from the contents.
-    const headersB = await api(b.page, storeB);
+    const headersB = await apiHeaders(b.page, storeB);
     for (const [code, quantity] of [
       [codes.inStock, 3],
       [codes.zero, 1],
@@ -180,7 +175,7 @@ test('cargo: counting offline is kept on the device and reaches the server once 
   const { context, page } = await newPage(browser);
   try {
     const { store, codes } = await seedStore(page, 'cargoOff');
-    const headers = await api(page, store);
+    const headers = await apiHeaders(page, store);
     const made = await page.request.post('/api/secure/cargo/new', {
       headers,
       data: { name: 'Back room count', contents: [{ code: codes.inStock, name: 'Green tea 500 g', quantity: 1 }] },
@@ -243,7 +238,7 @@ test('cargo: the free plan says how many cargos are left, and at its limit the w
   const { context, page } = await newPage(browser);
   try {
     const { store } = await seedStore(page, 'cargoLim');
-    const headers = await api(page, store);
+    const headers = await apiHeaders(page, store);
     const status = await (await page.request.get('/api/secure/subscription/status', { headers })).json();
     const limit: number = status.freeCargoLimit;
     expect(limit).toBeGreaterThan(1);
@@ -278,7 +273,7 @@ test('cargo: handed straight to another of my stores', async ({ browser }) => {
   const { context, page } = await newPage(browser);
   try {
     const { store, codes } = await seedStore(page, 'cargoMine');
-    const headers = await api(page, store);
+    const headers = await apiHeaders(page, store);
     const branch = { name: 'Harbour Kiosk', urlName: `kiosk-${Date.now().toString(36)}`, mainCurrency: 'USD' };
     const made = await page.request.post('/api/secure/virtual-store', { headers, data: branch });
     expect(made.status(), await made.text()).toBe(201);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { sessionToken, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, wedgeScan } from '../support/pages.ts';
 
 const shots = process.env.COUNTER_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -10,7 +10,7 @@ const shot = async (page: Page, name: string) => {
 /** A seeded store (USD) that also takes JPY at a manual rate of 150 yen to the dollar. */
 async function twoCurrencyStore(page: Page, tag: string) {
   const seeded = await seedStore(page, tag);
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': seeded.store };
+  const headers = await apiHeaders(page, seeded.store);
   const current = await (await page.request.get('/api/secure/virtual-store/current', { headers })).json();
   const update = await page.request.put(`/api/secure/virtual-store/${seeded.store}`, {
     headers,

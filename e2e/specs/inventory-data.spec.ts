@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { importCounts, sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, importCounts, signUpConfirmed } from '../support/pages.ts';
 import { solidPng } from '../support/png.ts';
 
 const PNG = solidPng(64, 48, [200, 120, 40]);
@@ -57,7 +57,7 @@ test('CSV import with a bad row, export, product photo and delete', async ({ pag
   await expect(page.getByRole('img', { name: 'Product photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Rice crackers saved.')).toBeVisible();
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const product = await (await page.request.get('/api/secure/product/code/SKU-RICE', { headers })).json();
   expect(product.imageId).toBeTruthy();
   const image = await page.request.get(`/api/secure/file/data/${store}/${product.imageId}`, { headers });

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
-import { sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /** A fresh valid EAN-13 in the in-store range, so every run scans a code no store has yet. */
 const freshEan13 = (): string => randomInStoreEan13();
 
 async function productQuantity(page: Page, store: string, code: string): Promise<number> {
   const res = await page.request.get(`/api/secure/product/code/${code}`, {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store },
+    headers: await apiHeaders(page, store),
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { quantity: number }).quantity;

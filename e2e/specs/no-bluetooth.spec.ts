@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 /**
  * A browser without Web Bluetooth (Firefox, Safari, an iPhone, Android's WebView): printing a
@@ -25,7 +25,7 @@ function withoutBluetooth() {
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { __printed: string[] }).__printed);
 
 async function api(page: Page, store: string, path: string, data: unknown) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const res = await page.request.post(path, { headers, data });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json() as Promise<{ code: string }>;

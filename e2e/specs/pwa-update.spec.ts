@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { deployedWebApp, deployWebApp, webAppBuild } from '../support/deploy.ts';
-import { sessionToken, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, wedgeScan } from '../support/pages.ts';
 
 /**
  * Issue 13, PWA updates: a new version of the web app is deployed while the counter is open. The
@@ -52,7 +52,7 @@ function updateWaiting(page: Page): Promise<boolean> {
 
 /** The sales the server holds for the store. */
 async function serverSales(page: Page, store: string) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const res = await page.request.get(
     `/api/secure/shop/transaction/range/by-date?from=${day(-1)}&to=${day(1)}&size=100`,

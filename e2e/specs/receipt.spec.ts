@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomInStoreEan13, shortRate } from '@shopdesk/shared';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 const SHOTS = '/tmp/receipt-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 /** Calls the API as the signed-in owner, on their store. */
 async function api(page: Page, store: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const res = await page.request.fetch(path, { method, headers, data });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { sessionToken } from '../support/pages.ts';
+import { apiHeaders } from '../support/pages.ts';
 
 /**
  * The app's own router (apps/web/src/lib/router): what react-router did for us and users rely on.
@@ -9,14 +9,9 @@ import { sessionToken } from '../support/pages.ts';
  * opens a new page and leaves the app where it is.
  */
 
-const api = async (page: Page, store: string) => ({
-  Authorization: `Bearer ${await sessionToken(page)}`,
-  'x-store': store,
-});
-
 test('the browser back button is held while cargo counts are unsaved', async ({ page }) => {
   const { store, codes } = await seedStore(page, 'rtBack');
-  const headers = await api(page, store);
+  const headers = await apiHeaders(page, store);
   const made = await page.request.post('/api/secure/cargo/new', {
     headers,
     data: { name: 'Back test', contents: [{ code: codes.inStock, name: 'Green tea 500 g', quantity: 1 }] },

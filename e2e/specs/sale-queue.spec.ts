@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { openProfile, sessionToken } from '../support/pages.ts';
+import { apiHeaders, openProfile } from '../support/pages.ts';
 
 /**
  * The offline sale queue (issue 9) in a real browser, without the counter: sales are put in the
@@ -109,7 +109,7 @@ function day(offset: number): string {
 
 /** The clientIds of the sales the server holds for the store. */
 async function serverSales(page: Page, store: string): Promise<string[]> {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const list = await page.request.get(
     `/api/secure/shop/transaction/range/by-date?from=${day(-1)}&to=${day(1)}&size=100`,
     { headers },

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { confirmLink, waitForMail } from '../support/mailbox.ts';
-import { newAccount, sessionToken, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, newAccount, wedgeScan } from '../support/pages.ts';
 
 /**
  * Issue 14 item 1: a scan never corrupts a form. A keyboard-wedge burst (13 digits at 5 ms a key,
@@ -36,7 +36,7 @@ async function signUpConfirmed(page: Page, tag: string) {
 const burst = wedgeScan;
 
 async function api(page: Page, store: string) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   return {
     create: async (body: Record<string, unknown>, inStore = store) => {
       const res = await page.request.post('/api/secure/product', {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 test('shifts: turned on, opened with a float, used, counted blind and closed into a locked Z report', async ({
   page,
@@ -24,7 +24,7 @@ test('shifts: turned on, opened with a float, used, counted blind and closed int
   await expect(usd).toContainText('$100.00');
 
   // A cash sale of $12.34 paid with $20.00, made through the API as the counter makes it.
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const sale = await page.request.post('/api/secure/shop/transaction', {
     headers,
     data: {

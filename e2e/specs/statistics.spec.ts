@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 /** Keeps a screenshot of the report beside the test's output (and in STATS_SHOTS_DIR when set, for review). */
 async function shot(page: Page, file: string) {
@@ -18,7 +18,7 @@ test("reports: the day's sales and a refund appear in today's report", async ({ 
   test.setTimeout(90_000);
   const owner = await signUpConfirmed(page, 'stats');
   const store = owner.urlName;
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
 
   const code = `TEA-${Date.now().toString(36)}`;
   const product = await page.request.post('/api/secure/product', {

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
-import { importCounts, sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, importCounts, signUpConfirmed } from '../support/pages.ts';
 
 /** Calls the API as the signed-in owner, on their store. */
 async function api(page: Page, store: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const res = await page.request.fetch(path, { method, headers, data });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
-import { sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { apiHeaders, sessionToken, signUpConfirmed } from '../support/pages.ts';
 import { solidPng } from '../support/png.ts';
 
 /**
@@ -22,7 +22,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function api(page: Page, store: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const res = await page.request.fetch(url, { method, headers, data });
   return { status: res.status(), body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
@@ -221,7 +221,7 @@ test('profile picture, the checkout return page, and the account screens in Japa
 test('the receipt logo can be removed from the template screen', async ({ page }) => {
   const owner = await signUpConfirmed(page, 'logo');
   const store = owner.urlName;
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+  const headers = await apiHeaders(page, store);
   const template = await (
     await page.request.get(`/api/secure/virtual-store/${store}/receipt-template`, { headers })
   ).json();

@@ -80,6 +80,11 @@ export async function sessionToken(page: Page): Promise<string> {
   });
 }
 
+/** Headers for checking results through the API as the logged-in owner, in `store`. */
+export async function apiHeaders(page: Page, store: string): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await sessionToken(page)}`, 'X-Store': store };
+}
+
 /** The import summary's counts, read from its table once the import has finished. */
 export async function importCounts(page: Page) {
   const table = page.getByRole('table', { name: 'What happened to each row' });
