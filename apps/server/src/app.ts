@@ -37,7 +37,7 @@ import { productChangesRoutes, productsRoutes } from './modules/products/index.t
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
-import { shopRoutes } from './modules/shop/index.ts';
+import { shopRoutes, storeSaleTask } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -48,6 +48,11 @@ export interface AppOverrides {
   wrapMailer?: (mailer: Mailer) => Mailer;
   /** Wraps argon2, e.g. so tests can count the hashes that really run. */
   wrapArgon2?: (argon2: Argon2) => Argon2;
+  /**
+   * Tests: start SQLite's write worker at the first sale instead of before the app is ready (most
+   * test apps never sell, and loading the worker's TypeScript takes about a second).
+   */
+  lazyWriteWorker?: boolean;
 }
 
 // Fields without a message of their own get one a shop owner understands.
@@ -101,6 +106,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.close();
   });
   await migrateToLatest(database);
+  // The first sale after a start must not wait for the write worker's thread to load (about a
+  // second: its tasks' modules import their routes' too); it loads while the routes register.
+  const writesReady = overrides.lazyWriteWorker ? Promise.resolve() : database.prepareWrites([storeSaleTask]);
+  // Awaited below; a failure to load is reported there.
+  writesReady.catch(() => {});
 
   const clock = overrides.clock ?? systemClock;
   const mailer = createMailer(config.mail, app.log);
@@ -109,6 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     readFirst: database.readFirst,
     dbKind: database.kind,
+    runWrite: database.runWrite,
     clock,
     mailer: overrides.wrapMailer ? overrides.wrapMailer(mailer) : mailer,
     files: localFileStorage(join(config.dataDir, 'files')),
@@ -199,5 +210,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, MINUTE);
   billingSweep.unref();
   app.addHook('preClose', async () => clearInterval(billingSweep));
+  await writesReady;
   return app;
 }

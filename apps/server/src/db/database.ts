@@ -4,9 +4,12 @@ import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin, type Trans
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { startCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { configureWriter, statementCache, tuneSqlite } from './sqlite-connection.ts';
 import { GroupCommitSqliteDialect, walFileSync } from './sqlite-group-commit.ts';
 import { openSqliteReader } from './sqlite-reader.ts';
+import { startWriteWorker } from './sqlite-write-worker.ts';
+import type { RunWrite, WriteTask } from './write-task.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -29,7 +32,14 @@ export type ReadFirst = <A extends string[], O>(
 export interface DatabaseHandle {
   db: Db;
   readFirst: ReadFirst;
-  /** Closes every connection (the Kysely instance and, on SQLite, the reader). */
+  /**
+   * Runs a write task (write-task.ts) in one transaction: on SQLite in the write worker's thread
+   * (sqlite-write-worker.ts), on PostgreSQL here.
+   */
+  runWrite: RunWrite;
+  /** Readies what these write tasks need (on SQLite, the write worker and their modules). */
+  prepareWrites(tasks: WriteTask<never, unknown>[]): Promise<void>;
+  /** Closes every connection (the Kysely instance and, on SQLite, the reader and the write worker). */
   close(): Promise<void>;
   kind: 'sqlite' | 'postgres';
   /** Schema of the migration table on PostgreSQL when a non-default schema is used. */
@@ -82,6 +92,8 @@ export function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
+      runWrite: (task, payload) => db.transaction().execute((trx) => task.run(trx, payload)),
+      prepareWrites: async () => {},
       // A named statement is parsed and planned once per pooled connection, not on every call.
       readFirst: compiledReads(db, (compiled) => {
         let name = `read_first_${++preparedReads}`;
@@ -104,21 +116,16 @@ export function openDatabase(
     };
   }
   const sqlite = new SQLite(config.file);
-  sqlite.pragma('journal_mode = WAL');
-  // Commits write the WAL without an fsync; GroupCommitSqliteDriver syncs it before answering.
-  // NORMAL still syncs around checkpoints, which keeps the file consistent after a power loss.
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
-  // When a write starts the WAL over (restartWal), SQLite cuts the file back to this size: kept,
-  // not emptied, so later commits overwrite blocks the file already has (cheaper writes and
-  // syncs than growing it again), and the file is past this size only when its frames are.
-  sqlite.pragma(`journal_size_limit = ${walRestartBytes}`);
-  tuneSqlite(sqlite);
+  configureWriter(sqlite, walRestartBytes);
   // Opened after the writer, which has created the WAL files a read-only connection needs. It
   // shows only synced commits, so it learns when each sync starts and ends.
-  const reader = openSqliteReader(config.file, tuneSqlite, () => walSync.isPending());
+  // A commit of the write worker is in the WAL before the group commit counts it (exclusive).
+  const reader = openSqliteReader(
+    config.file,
+    tuneSqlite,
+    () => walSync.isPending() || dialect.driver.writingElsewhere(),
+  );
   // The background checkpoint can copy a commit only once no read snapshot predates it, which is
   // when its sync has ended: told then too, not only at writes (a burst's last checkpoint may have
   // run while its sync was still going, leaving its pages in the WAL until the next write).
@@ -138,6 +145,7 @@ export function openDatabase(
   const walFile = `${config.file}-wal`;
   const statements = {
     ...withStatementCache(sqlite, beforeWrite),
+    beforeWrite,
     readDurable: reader.all,
     // A restart cuts the file back to journal_size_limit: past it, the WAL's frames are too.
     walTooLarge: () => (statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) > walRestartBytes,
@@ -152,9 +160,17 @@ export function openDatabase(
       reader.endAll();
     },
   };
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(statements, walSync), plugins });
+  const dialect = new GroupCommitSqliteDialect(statements, walSync);
+  const db = new Kysely<Database>({ dialect, plugins });
+  const writeWorker = startWriteWorker({
+    file: config.file,
+    walRestartBytes,
+    exclusive: (work) => dialect.driver.exclusive(work),
+  });
   return {
     db,
+    runWrite: (task, payload) => writeWorker.run(task, payload),
+    prepareWrites: (tasks) => writeWorker.prepare(tasks),
     readFirst: compiledReads(db, (compiled) => {
       const statement = reader.prepare(compiled.sql);
       const toRow = rowBuilder(statement.columns());
@@ -166,6 +182,7 @@ export function openDatabase(
       };
     }),
     close: async () => {
+      await writeWorker.close();
       await db.destroy();
       reader.close();
       await checkpointer.close();
@@ -226,41 +243,21 @@ function rowBuilder(columns: string[]): ((values: unknown[]) => Record<string, u
   return new Function('v', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
 }
 
-function tuneSqlite(connection: SQLite.Database): void {
-  connection.pragma('busy_timeout = 5000');
-  // The default 2 MB page cache thrashes on a 100k-product catalogue (every search scans the
-  // store's rows, every insert touches seven indexes); 64 MB of cache plus memory-mapped reads
-  // keep a large store's pages in memory.
-  connection.pragma('cache_size = -65536');
-  connection.pragma('mmap_size = 268435456');
-  connection.pragma('temp_store = MEMORY');
-}
-
-/** Distinct SQL texts kept prepared; the app has a few hundred, so they all stay. */
-const STATEMENT_CACHE_SIZE = 1000;
-
 /**
- * Kysely prepares every query anew, and parsing SQL was a large share of a barcode lookup. The
- * same text always gives the same statement, so each is prepared once. Kysely runs one query at a
- * time on its single SQLite connection, so a cached statement is never used twice at once. Kysely
- * runs each statement right after preparing it, so `beforeWrite` runs just before every statement
- * that can change the database, transaction control (BEGIN, COMMIT) included.
+ * The writer's statements, prepared once (statementCache). Kysely runs each statement right after
+ * preparing it, so `beforeWrite` runs just before every statement that can change the database,
+ * transaction control (BEGIN, COMMIT) included.
  */
 function withStatementCache(
   sqlite: SQLite.Database,
   beforeWrite: () => void,
 ): { close(): void; prepare(sql: string): SQLite.Statement; inTransaction(): boolean } {
-  const cache = new Map<string, SQLite.Statement>();
+  const cached = statementCache(sqlite);
   return {
     close: () => sqlite.close(),
     inTransaction: () => sqlite.inTransaction,
     prepare: (sql: string) => {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(sql, statement);
-      }
+      const statement = cached(sql);
       // A plain SELECT is both read-only and returns rows; COMMIT is read-only by SQLite's
       // definition but returns none, and INSERT ... RETURNING returns rows but writes.
       if (!statement.readonly || !statement.reader) beforeWrite();

@@ -30,6 +30,8 @@ export interface SqliteStatements {
   walTooLarge?(): boolean;
   /** Ends the reader's snapshots and checkpoints the whole WAL, truncating it (nothing pending). */
   restartWal?(): Promise<void> | void;
+  /** What `prepare` runs before a statement that writes, for writes made on another connection. */
+  beforeWrite?(): void;
 }
 
 /**
@@ -247,6 +249,26 @@ class Writer {
     batch.settle({ ticket: batch.wrote ? this.sync.written() : this.sync.latest() });
   }
 
+  /** Commits the batch open before the caller's turn; its members get a failure, not the caller. */
+  commitOpenBatch(): void {
+    try {
+      this.commitBatch();
+    } catch {
+      // The batch's members report it; the caller's statements run in a transaction of their own.
+    }
+  }
+
+  /**
+   * Before a transaction, with the lock held (no commit can come in): when the WAL is past its
+   * bound, waits until every commit is synced, then lets the statements restart it. A pause of
+   * one sync and one checkpoint every WAL's worth of writes, like SQLite's own autocheckpoint.
+   */
+  async boundWal(): Promise<void> {
+    if (!this.statements.walTooLarge?.()) return;
+    await this.sync.pending();
+    await this.statements.restartWal?.();
+  }
+
   /**
    * Leaves the batch open for the transactions still to come: a transaction runs start to end
    * without giving way (its statements are synchronous), so sales only share a COMMIT if it waits
@@ -362,9 +384,9 @@ class Lease implements DatabaseConnection {
    */
   async begin(): Promise<void> {
     if (!this.held) await this.take();
-    if (this.writer.batch && !this.writer.batch.joinable()) this.commitOpenBatch();
+    if (this.writer.batch && !this.writer.batch.joinable()) this.writer.commitOpenBatch();
     if (!this.writer.batch) {
-      await this.boundWal();
+      await this.writer.boundWal();
       this.run('BEGIN');
       this.writer.batch = new Batch(this.writer.limits);
     }
@@ -431,28 +453,8 @@ class Lease implements DatabaseConnection {
    * (its members then get their answers in order), then bounds the WAL like a new transaction.
    */
   private async outsideBatch(): Promise<void> {
-    this.commitOpenBatch();
-    await this.boundWal();
-  }
-
-  /** Commits the batch open before this lease's turn; its members get a failure, not this lease. */
-  private commitOpenBatch(): void {
-    try {
-      this.writer.commitBatch();
-    } catch {
-      // The batch's members report it; this lease's statements run in a transaction of their own.
-    }
-  }
-
-  /**
-   * Before a transaction, with the lock held (no commit can come in): when the WAL is past its
-   * bound, waits until every commit is synced, then lets the statements restart it. A pause of
-   * one sync and one checkpoint every WAL's worth of writes, like SQLite's own autocheckpoint.
-   */
-  private async boundWal(): Promise<void> {
-    if (!this.statements.walTooLarge?.()) return;
-    await this.sync.pending();
-    await this.statements.restartWal?.();
+    this.writer.commitOpenBatch();
+    await this.writer.boundWal();
   }
 
   private run(sql: string): void {
@@ -519,7 +521,47 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#writer = new Writer(statements, sync, { ...BATCH_LIMITS, ...limits });
   }
 
+  #writingElsewhere = false;
+
   async init(): Promise<void> {}
+
+  /**
+   * Runs `work`, which writes on another connection to the same database (the write worker,
+   * sqlite-write-worker.ts), while this connection is held for it: SQLite allows one writer, and
+   * the open batch commits first. `durable` then resolves once what it wrote is on disk. While it
+   * runs, `writingElsewhere()` is true: a commit may be in the WAL before the group commit has
+   * counted it, so the durable reader must not take a new snapshot.
+   */
+  async exclusive<T>(
+    work: () => Promise<{ value: T; wrote: boolean }>,
+  ): Promise<{ value: T; durable: () => Promise<void> }> {
+    await this.#writer.mutex.lock();
+    try {
+      this.#writer.commitOpenBatch();
+      await this.#writer.boundWal();
+      // The reader's durable snapshot is taken (if none is open) before anything is written.
+      this.statements.beforeWrite?.();
+      this.#writingElsewhere = true;
+      let ticket: number;
+      try {
+        const { value, wrote } = await work();
+        ticket = wrote ? this.sync.written() : this.sync.latest();
+        return { value, durable: () => this.sync.durable(ticket) };
+      } catch (error) {
+        // It may have committed before it failed to answer: counted, so later reads wait for its sync.
+        this.sync.written();
+        throw error;
+      } finally {
+        this.#writingElsewhere = false;
+      }
+    } finally {
+      this.#writer.mutex.unlock();
+    }
+  }
+
+  writingElsewhere(): boolean {
+    return this.#writingElsewhere;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // The lock is taken by the lease's first statement that needs the writer.
@@ -582,6 +624,9 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
     this.#driver = new GroupCommitSqliteDriver(statements, sync, batchLimits);
   }
   override createDriver(): Driver {
+    return this.#driver;
+  }
+  get driver(): GroupCommitSqliteDriver {
     return this.#driver;
   }
 }

@@ -111,6 +111,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
   };
   const app = await buildApp(config, {
     clock,
+    lazyWriteWorker: true,
     wrapArgon2: (real) => ({
       hash: (password, options) => (argon2.hashes++, counted(() => real.hash(password, options))),
       verify: (hashed, password) => (argon2.verifies++, counted(() => real.verify(hashed, password))),

@@ -258,7 +258,7 @@ describe('the demo provider in production', () => {
     const mails: MailMessage[] = [];
     const app = await buildApp(
       { ...config, env: 'production', webDist: join(dataDir, 'none') },
-      { wrapMailer: (mailer) => ({ send: async (m) => (mails.push(m), mailer.send(m)) }) },
+      { lazyWriteWorker: true, wrapMailer: (mailer) => ({ send: async (m) => (mails.push(m), mailer.send(m)) }) },
     );
     try {
       const body = signUpBody();

@@ -6,6 +6,7 @@ export {
   remainingSlots,
   storageQuota,
   subscriptionStatus,
+  type LimitContext,
   type LimitedKind,
   type StorageQuota,
 } from './plans.service.ts';

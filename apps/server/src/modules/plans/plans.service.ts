@@ -1,5 +1,7 @@
 import { ErrorCode, type SubscriptionStatus } from '@shopdesk/shared';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './plans.repo.ts';
@@ -12,9 +14,19 @@ import * as repo from './plans.repo.ts';
  */
 export type LimitedKind = 'products' | 'cargos' | 'transactions';
 
+/**
+ * What the limits read of the context: the configured limits, the clock (which month it is) and
+ * the engine (row locks). A write task (db/write-task.ts) passes these, not the whole context.
+ */
+export interface LimitContext {
+  config: Pick<Config, 'freeLimits'>;
+  clock: Clock;
+  dbKind: AppContext['dbKind'];
+}
+
 interface Limited {
-  limit: (ctx: AppContext) => number;
-  count: (db: DbOrTx, ownerId: string, ctx: AppContext) => Promise<number>;
+  limit: (ctx: LimitContext) => number;
+  count: (db: DbOrTx, ownerId: string, ctx: LimitContext) => Promise<number>;
   /** What the 402 says, with the limit in it. */
   refusal: (limit: number) => string;
 }
@@ -54,7 +66,7 @@ export function monthIn(at: Date, timezone: string): string {
  * of now in the owner's default store's timezone; each sale counts by its own store's calendar
  * date (business_date), which is what that store's lists and reports show.
  */
-async function countMonthSales(db: DbOrTx, ownerId: string, ctx: AppContext): Promise<number> {
+async function countMonthSales(db: DbOrTx, ownerId: string, ctx: LimitContext): Promise<number> {
   const timezone = (await repo.defaultStoreTimezone(db, ownerId)) ?? 'UTC';
   const month = monthIn(ctx.clock.now(), timezone);
   return repo.countCompletedSalesOfOwner(db, ownerId, `${month}-01`, nextMonthStart(month));
@@ -67,7 +79,7 @@ function nextMonthStart(month: string): string {
 
 export const isPremium = (premium: number) => premium > 0;
 
-export function freeLimitReached(kind: LimitedKind, ctx: AppContext): AppError {
+export function freeLimitReached(kind: LimitedKind, ctx: LimitContext): AppError {
   return new AppError(402, ErrorCode.FREE_LIMIT_REACHED, LIMITED[kind].refusal(LIMITED[kind].limit(ctx)));
 }
 
@@ -77,7 +89,7 @@ export function freeLimitReached(kind: LimitedKind, ctx: AppContext): AppError {
  */
 export async function remainingSlots(
   trx: DbOrTx,
-  ctx: AppContext,
+  ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
 ): Promise<number> {
@@ -90,7 +102,7 @@ export async function remainingSlots(
 /** Throws the 402 unless the owner may create `count` more `kind` (inside the writing transaction). */
 export async function assertCanCreate(
   trx: DbOrTx,
-  ctx: AppContext,
+  ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
   count = 1,

@@ -17,7 +17,6 @@ import {
   type UpdateTransactionBody,
   type CreateTransactionBody,
 } from '@shopdesk/shared';
-import type { DbOrTx } from '../../db/database.ts';
 import type { ShopTendersTable, ShopTransactionLinesTable, ShopTransactionsTable, StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -29,7 +28,7 @@ import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordSale, type SaleForStatistics } from '../statistics/index.ts';
-import { applyStockDeltas } from '../stock/index.ts';
+import { moveStockOut, storeSaleTask } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -241,34 +240,6 @@ function tenderRows(store: StoreRow, transactionId: string, settlement: Settleme
   }));
 }
 
-/** Takes a completed sale's items out of stock (SALE movements, refCode = the sale's code). */
-async function moveStockOut(
-  trx: DbOrTx,
-  scope: Scope,
-  code: string,
-  lines: ShopTransactionLinesTable[],
-  at: string,
-): Promise<void> {
-  await applyStockDeltas(
-    trx,
-    lines.flatMap((line) =>
-      line.product_id
-        ? [
-            {
-              storeId: scope.store.id,
-              productId: line.product_id,
-              delta: -line.quantity,
-              reason: 'SALE' as const,
-              refCode: code,
-              userId: scope.userId,
-              at,
-            },
-          ]
-        : [],
-    ),
-  );
-}
-
 /** A completed sale's figures for the report aggregates, added in the same database transaction. */
 function saleForStatistics(
   store: StoreRow,
@@ -332,20 +303,19 @@ export async function createTransaction(
 
   let stored: boolean;
   try {
-    stored = await ctx.db.transaction().execute(async (trx) => {
-      // The free tier first (it locks the owner's row on PostgreSQL, so concurrent sales take turns
-      // over the last slot), then the clientId claims the sale.
-      if (body.status === 'COMPLETED') await assertCanCreate(trx, ctx, store.owner_id, 'transactions');
-      // A completed sale belongs to the shift open now; with none open it still goes through (never lose a sale).
-      if (body.status === 'COMPLETED') header.shift_id = await openShiftIdFor(trx, ctx.dbKind, store.id);
-      if (!(await repo.insertTransactionOnce(trx, header))) return false;
-      if (body.status === 'COMPLETED') await moveStockOut(trx, scope, header.code, lines, header.created_at);
-      await repo.insertLines(trx, lines);
-      await repo.insertTenders(trx, tenders);
-      await repo.insertReceiptCode(trx, header.code, store.id, header.id);
-      if (body.status === 'COMPLETED') await recordSale(trx, saleForStatistics(store, at, header, lines, tenders));
-      return true;
+    const outcome = await ctx.runWrite(storeSaleTask, {
+      header,
+      lines,
+      tenders,
+      userId: scope.userId,
+      ownerId: store.owner_id,
+      dbKind: ctx.dbKind,
+      freeLimits: ctx.config.freeLimits,
+      at,
+      statistics: body.status === 'COMPLETED' ? saleForStatistics(store, at, header, lines, tenders) : null,
     });
+    stored = outcome.stored;
+    header.shift_id = outcome.shiftId;
   } catch (error) {
     // A retry of a sale that was stored while this one waited for the owner's row: answer that sale.
     const first =
@@ -388,7 +358,8 @@ export async function updateParked(
     const shift = body.status === 'COMPLETED' ? { shift_id: await openShiftIdFor(trx, ctx.dbKind, store.id) } : {};
     // Only while still parked: a second device completing the same cart meanwhile gets the 409.
     if (!(await repo.updateParkedTransaction(trx, store.id, current.id, { ...patch, ...shift }))) throw alreadyDone();
-    if (body.status === 'COMPLETED') await moveStockOut(trx, scope, current.code, lines, patch.updated_at);
+    if (body.status === 'COMPLETED')
+      await moveStockOut(trx, store.id, scope.userId, current.code, lines, patch.updated_at);
     await repo.deleteLinesOf(trx, store.id, current.id);
     await repo.insertLines(trx, lines);
     await repo.insertTenders(trx, tenders);

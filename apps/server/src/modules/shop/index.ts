@@ -4,3 +4,4 @@
  */
 export { shopRoutes } from './shop.routes.ts';
 export { readTransaction } from './checkout.service.ts';
+export { storeSaleTask } from './sale-write.ts';

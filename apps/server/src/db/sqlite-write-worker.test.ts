@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors.ts';
+import { openDatabase, type Db } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { addUserTask, missingTask } from './sqlite-write-worker.test-helpers.ts';
+
+const dirs: string[] = [];
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The app's SQLite database with its WAL syncs held while `holding` (each ended by the test). */
+async function database() {
+  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-write-worker-'));
+  dirs.push(dir);
+  const file = join(dir, 'test.db');
+  const flushes: Array<() => void> = [];
+  const state = { holding: false };
+  const handle = openDatabase({ kind: 'sqlite', file }, undefined, [], {
+    wrapWalFlush: async (flush) => {
+      if (state.holding) await new Promise<void>((resolve) => flushes.push(resolve));
+      await flush();
+    },
+  });
+  closers.push(() => handle.close());
+  await migrateToLatest(handle);
+  // A connection of its own sees what is committed, synced or not.
+  const other = new SQLite(file, { readonly: true });
+  closers.push(() => void other.close());
+  const committed = (id: string) => other.prepare('select 1 from users where id = ?').get(id) !== undefined;
+  return { handle, flushes, state, committed };
+}
+
+const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
+
+function watch<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+async function until(condition: () => boolean) {
+  for (let turns = 0; !condition(); turns++) {
+    if (turns > 20_000) throw new Error('condition never met');
+    await nextTurn();
+  }
+}
+
+describe('the SQLite write worker', () => {
+  it('runs a task in its thread and answers once the WAL is synced; until then no read shows it', async () => {
+    const { handle, flushes, state, committed } = await database();
+    await handle.prepareWrites([addUserTask]);
+    state.holding = true;
+    const write = watch(handle.runWrite(addUserTask, { id: 'u-1', name: 'Ada' }));
+    await until(() => flushes.length === 1);
+    expect(committed('u-1')).toBe(true);
+    expect(await handle.readFirst(nameOf, 'u-1')).toBeUndefined();
+    expect(await nameOf(handle.db, 'u-1').executeTakeFirst()).toBeUndefined();
+    expect(write.settled).toBe(false);
+    flushes[0]!();
+    // Plain data crosses back, dates included.
+    expect(await write.promise).toEqual({ at: new Date('2026-01-02T03:04:05Z'), count: 1 });
+    expect(await handle.readFirst(nameOf, 'u-1')).toEqual({ name: 'Ada' });
+  });
+
+  it('undoes a task that throws alone, stores the others of its batch, and hands its AppError back as one', async () => {
+    const { handle, committed } = await database();
+    const results = await Promise.allSettled([
+      handle.runWrite(addUserTask, { id: 'u-1', name: 'Ada' }),
+      handle.runWrite(addUserTask, { id: 'u-2', name: 'Bob', fail: 402 }),
+      handle.runWrite(addUserTask, { id: 'u-3', name: 'Cy' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const error = (results[1] as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 402, code: 'FREE_LIMIT_REACHED', message: 'refused u-2' });
+    expect((error as AppError).details).toEqual([{ field: 'id', message: 'u-2' }]);
+    expect([committed('u-1'), committed('u-2'), committed('u-3')]).toEqual([true, false, true]);
+  });
+
+  it('takes turns with transactions on the main connection: under a mixed load every write is stored once', async () => {
+    const { handle } = await database();
+    const writes = Array.from({ length: 60 }, (_, i) =>
+      i % 2
+        ? handle.runWrite(addUserTask, { id: `w-${i}`, name: 'worker' })
+        : handle.db.transaction().execute((trx) =>
+            trx
+              .insertInto('users')
+              .values({
+                id: `m-${i}`,
+                email: `m-${i}@example.com`,
+                password_hash: 'x',
+                name: 'main',
+                locale: 'en-US',
+                premium: 0,
+                created_at: '2026-01-01',
+              })
+              .execute(),
+          ),
+    );
+    await Promise.all(writes);
+    const rows = await handle.db
+      .selectFrom('users')
+      .select(['name', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('name')
+      .orderBy('name')
+      .execute();
+    expect(rows).toEqual([
+      { name: 'main', n: 30 },
+      { name: 'worker', n: 30 },
+    ]);
+    // A unique key still refuses a second row with the same id, from either side.
+    await expect(handle.runWrite(addUserTask, { id: 'm-0', name: 'again' })).rejects.toMatchObject({
+      code: expect.stringMatching(/^SQLITE_CONSTRAINT/),
+    });
+  });
+
+  it('fails the tasks of a thread that stops, stores none of its batch, and starts a new thread for the next', async () => {
+    const { handle, committed } = await database();
+    await handle.runWrite(addUserTask, { id: 'u-1', name: 'Ada' });
+    await expect(handle.runWrite(addUserTask, { id: 'u-2', name: 'Bob', fail: 'exit' })).rejects.toThrow(
+      /write worker stopped/,
+    );
+    expect(committed('u-2')).toBe(false);
+    expect(await handle.runWrite(addUserTask, { id: 'u-3', name: 'Cy' })).toMatchObject({ count: 2 });
+  });
+
+  it('says which task it cannot find', async () => {
+    const { handle } = await database();
+    await expect(handle.runWrite(missingTask, { id: 'u-1', name: 'Ada' })).rejects.toThrow(
+      /exports no function noSuchExport/,
+    );
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The SQLite write worker's thread (sqlite-write-worker.ts): its own writing connection, on which
+ * it runs each batch of write tasks the main thread sends as one SQLite transaction, each task in
+ * a savepoint of its own (undone alone if it fails), then answers every task's result. It never
+ * syncs: the main thread's group commit makes the WAL durable before any task is acknowledged.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { configureWriter, statementCache } from './sqlite-connection.ts';
+import type { Database } from './types.ts';
+import type { BatchReply, SentError, TaskOutcome, TaskUnit, WorkerMessage } from './sqlite-write-worker.ts';
+import type { WriteTask } from './write-task.ts';
+
+const { file, walRestartBytes, typescript } = workerData as {
+  file: string;
+  walRestartBytes: number;
+  /** Loaded as TypeScript through tsx's require hook (sqlite-write-worker.ts): modules too. */
+  typescript: boolean;
+};
+const sqlite = new SQLite(file);
+configureWriter(sqlite, walRestartBytes);
+const prepare = statementCache(sqlite);
+// Kysely's own SQLite driver, over prepared-once statements; transactions are this file's.
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } as unknown as SQLite.Database }),
+});
+const run = (sql: string) => prepare(sql).run();
+
+type TaskFunction = WriteTask<unknown, unknown>['run'];
+const modules = new Map<string, Promise<Record<string, unknown>>>();
+
+function load(module: string): Promise<Record<string, unknown>> {
+  let loaded = modules.get(module);
+  if (!loaded) {
+    loaded = typescript
+      ? Promise.resolve().then(() => createRequire(import.meta.url)(fileURLToPath(module)) as Record<string, unknown>)
+      : (import(module) as Promise<Record<string, unknown>>);
+    modules.set(module, loaded);
+  }
+  return loaded;
+}
+
+async function taskOf(unit: TaskUnit): Promise<TaskFunction> {
+  const task = (await load(unit.module))[unit.name];
+  if (typeof task !== 'function') throw new Error(`write worker: ${unit.module} exports no function ${unit.name}`);
+  return task as TaskFunction;
+}
+
+function sent(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const e = error as Error & Partial<Omit<SentError, 'name' | 'message'>>;
+  return {
+    name: e.name,
+    message: e.message,
+    code: e.code,
+    statusCode: e.statusCode,
+    details: e.details,
+    headers: e.headers,
+  };
+}
+
+async function runBatch(units: TaskUnit[]): Promise<BatchReply> {
+  run('BEGIN IMMEDIATE');
+  const outcomes: TaskOutcome[] = [];
+  let wrote = false;
+  for (const unit of units) {
+    try {
+      const task = await taskOf(unit);
+      run('SAVEPOINT task');
+      try {
+        outcomes.push({ ok: true, value: await task(db, unit.payload) });
+        run('RELEASE task');
+        wrote = true;
+      } catch (error) {
+        // SQLite ends the whole transaction by itself on some errors (disk full, I/O): then every
+        // task of the batch failed, those before this one included.
+        if (!sqlite.inTransaction) return { failed: sent(error) };
+        run('ROLLBACK TO task');
+        run('RELEASE task');
+        throw error;
+      }
+    } catch (error) {
+      outcomes.push({ ok: false, error: sent(error) });
+    }
+  }
+  try {
+    run('COMMIT');
+  } catch (error) {
+    if (sqlite.inTransaction) run('ROLLBACK');
+    return { failed: sent(error) };
+  }
+  return { outcomes, wrote };
+}
+
+async function handle(message: WorkerMessage): Promise<BatchReply> {
+  if ('units' in message) return runBatch(message.units);
+  await Promise.all(message.load.map(load));
+  return { outcomes: [], wrote: false };
+}
+
+parentPort!.on('message', (message: WorkerMessage) => {
+  handle(message).then(
+    (reply) => parentPort!.postMessage(reply),
+    (error: unknown) => {
+      if (sqlite.inTransaction) run('ROLLBACK');
+      parentPort!.postMessage({ failed: sent(error) } satisfies BatchReply);
+    },
+  );
+});
