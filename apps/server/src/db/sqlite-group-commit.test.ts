@@ -5,6 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until, watch } from '../test/settling.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { GroupCommitSqliteDialect, groupSync } from './sqlite-group-commit.ts';
@@ -62,23 +63,6 @@ async function setup(auto = false, batch = { ms: 60_000 }) {
       ? (other.prepare('select count(*) as n from item').get() as { n: number }).n
       : (other.prepare('select count(*) as n from item where writer = ?').get(writer) as { n: number }).n;
   return { db, flushes, stored, sync, commits, sqlite };
-}
-
-/** Tracks whether a promise has settled, without awaiting it. */
-function watch<T>(promise: Promise<T>) {
-  const state = { settled: false, promise };
-  promise.then(
-    () => (state.settled = true),
-    () => (state.settled = true),
-  );
-  return state;
-}
-
-async function until(condition: () => boolean) {
-  for (let turns = 0; !condition(); turns++) {
-    if (turns > 1000) throw new Error('condition never met');
-    await nextTurn();
-  }
 }
 
 describe('SQLite group commit', () => {

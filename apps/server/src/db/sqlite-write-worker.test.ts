@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until, watch } from '../test/settling.ts';
 import { AppError } from '../lib/errors.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -40,29 +40,13 @@ async function database() {
 
 const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
 
-function watch<T>(promise: Promise<T>) {
-  const state = { settled: false, promise };
-  promise.then(
-    () => (state.settled = true),
-    () => (state.settled = true),
-  );
-  return state;
-}
-
-async function until(condition: () => boolean) {
-  for (let turns = 0; !condition(); turns++) {
-    if (turns > 20_000) throw new Error('condition never met');
-    await nextTurn();
-  }
-}
-
 describe('the SQLite write worker', () => {
   it('runs a task in its thread and answers once the WAL is synced; until then no read shows it', async () => {
     const { handle, flushes, state, committed } = await database();
     await handle.prepareWrites([addUserTask]);
     state.holding = true;
     const write = watch(handle.runWrite(addUserTask, { id: 'u-1', name: 'Ada' }));
-    await until(() => flushes.length === 1);
+    await until(() => flushes.length === 1, 20_000);
     expect(committed('u-1')).toBe(true);
     expect(await handle.readFirst(nameOf, 'u-1')).toBeUndefined();
     expect(await nameOf(handle.db, 'u-1').executeTakeFirst()).toBeUndefined();
