@@ -120,7 +120,7 @@ export function openDatabase(
   configureWriter(sqlite, walRestartBytes);
   // Opened after the writer, which has created the WAL files a read-only connection needs. It
   // shows only synced commits, so it learns when each sync starts and ends.
-  // A commit of the write worker is in the WAL before the group commit counts it (holdForElsewhere).
+  // A commit of the write worker is in the WAL before the group commit counts it (exclusive).
   const reader = openSqliteReader(
     config.file,
     tuneSqlite,
@@ -165,7 +165,7 @@ export function openDatabase(
   const writeWorker = startWriteWorker({
     file: config.file,
     walRestartBytes,
-    hold: () => dialect.driver.holdForElsewhere(),
+    exclusive: (work) => dialect.driver.exclusive(work),
   });
   return {
     db,

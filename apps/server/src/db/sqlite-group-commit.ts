@@ -166,10 +166,6 @@ class Mutex {
     if (next) next();
     else this.#locked = false;
   }
-  /** Whether someone waits for the lock. */
-  contended(): boolean {
-    return this.#waiting.length > 0;
-  }
 }
 
 /**
@@ -499,18 +495,6 @@ class Lease implements DatabaseConnection {
   }
 }
 
-/** The writer held for writes on another connection (`GroupCommitSqliteDriver.holdForElsewhere`). */
-export interface WriterHold {
-  /**
-   * Counts what the other connection just committed (or, with `wrote` false, what it could read),
-   * in the step its answer arrived; the returned function resolves once that is on disk.
-   */
-  committed(wrote: boolean): () => Promise<void>;
-  /** True when the hold should end soon: a transaction waits for the writer, or the WAL is past its bound. */
-  shouldYield(): boolean;
-  release(): void;
-}
-
 /**
  * Kysely's SQLite driver (one connection behind a lock) with group commit: a transaction is
  * acknowledged only after `sync.durable()`, which it awaits without holding the connection, and
@@ -542,39 +526,37 @@ export class GroupCommitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   /**
-   * Holds this connection for writes on another connection to the same database (the write
-   * worker, sqlite-write-worker.ts): SQLite allows one writer, so the open batch commits first and
-   * no transaction of this connection runs until `release()`. While held, `writingElsewhere()` is
-   * true: a commit may be in the WAL before the group commit has counted it, so the durable reader
-   * takes no new snapshot.
+   * Runs `work`, which writes on another connection to the same database (the write worker,
+   * sqlite-write-worker.ts), while this connection is held for it: SQLite allows one writer, and
+   * the open batch commits first. `durable` then resolves once what it wrote is on disk. While it
+   * runs, `writingElsewhere()` is true: a commit may be in the WAL before the group commit has
+   * counted it, so the durable reader must not take a new snapshot.
    */
-  async holdForElsewhere(): Promise<WriterHold> {
+  async exclusive<T>(
+    work: () => Promise<{ value: T; wrote: boolean }>,
+  ): Promise<{ value: T; durable: () => Promise<void> }> {
     await this.#writer.mutex.lock();
     try {
       this.#writer.commitOpenBatch();
       await this.#writer.boundWal();
       // The reader's durable snapshot is taken (if none is open) before anything is written.
       this.statements.beforeWrite?.();
-    } catch (error) {
-      this.#writer.mutex.unlock();
-      throw error;
-    }
-    this.#writingElsewhere = true;
-    let held = true;
-    return {
-      committed: (wrote) => {
-        const ticket = wrote ? this.sync.written() : this.sync.latest();
-        return () => this.sync.durable(ticket);
-      },
-      // Transactions of this connection wait, or the WAL should start over (only between holds).
-      shouldYield: () => this.#writer.mutex.contended() || (this.statements.walTooLarge?.() ?? false),
-      release: () => {
-        if (!held) return;
-        held = false;
+      this.#writingElsewhere = true;
+      let ticket: number;
+      try {
+        const { value, wrote } = await work();
+        ticket = wrote ? this.sync.written() : this.sync.latest();
+        return { value, durable: () => this.sync.durable(ticket) };
+      } catch (error) {
+        // It may have committed before it failed to answer: counted, so later reads wait for its sync.
+        this.sync.written();
+        throw error;
+      } finally {
         this.#writingElsewhere = false;
-        this.#writer.mutex.unlock();
-      },
-    };
+      }
+    } finally {
+      this.#writer.mutex.unlock();
+    }
   }
 
   writingElsewhere(): boolean {

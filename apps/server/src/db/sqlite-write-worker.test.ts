@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -108,45 +107,6 @@ describe('the SQLite write worker', () => {
     await expect(handle.runWrite(addUserTask, { id: 'm-0', name: 'again' })).rejects.toMatchObject({
       code: expect.stringMatching(/^SQLITE_CONSTRAINT/),
     });
-  });
-
-  it('lets a transaction of the main connection in between batches while tasks keep coming', async () => {
-    const { handle } = await database();
-    await handle.prepareWrites([addUserTask]);
-    let mainDone = false;
-    let sent = 0;
-    // A new task every turn of the event loop, answered or not, until the main connection's
-    // transaction is through: the queue never empties.
-    const answers: Promise<unknown>[] = [];
-    const producer = (async () => {
-      while (!mainDone && sent < 3000) {
-        answers.push(handle.runWrite(addUserTask, { id: `w-${sent}`, name: 'worker' }));
-        sent++;
-        await nextTurn();
-      }
-    })();
-    await until(() => sent > 20, 20_000);
-    const before = sent;
-    await handle.db.transaction().execute((trx) =>
-      trx
-        .insertInto('users')
-        .values({
-          id: 'main',
-          email: 'main@example.com',
-          password_hash: 'x',
-          name: 'main',
-          locale: 'en-US',
-          premium: 0,
-          created_at: '2026-01-01',
-        })
-        .execute(),
-    );
-    mainDone = true;
-    await producer;
-    await Promise.all(answers);
-    // It waited for the batches in flight, not for the clients to stop.
-    expect(sent - before).toBeLessThan(1000);
-    expect(await handle.readFirst(nameOf, 'main')).toEqual({ name: 'main' });
   });
 
   it('fails the tasks of a thread that stops, stores none of its batch, and starts a new thread for the next', async () => {

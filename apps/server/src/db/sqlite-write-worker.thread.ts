@@ -133,20 +133,12 @@ async function handle(message: WorkerMessage): Promise<BatchReply> {
   return { outcomes: [], wrote: false };
 }
 
-// One message at a time: a batch's statements run across awaits, and the next batch is already
-// queued here while this one runs.
-let done: Promise<void> = Promise.resolve();
 parentPort!.on('message', (message: WorkerMessage) => {
-  done = done.then(() =>
-    handle(message).then(
-      (reply) => parentPort!.postMessage(reply),
-      (error: unknown) => {
-        try {
-          if (sqlite.inTransaction) run('ROLLBACK');
-        } finally {
-          parentPort!.postMessage({ failed: sent(error) } satisfies BatchReply);
-        }
-      },
-    ),
+  handle(message).then(
+    (reply) => parentPort!.postMessage(reply),
+    (error: unknown) => {
+      if (sqlite.inTransaction) run('ROLLBACK');
+      parentPort!.postMessage({ failed: sent(error) } satisfies BatchReply);
+    },
   );
 });

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiError } from '@shopdesk/shared';
 import { AppError } from '../lib/errors.ts';
-import type { WriterHold } from './sqlite-group-commit.ts';
 import type { WriteTask } from './write-task.ts';
 
 /** One write task sent to the worker: which export of which module, and its argument. */
@@ -29,6 +28,14 @@ export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: Sen
 /** A batch's answer: each task's outcome in order, or one failure of the whole batch (nothing of it stored). */
 export type BatchReply = { outcomes: TaskOutcome[]; wrote: boolean } | { failed: SentError };
 
+/**
+ * Runs `work` with the SQLite writer to itself (sqlite-group-commit.ts `exclusive`): `work` says
+ * whether it wrote; `durable` resolves once what it wrote (and all it could read) is on disk.
+ */
+export type Exclusive = <T>(
+  work: () => Promise<{ value: T; wrote: boolean }>,
+) => Promise<{ value: T; durable: () => Promise<void> }>;
+
 /** What the main thread sends: a batch of tasks, or modules to load ahead of their first task. */
 export type WorkerMessage = { units: TaskUnit[] } | { load: string[] };
 
@@ -42,11 +49,6 @@ export interface WriteWorker {
 
 /** Most tasks one batch (one SQLite transaction) takes. */
 const BATCH_TASKS = 128;
-/**
- * Batches sent before the first of them has answered: the next one waits in the thread, which so
- * never idles while the main thread, busy with requests, gets round to its answer.
- */
-const IN_FLIGHT = 2;
 
 /**
  * How to start the thread: its compiled file next to this one, or, when this module runs as
@@ -80,22 +82,20 @@ interface Job {
  * longer takes the event loop, which meanwhile serves the next requests: at 50 concurrent
  * checkouts the main thread was saturated, and SQLite's own work was most of it (issue 9).
  *
- * SQLite allows one writer, so batches run while the main thread's writer is held for them
- * (`holdForElsewhere`), which also keeps the reads outside transactions on synced commits; the
- * hold ends when the queue is empty, or after the batches in flight when a transaction of the main
- * connection waits or the WAL should start over. Tasks that come while a batch runs make up the
- * next one, each batch one SQLite transaction, its COMMIT shared by all its tasks. Each task is
- * answered once the WAL is synced after its batch, by the group commit, as every transaction of
- * this process is.
+ * SQLite allows one writer, so a batch runs while the main thread's writer is held for it
+ * (`exclusive`), which also keeps the reads outside transactions on synced commits. Tasks that
+ * come while a batch runs make up the next one, sent as it returns: under load the thread never
+ * waits, and each batch is one SQLite transaction, its COMMIT shared by all its tasks. Each task
+ * is answered once the WAL is synced after its batch, by the group commit, as every transaction
+ * of this process is.
  */
 export function startWriteWorker(options: {
   file: string;
   walRestartBytes: number;
-  hold: () => Promise<WriterHold>;
+  exclusive: Exclusive;
 }): WriteWorker {
   let worker: Worker | null = null;
-  // Replies come in the order the messages went.
-  const waiting: Array<{ resolve(reply: BatchReply): void; reject(error: unknown): void }> = [];
+  let waiting: { resolve(reply: BatchReply): void; reject(error: unknown): void } | null = null;
   const queue: Job[] = [];
   let pumping: Promise<void> | null = null;
   let closed = false;
@@ -107,22 +107,21 @@ export function startWriteWorker(options: {
       eval: start.eval,
       workerData: { file: options.file, walRestartBytes: options.walRestartBytes, typescript: start.typescript },
     });
-    const failAll = (error: unknown) => {
-      for (const waiter of waiting.splice(0)) waiter.reject(error);
-    };
-    thread.on('message', (reply: BatchReply) => waiting.shift()?.resolve(reply));
-    thread.on('error', failAll);
+    thread.on('message', (reply: BatchReply) => waiting?.resolve(reply));
+    thread.on('error', (error) => waiting?.reject(error));
     thread.on('exit', (code) => {
       if (worker === thread) worker = null;
-      failAll(new Error(`SQLite write worker stopped (exit code ${code})`));
+      waiting?.reject(new Error(`SQLite write worker stopped (exit code ${code})`));
     });
     return thread;
   };
 
   const send = (message: WorkerMessage) =>
     new Promise<BatchReply>((resolve, reject) => {
-      waiting.push({ resolve, reject });
+      waiting = { resolve, reject };
       (worker ??= spawn()).postMessage(message);
+    }).finally(() => {
+      waiting = null;
     });
 
   const answer = (jobs: Job[], reply: BatchReply) => {
@@ -134,45 +133,21 @@ export function startWriteWorker(options: {
     });
   };
 
-  /** Sends one batch; once it answers, counts its commit and answers its tasks after their sync. */
-  const runBatch = async (hold: WriterHold, jobs: Job[]) => {
-    let reply: BatchReply;
-    try {
-      reply = await send({ units: jobs.map((job) => job.unit) });
-    } catch (error) {
-      // It may have committed before the thread failed: counted, so later reads wait for its sync.
-      hold.committed(true);
-      jobs.forEach((job) => job.reject(error));
-      return;
-    }
-    const durable = hold.committed('outcomes' in reply && reply.wrote);
-    durable().then(
-      () => answer(jobs, reply),
-      (error: unknown) => jobs.forEach((job) => job.reject(error)),
-    );
-  };
-
   const pump = async () => {
     while (queue.length > 0) {
-      let hold: WriterHold;
+      const jobs = queue.splice(0, BATCH_TASKS);
       try {
-        hold = await options.hold();
+        const { value: reply, durable } = await options.exclusive(async () => {
+          const reply = await send({ units: jobs.map((job) => job.unit) });
+          return { value: reply, wrote: 'outcomes' in reply && reply.wrote };
+        });
+        // The next batch runs while this one's sync does.
+        durable().then(
+          () => answer(jobs, reply),
+          (error: unknown) => jobs.forEach((job) => job.reject(error)),
+        );
       } catch (error) {
-        queue.splice(0).forEach((job) => job.reject(error));
-        break;
-      }
-      try {
-        const inFlight = new Set<Promise<void>>();
-        for (;;) {
-          while (queue.length > 0 && inFlight.size < IN_FLIGHT && !hold.shouldYield()) {
-            const batch = runBatch(hold, queue.splice(0, BATCH_TASKS)).finally(() => inFlight.delete(batch));
-            inFlight.add(batch);
-          }
-          if (inFlight.size === 0) break;
-          await Promise.race(inFlight);
-        }
-      } finally {
-        hold.release();
+        jobs.forEach((job) => job.reject(error));
       }
     }
     pumping = null;
