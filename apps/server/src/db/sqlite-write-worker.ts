@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiError } from '@shopdesk/shared';
 import { AppError } from '../lib/errors.ts';
+import type { GroupCommitSqliteDriver } from './sqlite-group-commit.ts';
 import type { WriteTask } from './write-task.ts';
 
 /** One write task sent to the worker: which export of which module, and its argument. */
@@ -28,13 +29,8 @@ export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: Sen
 /** A batch's answer: each task's outcome in order, or one failure of the whole batch (nothing of it stored). */
 export type BatchReply = { outcomes: TaskOutcome[]; wrote: boolean } | { failed: SentError };
 
-/**
- * Runs `work` with the SQLite writer to itself (sqlite-group-commit.ts `exclusive`): `work` says
- * whether it wrote; `durable` resolves once what it wrote (and all it could read) is on disk.
- */
-export type Exclusive = <T>(
-  work: () => Promise<{ value: T; wrote: boolean }>,
-) => Promise<{ value: T; durable: () => Promise<void> }>;
+/** Runs `work` with the SQLite writer to itself (the group-commit driver's `exclusive`). */
+export type Exclusive = GroupCommitSqliteDriver['exclusive'];
 
 /** What the main thread sends: a batch of tasks, or modules to load ahead of their first task. */
 export type WorkerMessage = { units: TaskUnit[] } | { load: string[] };

@@ -27,8 +27,8 @@ import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
-import { recordSale, type SaleForStatistics } from '../statistics/index.ts';
-import { moveStockOut, storeSaleTask } from './sale-write.ts';
+import { recordSale } from '../statistics/index.ts';
+import { moveStockOut, saleForStatistics, storeSaleTask } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -240,26 +240,6 @@ function tenderRows(store: StoreRow, transactionId: string, settlement: Settleme
   }));
 }
 
-/** A completed sale's figures for the report aggregates, added in the same database transaction. */
-function saleForStatistics(
-  store: StoreRow,
-  at: Date,
-  header: Pick<ShopTransactionsTable, 'total' | 'tax' | 'line_discounts' | 'cart_discount'>,
-  lines: ShopTransactionLinesTable[],
-  tenders: ShopTendersTable[],
-): SaleForStatistics {
-  return {
-    storeId: store.id,
-    timezone: store.timezone,
-    at,
-    total: header.total,
-    tax: header.tax,
-    discounts: header.line_discounts + header.cart_discount,
-    lines,
-    tenders,
-  };
-}
-
 /** Reads a sale of the store with everything it shows. */
 export async function readTransaction(ctx: AppContext, storeId: string, code: string): Promise<ShopTransaction> {
   const header = await repo.findTransactionByCode(ctx.db, storeId, code.toUpperCase());
@@ -312,7 +292,7 @@ export async function createTransaction(
       dbKind: ctx.dbKind,
       freeLimits: ctx.config.freeLimits,
       at,
-      statistics: body.status === 'COMPLETED' ? saleForStatistics(store, at, header, lines, tenders) : null,
+      timezone: store.timezone,
     });
     stored = outcome.stored;
     header.shift_id = outcome.shiftId;
@@ -363,7 +343,8 @@ export async function updateParked(
     await repo.deleteLinesOf(trx, store.id, current.id);
     await repo.insertLines(trx, lines);
     await repo.insertTenders(trx, tenders);
-    if (body.status === 'COMPLETED') await recordSale(trx, saleForStatistics(store, at, patch, lines, tenders));
+    if (body.status === 'COMPLETED')
+      await recordSale(trx, saleForStatistics(store.id, store.timezone, at, patch, lines, tenders));
   });
   return toShopTransaction({ header: { ...current, ...patch }, lines, tenders, refunds: [], refundLines: [] });
 }

@@ -22,10 +22,10 @@ export interface SaleToStore {
   ownerId: string;
   dbKind: 'sqlite' | 'postgres';
   freeLimits: Config['freeLimits'];
-  /** The sale's moment: the month the free tier counts it in. */
+  /** The sale's moment: the month the free tier counts it in, and its hour in the reports. */
   at: Date;
-  /** A completed sale's figures for the report aggregates; null for a parked cart. */
-  statistics: SaleForStatistics | null;
+  /** The store's timezone, for the reports' local hour. */
+  timezone: string;
 }
 
 /** `stored` is false when the store already has a sale with this clientId: nothing was written. */
@@ -63,6 +63,27 @@ export async function moveStockOut(
   );
 }
 
+/** A completed sale's figures for the report aggregates, added in the same database transaction. */
+export function saleForStatistics(
+  storeId: string,
+  timezone: string,
+  at: Date,
+  header: Pick<ShopTransactionsTable, 'total' | 'tax' | 'line_discounts' | 'cart_discount'>,
+  lines: ShopTransactionLinesTable[],
+  tenders: ShopTendersTable[],
+): SaleForStatistics {
+  return {
+    storeId,
+    timezone,
+    at,
+    total: header.total,
+    tax: header.tax,
+    discounts: header.line_discounts + header.cart_discount,
+    lines,
+    tenders,
+  };
+}
+
 export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
@@ -79,7 +100,8 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   await repo.insertLines(trx, lines);
   await repo.insertTenders(trx, tenders);
   await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
-  if (sale.statistics) await recordSale(trx, sale.statistics);
+  if (completed)
+    await recordSale(trx, saleForStatistics(header.store_id, sale.timezone, sale.at, header, lines, tenders));
   return { stored: true, shiftId };
 }
 
