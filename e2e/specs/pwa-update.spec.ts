@@ -32,6 +32,17 @@ async function newContext(browser: Browser) {
   return browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
 }
 
+/**
+ * Waits until the worker registered by the pages seen so far is active. A page loaded while the
+ * first install is still activating may miss its claim (clientsClaim reaches only the pages open
+ * when it runs) and stay uncontrolled until it is loaded again; one loaded after this never does.
+ */
+async function waitActive(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 /** Waits until the page is under a service worker (the first install claims it: clientsClaim). */
 async function waitControlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -67,6 +78,7 @@ test('a cart with three lines survives a service-worker update, which waits for 
   try {
     const page = await context.newPage();
     const { store, codes } = await seedStore(page, 'pwaup');
+    await waitActive(page);
     await page.goto(`/${store}/shop/counter`);
     await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
     await waitControlled(page);
@@ -116,6 +128,7 @@ test('a sale queued offline survives an update applied when the sale is done, an
   try {
     const page = await context.newPage();
     const { store, codes } = await seedStore(page, 'pwaq');
+    await waitActive(page);
     await page.goto(`/${store}/shop/counter`);
     await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
     // Scanned once online, the product is in this device's copy for the offline sale.
