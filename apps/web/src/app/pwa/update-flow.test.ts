@@ -122,6 +122,60 @@ describe('service worker updates', () => {
     expect(order).toEqual(['flushed', 'skip-waiting']);
   });
 
+  it('offline, a worker that does not take over leaves the page running; online, the page reloads', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const u = await start();
+      const worker = registration.newVersion();
+      const { applyUpdate } = await u.flow();
+      await applyUpdate();
+      expect(worker.postMessage).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      // No reload into a page that could not load offline; the update can be applied again.
+      expect(reload).not.toHaveBeenCalled();
+      await applyUpdate();
+      expect(worker.postMessage).toHaveBeenCalledTimes(2);
+      // When the worker does take over, late, the page reloads under it; not in the middle of a
+      // sale started meanwhile, but once that sale is done.
+      await vi.advanceTimersByTimeAsync(5_000);
+      const release = u.holdUpdates('counter-cart');
+      container.dispatchEvent(new Event('controllerchange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reload).not.toHaveBeenCalled();
+      release();
+      await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+
+      // Online, a worker that never takes over is not waited for.
+      onLine.mockReturnValue(true);
+      const v = await start();
+      const next = registration.newVersion();
+      await (await v.flow()).applyUpdate();
+      expect(next.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+      expect(reload).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reloads under the new worker only once it has finished activating', async () => {
+    const u = await start();
+    const worker = registration.newVersion();
+    const { applyUpdate } = await u.flow();
+    await applyUpdate();
+    // The worker takes the page while still activating: the reload waits for the end of that.
+    worker.state = 'activating';
+    container.controller = worker;
+    container.dispatchEvent(new Event('controllerchange'));
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+    worker.state = 'activated';
+    worker.dispatchEvent(new Event('statechange'));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
   it('the first install is not an update, and another tab taking over asks for a reload when safe', async () => {
     const u = await start();
     await u.flow();
