@@ -1,8 +1,9 @@
 /**
  * The SQLite write worker's thread (sqlite-write-worker.ts): its own writing connection, on which
- * it runs each batch of write tasks the main thread sends as one SQLite transaction, each task in
- * a savepoint of its own (undone alone if it fails), then answers every task's result. It never
- * syncs: the main thread's group commit makes the WAL durable before any task is acknowledged.
+ * it runs each batch of write tasks the main thread sends as one SQLite transaction (when a task
+ * fails, the batch runs again with each task in a savepoint of its own, undone alone: `runBatch`),
+ * then answers every task's result. It never syncs: the main thread's group commit makes the WAL
+ * durable before any task is acknowledged.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
