@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
+import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 const shots = process.env.COUNTER_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -188,9 +189,9 @@ for (const flaky of [false, true]) {
       await expect(page.getByTestId('cart-line')).toHaveCount(1);
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Clear the cart' }).click();
-      await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      await waitActive(page);
       await page.reload();
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await waitControlled(page);
 
       let posts = 0;
       await context.setOffline(true);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
+import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 /** Whether the offline cache in IndexedDB (idb-keyval's default store) holds `text`. */
 function offlineCacheHolds(page: Page, text: string): Promise<boolean> {
@@ -36,10 +37,10 @@ test('offline: the product list and a looked-up product show the last data, writ
     await page.goto(`/${store}/stock/scan/${codes.inStock}`);
     await expect(page.getByRole('heading', { name: 'Green tea 500 g' })).toBeVisible();
     // The service worker holds the app shell once installed; a reload puts the page under it.
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await waitActive(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Green tea 500 g' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await waitControlled(page);
     await expect.poll(() => offlineCacheHolds(page, 'Rice crackers')).toBe(true);
     // The lookup itself is kept (the name alone would also be found in the list's window).
     await expect.poll(() => offlineCacheHolds(page, `"code","${codes.inStock}"`)).toBe(true);

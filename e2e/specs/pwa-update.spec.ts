@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { deployedWebApp, deployWebApp, webAppBuild } from '../support/deploy.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
+import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 /**
  * Issue 13, PWA updates: a new version of the web app is deployed while the counter is open. The
@@ -30,22 +31,6 @@ test.afterAll(() => deployWebApp(served));
 
 async function newContext(browser: Browser) {
   return browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
-}
-
-/**
- * Waits until the worker registered by the pages seen so far is active. A page loaded while the
- * first install is still activating may miss its claim (clientsClaim reaches only the pages open
- * when it runs) and stay uncontrolled until it is loaded again; one loaded after this never does.
- */
-async function waitActive(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-}
-
-/** Waits until the page is under a service worker (the first install claims it: clientsClaim). */
-async function waitControlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** Asks the server for a new worker, as the app does every 30 minutes and on coming back to the tab. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 // The build is served compressed (issue 8 §4); the service worker must still precache it and
 // serve the app shell without the network.
@@ -8,11 +9,11 @@ test('the service worker installs and opens the login page offline', async ({ br
     const page = await context.newPage();
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const scope = await waitActive(page);
     expect(new URL(scope).pathname).toBe('/');
     // Installed means precached: wait until the worker controls a fresh load of the page.
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await waitControlled(page);
 
     await context.setOffline(true);
     await page.reload();
