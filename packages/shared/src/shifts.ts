@@ -108,6 +108,11 @@ export const ShiftReportSchema = z.object({
   refundsTotal: z.number().int(),
   /** What each payment method took for sales, net of what its refunds gave back. */
   byMethod: z.array(z.object({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
+  /**
+   * Sales completed while no shift was open, which this shift adopted when it opened (they are in
+   * `salesCount` and `salesTotal` too): none falls outside every shift.
+   */
+  salesBeforeOpen: z.object({ count: z.number().int(), total: z.number().int() }),
   cash: z.array(ShiftCashSchema),
   moves: z.array(CashMoveSchema),
 });

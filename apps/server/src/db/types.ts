@@ -38,6 +38,8 @@ export interface StoresTable {
   cash_rounding: ColumnType<number, number | undefined, number>;
   /** 1 when the store works in shifts (closing the till). */
   shifts_enabled: ColumnType<number, number | undefined, number>;
+  /** When shifts were last turned on (ISO); the next shift adopts what was sold without one since. */
+  shifts_enabled_at?: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -11,8 +11,20 @@ import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable, StoreRow } from 
 import { amountsBy, expectedCash } from './shift-figures.ts';
 import * as repo from './shifts.repo.ts';
 
-/** A shift's sale figures in the main currency; frozen as JSON (`shifts.totals`) when it closes. */
-export type SaleFigures = Pick<ShiftReport, 'salesCount' | 'salesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'>;
+/** A shift's sale figures in the main currency. */
+export type SaleFigures = Pick<
+  ShiftReport,
+  'salesCount' | 'salesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod' | 'salesBeforeOpen'
+>;
+
+/**
+ * What a Z report is read from once the shift is closed, frozen as JSON (`shifts.totals`) in the
+ * statement that closes it (issue 24): the sale figures, the currency they are in and the names of
+ * who opened and closed it. A closed report is never recomputed from live rows, so renaming a
+ * member or changing the store later leaves it as it was closed. Shifts closed before the snapshot
+ * held the currency and names (`Partial`) fall back to the live values.
+ */
+export type ClosedSnapshot = SaleFigures & Partial<{ mainCurrency: string; openedBy: string; closedBy: string }>;
 
 export interface LiveFigures {
   cash: Omit<ShiftCash, 'counted' | 'difference' | 'denominations'>[];
@@ -23,16 +35,18 @@ export interface LiveFigures {
 export async function liveFigures(
   db: DbOrTx,
   store: StoreRow,
-  shiftId: string,
+  shift: Pick<ShiftsTable, 'id' | 'opened_at'>,
   cash: ShiftCashTable[],
   moves: ShiftCashMovesTable[],
 ): Promise<LiveFigures> {
-  const [cashSales, cashRefunds, sales, refunds, methods] = await Promise.all([
+  const shiftId = shift.id;
+  const [cashSales, cashRefunds, sales, refunds, methods, before] = await Promise.all([
     repo.cashSalesByCurrency(db, store.id, shiftId),
     repo.cashRefundsByCurrency(db, store.id, shiftId),
     repo.saleTotals(db, store.id, shiftId),
     repo.refundTotals(db, store.id, shiftId),
     repo.methodTotals(db, store.id, shiftId),
+    repo.salesBefore(db, store.id, shiftId, shift.opened_at),
   ]);
   const currencies = store.second_currency ? [store.main_currency, store.second_currency] : [store.main_currency];
   const figures = expectedCash(currencies, {
@@ -65,6 +79,7 @@ export async function liveFigures(
       refundsCount: Number(refunds.n),
       refundsTotal: Number(refunds.total ?? 0),
       byMethod,
+      salesBeforeOpen: { count: Number(before.n), total: Number(before.total ?? 0) },
     },
   };
 }
@@ -91,12 +106,22 @@ export function toReport(input: {
 }): ShiftReport {
   const { shift, store, cash, moves, names, live } = input;
   const name = (id: string) => names.get(id) ?? '';
-  const frozen = JSON.parse(shift.totals ?? 'null') as SaleFigures | null;
-  const sales: SaleFigures = live?.sales ??
-    frozen ?? { salesCount: 0, salesTotal: 0, refundsCount: 0, refundsTotal: 0, byMethod: [] };
+  const frozen = JSON.parse(shift.totals ?? 'null') as ClosedSnapshot | null;
+  const mainCurrency = (frozen?.mainCurrency ?? store.main_currency) as CurrencyCode;
+  const noSales = { count: 0, total: 0 };
+  const none: SaleFigures = {
+    salesCount: 0,
+    salesTotal: 0,
+    refundsCount: 0,
+    refundsTotal: 0,
+    byMethod: [],
+    salesBeforeOpen: noSales,
+  };
+  const { salesCount, salesTotal, refundsCount, refundsTotal, byMethod, salesBeforeOpen } =
+    live?.sales ?? frozen ?? none;
   const cashFigures: ShiftCash[] = live
     ? live.cash.map((c) => ({ ...c, counted: null, difference: null, denominations: null }))
-    : orderCash(store, cash).map((c) => ({
+    : orderCash(mainCurrency, cash).map((c) => ({
         currency: c.currency as CurrencyCode,
         float: Number(c.float),
         cashSales: Number(c.cash_sales ?? 0),
@@ -112,24 +137,26 @@ export function toReport(input: {
     id: shift.id,
     number: Number(shift.number),
     status: shift.status as ShiftReport['status'],
-    mainCurrency: store.main_currency as CurrencyCode,
+    mainCurrency,
     openedAt: shift.opened_at,
-    openedBy: name(shift.opened_by),
+    openedBy: frozen?.openedBy ?? name(shift.opened_by),
     closedAt: shift.closed_at,
-    closedBy: shift.closed_by ? name(shift.closed_by) : null,
-    ...sales,
+    closedBy: shift.closed_by ? (frozen?.closedBy ?? name(shift.closed_by)) : null,
+    salesCount,
+    salesTotal,
+    refundsCount,
+    refundsTotal,
+    byMethod,
+    // Z reports closed before issue 24 froze no such figure.
+    salesBeforeOpen: salesBeforeOpen ?? noSales,
     cash: cashFigures,
     moves: moves.map(toMove),
   };
 }
 
 /** The main currency first, then the others by code. */
-function orderCash(store: StoreRow, cash: ShiftCashTable[]): ShiftCashTable[] {
+function orderCash(main: string, cash: ShiftCashTable[]): ShiftCashTable[] {
   return [...cash].sort((a, b) =>
-    a.currency === store.main_currency
-      ? -1
-      : b.currency === store.main_currency
-        ? 1
-        : a.currency.localeCompare(b.currency),
+    a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency),
   );
 }

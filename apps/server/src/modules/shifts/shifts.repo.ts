@@ -43,6 +43,40 @@ export async function insertShift(db: DbOrTx, row: ShiftsTable, cash: ShiftCashT
   if (cash.length > 0) await db.insertInto('shift_cash').values(cash).execute();
 }
 
+/**
+ * Gives the shift being opened every completed sale and refund of the store that was stored
+ * without a shift since `since` (when shifts were turned on): sold while no shift was open, or
+ * synced from a device after its shift had closed. Parked carts get their shift when completed.
+ */
+export async function adoptShiftless(db: DbOrTx, storeId: string, shiftId: string, since: string): Promise<void> {
+  await db
+    .updateTable('shop_transactions')
+    .set({ shift_id: shiftId })
+    .where('store_id', '=', storeId)
+    .where('shift_id', 'is', null)
+    .where('status', '!=', 'PARKED')
+    .where('completed_at', '>=', since)
+    .execute();
+  await db
+    .updateTable('shop_refunds')
+    .set({ shift_id: shiftId })
+    .where('store_id', '=', storeId)
+    .where('shift_id', 'is', null)
+    .where('created_at', '>=', since)
+    .execute();
+}
+
+/** The shift's sales completed before it opened: those it adopted. */
+export async function salesBefore(db: DbOrTx, storeId: string, shiftId: string, openedAt: string) {
+  return db
+    .selectFrom('shop_transactions')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('total')])
+    .where('store_id', '=', storeId)
+    .where('shift_id', '=', shiftId)
+    .where('completed_at', '<', openedAt)
+    .executeTakeFirstOrThrow();
+}
+
 export async function shiftCashRows(db: DbOrTx, storeId: string, shiftIds: string[]) {
   if (shiftIds.length === 0) return [];
   return db

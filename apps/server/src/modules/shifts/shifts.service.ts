@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './shifts.repo.ts';
-import { liveFigures, toReport, type SaleFigures } from './shift-report.ts';
+import { liveFigures, toReport, type ClosedSnapshot } from './shift-report.ts';
 
 /**
  * Shifts of a store's till (issue 10): open with a float, pay-ins and pay-outs, the X report,
@@ -41,7 +41,17 @@ function badCurrency(field: string): AppError {
   return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field, message }]);
 }
 
-/** The open shift's id for a sale or refund being stored in `trx`, or null when none is open. */
+/**
+ * The open shift's id for a sale or refund being stored in `trx`, or null when none is open.
+ *
+ * SHIFTLESS_RULE (issue 24): a sale is never refused for want of a shift (a device may sell
+ * offline, an API client may not know of shifts), yet nothing sold while the store uses shifts may
+ * fall outside every Z report. So a completed sale or refund stored while no shift is open is kept
+ * with no shift, and the next shift opened adopts it in the transaction that opens it (everything
+ * stored so since shifts were turned on); its X and Z reports count it, and show the sales
+ * completed before it opened apart ("sold before the shift opened"). The counter says so to the
+ * cashier and asks for a shift to be opened before the first sale.
+ */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
   return (await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' }))?.id ?? null;
 }
@@ -54,7 +64,7 @@ async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: stri
     repo.cashMoves(db, store.id, shift.id),
     repo.userNames(db, [shift.opened_by, ...(shift.closed_by ? [shift.closed_by] : [])]),
   ]);
-  const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift.id, cash, moves) : null;
+  const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift, cash, moves) : null;
   return toReport({ shift, store, cash, moves, names, live });
 }
 
@@ -82,6 +92,7 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
     floats.set(f.currency, f.amount);
   }
   const id = newId();
+  const openedAt = iso(ctx.clock.now());
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const number = await repo.nextShiftNumber(trx, store.id);
@@ -92,7 +103,7 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
           store_id: store.id,
           number,
           status: 'OPEN',
-          opened_at: iso(ctx.clock.now()),
+          opened_at: openedAt,
           opened_by: scope.userId,
           closed_at: null,
           closed_by: null,
@@ -100,6 +111,8 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
         },
         currencies.map((currency) => emptyCash(store.id, id, currency, floats.get(currency) ?? 0)),
       );
+      // What was sold under shifts while none was open joins this one (see SHIFTLESS_RULE).
+      await repo.adoptShiftless(trx, store.id, id, store.shifts_enabled_at ?? openedAt);
     });
   } catch (error) {
     // The partial unique index (one open shift) or the number's: another open got there first.
@@ -201,7 +214,7 @@ export async function closeShift(
       repo.shiftCashRows(trx, store.id, [shift.id]),
       repo.cashMoves(trx, store.id, shift.id),
     ]);
-    const live = await liveFigures(trx, store, shift.id, cash, moves);
+    const live = await liveFigures(trx, store, shift, cash, moves);
     const stored = new Set(cash.map((c) => c.currency));
     for (const figures of live.cash) {
       const denominations = counts.get(figures.currency) ?? [];
@@ -225,7 +238,13 @@ export async function closeShift(
         stored.has(figures.currency),
       );
     }
-    const totals: SaleFigures = live.sales;
+    const names = await repo.userNames(trx, [shift.opened_by, scope.userId]);
+    const totals: ClosedSnapshot = {
+      ...live.sales,
+      mainCurrency: store.main_currency,
+      openedBy: names.get(shift.opened_by) ?? '',
+      closedBy: names.get(scope.userId) ?? '',
+    };
     const closed = await repo.markClosed(trx, store.id, shift.id, {
       closed_at: iso(ctx.clock.now()),
       closed_by: scope.userId,
@@ -249,15 +268,16 @@ export async function listZReports(ctx: AppContext, scope: Scope, page: number, 
     shifts.map((s) => s.id),
   );
   const items = shifts.map((s) => {
-    const main = cash.find((c) => c.shift_id === s.id && c.currency === store.main_currency);
-    const totals = JSON.parse(s.totals ?? '{}') as Partial<SaleFigures>;
+    const totals = JSON.parse(s.totals ?? '{}') as Partial<ClosedSnapshot>;
+    const mainCurrency = totals.mainCurrency ?? store.main_currency;
+    const main = cash.find((c) => c.shift_id === s.id && c.currency === mainCurrency);
     return {
       id: s.id,
       number: Number(s.number),
       openedAt: s.opened_at,
       closedAt: s.closed_at ?? '',
       salesTotal: totals.salesTotal ?? 0,
-      mainCurrency: store.main_currency as CurrencyCode,
+      mainCurrency: mainCurrency as CurrencyCode,
       difference: Number(main?.difference ?? 0),
     };
   });

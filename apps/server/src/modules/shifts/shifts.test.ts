@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShiftReport } from '@shopdesk/shared';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
+import { MINUTE } from '../../lib/clock.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import {
   cashMove,
@@ -202,6 +203,7 @@ describe.each(engines)('shifts on %s', (engine) => {
       ).status,
     ).toBe(409);
     // Nothing made afterwards reaches it: a sale, a refund of one of its sales, a new shift and its moves, the settings.
+    // (The sale made while no shift is open joins the next shift.)
     await sell(t, u, 500, { method: 'CASH', currency: 'USD', amount: 500 });
     const next = await openShift(t, u, []);
     expect(next.body.number).toBe(2);
@@ -212,7 +214,7 @@ describe.each(engines)('shifts on %s', (engine) => {
     expect((await readShift(t, u, shift.id)).body).toEqual(before);
     // The refund of the closed shift's sale left the drawer of the shift open when it happened.
     const second = (await readShift(t, u, next.body.id)).body as ShiftReport;
-    expect(cashOf(second, 'USD')).toMatchObject({ cashSales: 800, cashRefunds: 1_234, payIns: 700 });
+    expect(cashOf(second, 'USD')).toMatchObject({ cashSales: 1_300, cashRefunds: 1_234, payIns: 700 });
 
     const list = await t.request('GET', '/api/secure/shop/shift/z-report', { token: u.token });
     expect(list.status).toBe(200);
@@ -245,6 +247,101 @@ describe.each(engines)('shifts on %s', (engine) => {
         .execute(),
     ).rejects.toThrow(/closed shift is locked/);
     expect((await readShift(t, u, shift.id)).body).toEqual(before);
+  });
+
+  it('a sale or refund stored while no shift is open joins the next shift opened (issue 24)', async () => {
+    const u = await createUser(t);
+    // Sold before the store used shifts: no shift ever counts it.
+    const early = await sell(t, u, 900, { method: 'CASH', currency: 'USD', amount: 900 });
+    expect(early.status, early.text).toBe(201);
+    t.clock.advance(MINUTE);
+    await enableShifts(t, u);
+    const first = await openShift(t, u, [{ currency: 'USD', amount: 1_000 }]);
+    expect(first.body).toMatchObject({ salesCount: 0, salesBeforeOpen: { count: 0, total: 0 } });
+    const sold = await sell(t, u, 300, { method: 'CASH', currency: 'USD', amount: 300 });
+    t.clock.advance(MINUTE);
+    await closeShift(t, u, first.body.id, [
+      { currency: 'USD', denominations: countOf(1_300, 'USD') },
+      { currency: 'JPY', denominations: [] },
+    ]);
+
+    // Shifts on, none open: the sale, and a refund of the last shift's sale, still go through.
+    t.clock.advance(MINUTE);
+    const orphan = await sell(t, u, 2_000, { method: 'CASH', currency: 'USD', amount: 2_500 });
+    expect(orphan.status, orphan.text).toBe(201);
+    const refund = await refundAll(t, u, sold.body.code);
+    expect(refund.status, refund.text).toBe(201);
+    t.clock.advance(MINUTE);
+
+    const next = await openShift(t, u, [{ currency: 'USD', amount: 1_000 }]);
+    expect(next.status, next.text).toBe(201);
+    expect(next.body).toMatchObject({
+      number: 2,
+      salesCount: 1,
+      salesTotal: 2_000,
+      refundsCount: 1,
+      refundsTotal: 300,
+      salesBeforeOpen: { count: 1, total: 2_000 },
+    });
+    expect(cashOf(next.body, 'USD')).toMatchObject({
+      float: 1_000,
+      cashSales: 2_000,
+      cashRefunds: 300,
+      expected: 2_700,
+    });
+    const rows = await t.db
+      .selectFrom('shop_transactions')
+      .select(['code', 'shift_id'])
+      .where('store_id', '=', u.store.id)
+      .execute();
+    const shiftOf = new Map(rows.map((r) => [r.code, r.shift_id]));
+    expect(shiftOf.get(early.body.code)).toBeNull();
+    expect(shiftOf.get(sold.body.code)).toBe(first.body.id);
+    expect(shiftOf.get(orphan.body.code)).toBe(next.body.id);
+    const z = await closeShift(t, u, next.body.id, [
+      { currency: 'USD', denominations: countOf(2_700, 'USD') },
+      { currency: 'JPY', denominations: [] },
+    ]);
+    expect(z.body).toMatchObject({ salesCount: 1, salesBeforeOpen: { count: 1, total: 2_000 } });
+    expect(cashOf(z.body, 'USD')).toMatchObject({ expected: 2_700, difference: 0 });
+  });
+
+  it('a Z report keeps the currency, amounts and names it was closed with (issue 24)', async () => {
+    const u = await shiftUser();
+    const { body: shift } = await openShift(t, u, [{ currency: 'USD', amount: 500 }]);
+    const z = await closeShift(t, u, shift.id, noCount);
+    expect(z.status, z.text).toBe(200);
+    expect(z.body).toMatchObject({ mainCurrency: 'USD', openedBy: u.user.name, closedBy: u.user.name });
+    expect(cashOf(z.body, 'USD')).toMatchObject({ expected: 500, counted: 0, difference: -500 });
+
+    const renamed = await t.request('PUT', '/api/secure/profile', {
+      token: u.token,
+      body: { name: 'Someone Else', locale: 'en-US' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    // The store has no products, cargos or sales, but it has a shift: its main currency stays.
+    const store = { name: u.store.name, secondCurrency: null, timezone: 'UTC', address: '', phone: '' };
+    const toEuro = await t.request('PUT', `/api/secure/virtual-store/${u.store.urlName}`, {
+      token: u.token,
+      body: { ...store, mainCurrency: 'EUR' },
+    });
+    expect(toEuro.status, toEuro.text).toBe(409);
+    expect(toEuro.body.message).toMatch(/shifts/);
+    expect(toEuro.body.details).toEqual([{ field: 'mainCurrency', message: toEuro.body.message }]);
+    const same = await t.request('PUT', `/api/secure/virtual-store/${u.store.urlName}`, {
+      token: u.token,
+      body: { ...store, mainCurrency: 'USD' },
+    });
+    expect(same.status, same.text).toBe(200);
+    // Even a currency changed underneath (a store from before the rule) leaves the report as closed.
+    await t.db
+      .updateTable('stores')
+      .set({ main_currency: 'EUR', second_currency: null })
+      .where('id', '=', u.store.id)
+      .execute();
+    expect((await readShift(t, u, shift.id)).body).toEqual(z.body);
+    const list = await t.request('GET', '/api/secure/shop/shift/z-report', { token: u.token });
+    expect(list.body.items).toMatchObject([{ id: shift.id, mainCurrency: 'USD', difference: -500 }]);
   });
 
   it('a sale racing the close is either counted in the Z report or belongs to no shift', async () => {

@@ -20,12 +20,16 @@ export async function updateStore(db: DbOrTx, id: string, patch: Updateable<Stor
   await db.updateTable('stores').set(patch).where('id', '=', id).execute();
 }
 
-/** Tables whose rows are priced in the store's main currency; cargos join when they land. */
-const PRICED_TABLES = ['products', 'shop_transactions'] as const;
+/**
+ * Tables whose rows are priced in the store's main currency; cargos join when they land. Shifts
+ * count too (issue 24): a shift's float and its Z report are in the main currency, even a shift
+ * of a store that never sold.
+ */
+const PRICED_TABLES = ['products', 'shop_transactions', 'shifts'] as const;
 
 /**
  * Whether the store already holds data priced in its main currency: "mainCurrency may change only
- * while the store has no products, cargos or transactions" (product.md §3).
+ * while the store has no products, cargos or transactions" (product.md §3), nor shifts.
  */
 export async function storeHasPricedRecords(db: DbOrTx, storeId: string): Promise<boolean> {
   for (const table of PRICED_TABLES) {

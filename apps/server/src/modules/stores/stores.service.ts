@@ -66,6 +66,7 @@ export async function insertOwnedStore(
     default_tax_rate: 0,
     cash_rounding: 0,
     shifts_enabled: 0,
+    shifts_enabled_at: null,
   };
   try {
     await repo.insertStore(db, row);
@@ -90,17 +91,8 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
   const { store } = scope;
   return ctx.db.transaction().execute(async (trx) => {
     if (body.mainCurrency !== store.main_currency && (await repo.storeHasPricedRecords(trx, store.id))) {
-      throw new AppError(
-        409,
-        ErrorCode.CONFLICT,
-        'The main currency cannot change once the store has products, cargos or sales.',
-        [
-          {
-            field: 'mainCurrency',
-            message: 'The main currency cannot change once the store has products, cargos or sales.',
-          },
-        ],
-      );
+      const message = 'The main currency cannot change once the store has products, cargos, sales or shifts.';
+      throw new AppError(409, ErrorCode.CONFLICT, message, [{ field: 'mainCurrency', message }]);
     }
     const patch = {
       name: body.name,
@@ -123,6 +115,10 @@ export async function updateSaleSettings(ctx: AppContext, scope: Scope, body: Sa
     cash_rounding: body.cashRounding,
     // Omitted by clients that predate shifts: the setting stays as it is.
     ...(body.shiftsEnabled === undefined ? {} : { shifts_enabled: body.shiftsEnabled ? 1 : 0 }),
+    // Turning shifts on starts the time whose shiftless sales the next shift adopts (modules/shifts).
+    ...(body.shiftsEnabled && Number(scope.store.shifts_enabled ?? 0) !== 1
+      ? { shifts_enabled_at: iso(ctx.clock.now()) }
+      : {}),
   };
   await repo.updateStore(ctx.db, scope.store.id, patch);
   return toVirtualStore({ ...scope.store, ...patch });

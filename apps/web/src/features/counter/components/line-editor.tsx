@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { minorToDecimalText, parseMoney } from '@shopdesk/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
+import { amountExample } from '../../../lib/amount-example.ts';
 import { MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
 import { DiscountFields, draftOf, readDiscount, type DiscountDraft } from './discount-fields.tsx';
 
@@ -54,7 +55,7 @@ export function LineEditor({
     try {
       unitPrice = parseMoney(price, money.main);
     } catch {
-      setError({ field: 'price', text: t('counter.priceInvalid') });
+      setError({ field: 'price', text: t('counter.priceInvalid', { example: amountExample(money.main, 450) }) });
       return;
     }
     const d = readDiscount(discount, money.main, unitPrice * q);

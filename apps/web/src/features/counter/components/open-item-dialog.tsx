@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseMoney } from '@shopdesk/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useStoreMoney } from '../../../lib/store-money.ts';
+import { amountExample } from '../../../lib/amount-example.ts';
 import { MAX_QUANTITY } from '../cart/cart.ts';
 
 export interface OpenItem {
@@ -48,7 +49,7 @@ export function OpenItemDialog({
     try {
       unitPrice = parseMoney(price, money.main);
     } catch {
-      next.price = t('counter.priceInvalid');
+      next.price = t('counter.priceInvalid', { example: amountExample(money.main, 450) });
     }
     const q = /^\d{1,4}$/.test(quantity.trim()) ? Number(quantity.trim()) : NaN;
     if (!(q >= 1 && q <= MAX_QUANTITY)) next.quantity = t('counter.quantityInvalid', { max: MAX_QUANTITY });

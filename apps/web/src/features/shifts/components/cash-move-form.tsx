@@ -8,7 +8,8 @@ import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useCashMove } from '../api/cash-move.ts';
 import { AmountField } from '../../../components/amount-field.tsx';
-import { readAmount } from '../lib/read-amount.ts';
+import { readAmount } from '../../../lib/read-amount.ts';
+import { amountExample } from '../../../lib/amount-example.ts';
 
 /** A pay-in or pay-out of the open shift, with the reason the report will show. */
 export function CashMoveForm({
@@ -35,7 +36,10 @@ export function CashMoveForm({
     e.preventDefault();
     const minor = readAmount(amount, currency);
     const next = {
-      amount: minor === null || minor <= 0 ? t('shifts.amountInvalid') : undefined,
+      amount:
+        minor === null || minor <= 0
+          ? t('shifts.amountInvalid', { example: amountExample(currency, 10_000) })
+          : undefined,
       reason: reason.trim() ? undefined : t('shifts.reasonRequired'),
     };
     setErrors(next);

@@ -21,6 +21,7 @@ const report: ShiftReport = {
   refundsCount: 0,
   refundsTotal: 0,
   byMethod: [{ method: 'CASH', amount: 3000 }],
+  salesBeforeOpen: { count: 1, total: 500 },
   cash: [
     {
       currency: 'USD',
@@ -71,5 +72,6 @@ describe('the Z report as a receipt document', () => {
     expect(lines).toContain('shifts.kind.PAY_OUT: Window cleaner = -$5.00');
     expect(lines).toContain('shifts.lockedNote');
     expect(lines).toContain('shifts.closedBy = Ben');
+    expect(lines).toContain('  shifts.salesBeforeOpen(1) = $5.00');
   });
 });

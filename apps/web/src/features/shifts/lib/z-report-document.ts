@@ -40,6 +40,15 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       left: t('shifts.salesCount', { count: report.salesCount }),
       right: money(report.salesTotal, main, locale),
     },
+    ...(report.salesBeforeOpen.count > 0
+      ? [
+          {
+            kind: 'pair',
+            left: `  ${t('shifts.salesBeforeOpen', { count: report.salesBeforeOpen.count })}`,
+            right: money(report.salesBeforeOpen.total, main, locale),
+          } satisfies ReceiptBlock,
+        ]
+      : []),
     {
       kind: 'pair',
       left: t('shifts.refundsCount', { count: report.refundsCount }),

@@ -1,16 +1,28 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { CurrencyCode } from '@shopdesk/shared';
-import { describeError } from '../../../lib/describe-error.ts';
-import { FormError } from '../../../components/form-error.tsx';
-import { useWriteLock } from '../../../components/offline-banner.tsx';
-import { useOpenShift } from '../api/open-shift.ts';
-import { AmountField } from '../../../components/amount-field.tsx';
+import { useTranslation } from '../lib/i18n/use-translation.ts';
+import type { CurrencyCode, ShiftReport } from '@shopdesk/shared';
+import { describeError } from '../lib/describe-error.ts';
+import { useOpenShift } from '../lib/current-shift.ts';
 import { readAmount } from '../lib/read-amount.ts';
+import { amountExample } from '../lib/amount-example.ts';
+import { FormError } from './form-error.tsx';
+import { useWriteLock } from './offline-banner.tsx';
+import { AmountField } from './amount-field.tsx';
 
-/** Opening a shift: the cash in the drawer now (the float), per currency of the till. */
-export function OpenShiftForm({ store, currencies }: { store: string; currencies: CurrencyCode[] }) {
+/**
+ * Opening a shift: the cash in the drawer now (the float), per currency of the till. On the shift
+ * screen, and at the counter before the first sale.
+ */
+export function OpenShiftForm({
+  store,
+  currencies,
+  onOpened,
+}: {
+  store: string;
+  currencies: CurrencyCode[];
+  onOpened?: (shift: ShiftReport) => void;
+}) {
   const { t } = useTranslation();
   const lock = useWriteLock();
   const open = useOpenShift(store);
@@ -22,11 +34,11 @@ export function OpenShiftForm({ store, currencies }: { store: string; currencies
     const wrong: Record<string, string> = {};
     const float = currencies.map((currency) => {
       const amount = readAmount(texts[currency] ?? '', currency, true);
-      if (amount === null) wrong[currency] = t('shifts.amountInvalid');
+      if (amount === null) wrong[currency] = t('shifts.amountInvalid', { example: amountExample(currency, 10_000) });
       return { currency, amount: amount ?? 0 };
     });
     setErrors(wrong);
-    if (Object.keys(wrong).length === 0) open.mutate({ float });
+    if (Object.keys(wrong).length === 0) open.mutate({ float }, { onSuccess: (shift) => onOpened?.(shift) });
   };
 
   return (
