@@ -1,17 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { parseRate, type CurrencyCode, type TaxMode, type TenderInput } from '@shopdesk/shared';
-import { IconCart, IconKeyboard, IconPause } from '../../../components/icons.tsx';
-import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
+import { IconCart, IconPause } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { trimRate } from '../../../lib/rate-text.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
-import { SaleQueueIndicator } from '../../../sync/components/sale-queue-indicator.tsx';
 import { discardSale } from '../../../sync/use-sale-queue.ts';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
 import { paths } from '../../../app/paths.ts';
@@ -29,6 +27,8 @@ import { CartLines } from '../components/cart-lines.tsx';
 import { CartTotals } from '../components/cart-totals.tsx';
 import { ProductSearch } from '../components/product-search.tsx';
 import { MoreButton } from '../components/more-button.tsx';
+import { CounterHeader } from '../components/counter-header.tsx';
+import { useShiftGate } from '../hooks/use-shift-gate.tsx';
 import type { LineChanges } from '../components/line-editor.tsx';
 import './counter-page.css';
 
@@ -82,6 +82,7 @@ export default function CounterPage() {
   const { find, search, noteSold, status: copyStatus } = useCounterCatalog(store);
   const checkout = useCheckout(store, money.main);
   const rateQuery = useCounterRate(store, Boolean(money.second));
+  const shiftGate = useShiftGate(store, virtualStore);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -254,9 +255,11 @@ export default function CounterPage() {
 
   const openPayment = useCallback(() => {
     if (empty) return;
-    checkout.beginPayment();
-    setDialog({ kind: 'pay' });
-  }, [empty, checkout]);
+    shiftGate.beforeSale(() => {
+      checkout.beginPayment();
+      setDialog({ kind: 'pay' });
+    });
+  }, [empty, checkout, shiftGate]);
 
   const selectedLine = cart.lines.find((l) => l.key === selected) ?? cart.lines.at(-1) ?? null;
   const runCommand = useCallback(
@@ -338,32 +341,14 @@ export default function CounterPage() {
 
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'sm', sm: 'lg' }} pb={{ base: 120, md: 'lg' }} maw={1280} mx="auto">
-      <Group justify="space-between" mb="sm" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 20, sm: 24 }}>
-            {t('counter.title')}
-          </Title>
-          {cart.parkedCode && (
-            <Text fz="sm" c="dimmed" truncate>
-              {t('counter.heldCode', { code: cart.parkedCode })}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <SaleQueueIndicator onOpen={(entry) => void openQueued(entry)} />
-          <LazyTooltip label={t('counter.shortcuts')} visibleFrom="md">
-            <ActionIcon
-              variant="subtle"
-              size={36}
-              visibleFrom="md"
-              aria-label={t('counter.shortcuts')}
-              onClick={() => setDialog({ kind: 'help' })}
-            >
-              <IconKeyboard size={20} />
-            </ActionIcon>
-          </LazyTooltip>
-        </Group>
-      </Group>
+      <CounterHeader
+        store={store}
+        shiftBadge={shiftGate.badge}
+        parkedCode={cart.parkedCode}
+        onQueued={(entry) => void openQueued(entry)}
+        onHeld={() => setDialog({ kind: 'held' })}
+        onHelp={() => setDialog({ kind: 'help' })}
+      />
 
       {completed && (
         <Alert color="blue" mb="sm" title={t('counter.alreadyCompletedTitle')}>
@@ -384,6 +369,7 @@ export default function CounterPage() {
         </Alert>
       )}
       <LimitNotice kind="transactions" store={store} compact mb="sm" />
+      {shiftGate.notice}
 
       <Box style={{ display: 'grid', gap: 'var(--mantine-spacing-lg)', alignItems: 'start' }} className="counter-grid">
         <Stack gap="sm" style={{ minWidth: 0 }}>
@@ -546,6 +532,7 @@ export default function CounterPage() {
         )}
         {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={closeDialog} />}
       </Suspense>
+      {shiftGate.dialog}
     </Box>
   );
 }
