@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { apiHeaders, wedgeScan } from '../support/pages.ts';
+import { apiHeaders, sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /** Issue 24 at the counter: the shift's state, held carts in reach, one conversion rule. */
 
@@ -113,4 +113,78 @@ test('counter: held carts are one tap away with their count, also with an empty 
   await expect(held).toHaveAccessibleName('Held carts: 2');
   await page.setViewportSize(desktop);
   await shot(page, 'held-button-desktop');
+});
+
+test('counter: a second-currency figure is the same on the cart and in the payment dialog, and the cashier picks the change currency that the shift books', async ({
+  page,
+}) => {
+  const owner = await signUpConfirmed(page, 'cyen');
+  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const store = `yen-${owner.urlName.slice(-12)}`;
+  const created = await page.request.post('/api/secure/virtual-store', {
+    headers: auth,
+    data: { name: 'Kyoto Crafts', urlName: store, mainCurrency: 'JPY', secondCurrency: 'USD', timezone: 'Asia/Tokyo' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const headers = { ...auth, 'X-Store': store };
+  for (const [method, url, data] of [
+    ['PUT', `/api/secure/virtual-store/${store}/exchange-rate`, { rate: '0.0065' }],
+    [
+      'PUT',
+      `/api/secure/virtual-store/${store}/sale-settings`,
+      { taxMode: 'NONE', defaultTaxRate: 0, cashRounding: 0, shiftsEnabled: true },
+    ],
+    ['POST', '/api/secure/shop/shift', { float: [{ currency: 'JPY', amount: 20_000 }] }],
+  ] as const) {
+    const res = await page.request.fetch(url, { method, headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  // A ¥5,599 open item (its price hint is in yen).
+  await page.setViewportSize(desktop);
+  await page.goto(`/${store}/shop/counter`);
+  await expect(page.getByTestId('shift-badge')).toHaveText('Shift 1');
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Open item' }).click();
+  const item = page.getByRole('dialog', { name: 'Open item' });
+  await item.getByLabel('Item name').fill('Obi belt');
+  await item.getByLabel('Unit price').fill('55.99');
+  await item.getByRole('button', { name: 'Add item' }).click();
+  await expect(item.getByText('Enter a price, such as 450')).toBeVisible();
+  await item.getByLabel('Unit price').fill('5599');
+  await item.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('¥5,599');
+  // $36.3935 is shown as it is asked: $36.40, on the cart and in the dialog.
+  await expect(page.getByTestId('cart-total-second')).toHaveText('$36.40');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('pay-phone').click();
+  const dialog = page.getByRole('dialog', { name: 'Payment' });
+  await expect(dialog.getByTestId('payment-due-second')).toHaveText('= $36.40');
+  await dialog.getByText('$ USD').click();
+  await expect(dialog.getByRole('button', { name: 'Exact $36.40' })).toBeVisible();
+  await dialog.getByLabel('Amount received (USD)').fill('40');
+  await expect(dialog.getByTestId('change-preview')).toHaveText('Change $3.60');
+  // $40.00 is worth ¥6,153 (rounded down): ¥554 back in yen, if the cashier gives yen.
+  await dialog.getByText('¥554 JPY').click();
+  await expect(dialog.getByTestId('change-preview')).toHaveText('Change ¥554');
+  await shot(page, 'payment-change-choice-phone');
+  await dialog.getByRole('button', { name: /^Take/ }).click();
+  await expect(page.getByTestId('change-amount')).toHaveText('¥554');
+  await expect(page.getByTestId('change-currency')).toHaveText('Handed back in JPY');
+  await shot(page, 'change-phone');
+  await page.setViewportSize(desktop);
+  await shot(page, 'change-desktop');
+  await page.getByRole('button', { name: 'New sale' }).click();
+
+  // The shift's drawer: the dollars came in, the yen went out.
+  const shift = (await (await page.request.get('/api/secure/shop/shift/current', { headers })).json()).shift as {
+    cash: { currency: string; cashSales: number; expected: number }[];
+  };
+  expect(shift.cash).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ currency: 'JPY', cashSales: -554, expected: 20_000 - 554 }),
+      expect.objectContaining({ currency: 'USD', cashSales: 4000, expected: 4000 }),
+    ]),
+  );
 });

@@ -64,7 +64,7 @@ async function stockOf(page: Page, headers: Record<string, string>, code: string
   return ((await res.json()) as { product: { quantity: number } }).product.quantity;
 }
 
-test('counter: a sale paid in the second currency shows the change in both, moves stock, and its receipt opens logged out', async ({
+test('counter: a sale paid in the second currency gives the change in the currency chosen, moves stock, and its receipt opens logged out', async ({
   page,
   browser,
 }) => {
@@ -81,11 +81,13 @@ test('counter: a sale paid in the second currency shows the change in both, move
   await dialog.getByText('¥ JPY').click();
   await dialog.getByLabel('Amount received (JPY)').fill('5000');
   await expect(dialog.getByTestId('change-preview')).toContainText('¥1,250');
+  // The cashier gives the change in dollars: ¥5,000 is worth $33.33, so $8.33 back.
+  await dialog.getByText('$8.33 USD').click();
+  await expect(dialog.getByTestId('change-preview')).toHaveText('Change $8.33');
   await shot(page, 'payment-phone');
   await dialog.getByRole('button', { name: /^Take/ }).click();
-  // The change in big type, in the currency paid and in the main one.
-  await expect(dialog.getByText('¥1,250')).toBeVisible();
-  await expect(dialog.getByText('$8.33')).toBeVisible();
+  // The change in big type, in the currency it is handed back in.
+  await expect(page.getByTestId('change-amount')).toHaveText('$8.33');
   await shot(page, 'change-phone');
   // The receipt's link (what Share sends and the QR holds) opens for a customer who is not logged in.
   await dialog.getByRole('button', { name: 'QR code' }).click();
@@ -114,7 +116,14 @@ test('counter: a sale paid in the second currency shows the change in both, move
   ).json();
   expect(sale).toMatchObject({ status: 'COMPLETED', total: 2500, rate: { rate: expect.stringMatching(/^150/) } });
   expect(sale.payments).toEqual([
-    expect.objectContaining({ method: 'CASH', currency: 'JPY', amount: 5000, change: 1250 }),
+    expect.objectContaining({
+      method: 'CASH',
+      currency: 'JPY',
+      amount: 5000,
+      change: 1250,
+      changeInMain: 833,
+      changeCurrency: 'USD',
+    }),
   ]);
   expect(await stockOf(page, headers, codes.inStock)).toBe(10);
 });

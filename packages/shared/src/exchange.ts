@@ -73,8 +73,29 @@ export function convertAmount(
 }
 
 /**
+ * What a main-currency amount is in another currency, as shown and as asked of a customer: rounded
+ * up, so paying the figure shown never leaves the shop short (issue 24: the cart said $36.39 and
+ * the payment dialog asked $36.40 for ¥5,599). The one rule for every such figure: the cart's
+ * total, the payment dialog, price hints, receipts and the server's settlement. `rate` is units
+ * of `to` per unit of `from`, as a Ratio or as decimal text (null for text that is not a rate).
+ */
+export function amountInCurrency(minor: number, from: CurrencyCode, to: CurrencyCode, rate: Ratio): number;
+export function amountInCurrency(minor: number, from: CurrencyCode, to: CurrencyCode, rate: string): number | null;
+export function amountInCurrency(
+  minor: number,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rate: Ratio | string,
+): number | null {
+  if (from === to) return minor;
+  const ratio = typeof rate === 'string' ? parseRate(rate) : rate;
+  return ratio ? convertAmount(minor, from, to, ratio, 'CEIL') : null;
+}
+
+/**
  * Converts minor units of `from` into minor units of `to` at `rate` (decimal text: units of `to`
- * per unit of `from`), rounding half away from zero; null when the rate is not a decimal.
+ * per unit of `from`), rounding half away from zero; null when the rate is not a decimal. For a
+ * price or total shown in the second currency use `amountInCurrency`.
  */
 export function convertMinor(minor: number, from: CurrencyCode, to: CurrencyCode, rate: string): number | null {
   const ratio = parseRate(rate);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
-import { convertMinor } from './exchange.ts';
+import { amountInCurrency } from './exchange.ts';
 import { formatMoney } from './money.ts';
 import { DEFAULT_RECEIPT_TEMPLATE, PublicReceiptSchema, type ReceiptDisplay } from './receipt.ts';
 import { buildReceiptDocument, shortRate } from './receipt-builder.ts';
@@ -57,7 +57,17 @@ function sale(overrides: Partial<ShopTransaction> = {}): ShopTransaction {
     total: 495,
     rounding: 5,
     due: 500,
-    payments: [{ method: 'CASH', currency: 'JPY', amount: 1000, applied: 500, change: 250, changeInMain: 167 }],
+    payments: [
+      {
+        method: 'CASH',
+        currency: 'JPY',
+        amount: 1000,
+        applied: 500,
+        change: 250,
+        changeInMain: 167,
+        changeCurrency: 'JPY',
+      },
+    ],
     changeInMain: 167,
     refunds: [],
     refundedAmount: 0,
@@ -150,7 +160,17 @@ describe('buildReceiptDocument', () => {
           tax: 22,
           note: 'private refund note',
           lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248 }],
-          tenders: [{ method: 'CASH', currency: 'USD', amount: 248, applied: 248, change: 0, changeInMain: 0 }],
+          tenders: [
+            {
+              method: 'CASH',
+              currency: 'USD',
+              amount: 248,
+              applied: 248,
+              change: 0,
+              changeInMain: 0,
+              changeCurrency: 'USD',
+            },
+          ],
         },
       ],
       refundedAmount: 248,
@@ -184,6 +204,7 @@ const tender = (main: CurrencyCode, second: CurrencyCode | null): fc.Arbitrary<T
     applied: amount,
     change: amount,
     changeInMain: amount,
+    changeCurrency: second ? fc.constantFrom(main, second) : fc.constant(main),
   });
 
 const saleArb: fc.Arbitrary<ShopTransaction> = fc
@@ -296,8 +317,15 @@ describe('the public receipt and its document (properties)', () => {
         const main = s.currency;
         const m = (v: number, c: CurrencyCode = main) => formatMoney(v, c);
         const tenderAmounts = (ts: Tender[], sign: number) =>
-          ts.flatMap((t) => [m(sign * t.amount, t.currency), m(t.change, t.currency), `= ${m(t.changeInMain)}`]);
-        const converted = s.rate && s.secondCurrency ? convertMinor(s.due, main, s.secondCurrency, s.rate.rate) : null;
+          ts.flatMap((t) => [
+            m(sign * t.amount, t.currency),
+            m(t.change, t.currency),
+            `= ${m(t.changeInMain)}`,
+            // Change handed back in the main currency shows as such.
+            m(t.changeInMain, t.changeCurrency),
+          ]);
+        const converted =
+          s.rate && s.secondCurrency ? amountInCurrency(s.due, main, s.secondCurrency, s.rate.rate) : null;
         const allowed = new Set([
           s.code,
           // The rate's date sits beside the rate, on the right of its line.

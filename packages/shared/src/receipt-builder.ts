@@ -1,5 +1,5 @@
 import type { CurrencyCode } from './currencies.ts';
-import { convertMinor } from './exchange.ts';
+import { amountInCurrency } from './exchange.ts';
 import { formatMoney } from './money.ts';
 import type { PublicReceipt, PublicTender } from './receipt.ts';
 import type { ReceiptBlock, ReceiptDocument } from './receipt-document.ts';
@@ -92,7 +92,7 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
     }
   }
   const second = receipt.secondCurrency;
-  const converted = second && receipt.rate ? convertMinor(receipt.due, main, second, receipt.rate.rate) : null;
+  const converted = second && receipt.rate ? amountInCurrency(receipt.due, main, second, receipt.rate.rate) : null;
   if (receipt.template.showSecondCurrency && second && receipt.rate && converted !== null) {
     push({ kind: 'pair', left: t.totalIn(second), right: money(converted, second) });
     push({ kind: 'pair', left: t.rate(main, shortRate(receipt.rate.rate), second), right: receipt.rate.date });
@@ -136,7 +136,10 @@ function pushTenders(
     const label =
       tender.currency === main ? t.methods[tender.method] : `${t.methods[tender.method]} (${tender.currency})`;
     blocks.push({ kind: 'pair', left: label, right: formatMoney(sign * tender.amount, tender.currency) });
-    if (tender.change > 0) {
+    if (tender.change > 0 && tender.changeCurrency && tender.changeCurrency !== tender.currency) {
+      // Handed back in the main currency: that is the change the customer got.
+      blocks.push({ kind: 'pair', left: t.change, right: formatMoney(tender.changeInMain, tender.changeCurrency) });
+    } else if (tender.change > 0) {
       blocks.push({ kind: 'pair', left: t.change, right: formatMoney(tender.change, tender.currency) });
       if (tender.currency !== main) {
         blocks.push({ kind: 'pair', left: '', right: `= ${formatMoney(tender.changeInMain, main)}` });

@@ -10,7 +10,14 @@ export interface ReceiptStoreDetails {
 }
 
 function publicTender(t: Tender): PublicTender {
-  return { method: t.method, currency: t.currency, amount: t.amount, change: t.change, changeInMain: t.changeInMain };
+  const tender = {
+    method: t.method,
+    currency: t.currency,
+    amount: t.amount,
+    change: t.change,
+    changeInMain: t.changeInMain,
+  };
+  return t.changeCurrency && t.changeCurrency !== t.currency ? { ...tender, changeCurrency: t.changeCurrency } : tender;
 }
 
 /**

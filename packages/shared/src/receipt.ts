@@ -94,6 +94,8 @@ export const PublicTenderSchema = z.object({
   /** Change given from this tender, in its own currency, and what it is in the main currency. */
   change: money,
   changeInMain: money,
+  /** The currency the change was handed back in when it was the main one, not the tender's (issue 24). */
+  changeCurrency: currencySchema.optional(),
 });
 export type PublicTender = z.infer<typeof PublicTenderSchema>;
 

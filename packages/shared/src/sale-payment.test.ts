@@ -156,3 +156,29 @@ describe('settlePayment', () => {
     );
   });
 });
+
+describe('change handed back in the main currency (issue 24)', () => {
+  const yen: PaymentContext = { ...jpyUsd, rate: parseRate('0.0065') };
+
+  it('is what the tender is worth (rounded down) less what was due, and says so', () => {
+    // ¥5,599 asks $36.40; $40.00 is worth ¥6,153.8 → ¥6,153, so ¥554 back in yen, or $3.60 in dollars.
+    const own = settle(5599, [{ method: 'CASH', currency: 'USD', amount: 4000 }], yen).tenders[0]!;
+    expect(own).toMatchObject({ change: 360, changeCurrency: 'USD' });
+    const main = settle(5599, [{ method: 'CASH', currency: 'USD', amount: 4000, changeCurrency: 'JPY' }], yen)
+      .tenders[0]!;
+    expect(main).toMatchObject({ applied: 5599, change: 360, changeInMain: 554, changeCurrency: 'JPY' });
+  });
+
+  it('gives nothing back for an exact tender, and only coins that exist with cash rounding', () => {
+    const exact = settle(5599, [{ method: 'CASH', currency: 'USD', amount: 3640, changeCurrency: 'JPY' }], yen);
+    expect(exact.changeInMain).toBe(0);
+    // CHF 10.00 due, EUR 20.00 is worth CHF 18.867… → 18.86; back in francs: 8.86 → 8.85 (5-centime coins).
+    const francs = settle(1000, [{ method: 'CASH', currency: 'EUR', amount: 2000, changeCurrency: 'CHF' }], chf);
+    expect(francs.tenders[0]).toMatchObject({ changeInMain: 885, changeCurrency: 'CHF' });
+  });
+
+  it('refuses a change currency that is neither the tender’s nor the main one', () => {
+    const result = settlePayment(5599, [{ method: 'CASH', currency: 'USD', amount: 4000, changeCurrency: 'EUR' }], yen);
+    expect(result).toEqual({ ok: false, refusal: { code: 'CHANGE_CURRENCY', tender: 0 } });
+  });
+});

@@ -1,10 +1,10 @@
 import type { CurrencyCode } from './currencies.ts';
-import { convertAmount, divideRounded, invertRatio, type Ratio } from './exchange.ts';
+import { amountInCurrency, convertAmount, divideRounded, invertRatio, type Ratio } from './exchange.ts';
 
 /**
  * Taking payment for a total (product.md §5): one or more tenders, each in the store's main or
- * second currency; change only from cash, in the currency of that cash; cash rounding on the part
- * paid in main-currency cash. Shared by the counter's payment dialog and the server, so the change
+ * second currency; change only from cash, in the currency of that cash or (the cashier's choice,
+ * issue 24) in the main currency; cash rounding on the part paid in main-currency cash. Shared by the counter's payment dialog and the server, so the change
  * the cashier hands over is the change the server stores.
  */
 
@@ -16,6 +16,11 @@ export interface TenderInput {
   currency: CurrencyCode;
   /** Minor units of `currency`, more than zero. */
   amount: number;
+  /**
+   * The currency this cash tender's change is handed back in: its own (the default) or the store's
+   * main currency (a yen shop giving yen back for dollars). The shift's drawer books it there.
+   */
+  changeCurrency?: CurrencyCode | undefined;
 }
 
 export interface PaymentContext {
@@ -30,10 +35,15 @@ export interface PaymentContext {
 export interface SettledTender extends TenderInput {
   /** Main minor units this tender pays of the amount due (after its change). */
   applied: number;
-  /** Change handed back from this tender, in its own currency; only cash gives change. */
+  /** What this tender paid over what was due, in its own currency; only cash gives change. */
   change: number;
-  /** The change in main minor units, for showing it in both currencies. */
+  /**
+   * The change in main minor units. Handed back in the main currency (`changeCurrency` main), it
+   * is exactly what the customer gets: the tender's worth (rounded down) less what was due.
+   */
   changeInMain: number;
+  /** The currency the change is handed back in (the tender's own unless main was chosen). */
+  changeCurrency: CurrencyCode;
 }
 
 export type PaymentRefusal =
@@ -41,7 +51,8 @@ export type PaymentRefusal =
   | { code: 'NON_CASH_OVERPAID'; tender: number }
   | { code: 'TENDER_AFTER_PAID'; tender: number }
   | { code: 'CURRENCY_NOT_ACCEPTED'; tender: number }
-  | { code: 'NO_RATE'; tender: number };
+  | { code: 'NO_RATE'; tender: number }
+  | { code: 'CHANGE_CURRENCY'; tender: number };
 
 export interface Settlement {
   /** The total after cash rounding: what the tenders' `applied` add up to. */
@@ -91,6 +102,8 @@ export function settlePayment(
     }
     if (t.currency !== context.mainCurrency && !context.rate)
       return { ok: false, refusal: { code: 'NO_RATE', tender: i } };
+    if (t.changeCurrency !== undefined && t.changeCurrency !== t.currency && t.changeCurrency !== context.mainCurrency)
+      return { ok: false, refusal: { code: 'CHANGE_CURRENCY', tender: i } };
   }
   const due = amountDue(total, tenders, context);
   let remaining = due;
@@ -101,11 +114,16 @@ export function settlePayment(
     if (t.amount >= need) {
       const change = t.amount - need;
       if (change > 0 && t.method !== 'CASH') return { ok: false, refusal: { code: 'NON_CASH_OVERPAID', tender: i } };
-      settled.push({ ...t, applied: remaining, change, changeInMain: changeToMain(change, t.currency, context) });
+      const inMain = change > 0 && t.changeCurrency === context.mainCurrency && t.currency !== context.mainCurrency;
+      const changeInMain = inMain
+        ? mainChange(valueInMain(t, context, 'FLOOR') - remaining, context)
+        : changeToMain(change, t.currency, context);
+      const changeCurrency = inMain ? context.mainCurrency : t.currency;
+      settled.push({ ...t, applied: remaining, change, changeInMain, changeCurrency });
       remaining = 0;
     } else {
       const applied = valueInMain(t, context, 'FLOOR');
-      settled.push({ ...t, applied, change: 0, changeInMain: 0 });
+      settled.push({ ...t, applied, change: 0, changeInMain: 0, changeCurrency: t.currency });
       remaining -= applied;
     }
   }
@@ -124,7 +142,13 @@ export function settlePayment(
 /** What an amount of main minor units is in `currency`, rounded up (what to ask the customer for). */
 export function inTenderCurrency(mainMinor: number, currency: CurrencyCode, context: PaymentContext): number {
   if (currency === context.mainCurrency) return mainMinor;
-  return convertAmount(mainMinor, context.mainCurrency, currency, requireRate(context), 'CEIL');
+  return amountInCurrency(mainMinor, context.mainCurrency, currency, requireRate(context));
+}
+
+/** Change handed back in main cash: down to the cash rounding increment (the coins that exist). */
+function mainChange(amount: number, context: PaymentContext): number {
+  if (context.cashRounding <= 0) return amount;
+  return amount - (amount % context.cashRounding);
 }
 
 function valueInMain(t: TenderInput, context: PaymentContext, rounding: 'FLOOR' | 'HALF_UP'): number {

@@ -55,6 +55,8 @@ export const TenderInputSchema = z.object({
   method: z.enum(TENDER_METHODS),
   currency: currencySchema,
   amount: amountSchema.min(1, 'Must be more than zero'),
+  /** Cash change handed back in this currency: the tender's own (default) or the store's main one. */
+  changeCurrency: currencySchema.optional(),
 });
 
 const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
@@ -145,6 +147,11 @@ export const TenderSchema = z.object({
   /** Change from this tender, in its own currency. */
   change: z.number().int(),
   changeInMain: z.number().int(),
+  /**
+   * The currency the change was handed back in: the tender's own (then `change` was given) or the
+   * main one (then `changeInMain` was given). The shift's drawer books it there.
+   */
+  changeCurrency: currencySchema,
 });
 export type Tender = z.infer<typeof TenderSchema>;
 

@@ -264,6 +264,8 @@ export interface ShopTendersTable {
   applied: number;
   change: number;
   change_in_main: number;
+  /** The currency the change was handed back in when not the tender's own (the main one); null: its own. */
+  change_currency?: string | null;
 }
 
 /** Public receipt code → store (a global lookup of store data, convention 5, like cargo_codes). */

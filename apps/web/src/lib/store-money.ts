@@ -1,4 +1,4 @@
-import { convertMinor, formatMoney, type CurrencyCode } from '@shopdesk/shared';
+import { amountInCurrency, formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { useSession } from './session-store.ts';
 
 export interface StoreMoney {
@@ -22,9 +22,13 @@ export function formatMain(money: StoreMoney, minor: number): string {
   return formatMoney(minor, money.main, money.locale);
 }
 
-/** The second-currency equivalent of a main-currency amount, or null when no rate is known. */
-export function formatSecond(money: StoreMoney, minor: number): string | null {
-  if (!money.second || !money.rate) return null;
-  const converted = convertMinor(minor, money.main, money.second, money.rate);
+/**
+ * The second-currency equivalent of a main-currency amount, or null when no rate is known: by the
+ * one rule of `amountInCurrency` (rounded up), so it is the figure the payment dialog asks for.
+ * `rate` overrides the session's copy (the counter's fresher effective rate).
+ */
+export function formatSecond(money: StoreMoney, minor: number, rate: string | null = money.rate): string | null {
+  if (!money.second || !rate) return null;
+  const converted = amountInCurrency(minor, money.main, money.second, rate);
   return converted === null ? null : formatMoney(converted, money.second, money.locale);
 }

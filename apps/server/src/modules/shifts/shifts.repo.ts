@@ -118,20 +118,50 @@ export async function findMoveByClientId(db: DbOrTx, storeId: string, clientId: 
     .executeTakeFirst();
 }
 
-/** Cash taken by the shift's sales per currency: what was handed over minus the change given back. */
+/**
+ * Cash taken by the shift's sales per currency: what was handed over minus the change given back,
+ * each where it physically went (issue 24): change handed back in the main currency for a
+ * second-currency tender (`change_currency` set) leaves the main currency's drawer, as
+ * `change_in_main`; otherwise `change` leaves the tender's own. Rows of one currency may come
+ * twice (summed by the caller).
+ */
 export async function cashSalesByCurrency(db: DbOrTx, storeId: string, shiftId: string) {
-  return db
+  const cash = db
     .selectFrom('shop_tenders as t')
     .innerJoin('shop_transactions as s', (j) =>
       j.onRef('s.id', '=', 't.transaction_id').onRef('s.store_id', '=', 't.store_id'),
     )
-    .select(['t.currency', (eb) => eb.fn.sum<number>(eb('t.amount', '-', eb.ref('t.change'))).as('amount')])
     .where('t.store_id', '=', storeId)
     .where('s.shift_id', '=', shiftId)
     .where('t.refund_id', 'is', null)
-    .where('t.method', '=', 'CASH')
-    .groupBy('t.currency')
-    .execute();
+    .where('t.method', '=', 'CASH');
+  const [own, elsewhere] = await Promise.all([
+    cash
+      .select([
+        't.currency',
+        (eb) =>
+          eb.fn
+            .sum<number>(
+              eb(
+                't.amount',
+                '-',
+                eb.case().when('t.change_currency', 'is', null).then(eb.ref('t.change')).else(0).end(),
+              ),
+            )
+            .as('amount'),
+      ])
+      .groupBy('t.currency')
+      .execute(),
+    cash
+      .select([
+        't.change_currency as currency',
+        (eb) => eb.fn.sum<number>(eb.neg(eb.ref('t.change_in_main'))).as('amount'),
+      ])
+      .where('t.change_currency', 'is not', null)
+      .groupBy('t.change_currency')
+      .execute(),
+  ]);
+  return [...own, ...elsewhere.map((r) => ({ currency: r.currency ?? '', amount: r.amount }))];
 }
 
 /** Cash given back by the shift's refunds per currency. */

@@ -306,6 +306,43 @@ describe.each(engines)('shifts on %s', (engine) => {
     expect(cashOf(z.body, 'USD')).toMatchObject({ expected: 2_700, difference: 0 });
   });
 
+  it('books cash change where it was handed back: in the tender’s currency or, when chosen, the main one (issue 24)', async () => {
+    const u = await shiftUser();
+    await setYenRate(t, u); // 150 yen to the dollar
+    const { body: shift } = await openShift(t, u, [
+      { currency: 'USD', amount: 5_000 },
+      { currency: 'JPY', amount: 10_000 },
+    ]);
+    const pay = (payment: Record<string, unknown>) =>
+      t.request('POST', '/api/secure/shop/transaction', {
+        token: u.token,
+        body: {
+          clientId: crypto.randomUUID(),
+          status: 'COMPLETED',
+          lines: [{ name: 'Tea', unitPrice: 1_000, quantity: 1 }],
+          payments: [payment],
+        },
+      });
+    // $10.00 asks ¥1,500; ¥2,000 handed over. Change in yen: ¥500.
+    const inYen = await pay({ method: 'CASH', currency: 'JPY', amount: 2_000 });
+    expect(inYen.status, inYen.text).toBe(201);
+    expect(inYen.body.payments[0]).toMatchObject({ change: 500, changeCurrency: 'JPY' });
+    // The same, the change given in dollars: ¥2,000 is worth $13.33 (rounded down), so $3.33 back.
+    const inDollars = await pay({ method: 'CASH', currency: 'JPY', amount: 2_000, changeCurrency: 'USD' });
+    expect(inDollars.status, inDollars.text).toBe(201);
+    expect(inDollars.body.payments[0]).toMatchObject({ change: 500, changeInMain: 333, changeCurrency: 'USD' });
+    const stored = await t.request('GET', `/api/secure/shop/transaction/${inDollars.body.code}`, { token: u.token });
+    expect(stored.body.payments[0]).toMatchObject({ changeInMain: 333, changeCurrency: 'USD' });
+    // A currency the till does not hold is refused, naming the field.
+    expectFieldErrors(await pay({ method: 'CASH', currency: 'JPY', amount: 2_000, changeCurrency: 'EUR' }), [
+      'payments.0.changeCurrency',
+    ]);
+
+    const x = (await readShift(t, u, shift.id)).body as ShiftReport;
+    expect(cashOf(x, 'JPY')).toMatchObject({ cashSales: 1_500 + 2_000, expected: 10_000 + 3_500 });
+    expect(cashOf(x, 'USD')).toMatchObject({ cashSales: -333, expected: 5_000 - 333 });
+  });
+
   it('a Z report keeps the currency, amounts and names it was closed with (issue 24)', async () => {
     const u = await shiftUser();
     const { body: shift } = await openShift(t, u, [{ currency: 'USD', amount: 500 }]);

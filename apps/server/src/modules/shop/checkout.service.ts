@@ -142,6 +142,12 @@ function paymentRefused(refusal: PaymentRefusal, currency: CurrencyCode): AppErr
         `The payment is short by ${formatMoney(refusal.shortBy, currency)}.`,
         [{ field: 'payments', message: `Short by ${formatMoney(refusal.shortBy, currency)}` }],
       );
+    case 'CHANGE_CURRENCY': {
+      const message = "Change is handed back in the tender's own currency or in the store's main currency.";
+      return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [
+        { field: `payments.${refusal.tender}.changeCurrency`, message },
+      ]);
+    }
     case 'NON_CASH_OVERPAID': {
       const message = 'Only cash can pay more than is due: a card or other payment gives no change.';
       return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [
@@ -237,6 +243,7 @@ function tenderRows(store: StoreRow, transactionId: string, settlement: Settleme
     applied: t.applied,
     change: t.change,
     change_in_main: t.changeInMain,
+    change_currency: t.changeCurrency === t.currency ? null : t.changeCurrency,
   }));
 }
 

@@ -47,6 +47,7 @@ function toTender(row: ShopTendersTable): Tender {
     applied: Number(row.applied),
     change: Number(row.change),
     changeInMain: Number(row.change_in_main),
+    changeCurrency: (row.change_currency ?? row.currency) as CurrencyCode,
   };
 }
 

@@ -49,7 +49,15 @@ describe.each(engines)('the counter on %s', (engine) => {
     expect(sale.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
     expect(sale).toMatchObject({ status: 'COMPLETED', total: 798, due: 798, changeInMain: 202, taxMode: 'NONE' });
     expect(sale.payments).toEqual([
-      { method: 'CASH', currency: 'USD', amount: 1000, applied: 798, change: 202, changeInMain: 202 },
+      {
+        method: 'CASH',
+        currency: 'USD',
+        amount: 1000,
+        applied: 798,
+        change: 202,
+        changeInMain: 202,
+        changeCurrency: 'USD',
+      },
     ]);
     expect(sale.lines.map((l) => [l.name, l.total])).toEqual([
       [tea.name, 398],
@@ -212,7 +220,7 @@ describe.each(engines)('the counter on %s', (engine) => {
     expect(first.body).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 67 });
     expect(first.body.refunds[0]).toMatchObject({ amount: 67, restock: true });
     expect(first.body.refunds[0]!.tenders).toEqual([
-      { method: 'CASH', currency: 'USD', amount: 67, applied: 67, change: 0, changeInMain: 0 },
+      { method: 'CASH', currency: 'USD', amount: 67, applied: 67, change: 0, changeInMain: 0, changeCurrency: 'USD' },
     ]);
     expect(await quantityOf(t, u, tea.code)).toBe(8);
 

@@ -39,7 +39,8 @@ export function CartTotals({
 }) {
   const { t } = useTranslation();
   const money = useStoreMoney();
-  const second = formatSecond(money, pricing.total);
+  // The rate the payment dialog converts with: the store's effective one, else the session's copy.
+  const second = formatSecond(money, pricing.total, rate?.rate ?? money.rate);
   return (
     <Stack gap={6}>
       {(pricing.lineDiscounts > 0 || pricing.cartDiscount > 0 || taxMode === 'EXCLUSIVE') && (

@@ -6,8 +6,8 @@ import { useSession } from '../../../lib/session-store.ts';
 import { changeFigures } from './payment-math.ts';
 
 /**
- * After payment: the change in big type, in the currency handed over and in the other one, read
- * from across the counter. "New sale" has focus, so Enter moves on to the next customer.
+ * After payment: the change in big type, in the one currency it is handed back in (the cashier's
+ * choice, which the shift books), read from across the counter. "New sale" has focus, so Enter moves on to the next customer.
  */
 export function ChangeScreen({
   settlement,
@@ -41,11 +41,9 @@ export function ChangeScreen({
             <Text fz={phone ? 56 : 64} fw={900} lh={1} data-testid="change-amount" ta="center">
               {fmt(change.amount, change.currency)}
             </Text>
-            {change.other ? (
-              <Text fz={phone ? 28 : 32} fw={700} c="dimmed" data-testid="change-other" ta="center">
-                {fmt(change.other.amount, change.other.currency)}
-              </Text>
-            ) : null}
+            <Text fz="lg" fw={700} c="dimmed" data-testid="change-currency" ta="center">
+              {t('payment.changeIn', { currency: change.currency })}
+            </Text>
           </>
         ) : null}
       </Stack>

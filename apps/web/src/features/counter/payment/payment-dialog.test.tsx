@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
+import { formatSecond } from '../../../lib/store-money.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
 beforeAll(stubLayoutApis);
@@ -98,26 +99,43 @@ describe('PaymentDialog', () => {
     expect(screen.getByTestId('payment-due').textContent).toBe('$50.00');
   });
 
-  it('takes JPY-main cash in USD and shows the change in both currencies', async () => {
-    // 1 JPY = 0.0066 USD: ¥8,800 is $58.08 exactly; $100 leaves $41.92, ¥6,351.5 → ¥6,352.
+  it('takes JPY-main cash in USD and gives the change in the currency the cashier picks', async () => {
+    // 1 JPY = 0.0066 USD: ¥8,800 is $58.08 exactly; $100 leaves $41.92, or in yen ¥15,151 (worth, rounded down) − ¥8,800.
     const { pay } = open(8800, context('JPY', 'USD', '0.0066'));
     expect(screen.getByTestId('payment-due-second').textContent).toBe('= $58.08');
     choose('$ USD');
     expect(screen.getByRole('button', { name: 'Exact $58.08' })).toBeTruthy();
     type('100');
-    expect(screen.getByText('Change $41.92 · ¥6,352')).toBeTruthy();
+    // The tender's own currency unless the cashier picks the main one; one currency on screen at a time.
+    expect(screen.getByTestId('change-preview').textContent).toBe('Change $41.92');
+    choose('¥6,351 JPY');
+    expect(screen.getByTestId('change-preview').textContent).toBe('Change ¥6,351');
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 10000 }]);
-    expect(screen.getByTestId('change-amount').textContent).toBe('$41.92');
-    expect(screen.getByTestId('change-other').textContent).toBe('¥6,352');
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 10000, changeCurrency: 'JPY' }]);
+    expect(screen.getByTestId('change-amount').textContent).toBe('¥6,351');
+    expect(screen.getByTestId('change-currency').textContent).toBe('Handed back in JPY');
   });
 
-  it('gives JPY change from a ¥10,000 note with its USD value', async () => {
+  it('shows a second-currency figure by one rule: the cart, the amount asked and the exact tender agree (issue 24)', async () => {
+    // ¥5,599 at 0.0065 is $36.3935: shown, asked and taken as $36.40 (rounded up), never $36.39.
+    const ctx = context('JPY', 'USD', '0.0065');
+    expect(formatSecond({ main: 'JPY', second: 'USD', rate: '0.0065', locale: 'en-US' }, 5599)).toBe('$36.40');
+    const { pay } = open(5599, ctx);
+    expect(screen.getByTestId('payment-due-second').textContent).toBe('= $36.40');
+    choose('$ USD');
+    fireEvent.click(screen.getByRole('button', { name: 'Exact $36.40' }));
+    await submit();
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 3640 }]);
+  });
+
+  it('gives JPY change from a ¥10,000 note, in yen only', async () => {
     open(8800, context('JPY', 'USD', '0.0066'));
     fireEvent.click(screen.getByRole('button', { name: '¥10,000' }));
+    // Cash in the main currency: no choice to make.
+    expect(screen.queryByText('Give the change in')).toBeNull();
     await submit();
     expect(screen.getByTestId('change-amount').textContent).toBe('¥1,200');
-    expect(screen.getByTestId('change-other').textContent).toBe('$7.92');
+    expect(screen.getByTestId('change-currency').textContent).toBe('Handed back in JPY');
   });
 
   it('is exact to the fils with KWD (3 decimals) against USD', async () => {
@@ -129,7 +147,6 @@ describe('PaymentDialog', () => {
     await submit();
     expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 5000 }]);
     expect(screen.getByTestId('change-amount').textContent).toBe('$9.87');
-    expect(screen.getByTestId('change-other').textContent).toMatch(/^KWD.3\.037$/);
   });
 
   it('refuses more than three decimals in KWD', () => {

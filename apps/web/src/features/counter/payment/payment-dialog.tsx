@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { TFunction } from '../../../lib/i18n/types.ts';
 import {
   CURRENCIES,
   TENDER_METHODS,
@@ -28,7 +27,8 @@ import {
 } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { changeFigures, exactTender, remainingDue, toCurrency, tryEntry, typedMinor } from './payment-math.ts';
+import { changeChoices, exactTender, remainingDue, toCurrency, tryEntry, typedMinor } from './payment-math.ts';
+import { ChangePreview } from './change-preview.tsx';
 import { quickTenders } from './quick-tenders.ts';
 import { ChangeScreen } from './change-screen.tsx';
 
@@ -146,6 +146,8 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const [currency, setCurrency] = useState<CurrencyCode>(context.mainCurrency);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Change of cash in the second currency handed back in the main currency (the cashier's choice).
+  const [changeInMain, setChangeInMain] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const second = context.secondCurrency;
@@ -155,7 +157,9 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const typed = typedMinor(text, currency);
   const badAmount = text.trim() !== '' && typed === null;
   // An empty amount means the exact amount: a card payment is one key, Enter.
-  const entry: TenderInput = { method, currency, amount: typed ?? exact };
+  const plain: TenderInput = { method, currency, amount: typed ?? exact };
+  const choices = badAmount ? null : changeChoices(total, tenders, plain, context);
+  const entry: TenderInput = choices && changeInMain ? { ...plain, changeCurrency: context.mainCurrency } : plain;
   const outcome = badAmount ? null : tryEntry(total, tenders, entry, context);
 
   const refusalText = (refusal: PaymentRefusal) => {
@@ -243,7 +247,7 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
           </Text>
           {canSecond && second ? (
             <Text size="lg" c="dimmed" fw={600} data-testid="payment-due-second">
-              {t('payment.inSecond', { amount: fmt(toCurrency(remaining, second, context, 'CEIL'), second) })}
+              {t('payment.inSecond', { amount: fmt(toCurrency(remaining, second, context), second) })}
             </Text>
           ) : null}
         </Stack>
@@ -359,14 +363,16 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
           }
         />
         {outcome?.kind === 'pays' ? (
-          <Text
-            fz={phone ? 22 : 20}
-            fw={800}
-            c={changeFigures(outcome.settlement, context).amount ? 'teal.8' : 'dimmed'}
-            data-testid="change-preview"
-          >
-            {changePreview(outcome.settlement, context, fmt, t)}
-          </Text>
+          <ChangePreview
+            settlement={outcome.settlement}
+            context={context}
+            choices={choices}
+            inMain={changeInMain}
+            onInMain={setChangeInMain}
+            fmt={fmt}
+            phone={phone}
+            disabled={busy}
+          />
         ) : outcome?.kind === 'partial' ? (
           <Text fz="lg" fw={700} c="orange.8">
             {t('payment.leftAfter', { amount: fmt(outcome.remaining, context.mainCurrency) })}
@@ -415,19 +421,4 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
       </Stack>
     </form>
   );
-}
-
-/** "Change ¥1,200 · $8.02" (or "No change") for an entry that pays. */
-function changePreview(
-  settlement: Settlement,
-  context: PaymentContext,
-  fmt: (minor: number, currency: CurrencyCode) => string,
-  t: TFunction,
-): string {
-  const change = changeFigures(settlement, context);
-  if (change.amount === 0) return t('payment.noChange');
-  const amount = fmt(change.amount, change.currency);
-  return change.other
-    ? t('payment.changeBoth', { amount, other: fmt(change.other.amount, change.other.currency) })
-    : t('payment.changeOne', { amount });
 }

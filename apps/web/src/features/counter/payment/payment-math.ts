@@ -1,5 +1,5 @@
 import {
-  convertAmount,
+  amountInCurrency,
   parseMoney,
   settlePayment,
   type CurrencyCode,
@@ -40,7 +40,7 @@ export function exactTender(
   for (let step = 0; step < 8; step += 1) {
     const short = remainingDue(total, [...tenders, { method, currency, amount }], context);
     if (short <= 0) return amount;
-    amount += currency === context.mainCurrency ? short : toCurrency(short, currency, context, 'CEIL');
+    amount += toCurrency(short, currency, context);
   }
   return amount;
 }
@@ -68,35 +68,46 @@ export function tryEntry(
   return { kind: 'refused', refusal: result.refusal };
 }
 
-/** `mainMinor` in `currency` (identity for the main currency). */
-export function toCurrency(
-  mainMinor: number,
-  currency: CurrencyCode,
-  context: PaymentContext,
-  rounding: 'HALF_UP' | 'CEIL' = 'HALF_UP',
-): number {
+/**
+ * `mainMinor` in `currency` (identity for the main currency) by the shared rule the cart, the
+ * receipt and the server use (`amountInCurrency`, rounded up): the figure shown is the one asked.
+ */
+export function toCurrency(mainMinor: number, currency: CurrencyCode, context: PaymentContext): number {
   if (currency === context.mainCurrency || !context.rate) return mainMinor;
-  return convertAmount(mainMinor, context.mainCurrency, currency, context.rate, rounding);
+  return amountInCurrency(mainMinor, context.mainCurrency, currency, context.rate);
 }
 
-/** The change of a paid sale: in the currency handed over, and in the other one when there is a rate. */
+/** The change of a paid sale, in the one currency it is handed back in. */
 export interface ChangeFigures {
   currency: CurrencyCode;
   amount: number;
-  other: { currency: CurrencyCode; amount: number } | null;
 }
 
 export function changeFigures(settlement: Settlement, context: PaymentContext): ChangeFigures {
   const giving = settlement.tenders.find((t) => t.change > 0);
-  const currency = giving?.currency ?? context.mainCurrency;
-  const amount = giving?.change ?? 0;
-  let other: ChangeFigures['other'] = null;
-  if (currency !== context.mainCurrency) {
-    other = { currency: context.mainCurrency, amount: settlement.changeInMain };
-  } else if (context.secondCurrency && context.rate) {
-    other = { currency: context.secondCurrency, amount: toCurrency(amount, context.secondCurrency, context) };
-  }
-  return { currency, amount, other };
+  if (!giving) return { currency: context.mainCurrency, amount: 0 };
+  return giving.changeCurrency === giving.currency
+    ? { currency: giving.currency, amount: giving.change }
+    : { currency: giving.changeCurrency, amount: giving.changeInMain };
+}
+
+/**
+ * The two ways to give the change of a cash entry in the second currency that pays with change:
+ * in that currency, or in the main one (issue 24: the cashier chooses, and the shift books what
+ * was given). Null when there is no choice to make.
+ */
+export function changeChoices(
+  total: number,
+  tenders: readonly TenderInput[],
+  entry: TenderInput,
+  context: PaymentContext,
+): { own: ChangeFigures; main: ChangeFigures } | null {
+  if (entry.method !== 'CASH' || entry.currency === context.mainCurrency) return null;
+  const own = tryEntry(total, tenders, { ...entry, changeCurrency: undefined }, context);
+  const main = tryEntry(total, tenders, { ...entry, changeCurrency: context.mainCurrency }, context);
+  if (own.kind !== 'pays' || main.kind !== 'pays') return null;
+  const figures = { own: changeFigures(own.settlement, context), main: changeFigures(main.settlement, context) };
+  return figures.own.amount > 0 ? figures : null;
 }
 
 /** An amount typed in `currency`, or null when it is not one (too many decimals, empty, zero). */

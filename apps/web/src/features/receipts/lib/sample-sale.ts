@@ -1,5 +1,5 @@
 import {
-  convertMinor,
+  amountInCurrency,
   type ExchangeRate,
   type ShopTransaction,
   type TransactionLine,
@@ -49,7 +49,7 @@ export function sampleSale(store: VirtualStore, names: SampleNames, rate: Exchan
   const total = sum((l) => l.total);
   const tax = sum((l) => l.tax);
   const second = store.secondCurrency && rate ? store.secondCurrency : null;
-  const paidInSecond = second && rate ? convertMinor(total, store.mainCurrency, second, rate.rate) : null;
+  const paidInSecond = second && rate ? amountInCurrency(total, store.mainCurrency, second, rate.rate) : null;
   const tender =
     second && paidInSecond !== null
       ? { currency: second, amount: paidInSecond, change: 0, changeInMain: 0 }
@@ -81,7 +81,7 @@ export function sampleSale(store: VirtualStore, names: SampleNames, rate: Exchan
     total,
     rounding: 0,
     due: total,
-    payments: [{ method: 'CASH', applied: total, ...tender }],
+    payments: [{ method: 'CASH', applied: total, ...tender, changeCurrency: tender.currency }],
     changeInMain: tender.changeInMain,
     refunds: [],
     refundedAmount: 0,

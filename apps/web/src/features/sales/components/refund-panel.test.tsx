@@ -60,7 +60,9 @@ const sale: ShopTransaction = {
   total: 1333,
   rounding: 0,
   due: 1333,
-  payments: [{ method: 'CARD', currency: 'USD', amount: 1333, applied: 1333, change: 0, changeInMain: 0 }],
+  payments: [
+    { method: 'CARD', currency: 'USD', amount: 1333, applied: 1333, change: 0, changeInMain: 0, changeCurrency: 'USD' },
+  ],
   changeInMain: 0,
   refunds: [],
   refundedAmount: 333,

@@ -46,12 +46,15 @@ export function TenderRows({
             )}
             {!refund && tender.change > 0 && (
               <Text fz="sm" ta="right" data-testid="tender-change">
-                {foreign
-                  ? t('sales.changeBoth', {
-                      amount: f.money(tender.change, tender.currency),
-                      main: f.money(tender.changeInMain, main),
-                    })
-                  : t('sales.change', { amount: f.money(tender.change, tender.currency) })}
+                {tender.changeCurrency !== tender.currency
+                  ? // Handed back in the main currency (issue 24): that is the change the customer got.
+                    t('sales.change', { amount: f.money(tender.changeInMain, tender.changeCurrency) })
+                  : foreign
+                    ? t('sales.changeBoth', {
+                        amount: f.money(tender.change, tender.currency),
+                        main: f.money(tender.changeInMain, main),
+                      })
+                    : t('sales.change', { amount: f.money(tender.change, tender.currency) })}
               </Text>
             )}
           </Box>
