@@ -50,7 +50,9 @@ function badCurrency(field: string): AppError {
  * with no shift, and the next shift opened adopts it in the transaction that opens it (everything
  * stored so since shifts were turned on); its X and Z reports count it, and show the sales
  * completed before it opened apart ("sold before the shift opened"). The counter says so to the
- * cashier and asks for a shift to be opened before the first sale.
+ * cashier and asks for a shift to be opened before the first sale. A sale whose transaction is
+ * still running while a shift opens (it found none open) cannot be seen by the opening one: it is
+ * adopted by the shift after, so it still lands in exactly one Z report.
  */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
   return (await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' }))?.id ?? null;
