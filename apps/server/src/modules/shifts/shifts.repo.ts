@@ -55,7 +55,9 @@ export async function adoptShiftless(db: DbOrTx, storeId: string, shiftId: strin
     .where('store_id', '=', storeId)
     .where('shift_id', 'is', null)
     .where('status', '!=', 'PARKED')
-    .where('completed_at', '>=', since)
+    // Stored since (a new sale), or completed since (a held cart completed later); a sale from
+    // before keeps no shift even when a refund touches it afterwards.
+    .where((eb) => eb.or([eb('created_at', '>=', since), eb('completed_at', '>=', since)]))
     .execute();
   await db
     .updateTable('shop_refunds')
