@@ -7,16 +7,7 @@ import { MemoryRouter } from '../../../lib/router/index.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 import SupportPage from './support-page.tsx';
 
-beforeAll(() => {
-  stubLayoutApis();
-  // jsdom has no FontFaceSet; the autosizing message box listens to it.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
+beforeAll(stubLayoutApis);
 
 afterEach(() => {
   cleanup();
