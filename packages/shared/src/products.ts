@@ -42,8 +42,16 @@ export const CreateProductBodySchema = z.object({
   category: singleLineText({ label: 'Category', max: 60 }).default(''),
   price: minorUnitsSchema,
   cost: minorUnitsSchema.default(0),
-  /** Opening stock, recorded as an ADJUSTMENT movement. */
-  quantity: z.number().int('Quantity must be a whole number').min(-1_000_000).max(1_000_000).default(0),
+  /**
+   * Opening stock, recorded as an ADJUSTMENT movement. Never negative (issue 24 item 19): a new
+   * product cannot have been sold yet; stock below zero comes later, from sales or adjustments.
+   */
+  quantity: z
+    .number({ error: 'Opening stock must be a whole number' })
+    .int('Opening stock must be a whole number')
+    .min(0, 'Opening stock must not be negative')
+    .max(1_000_000, 'Opening stock is at most 1,000,000')
+    .default(0),
   imageId: singleLineText({ label: 'Image', max: 80 }).nullish(),
   /** Low-stock threshold; omitted or null means none. */
   reorderLevel: z

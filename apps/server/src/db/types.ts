@@ -279,6 +279,8 @@ export interface SupportRequestsTable {
   reply_to: string;
   subject: string;
   message: string;
+  /** The support address it was mailed to; null: stored only. */
+  mailed_to: string | null;
   created_at: string;
 }
 

@@ -122,6 +122,7 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/subscription/resume' }),
   },
+  'GET /api/secure/support': { tenancy: 'own', sample: () => ({ path: '/api/secure/support' }) },
   'POST /api/secure/support': {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/support', body: { subject: 'Printer', message: 'The receipt is blank.' } }),

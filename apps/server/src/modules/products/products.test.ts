@@ -115,6 +115,23 @@ describe.each(engines)('products on %s', (engine) => {
     expectFieldErrors(await post({ ...productBody(), imageId: 'i'.repeat(81) }), ['imageId']);
   });
 
+  // Issue 24 item 19: an opening quantity of -5 was saved; each refusal is a sentence for a shop owner.
+  it('refuses a negative opening stock, a negative price and an over-long name with readable sentences, and stores nothing', async () => {
+    const code = ean13();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ quantity: -5 }, 'quantity', 'Opening stock must not be negative'],
+      [{ price: -100 }, 'price', 'Must not be negative'],
+      [{ name: 'n'.repeat(169) }, 'name', 'Name must be at most 120 characters'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await post({ ...productBody({ code }), ...change });
+      expectFieldErrors(res, [field]);
+      expect(res.body.details[0].message).toBe(message);
+    }
+    const read = await t.request('GET', `/api/secure/product/code/${code}`, { token: u.token });
+    expect(read.status).toBe(404);
+  });
+
   it('updates every field but the quantity, which only the ledger changes', async () => {
     const p = await createProduct(t, u, { quantity: 5 });
     const body = {
