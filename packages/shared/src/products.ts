@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
+import { PRODUCT_IMAGE_ID_PATTERN } from './files.ts';
 import { basisPointsSchema } from './sale-settings.ts';
 import { multiLineText, singleLineText } from './validation.ts';
 
@@ -52,7 +53,13 @@ export const CreateProductBodySchema = z.object({
     .min(0, 'Opening stock must not be negative')
     .max(1_000_000, 'Opening stock is at most 1,000,000')
     .default(0),
-  imageId: singleLineText({ label: 'Image', max: 80 }).nullish(),
+  /** An image uploaded to the store for products (a UUID); the server checks the store has it. */
+  imageId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(PRODUCT_IMAGE_ID_PATTERN, 'Must be the id of a product image uploaded to this store')
+    .nullish(),
   /** Low-stock threshold; omitted or null means none. */
   reorderLevel: z
     .number({ error: 'Reorder level must be a whole number' })

@@ -20,7 +20,7 @@ import { nameSortKey } from '../../lib/text-keys.ts';
 import { insertTombstone } from './product-changes.repo.ts';
 import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
-import { deleteFiles } from '../files/index.ts';
+import { deleteFiles, hasImage } from '../files/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 
@@ -70,6 +70,24 @@ export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLev
   };
 }
 
+/**
+ * A product shows only an image uploaded to its own store (the schema already takes only a bare
+ * UUID, never a profile picture or receipt logo id, nor a path): deleting the product deletes the
+ * image, so it must never name another store's file or one that is not a product image. The image
+ * it already shows is kept as it is.
+ */
+async function assertProductImage(
+  db: DbOrTx,
+  storeId: string,
+  imageId: string | null | undefined,
+  current: string | null,
+): Promise<void> {
+  if (!imageId || imageId === current) return;
+  if (!(await hasImage(db, storeId, imageId))) {
+    throw fieldError(ErrorCode.VALIDATION_ERROR, 'imageId', 'This image was not uploaded to this store.');
+  }
+}
+
 export async function findProductOrThrow(db: DbOrTx, storeId: string, code: string): Promise<repo.ProductView> {
   const row = await repo.findProductByCode(db, storeId, code);
   if (!row) throw productNotFound();
@@ -86,6 +104,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
+      await assertProductImage(trx, store.id, body.imageId, null);
       await assertCanCreate(trx, ctx, store.owner_id, 'products');
       const row: ProductRow = {
         id: newId(),
@@ -145,6 +164,7 @@ export async function updateProduct(
     const { product, before } = await ctx.db.transaction().execute(async (trx) => {
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
+      await assertProductImage(trx, store.id, body.imageId, current.image_id);
       // An omitted tax rate keeps the product's; null clears it (back to the store's default).
       const patch = {
         ...productFields(body),

@@ -2,6 +2,7 @@ import { isInStoreEan13 } from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { SAMPLE_PNG } from '../../test/sweep-world.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, ean13, productBody, storeHeader } from '../../test/products.ts';
 
@@ -24,7 +25,14 @@ describe.each(engines)('products on %s', (engine) => {
     });
 
   it('creates a product (201) with opening stock recorded in the ledger, and reads it back by code', async () => {
-    const body = productBody({ code: ean13(), quantity: 12, description: 'Cold brew', imageId: crypto.randomUUID() });
+    const imageId = crypto.randomUUID();
+    const image = await t.request('PUT', `/api/secure/file/data/${u.store.urlName}/${imageId}`, {
+      token: u.token,
+      raw: SAMPLE_PNG,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(image.status, image.text).toBe(200);
+    const body = productBody({ code: ean13(), quantity: 12, description: 'Cold brew', imageId });
     const res = await post(body);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
