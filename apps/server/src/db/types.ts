@@ -460,6 +460,8 @@ export interface CargosTable {
   arrived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every change of the cargo or its lines (migration 202611270000-cargo-revision). */
+  revision: number;
 }
 
 /** One line of a cargo: a product code with the quantity sent and, on receipt, counted. */

@@ -319,6 +319,11 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}` }),
   },
+  'GET /api/secure/cargo/code/{code}/changes': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}/changes` }),
+  },
   'GET /api/secure/cargo/code/{code}/contents': {
     tenancy: 'owned',
     storeScoped: true,
@@ -345,6 +350,12 @@ export const routeSamples: Record<string, RouteSample> = {
       path: '/api/secure/cargo/qr/transfer',
       body: { token: `http://shop.test/cargo/receive/${w.qrToken}` },
     }),
+  },
+  // Reads the gifter's cargo by its token, in the caller's store: writes nothing.
+  'POST /api/secure/cargo/qr/preview': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (w) => ({ path: '/api/secure/cargo/qr/preview', body: { token: w.qrToken } }),
   },
   'GET /api/secure/cargo-content/search/{cargoId}/window/{page}/{size}': {
     tenancy: 'owned',
