@@ -83,17 +83,31 @@ export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
 export const STOCK_REASONS = ['SALE', 'REFUND', 'CARGO_ARRIVAL', 'CARGO_REVERT', 'ADJUSTMENT', 'COUNT'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
+/** Why a stock adjustment was made (issue 24 item 20), chosen in the adjust dialog. */
+export const ADJUSTMENT_REASONS = ['RECEIVED', 'DAMAGED', 'THEFT', 'CORRECTION', 'OWN_USE'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
 /** A stock adjustment (`delta`) or a stock-take count (`countedQuantity`), exactly one of them. */
 export const AdjustStockBodySchema = z
   .object({
     delta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     countedQuantity: z.number().int().min(0).max(1_000_000).optional(),
     reason: z.enum(['ADJUSTMENT', 'COUNT']).optional(),
+    /** Why an adjustment (`delta`) was made; optional for clients written before it existed. */
+    adjustmentReason: z
+      .enum(ADJUSTMENT_REASONS, {
+        error: 'Choose why the stock changed: received, damaged, theft, correction or own use',
+      })
+      .optional(),
     note: singleLineText({ label: 'Note', max: 200 }).optional(),
   })
   .refine((b) => (b.delta === undefined) !== (b.countedQuantity === undefined), {
     message: 'Give either delta or countedQuantity',
     path: ['delta'],
+  })
+  .refine((b) => b.adjustmentReason === undefined || b.countedQuantity === undefined, {
+    message: 'A count has no adjustment reason: the count itself is the reason',
+    path: ['adjustmentReason'],
   });
 export type AdjustStockBody = z.infer<typeof AdjustStockBodySchema>;
 
@@ -202,6 +216,8 @@ export const StockMovementSchema = z.object({
   /** Who made it: the user's name, else their email; null for a movement without a user. */
   userName: z.string().nullable(),
   note: z.string(),
+  /** Why an ADJUSTMENT was made; null for other movements and older adjustments. */
+  adjustmentReason: z.enum(ADJUSTMENT_REASONS).nullable().default(null),
   createdAt: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovementSchema>;

@@ -102,6 +102,8 @@ export interface StockMovementsTable {
   ref_code: string | null;
   user_id: string | null;
   note: string;
+  /** Why an ADJUSTMENT changed the stock (RECEIVED, DAMAGED, THEFT, CORRECTION, OWN_USE); null otherwise. */
+  adjustment_reason: string | null;
   created_at: string;
 }
 
