@@ -24,6 +24,7 @@ function sale(overrides: Partial<ShopTransaction> = {}): ShopTransaction {
     code: '0123456789AB',
     clientId: '22222222-2222-4222-8222-222222222222',
     status: 'COMPLETED',
+    soldAt: '2026-11-24T06:00:00.000Z',
     createdAt: '2026-11-24T05:59:00.000Z',
     updatedAt: '2026-11-24T06:00:00.000Z',
     completedAt: '2026-11-24T06:00:00.000Z',

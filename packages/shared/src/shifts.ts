@@ -104,6 +104,12 @@ export const ShiftReportSchema = z.object({
   closedBy: z.string().nullable(),
   salesCount: z.number().int(),
   salesTotal: z.number().int(),
+  /**
+   * Of those, the sales made before this shift opened and synced during it (sold offline while an
+   * earlier shift was open): counted here, shown as late, since a closed shift's Z report never changes.
+   */
+  lateSalesCount: z.number().int(),
+  lateSalesTotal: z.number().int(),
   refundsCount: z.number().int(),
   refundsTotal: z.number().int(),
   /** What each payment method took for sales, net of what its refunds gave back. */

@@ -172,7 +172,7 @@ export interface ShopTransactionsTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
-  /** YYYY-MM-DD in the store's timezone: completion day (parked: creation day). */
+  /** YYYY-MM-DD in the store's timezone of sold_at: the day of the sale (parked: of parking). */
   business_date: string;
   currency: string;
   second_currency: string | null;
@@ -199,6 +199,13 @@ export interface ShopTransactionsTable {
   note: string;
   /** The shift open when the sale was completed; null or absent: none was. */
   shift_id?: string | null;
+  /** The device's time of the sale (ISO UTC); created_at is when the server stored it. */
+  sold_at: string;
+  /** Fingerprint of the create request's content (sale-fingerprint.ts); null for sales from before it. */
+  request_hash: string | null;
+  /** The clientId and fingerprint of the request that completed this held cart. */
+  completion_client_id: string | null;
+  completion_hash: string | null;
 }
 
 export interface ShopTransactionLinesTable {

@@ -12,7 +12,10 @@ import { amountsBy, expectedCash } from './shift-figures.ts';
 import * as repo from './shifts.repo.ts';
 
 /** A shift's sale figures in the main currency; frozen as JSON (`shifts.totals`) when it closes. */
-export type SaleFigures = Pick<ShiftReport, 'salesCount' | 'salesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'>;
+export type SaleFigures = Pick<
+  ShiftReport,
+  'salesCount' | 'salesTotal' | 'lateSalesCount' | 'lateSalesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'
+>;
 
 export interface LiveFigures {
   cash: Omit<ShiftCash, 'counted' | 'difference' | 'denominations'>[];
@@ -23,14 +26,16 @@ export interface LiveFigures {
 export async function liveFigures(
   db: DbOrTx,
   store: StoreRow,
-  shiftId: string,
+  shift: Pick<ShiftsTable, 'id' | 'opened_at'>,
   cash: ShiftCashTable[],
   moves: ShiftCashMovesTable[],
 ): Promise<LiveFigures> {
-  const [cashSales, cashRefunds, sales, refunds, methods] = await Promise.all([
+  const shiftId = shift.id;
+  const [cashSales, cashRefunds, sales, late, refunds, methods] = await Promise.all([
     repo.cashSalesByCurrency(db, store.id, shiftId),
     repo.cashRefundsByCurrency(db, store.id, shiftId),
     repo.saleTotals(db, store.id, shiftId),
+    repo.saleTotals(db, store.id, shiftId, { soldBefore: shift.opened_at }),
     repo.refundTotals(db, store.id, shiftId),
     repo.methodTotals(db, store.id, shiftId),
   ]);
@@ -62,6 +67,8 @@ export async function liveFigures(
     sales: {
       salesCount: Number(sales.n),
       salesTotal: Number(sales.total ?? 0),
+      lateSalesCount: Number(late.n),
+      lateSalesTotal: Number(late.total ?? 0),
       refundsCount: Number(refunds.n),
       refundsTotal: Number(refunds.total ?? 0),
       byMethod,
@@ -91,9 +98,18 @@ export function toReport(input: {
 }): ShiftReport {
   const { shift, store, cash, moves, names, live } = input;
   const name = (id: string) => names.get(id) ?? '';
-  const frozen = JSON.parse(shift.totals ?? 'null') as SaleFigures | null;
-  const sales: SaleFigures = live?.sales ??
-    frozen ?? { salesCount: 0, salesTotal: 0, refundsCount: 0, refundsTotal: 0, byMethod: [] };
+  const frozen = JSON.parse(shift.totals ?? 'null') as Partial<SaleFigures> | null;
+  const none: SaleFigures = {
+    salesCount: 0,
+    salesTotal: 0,
+    lateSalesCount: 0,
+    lateSalesTotal: 0,
+    refundsCount: 0,
+    refundsTotal: 0,
+    byMethod: [],
+  };
+  // Shifts closed before late sales were counted froze no late figures: 0.
+  const sales: SaleFigures = live?.sales ?? { ...none, ...frozen };
   const cashFigures: ShiftCash[] = live
     ? live.cash.map((c) => ({ ...c, counted: null, difference: null, denominations: null }))
     : orderCash(store, cash).map((c) => ({

@@ -54,7 +54,7 @@ async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: stri
     repo.cashMoves(db, store.id, shift.id),
     repo.userNames(db, [shift.opened_by, ...(shift.closed_by ? [shift.closed_by] : [])]),
   ]);
-  const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift.id, cash, moves) : null;
+  const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift, cash, moves) : null;
   return toReport({ shift, store, cash, moves, names, live });
 }
 
@@ -201,7 +201,7 @@ export async function closeShift(
       repo.shiftCashRows(trx, store.id, [shift.id]),
       repo.cashMoves(trx, store.id, shift.id),
     ]);
-    const live = await liveFigures(trx, store, shift.id, cash, moves);
+    const live = await liveFigures(trx, store, shift, cash, moves);
     const stored = new Set(cash.map((c) => c.currency));
     for (const figures of live.cash) {
       const denominations = counts.get(figures.currency) ?? [];

@@ -70,6 +70,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     code: h.code,
     clientId: h.client_id,
     status: h.status as TransactionStatus,
+    soldAt: h.sold_at,
     createdAt: h.created_at,
     updatedAt: h.updated_at,
     completedAt: h.completed_at,

@@ -18,6 +18,8 @@ const report: ShiftReport = {
   closedBy: 'Ben',
   salesCount: 2,
   salesTotal: 3000,
+  lateSalesCount: 0,
+  lateSalesTotal: 0,
   refundsCount: 0,
   refundsTotal: 0,
   byMethod: [{ method: 'CASH', amount: 3000 }],
