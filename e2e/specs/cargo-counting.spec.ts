@@ -73,15 +73,15 @@ test('cargo: two phones counting one cargo see each other’s counts within seco
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await expect(saveState(two.page)).toHaveText('All changes saved');
-    await expect(tea(one.page)).toHaveValue('7', { timeout: 6_000 });
+    await expect(tea(one.page)).toHaveValue('7', { timeout: 8_000 });
 
     // Phone 1 scans a product the cargo does not hold yet: phone 2 gets the new line and the totals.
     await wedgeScan(one.page, seeded.codes.zero);
     await expect(one.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('1');
     await expect(two.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('1', {
-      timeout: 6_000,
+      timeout: 8_000,
     });
-    await expect(two.page.getByText('2 items · 8 pieces')).toBeVisible({ timeout: 6_000 });
+    await expect(two.page.getByText('2 items · 8 pieces')).toBeVisible({ timeout: 8_000 });
 
     // A count phone 1 has not saved yet (autosave off) is kept when phone 2's count arrives.
     await one.page.getByRole('switch', { name: 'Save as I count' }).click();
@@ -90,10 +90,10 @@ test('cargo: two phones counting one cargo see each other’s counts within seco
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await expect(saveState(two.page)).toHaveText('All changes saved');
     // Server 8 (7 + phone 2's one) plus phone 1's unsaved one.
-    await expect(tea(one.page)).toHaveValue('9', { timeout: 6_000 });
+    await expect(tea(one.page)).toHaveValue('9', { timeout: 8_000 });
     await one.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(saveState(one.page)).toHaveText('All changes saved');
-    await expect(tea(two.page)).toHaveValue('9', { timeout: 6_000 });
+    await expect(tea(two.page)).toHaveValue('9', { timeout: 8_000 });
     const contents = await (
       await one.page.request.get(`/api/secure/cargo/code/${cargo.code}/contents`, {
         headers: headersOf(session, seeded.store),
