@@ -11,6 +11,16 @@ import { wedgeScan } from '../support/pages.ts';
 
 type Session = Awaited<ReturnType<typeof seededSession>>;
 
+const shots = process.env.CARGO_SHOTS;
+/** With CARGO_SHOTS set, the screen at phone size and at desktop size. */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shots}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 async function phone(browser: Browser, session: Session, timezoneId?: string) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -63,15 +73,15 @@ test('cargo: two phones counting one cargo see each other’s counts within seco
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await expect(saveState(two.page)).toHaveText('All changes saved');
-    await expect(tea(one.page)).toHaveValue('7', { timeout: 6_000 });
+    await expect(tea(one.page)).toHaveValue('7', { timeout: 8_000 });
 
     // Phone 1 scans a product the cargo does not hold yet: phone 2 gets the new line and the totals.
     await wedgeScan(one.page, seeded.codes.zero);
     await expect(one.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('1');
     await expect(two.page.getByRole('textbox', { name: 'Quantity of Rice crackers' })).toHaveValue('1', {
-      timeout: 6_000,
+      timeout: 8_000,
     });
-    await expect(two.page.getByText('2 items · 8 pieces')).toBeVisible({ timeout: 6_000 });
+    await expect(two.page.getByText('2 items · 8 pieces')).toBeVisible({ timeout: 8_000 });
 
     // A count phone 1 has not saved yet (autosave off) is kept when phone 2's count arrives.
     await one.page.getByRole('switch', { name: 'Save as I count' }).click();
@@ -80,10 +90,10 @@ test('cargo: two phones counting one cargo see each other’s counts within seco
     await two.page.getByRole('button', { name: 'Add one Green tea 500 g' }).click();
     await expect(saveState(two.page)).toHaveText('All changes saved');
     // Server 8 (7 + phone 2's one) plus phone 1's unsaved one.
-    await expect(tea(one.page)).toHaveValue('9', { timeout: 6_000 });
+    await expect(tea(one.page)).toHaveValue('9', { timeout: 8_000 });
     await one.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(saveState(one.page)).toHaveText('All changes saved');
-    await expect(tea(two.page)).toHaveValue('9', { timeout: 6_000 });
+    await expect(tea(two.page)).toHaveValue('9', { timeout: 8_000 });
     const contents = await (
       await one.page.request.get(`/api/secure/cargo/code/${cargo.code}/contents`, {
         headers: headersOf(session, seeded.store),
@@ -129,6 +139,7 @@ test('cargo: a cargo received by QR (its confirmation names it) is counted by sc
     await expect(confirm.getByTestId('cargo-receive-what')).toHaveText(
       `“Morning delivery” (${cargo.code}) from ${seeded.owner.storeName}: 2 items · 5 pieces.`,
     );
+    await shot(page, 'cargo-receive-confirm');
     await confirm.getByRole('button', { name: 'Receive', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${branch}/cargo/manage/[0-9A-Z]{8}$`));
     const copy = /manage\/([0-9A-Z]{8})$/.exec(page.url())![1]!;
@@ -142,12 +153,22 @@ test('cargo: a cargo received by QR (its confirmation names it) is counted by sc
     await expect(counted('Rice crackers')).toHaveValue('1');
     await expect(page.getByText('Sent: 2 · 1 short')).toBeVisible();
     await expect(saveState(page)).toHaveText('All changes saved');
+    await shot(page, 'cargo-received-scanning');
     // A code that was not sent is said so, and nothing is counted.
     await wedgeScan(page, seeded.codes.negative);
     const notSent = page.getByRole('dialog', { name: 'Not in this cargo' });
     await expect(notSent).toContainText(`${seeded.codes.negative} was not sent in this cargo`);
+    await shot(page, 'cargo-not-sent');
     await notSent.getByRole('button', { name: 'Cancel' }).click();
     await expect(notSent).toHaveCount(0);
+    // Scanned again, it is counted as an extra line, named on the spot (the branch has no such product).
+    await wedgeScan(page, seeded.codes.negative);
+    await notSent.getByRole('button', { name: 'Add as extra item' }).click();
+    const naming = page.getByRole('dialog', { name: 'New item' });
+    await naming.getByLabel('Product name').fill('Handmade soap');
+    await naming.getByRole('button', { name: 'Add to cargo' }).click();
+    await expect(counted('Handmade soap')).toHaveValue('1');
+    await expect(page.getByText('Sent: 0 · 1 over')).toBeVisible();
     const contents = await (
       await page.request.get(`/api/secure/cargo/code/${copy}/contents`, { headers: headersOf(session, branch) })
     ).json();
@@ -155,6 +176,7 @@ test('cargo: a cargo received by QR (its confirmation names it) is counted by sc
       contents.map((c: { name: string; receivedQuantity: number }) => [c.name, c.receivedQuantity]).sort(),
     ).toEqual([
       ['Green tea 500 g', 3],
+      ['Handmade soap', 1],
       ['Rice crackers', 1],
     ]);
 

@@ -66,6 +66,19 @@ describe('WedgeHub at the start of the app', () => {
     expect(onScan.mock.calls).toEqual([['5000112637922']]);
   });
 
+  it('gives a start-up scan to no screen of another page (the person went elsewhere meanwhile)', async () => {
+    installRecorder();
+    burst('4901234567894', 8);
+    hub.attach();
+    const page = location.pathname;
+    history.pushState(null, '', '/other-page');
+    const onScan = vi.fn();
+    hub.subscribe(onScan);
+    await flush();
+    history.replaceState(null, '', page);
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
   it('keeps a person typing before the app loaded for what it is: no scan', async () => {
     installRecorder();
     burst('1234', 250);

@@ -91,8 +91,8 @@ function textFieldOf(target: EventTarget | null): TextField | null {
  * listening to halfway (it finished loading) is still taken whole. The one exception is the app's
  * start: keys pressed before this code loaded (kept by index.html's early recorder) are replayed
  * with their own timestamps when the hub attaches, and a scan that ended before any screen listened
- * goes to the first screen that does (within START_HOLD_MS): a scan into a counter still opening
- * on a slow phone is neither lost nor cut short.
+ * goes to the first screen that does, if it is on the same page and within START_HOLD_MS: a scan
+ * into a counter still opening on a slow phone is neither lost nor cut short.
  */
 export class WedgeHub {
   private readonly buffer: WedgeBuffer;
@@ -107,8 +107,8 @@ export class WedgeHub {
   private snapshot: Snapshot | null = null;
   private listeners: Listener[] = [];
   private detach: (() => void) | null = null;
-  /** Scans that ended before any screen had ever listened, with when they ended. */
-  private held: { code: string; at: number }[] = [];
+  /** Scans that ended before any screen had ever listened, with when they ended and on which page. */
+  private held: { code: string; at: number; path: string }[] = [];
   private everListened = false;
 
   constructor(options: WedgeHubOptions = {}) {
@@ -140,7 +140,9 @@ export class WedgeHub {
     if (!this.everListened) {
       this.everListened = true;
       const now = this.now?.() ?? performance.now();
-      const held = this.held.filter((h) => now - h.at <= START_HOLD_MS).map((h) => h.code);
+      // Only to the screen of the page the scan was fired on: never on to another one opened later.
+      const path = location.pathname;
+      const held = this.held.filter((h) => now - h.at <= START_HOLD_MS && h.path === path).map((h) => h.code);
       this.held = [];
       // After the subscribing effect has run (React's StrictMode subscribes twice): to whoever
       // listens then.
@@ -201,7 +203,7 @@ export class WedgeHub {
     const listening = this.listeners.length > 0;
     if (code !== null) {
       if (!listening && !this.everListened && !isEditableTarget(e.target) && this.held.length < 20) {
-        this.held.push({ code, at });
+        this.held.push({ code, at, path: location.pathname });
       }
       if (!listening || !this.isScan(e.target, code)) {
         this.reset();
