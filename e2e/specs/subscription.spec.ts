@@ -125,6 +125,15 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   await shot(page, 'subscription-premium-phone');
 
   // Cancel at period end, then resume: premium stays meanwhile.
+  // The dialog's two buttons say what each does (issue 24 item 20: they read "Cancel" and "Cancel at
+  // period end"); keeping the subscription closes it and changes nothing.
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await shot(page, 'subscription-cancel-dialog-phone');
+  await dialog.getByRole('button', { name: 'Keep my subscription' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('plan-line')).toContainText('Renews on');
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
   await expect(page.getByTestId('plan-line')).toContainText('Cancelled: premium ends on');
