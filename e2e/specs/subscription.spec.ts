@@ -154,6 +154,8 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   // Support: the form, its confirmation with the reply address, and the mail with that reply-to.
   await page.goto(`/${store}/profile/support`);
   await expect(page.getByText(`We reply to ${owner.email}.`)).toBeVisible();
+  // Where the request goes is said before sending (issue 24 item 15).
+  await expect(page.getByTestId('support-destination')).toContainText('sent by mail to support@shop.test');
   const subject = `Label printer ${Date.now().toString(36)}`;
   await page.getByLabel('Subject', { exact: false }).fill(subject);
   await page.getByLabel('Message', { exact: false }).fill('The labels come out blank.\nSince this morning.');
