@@ -28,6 +28,7 @@ import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordSale } from '../statistics/index.ts';
+import { convertOrRefuse } from './conversion.ts';
 import { moveStockOut, saleForStatistics, storeSaleTask } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -180,12 +181,13 @@ async function priceAndSettle(
   const second = store.second_currency as CurrencyCode | null;
   const needsRate = tenders.some((t) => t.currency !== main);
   const rate = needsRate && second ? (await storeRate(ctx, store)).effective : null;
-  const result = settlePayment(pricing.total, tenders, {
+  const context = {
     mainCurrency: main,
     secondCurrency: second,
     rate: rate ? parseRate(rate.rate) : null,
     cashRounding: Number(store.cash_rounding),
-  });
+  };
+  const result = convertOrRefuse(() => settlePayment(pricing.total, tenders, context), 'payments');
   if (!result.ok) throw paymentRefused(result.refusal, main);
   return { pricing, lines, taxMode, settlement: result.settlement, rate };
 }

@@ -20,6 +20,7 @@ import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
 import { readTransaction } from './checkout.service.ts';
+import { convertOrRefuse } from './conversion.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
@@ -53,7 +54,10 @@ function refundTenders(
           { field: `tenders.${position}.currency`, message },
         ]);
       }
-      applied = convertAmount(t.amount, t.currency as CurrencyCode, main, invertRatio(ratio), 'HALF_UP');
+      applied = convertOrRefuse(
+        () => convertAmount(t.amount, t.currency as CurrencyCode, main, invertRatio(ratio), 'HALF_UP'),
+        `tenders.${position}.amount`,
+      );
     }
     return {
       position,
