@@ -150,7 +150,7 @@ describe('buildReceiptDocument', () => {
           amount: 248,
           tax: 22,
           note: 'private refund note',
-          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248 }],
+          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248, restocked: 1 }],
           tenders: [{ method: 'CASH', currency: 'USD', amount: 248, applied: 248, change: 0, changeInMain: 0 }],
         },
       ],
@@ -250,7 +250,7 @@ const saleArb: fc.Arbitrary<ShopTransaction> = fc
             amount: r.amount,
             tax: 0,
             note: '',
-            lines: s.lines.slice(0, i + 1).map((l) => ({ lineId: l.id, quantity: 1, amount: l.total })),
+            lines: s.lines.slice(0, i + 1).map((l) => ({ lineId: l.id, quantity: 1, amount: l.total, restocked: 1 })),
             tenders: r.tenders,
           })),
         } as ShopTransaction;

@@ -198,7 +198,15 @@ export const RefundSchema = z.object({
   restock: z.boolean(),
   amount: z.number().int(),
   tax: z.number().int(),
-  lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+      /** Units put back in stock: 0 without restock, or when the line's product was deleted since the sale. */
+      restocked: z.number().int(),
+    }),
+  ),
   tenders: z.array(TenderSchema),
   note: z.string(),
 });

@@ -256,6 +256,8 @@ export interface ShopRefundLinesTable {
   quantity: number;
   amount: number;
   tax: number;
+  /** Units put back in stock: 0 without restock, or when the product was deleted since the sale. */
+  restocked: number;
 }
 
 export interface ShopTendersTable {

@@ -32,10 +32,7 @@ export async function checkImage(bytes: Buffer, mime: ImageMimeType): Promise<vo
     throw refused(415, 'This file is not a PNG, JPEG or WebP image that can be read.');
   }
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw refused(
-      400,
-      `This image is ${width ?? '?'} × ${height ?? '?'} pixels; images may be at most ${MAX_IMAGE_SIDE} pixels on a side.`,
-    );
+    throw refused(400, `This image is more than ${MAX_IMAGE_SIDE} pixels wide or high. Please choose a smaller one.`);
   }
   try {
     // Every pixel, so a damaged or truncated image is refused now.

@@ -197,7 +197,10 @@ describe.each(engines)("product images are their store's, and decoded, on %s", (
     for (const id of [crypto.randomUUID(), `${u.user.userId}-${u.store.id}-receipt`]) {
       const huge = await upload(t, u, id, pngClaiming(40_000, 40_000));
       expect(huge.status, id).toBe(400);
-      expect(huge.body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/40000 × 40000/) });
+      expect(huge.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/more than 4096 pixels wide or high/),
+      });
       expect(huge.body.details).toEqual([{ field: 'body', message: expect.any(String) }]);
     }
     expect((await upload(t, u, crypto.randomUUID(), pngClaiming(4097, 1))).status).toBe(400);

@@ -22,6 +22,7 @@ import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
 import { deleteFiles, hasImage } from '../files/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
+import { forgetProductInLines } from '../shop/index.ts';
 import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
@@ -186,13 +187,15 @@ export async function updateProduct(
 /**
  * Deletes the product and its movements together: the ledger stays consistent (no movement without
  * its product), the code is free to reuse, and the free-tier slot is released. Sales keep their
- * own copy of code, name and price, so history does not depend on the product row.
+ * own copy of code, name and price, so history does not depend on the product row; their product
+ * id becomes null, so a later refund knows the product is gone.
  */
 export async function deleteProduct(ctx: AppContext, scope: Scope, code: string): Promise<void> {
   const { store } = scope;
   const image = await ctx.db.transaction().execute(async (trx) => {
     const current = await findProductOrThrow(trx, store.id, code);
     await deleteLedgerOf(trx, store.id, current.id);
+    await forgetProductInLines(trx, store.id, current.id);
     await repo.deleteProduct(trx, store.id, current.id);
     // Devices keeping a copy of the catalogue learn of the deletion from the changes feed.
     await insertTombstone(trx, {

@@ -28,6 +28,7 @@ import { newCrockfordCode, newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { storeRate } from '../rates/index.ts';
+import { convertOrRefuse } from './conversion.ts';
 import { saleFingerprint } from './sale-fingerprint.ts';
 import { storeSaleTask, type SaleToStore } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
@@ -212,12 +213,13 @@ async function priceAndSettle(
   const second = store.second_currency as CurrencyCode | null;
   const needsRate = tenders.some((t) => t.currency !== main);
   const rate = needsRate && second ? await saleRate(ctx, store, body) : null;
-  const result = settlePayment(pricing.total, tenders, {
+  const context = {
     mainCurrency: main,
     secondCurrency: second,
     rate: rate ? parseRate(rate.rate) : null,
     cashRounding: Number(store.cash_rounding),
-  });
+  };
+  const result = convertOrRefuse(() => settlePayment(pricing.total, tenders, context), 'payments');
   if (!result.ok) throw paymentRefused(result.refusal, main);
   return { pricing, lines, taxMode, settlement: result.settlement, rate };
 }

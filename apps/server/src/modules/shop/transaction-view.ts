@@ -62,7 +62,12 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     note: r.note,
     lines: rows.refundLines
       .filter((l) => l.refund_id === r.id)
-      .map((l) => ({ lineId: l.line_id, quantity: Number(l.quantity), amount: Number(l.amount) })),
+      .map((l) => ({
+        lineId: l.line_id,
+        quantity: Number(l.quantity),
+        amount: Number(l.amount),
+        restocked: Number(l.restocked),
+      })),
     tenders: rows.tenders.filter((t) => t.refund_id === r.id).map(toTender),
   }));
   return {
