@@ -19,6 +19,7 @@ import {
   TENDER_METHODS,
   formatMoney,
   minorToDecimalText,
+  settlePayment,
   type CurrencyCode,
   type PaymentContext,
   type PaymentRefusal,
@@ -28,7 +29,15 @@ import {
 } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { changeFigures, exactTender, remainingDue, toCurrency, tryEntry, typedMinor } from './payment-math.ts';
+import {
+  changeFigures,
+  exactTender,
+  remainingDue,
+  toCurrency,
+  tryEntry,
+  typedMinor,
+  type EntryOutcome,
+} from './payment-math.ts';
 import { quickTenders } from './quick-tenders.ts';
 import { ChangeScreen } from './change-screen.tsx';
 
@@ -156,7 +165,14 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const badAmount = text.trim() !== '' && typed === null;
   // An empty amount means the exact amount: a card payment is one key, Enter.
   const entry: TenderInput = { method, currency, amount: typed ?? exact };
-  const outcome = badAmount ? null : tryEntry(total, tenders, entry, context);
+  // Nothing due at all (a 100% discount, a zero price, cash rounding to 0): completes with no tender.
+  const free = tenders.length === 0 && text.trim() === '' ? settlePayment(total, [], context) : null;
+  const nothingDue = free?.ok === true;
+  const outcome: EntryOutcome | null = badAmount
+    ? null
+    : free?.ok
+      ? { kind: 'pays', tenders: [], settlement: free.settlement }
+      : tryEntry(total, tenders, entry, context);
 
   const refusalText = (refusal: PaymentRefusal) => {
     switch (refusal.code) {
@@ -220,7 +236,8 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const bigButton = phone ? 56 : 48;
 
   let primaryLabel = t('payment.pay', { amount: fmt(entry.amount, currency) });
-  if (outcome?.kind === 'partial') {
+  if (nothingDue) primaryLabel = t('payment.completeNothingDue');
+  else if (outcome?.kind === 'partial') {
     primaryLabel = t('payment.addTender', { amount: fmt(entry.amount, currency) });
   }
 

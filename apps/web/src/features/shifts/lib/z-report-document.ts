@@ -40,6 +40,16 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       left: t('shifts.salesCount', { count: report.salesCount }),
       right: money(report.salesTotal, main, locale),
     },
+    // Sold offline before this shift opened and synced during it: counted here, marked late.
+    ...(report.lateSalesCount > 0
+      ? [
+          {
+            kind: 'pair' as const,
+            left: t('shifts.lateSales', { count: report.lateSalesCount }),
+            right: money(report.lateSalesTotal, main, locale),
+          },
+        ]
+      : []),
     {
       kind: 'pair',
       left: t('shifts.refundsCount', { count: report.refundsCount }),
