@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
 import { counterSharedChunk } from './build-tools/counter-chunk.ts';
+import { earlyKeys } from './build-tools/early-keys.ts';
 import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
 import { precompress } from './build-tools/precompress-plugin.ts';
 import { splitTexts } from './build-tools/split-texts.ts';
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [
+      earlyKeys(),
       react(),
       VitePWA({
         strategies: 'generateSW',

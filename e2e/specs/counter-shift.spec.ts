@@ -20,7 +20,8 @@ async function currentShift(page: Page, headers: Record<string, string>) {
   return (await res.json()).shift as {
     number: number;
     salesCount: number;
-    salesBeforeOpen: { count: number; total: number };
+    lateSalesCount: number;
+    lateSalesTotal: number;
   } | null;
 }
 
@@ -77,7 +78,7 @@ test('counter: with shifts on it shows the shift, asks for one before the first 
 
   const shift = await currentShift(page, headers);
   // The synced sale was adopted when the shift opened, and says so.
-  expect(shift).toMatchObject({ number: 1, salesCount: 2, salesBeforeOpen: { count: 1, total: 300 } });
+  expect(shift).toMatchObject({ number: 1, salesCount: 2, lateSalesCount: 1, lateSalesTotal: 300 });
   await page.getByTestId('shift-badge').click();
   await expect(page).toHaveURL(new RegExp(`/${store}/shop/shift$`));
   await expect(page.getByText('of which 1 sold before the shift opened')).toBeVisible();

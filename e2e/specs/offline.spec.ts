@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
+import { apiHeaders, wedgeScan } from '../support/pages.ts';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 /** Whether the offline cache in IndexedDB (idb-keyval's default store) holds `text`. */
@@ -92,6 +93,66 @@ test('offline: the product list and a looked-up product show the last data, writ
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect.poll(() => offlineCacheHolds(page, 'Rice crackers')).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
+
+// Issue 24, item 1: a sale made offline is stored with the device's time of the sale, not the time
+// it synced. The page's clock runs two minutes behind the server's while the sale is made offline,
+// then moves on two minutes (the device waited that long for a connection) before it syncs.
+test('offline: a sale queued two minutes before it syncs keeps its sale time', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    const { store, codes } = await seedStore(page, 'late');
+    const headers = await apiHeaders(page, store);
+    await page.goto(`/${store}/shop/counter`);
+    await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
+    // Scanned once online, the product is in this device's copy; the worker holds the app shell.
+    await wedgeScan(page, codes.inStock);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Clear the cart' }).click();
+    await waitActive(page);
+    await page.reload();
+    await waitControlled(page);
+
+    await context.setOffline(true);
+    await wedgeScan(page, codes.inStock);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    // From here the device's clock reads two minutes before the server's (installed after the scan,
+    // whose burst the counter times by the keys' own timestamps).
+    await page.clock.install({ time: new Date(Date.now() - 120_000) });
+    await page.getByTestId('pay-phone').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Exact/ }).click();
+    const before = await page.evaluate(() => Date.now());
+    await dialog.getByRole('button', { name: /^Take/ }).click();
+    await expect(dialog.getByText('Saved offline — will sync')).toBeVisible();
+    const after = await page.evaluate(() => Date.now());
+    await dialog.getByRole('button', { name: 'New sale' }).click();
+    await expect(page.getByText('1 sale waiting to sync')).toBeVisible();
+
+    await page.clock.fastForward('02:00');
+    await context.setOffline(false);
+    await expect(page.getByText(/sales? waiting to sync/)).toHaveCount(0, { timeout: 60_000 });
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const list = await page.request.get(
+      `/api/secure/shop/transaction/range/by-date?from=${day(-1)}&to=${day(1)}&size=10`,
+      { headers },
+    );
+    expect(list.status()).toBe(200);
+    const items = ((await list.json()) as { items: { soldAt: string; createdAt: string }[] }).items;
+    expect(items).toHaveLength(1);
+    const soldAt = Date.parse(items[0]!.soldAt);
+    const createdAt = Date.parse(items[0]!.createdAt);
+    // Stored with the moment the cashier took the payment on the device...
+    expect(soldAt).toBeGreaterThanOrEqual(before);
+    expect(soldAt).toBeLessThanOrEqual(after);
+    // ...while the server kept its own receive time, two minutes later.
+    expect(createdAt - soldAt).toBeGreaterThanOrEqual(115_000);
   } finally {
     await context.close();
   }

@@ -125,6 +125,15 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   await shot(page, 'subscription-premium-phone');
 
   // Cancel at period end, then resume: premium stays meanwhile.
+  // The dialog's two buttons say what each does (issue 24 item 20: they read "Cancel" and "Cancel at
+  // period end"); keeping the subscription closes it and changes nothing.
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await shot(page, 'subscription-cancel-dialog-phone');
+  await dialog.getByRole('button', { name: 'Keep my subscription' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('plan-line')).toContainText('Renews on');
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
   await expect(page.getByTestId('plan-line')).toContainText('Cancelled: premium ends on');
@@ -145,6 +154,8 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   // Support: the form, its confirmation with the reply address, and the mail with that reply-to.
   await page.goto(`/${store}/profile/support`);
   await expect(page.getByText(`We reply to ${owner.email}.`)).toBeVisible();
+  // Where the request goes is said before sending (issue 24 item 15).
+  await expect(page.getByTestId('support-destination')).toContainText('sent by mail to support@shop.test');
   const subject = `Label printer ${Date.now().toString(36)}`;
   await page.getByLabel('Subject', { exact: false }).fill(subject);
   await page.getByLabel('Message', { exact: false }).fill('The labels come out blank.\nSince this morning.');

@@ -90,9 +90,20 @@ export async function seedStore(page: Page, tag: string): Promise<SeededStore> {
     { code: codes.zero, name: 'Rice crackers', brand: 'Kameda', category: 'Snacks', price: 320, quantity: 0 },
     { code: codes.negative, name: 'Handmade soap', brand: '', category: 'Household', price: 600, quantity: -2 },
   ];
-  for (const body of products) {
-    const res = await page.request.post('/api/secure/product', { headers, data: body });
+  for (const { quantity, ...body } of products) {
+    // Opening stock is never negative: the oversold product starts at 0 and is adjusted down.
+    const res = await page.request.post('/api/secure/product', {
+      headers,
+      data: { ...body, quantity: Math.max(0, quantity) },
+    });
     expect(res.status(), await res.text()).toBe(201);
+    if (quantity < 0) {
+      const adjusted = await page.request.post(`/api/secure/product/code/${body.code}/adjust`, {
+        headers,
+        data: { delta: quantity, reason: 'ADJUSTMENT' },
+      });
+      expect(adjusted.status(), await adjusted.text()).toBe(200);
+    }
   }
   return { owner, store, codes };
 }

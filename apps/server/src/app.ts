@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EARLY_KEYS_SCRIPT } from '@shopdesk/shared';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { watchChanges } from './db/change-watch.ts';
@@ -41,6 +43,9 @@ import { shopRoutes, storeSaleTask } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
+
+/** index.html's inline early key recorder (packages/shared/src/early-keys.ts), allowed by its hash. */
+const EARLY_KEYS_HASH = createHash('sha256').update(EARLY_KEYS_SCRIPT).digest('base64');
 
 export interface AppOverrides {
   clock?: Clock;
@@ -138,7 +143,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       directives: {
         defaultSrc: ["'self'"],
         // wasm-unsafe-eval: the self-hosted ZXing WebAssembly barcode reader.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The hash: index.html's one inline script, which keeps a scan typed while the app loads.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", `'sha256-${EARLY_KEYS_HASH}'`],
         // Mantine and Swagger UI set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

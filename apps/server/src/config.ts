@@ -181,7 +181,7 @@ function readVersion(): string {
  */
 function billingProvider(e: z.infer<typeof EnvSchema>): 'demo' | 'stripe' | undefined {
   const provider = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : undefined);
-  if (provider === 'demo' && e.NODE_ENV === 'production') {
+  if (provider === 'demo' && environmentName(e.NODE_ENV) === 'production') {
     throw new Error(
       'Invalid configuration:\n  BILLING_PROVIDER: the demo payment provider grants premium without payment and is refused when NODE_ENV=production',
     );
@@ -192,6 +192,11 @@ function billingProvider(e: z.infer<typeof EnvSchema>): 'demo' | 'stripe' | unde
     );
   }
   return provider;
+}
+
+/** NODE_ENV as compared everywhere: `Production` or ` production ` is production too. */
+function environmentName(value: string): string {
+  return value.trim().toLowerCase();
 }
 
 /** Parses the environment once; throws a readable error naming each bad variable. */
@@ -208,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(cwd, e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
-    env: e.NODE_ENV,
+    env: environmentName(e.NODE_ENV),
     port: e.PORT,
     host: e.HOST,
     dataDir,

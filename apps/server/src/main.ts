@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { runningAtMessage } from './lib/running-at.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -20,16 +21,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** The address to open in a browser on this machine: a wildcard host means localhost. */
-function localUrl(host: string, port: number): string {
-  const name = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host) ? 'localhost' : host;
-  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
-}
-
 try {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  app.log.info(`ShopDesk is running at ${localUrl(config.host, port)}`);
+  app.log.info(runningAtMessage(config.appUrl, config.host, port));
 } catch (error) {
   app.log.error(error);
   process.exit(1);

@@ -198,6 +198,17 @@ export const CargoDifferenceResultSchema = z.object({
 });
 export type CargoDifferenceResult = z.infer<typeof CargoDifferenceResultSchema>;
 
+/**
+ * `GET /cargo/code/{code}/changes`: the cargo's changes cursor. It moves whenever the cargo or any
+ * of its lines changes (another device's count too); a device counting the cargo polls it every
+ * few seconds and reads the lines again only when it moved. Opaque: compare, never parse.
+ */
+export const CargoChangesSchema = z.object({
+  cursor: z.string(),
+  status: z.enum(CARGO_STATUSES),
+});
+export type CargoChanges = z.infer<typeof CargoChangesSchema>;
+
 /** `GET /cargo-content/search/{cargoId}/window/{page}/{size}`. */
 export const CargoContentWindowParamsSchema = WindowParamsSchema.extend({
   cargoId: z.uuid({ error: 'cargoId must be a cargo id' }),
@@ -290,3 +301,21 @@ export const CargoQrReceiveBodySchema = z.object({
     }),
 });
 export type CargoQrReceiveBody = z.input<typeof CargoQrReceiveBodySchema>;
+
+/**
+ * `POST /cargo/qr/preview` (the same body as receiving): the cargo a hand-over QR names, for the
+ * receiver's confirmation, before anything is received. Its code is the sender's (the receiver's
+ * copy gets its own).
+ */
+export const CargoQrPreviewSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  origin: z.string(),
+  status: z.enum(CARGO_STATUSES),
+  /** The sending store's name. */
+  fromStore: z.string(),
+  itemCount: z.number().int(),
+  totalQuantity: z.number().int(),
+  expiresAt: z.string(),
+});
+export type CargoQrPreview = z.infer<typeof CargoQrPreviewSchema>;

@@ -24,6 +24,14 @@ export const ErrorCode = {
   PAYMENT_SHORT: 'PAYMENT_SHORT',
   /** A second-currency tender with no exchange rate for the store. */
   RATE_MISSING: 'RATE_MISSING',
+  /** A sale's soldAt lies too far ahead of the server's clock or is older than a device queue keeps sales. */
+  SOLD_AT_OUT_OF_RANGE: 'SOLD_AT_OUT_OF_RANGE',
+  /** The rate a device converted a second-currency tender with is too far from the store's rate. */
+  RATE_IMPLAUSIBLE: 'RATE_IMPLAUSIBLE',
+  /** A clientId already used for a sale (or a completion) with a different content. */
+  CLIENT_ID_REUSED: 'CLIENT_ID_REUSED',
+  /** A held cart completed meanwhile by another request (another device). */
+  ALREADY_COMPLETED: 'ALREADY_COMPLETED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

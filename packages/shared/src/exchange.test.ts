@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { convertAmount, convertMinor, divideRounded, invertRatio, parseRate } from './exchange.ts';
+import { convertAmount, convertMinor, divideRounded, invertRateText, invertRatio, parseRate } from './exchange.ts';
 
 describe('convertMinor', () => {
   it('converts between exponents without floating point', () => {
@@ -54,5 +54,21 @@ describe('divideRounded', () => {
     expect(divideRounded(-5n, 2n, 'FLOOR')).toBe(-3n);
     expect(divideRounded(-5n, 2n, 'CEIL')).toBe(-2n);
     expect(divideRounded(4n, 2n, 'CEIL')).toBe(2n);
+  });
+});
+
+describe('invertRateText', () => {
+  it('gives the rate the other way round, rounded half up, without trailing zeros', () => {
+    expect(invertRateText('0.0065')).toBe('153.846153846154');
+    expect(invertRateText('153')).toBe('0.006535947712');
+    expect(invertRateText('0.0065', 4)).toBe('153.8462');
+    expect(invertRateText('0.5')).toBe('2');
+    expect(invertRateText('150.250000', 2)).toBe('0.01');
+  });
+
+  it('refuses what is not a rate, or whose inverse rounds to zero', () => {
+    expect(invertRateText('abc')).toBeNull();
+    expect(invertRateText('0')).toBeNull();
+    expect(invertRateText('999999999999', 4)).toBeNull();
   });
 });

@@ -33,6 +33,24 @@ export function invertRatio(ratio: Ratio): Ratio {
   return { numerator: ratio.denominator, denominator: ratio.numerator };
 }
 
+/**
+ * The rate the other way round as decimal text (`0.0065` → `153.846153846154`), rounded half up
+ * to `decimals` places without trailing zeros: a Japanese owner thinks "1 USD = 153 JPY" where the
+ * store's rate is JPY → USD (issue 24 item 20). Null when the rate is not a decimal or the inverse
+ * rounds to zero or is too large for a rate.
+ */
+export function invertRateText(rate: string, decimals = 12): string | null {
+  const ratio = parseRate(rate);
+  if (!ratio) return null;
+  const scaled = divideRounded(ratio.denominator * 10n ** BigInt(decimals), ratio.numerator, 'HALF_UP');
+  if (scaled === 0n) return null;
+  const digits = scaled.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  if (whole.length > 12) return null;
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 /** `value / divisor`: HALF_UP rounds half away from zero; FLOOR and CEIL round towards −∞ and +∞. */
 export function divideRounded(value: bigint, divisor: bigint, rounding: Rounding): bigint {
   if (divisor <= 0n) throw new RangeError('divisor must be positive');

@@ -15,6 +15,9 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  */
 export const FILE_ID_PATTERN = new RegExp(`^${UUID}(?:-[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?-(?:profile|receipt))?$`);
 
+/** A product image's id: a bare UUID (the profile and receipt identifiers are not product images). */
+export const PRODUCT_IMAGE_ID_PATTERN = new RegExp(`^${UUID}$`);
+
 export const FileParamsSchema = z.object({
   storeUrl: singleLineText({ label: 'Store URL name', min: 1, max: 64 }),
   uuid: z.string().trim().toLowerCase().regex(FILE_ID_PATTERN, 'Must be a UUID or a profile/receipt image identifier'),

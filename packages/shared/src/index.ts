@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './stores.ts';
 export * from './store-header.ts';
 export * from './health.ts';
+export * from './early-keys.ts';
 export * from './barcode.ts';
 export * from './gs1-prefixes.ts';
 export * from './products.ts';

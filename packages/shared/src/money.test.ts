@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, CURRENCIES } from './currencies.ts';
-import { MoneyParseError, formatMoney, minorToDecimalText, parseMoney, parseMoneyStrict } from './money.ts';
+import {
+  MoneyParseError,
+  formatMoney,
+  minorToDecimalText,
+  moneyExample,
+  parseMoney,
+  parseMoneyStrict,
+} from './money.ts';
 
 describe('parseMoney', () => {
   it('converts to minor units with the currency exponent', () => {
@@ -16,10 +23,37 @@ describe('parseMoney', () => {
     expect(parseMoney('0.001', 'OMR')).toBe(1);
   });
 
-  it('keeps only digits and the dot, as the original unformatting rule does', () => {
+  it("reads the currency's sign or code, thousands separators, spaces and full-width digits", () => {
     expect(parseMoney('$1,234.56', 'USD')).toBe(123456);
     expect(parseMoney('¥ 1,500', 'JPY')).toBe(1500);
+    expect(parseMoney('１，５００円', 'JPY')).toBe(1500);
+    expect(parseMoney('1500 JPY', 'JPY')).toBe(1500);
     expect(parseMoney(' 12.30 ', 'EUR')).toBe(1230);
+  });
+
+  // Issue 24 item 19: "-100" was saved as 100 and "abc" said "The validated value is not a number".
+  it('refuses a minus sign instead of dropping it', () => {
+    for (const text of ['-100', '−100', '100-', '$-4.50', '－５']) {
+      const error = (() => {
+        try {
+          parseMoney(text, 'USD');
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, text).toBeInstanceOf(MoneyParseError);
+      expect((error as MoneyParseError).problem).toBe('negative');
+      expect((error as MoneyParseError).message).toBe('Must not be negative: enter the amount without a minus sign');
+    }
+  });
+
+  it('refuses letters, a decimal comma and misplaced separators with an example in the currency', () => {
+    for (const text of ['abc', '4.5O', '12,50', '1,2345', '4 50', 'USD4.50x']) {
+      expect(() => parseMoney(text, 'USD'), text).toThrow('Enter an amount in digits, like 4.50');
+    }
+    expect(() => parseMoney('five', 'JPY')).toThrow('Enter an amount in digits, like 500');
+    expect(() => parseMoney('x', 'KWD')).toThrow('Enter an amount in digits, like 4.500');
+    expect(moneyExample('JPY')).toBe('500');
   });
 
   it('rejects more decimals than the currency has', () => {

@@ -4,28 +4,65 @@ import { CURRENCIES, type CurrencyCode } from './currencies.ts';
  * Money is an integer of minor units everywhere (product.md §3). These two functions are the only
  * places where decimal text and integers meet.
  */
-export class MoneyParseError extends Error {}
+/** What was wrong with a typed amount, so a form can say it in the user's language. */
+export type MoneyParseProblem = 'notANumber' | 'negative' | 'decimals' | 'tooLarge';
+
+export class MoneyParseError extends Error {
+  constructor(
+    message: string,
+    readonly problem: MoneyParseProblem = 'notANumber',
+    /** A well-typed amount of the currency, for the message: `4.50`, `500`, `4.500`. */
+    readonly example = '',
+  ) {
+    super(message);
+  }
+}
+
+/** An amount as people type it in `currency`: `4.50` (2 decimals), `500` (none), `4.500` (3). */
+export function moneyExample(currency: CurrencyCode): string {
+  const exponent = CURRENCIES[currency].exponent;
+  return exponent === 0 ? '500' : `4.${'50'.padEnd(exponent, '0')}`;
+}
+
+const MINUS = /[-−‐-―﹣－]/;
+const CURRENCY_MARK = /^\p{Sc}|\p{Sc}$/u;
+const TYPED_AMOUNT = /^(?:\d*|\d{1,3}(?:,\d{3})+)(?:\.\d*)?$/;
 
 /**
- * Parses what a person types in a money field into minor units. Follows the original's unformatting
- * rule (keep only digits and the dot), then refuses more decimals than the currency has, without
- * floating-point arithmetic. Files and API input use `parseMoneyStrict` instead.
+ * Parses what a person types in a money field into minor units, without floating-point
+ * arithmetic. Read as the person meant it or refused with a reason (issue 24 item 19), never
+ * changed silently: full-width digits are read as digits, the currency's sign or code (or 円 for
+ * yen) and spaces around the number are dropped, commas only as thousands separators in groups of
+ * three; a minus sign is refused (not stripped), so are letters, a decimal comma and more decimals
+ * than the currency has. Files and API input use `parseMoneyStrict` instead.
  */
 export function parseMoney(text: string, currency: CurrencyCode): number {
-  const kept = text.replace(/[^0-9.]/g, '');
-  if (kept === '' || kept === '.') throw new MoneyParseError('The validated value is not a number');
-  const parts = kept.split('.');
-  if (parts.length > 2) throw new MoneyParseError('The validated value is not a number');
-  const [whole = '', fraction = ''] = parts;
-  const exponent = CURRENCIES[currency].exponent;
+  const { code, sign, exponent } = CURRENCIES[currency];
+  const example = moneyExample(currency);
+  let amount = text.normalize('NFKC').trim();
+  if (MINUS.test(amount)) {
+    throw new MoneyParseError('Must not be negative: enter the amount without a minus sign', 'negative', example);
+  }
+  for (const mark of [code, sign, ...(currency === 'JPY' ? ['円'] : [])]) {
+    if (amount.startsWith(mark)) amount = amount.slice(mark.length);
+    if (amount.endsWith(mark)) amount = amount.slice(0, -mark.length);
+    amount = amount.trim();
+  }
+  amount = amount.replace(CURRENCY_MARK, '').trim();
+  if (!/\d/.test(amount) || !TYPED_AMOUNT.test(amount)) {
+    throw new MoneyParseError(`Enter an amount in digits, like ${example}`, 'notANumber', example);
+  }
+  const [whole = '', fraction = ''] = amount.replace(/,/g, '').split('.');
   if (fraction.length > exponent) {
     throw new MoneyParseError(
       exponent === 0 ? `${currency} has no decimals` : `${currency} has at most ${exponent} decimals`,
+      'decimals',
+      example,
     );
   }
   const digits = (whole || '0') + fraction.padEnd(exponent, '0');
   const value = Number(digits);
-  if (!Number.isSafeInteger(value)) throw new MoneyParseError('The amount is too large');
+  if (!Number.isSafeInteger(value)) throw new MoneyParseError('The amount is too large', 'tooLarge', example);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
+import { PRODUCT_IMAGE_ID_PATTERN } from './files.ts';
 import { basisPointsSchema } from './sale-settings.ts';
 import { multiLineText, singleLineText } from './validation.ts';
 
@@ -42,9 +43,23 @@ export const CreateProductBodySchema = z.object({
   category: singleLineText({ label: 'Category', max: 60 }).default(''),
   price: minorUnitsSchema,
   cost: minorUnitsSchema.default(0),
-  /** Opening stock, recorded as an ADJUSTMENT movement. */
-  quantity: z.number().int('Quantity must be a whole number').min(-1_000_000).max(1_000_000).default(0),
-  imageId: singleLineText({ label: 'Image', max: 80 }).nullish(),
+  /**
+   * Opening stock, recorded as an ADJUSTMENT movement. Never negative (issue 24 item 19): a new
+   * product cannot have been sold yet; stock below zero comes later, from sales or adjustments.
+   */
+  quantity: z
+    .number({ error: 'Opening stock must be a whole number' })
+    .int('Opening stock must be a whole number')
+    .min(0, 'Opening stock must not be negative')
+    .max(1_000_000, 'Opening stock is at most 1,000,000')
+    .default(0),
+  /** An image uploaded to the store for products (a UUID); the server checks the store has it. */
+  imageId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(PRODUCT_IMAGE_ID_PATTERN, 'Must be the id of a product image uploaded to this store')
+    .nullish(),
   /** Low-stock threshold; omitted or null means none. */
   reorderLevel: z
     .number({ error: 'Reorder level must be a whole number' })
@@ -68,17 +83,31 @@ export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
 export const STOCK_REASONS = ['SALE', 'REFUND', 'CARGO_ARRIVAL', 'CARGO_REVERT', 'ADJUSTMENT', 'COUNT'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
+/** Why a stock adjustment was made (issue 24 item 20), chosen in the adjust dialog. */
+export const ADJUSTMENT_REASONS = ['RECEIVED', 'DAMAGED', 'THEFT', 'CORRECTION', 'OWN_USE'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
 /** A stock adjustment (`delta`) or a stock-take count (`countedQuantity`), exactly one of them. */
 export const AdjustStockBodySchema = z
   .object({
     delta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     countedQuantity: z.number().int().min(0).max(1_000_000).optional(),
     reason: z.enum(['ADJUSTMENT', 'COUNT']).optional(),
+    /** Why an adjustment (`delta`) was made; optional for clients written before it existed. */
+    adjustmentReason: z
+      .enum(ADJUSTMENT_REASONS, {
+        error: 'Choose why the stock changed: received, damaged, theft, correction or own use',
+      })
+      .optional(),
     note: singleLineText({ label: 'Note', max: 200 }).optional(),
   })
   .refine((b) => (b.delta === undefined) !== (b.countedQuantity === undefined), {
     message: 'Give either delta or countedQuantity',
     path: ['delta'],
+  })
+  .refine((b) => b.adjustmentReason === undefined || b.countedQuantity === undefined, {
+    message: 'A count has no adjustment reason: the count itself is the reason',
+    path: ['adjustmentReason'],
   });
 export type AdjustStockBody = z.infer<typeof AdjustStockBodySchema>;
 
@@ -187,6 +216,8 @@ export const StockMovementSchema = z.object({
   /** Who made it: the user's name, else their email; null for a movement without a user. */
   userName: z.string().nullable(),
   note: z.string(),
+  /** Why an ADJUSTMENT was made; null for other movements and older adjustments. */
+  adjustmentReason: z.enum(ADJUSTMENT_REASONS).nullable().default(null),
   createdAt: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovementSchema>;

@@ -24,6 +24,7 @@ function sale(overrides: Partial<ShopTransaction> = {}): ShopTransaction {
     code: '0123456789AB',
     clientId: '22222222-2222-4222-8222-222222222222',
     status: 'COMPLETED',
+    soldAt: '2026-11-24T06:00:00.000Z',
     createdAt: '2026-11-24T05:59:00.000Z',
     updatedAt: '2026-11-24T06:00:00.000Z',
     completedAt: '2026-11-24T06:00:00.000Z',
@@ -159,7 +160,7 @@ describe('buildReceiptDocument', () => {
           amount: 248,
           tax: 22,
           note: 'private refund note',
-          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248 }],
+          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248, restocked: 1 }],
           tenders: [
             {
               method: 'CASH',
@@ -270,7 +271,7 @@ const saleArb: fc.Arbitrary<ShopTransaction> = fc
             amount: r.amount,
             tax: 0,
             note: '',
-            lines: s.lines.slice(0, i + 1).map((l) => ({ lineId: l.id, quantity: 1, amount: l.total })),
+            lines: s.lines.slice(0, i + 1).map((l) => ({ lineId: l.id, quantity: 1, amount: l.total, restocked: 1 })),
             tenders: r.tenders,
           })),
         } as ShopTransaction;

@@ -100,6 +100,14 @@ describe('settlePayment', () => {
     expect(amountDue(1002, [{ method: 'CASH', currency: 'EUR', amount: 2000 }], chf)).toBe(1002);
   });
 
+  it('completes a sale with nothing due with no tender: a zero total, or one cash rounding takes to 0', () => {
+    expect(settle(0, [], jpyUsd)).toEqual({ due: 0, rounding: 0, tenders: [], changeInMain: 0 });
+    // CHF 0.02 rounds to 0.00 in cash: nothing to hand over.
+    expect(settle(2, [], chf)).toEqual({ due: 0, rounding: -2, tenders: [], changeInMain: 0 });
+    // CHF 0.03 rounds to 0.05: something is due, so no tender is short.
+    expect(settlePayment(3, [], chf)).toEqual({ ok: false, refusal: { code: 'PAYMENT_SHORT', shortBy: 3 } });
+  });
+
   it('refuses a currency the store does not take, or a second currency without a rate', () => {
     expect(settlePayment(100, [{ method: 'CASH', currency: 'GBP', amount: 100 }], jpyUsd)).toMatchObject({
       ok: false,

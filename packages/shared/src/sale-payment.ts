@@ -105,6 +105,11 @@ export function settlePayment(
     if (t.changeCurrency !== undefined && t.changeCurrency !== t.currency && t.changeCurrency !== context.mainCurrency)
       return { ok: false, refusal: { code: 'CHANGE_CURRENCY', tender: i } };
   }
+  // Nothing to pay, even in cash (a 100% discount, a zero price, a total that cash rounding takes
+  // to 0): the sale completes with no tender at all (issue 24, item 9).
+  if (tenders.length === 0 && roundCash(total, context.cashRounding) === 0) {
+    return { ok: true, settlement: { due: 0, rounding: 0 - total, tenders: [], changeInMain: 0 } };
+  }
   const due = amountDue(total, tenders, context);
   let remaining = due;
   const settled: SettledTender[] = [];

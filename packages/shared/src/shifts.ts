@@ -104,6 +104,12 @@ export const ShiftReportSchema = z.object({
   closedBy: z.string().nullable(),
   salesCount: z.number().int(),
   salesTotal: z.number().int(),
+  /**
+   * Of those, the sales made before this shift opened and synced during it (sold offline while an
+   * earlier shift was open): counted here, shown as late, since a closed shift's Z report never changes.
+   */
+  lateSalesCount: z.number().int(),
+  lateSalesTotal: z.number().int(),
   refundsCount: z.number().int(),
   refundsTotal: z.number().int(),
   /** What each payment method took for sales, net of what its refunds gave back. */
@@ -112,7 +118,6 @@ export const ShiftReportSchema = z.object({
    * Sales completed while no shift was open, which this shift adopted when it opened (they are in
    * `salesCount` and `salesTotal` too): none falls outside every shift.
    */
-  salesBeforeOpen: z.object({ count: z.number().int(), total: z.number().int() }),
   cash: z.array(ShiftCashSchema),
   moves: z.array(CashMoveSchema),
 });

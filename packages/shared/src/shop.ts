@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
 import { windowSchema } from './products.ts';
-import { ExchangeRateSchema } from './rates.ts';
+import { ExchangeRateSchema, dateIdSchema, rateTextSchema } from './rates.ts';
 import { TAX_MODES, basisPointsSchema } from './sale-settings.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { currencySchema, singleLineText } from './validation.ts';
@@ -61,6 +61,27 @@ export const TenderInputSchema = z.object({
 
 const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
 
+/**
+ * How far a device's sale time may lie ahead of the server's clock (clock skew), and how old it may
+ * be: a sale older than the device queue keeps sales is not a sale being synced (issue 24).
+ */
+export const SOLD_AT_MAX_AHEAD_MS = 5 * 60_000;
+export const SOLD_AT_MAX_AGE_DAYS = 30;
+
+/**
+ * How far (basis points) the rate a device showed may differ from the store's rate on the server
+ * for the server to take it: a rate the device had a few days ago passes, a mistyped one does not.
+ */
+export const DEVICE_RATE_TOLERANCE_BP = 1_000;
+
+/** The main → second rate the counter showed the customer, with its date and source. */
+export const SaleRateInputSchema = z.object({
+  rate: rateTextSchema,
+  date: dateIdSchema,
+  source: z.string().trim().min(1).max(40),
+});
+export type SaleRateInput = z.infer<typeof SaleRateInputSchema>;
+
 /** What a sale holds, created or edited: its status, lines, cart discount and payment. */
 const saleContent = {
   status: z.enum(['PARKED', 'COMPLETED']),
@@ -69,19 +90,31 @@ const saleContent = {
     .min(1, 'A sale needs at least one line')
     .max(MAX_SALE_LINES, `A sale has at most ${MAX_SALE_LINES} lines`),
   discount: DiscountSchema.nullish(),
-  payments: z.array(TenderInputSchema).min(1).max(10).optional(),
+  /** Empty or absent only when nothing is due (a 100% discount, a zero price, cash rounding to 0). */
+  payments: z.array(TenderInputSchema).max(10).optional(),
   payment: TenderInputSchema.optional(),
   note: singleLineText({ label: 'Note', max: 200 }).optional(),
+  /**
+   * The device's time of the sale (ISO-8601 UTC): a sale synced later keeps it. At most
+   * SOLD_AT_MAX_AHEAD_MS ahead of the server's clock and SOLD_AT_MAX_AGE_DAYS old; the server's
+   * time when absent.
+   */
+  soldAt: z.iso
+    .datetime({ offset: true, error: 'soldAt must be an ISO-8601 time such as 2026-01-31T10:32:56Z' })
+    .optional(),
+  /** The rate the counter converted a second-currency tender with; the store's current rate when absent. */
+  rate: SaleRateInputSchema.optional(),
 };
 
-/** One of `payments` or `payment`, and one of them to complete a sale (none is needed to park it). */
+/**
+ * One of `payments` or `payment`. A completed sale without either is a sale with nothing due; one
+ * with something due is answered 400 PAYMENT_SHORT.
+ */
 function withPaymentRules<T extends z.ZodType<{ status: string; payments?: unknown; payment?: unknown }>>(schema: T) {
-  return schema
-    .refine((b) => !(b.payments && b.payment), { message: 'Give payments or payment, not both', path: ['payment'] })
-    .refine((b) => b.status !== 'COMPLETED' || b.payments !== undefined || b.payment !== undefined, {
-      message: 'A completed sale needs its payment',
-      path: ['payments'],
-    });
+  return schema.refine((b) => !(b.payments && b.payment), {
+    message: 'Give payments or payment, not both',
+    path: ['payment'],
+  });
 }
 
 /**
@@ -91,8 +124,17 @@ function withPaymentRules<T extends z.ZodType<{ status: string; payments?: unkno
 export const CreateTransactionBodySchema = withPaymentRules(z.object({ clientId: clientIdSchema, ...saleContent }));
 export type CreateTransactionBody = z.input<typeof CreateTransactionBodySchema>;
 
-/** `PUT /shop/transaction/{code}`: replaces a parked cart's contents, or completes it with its payment. */
-export const UpdateTransactionBodySchema = withPaymentRules(z.object(saleContent));
+/**
+ * `PUT /shop/transaction/{code}`: replaces a parked cart's contents, or completes it with its
+ * payment. Completing needs a `clientId` made for that completion: the same completion again
+ * answers the first result, a different one (another device, another body) `409`.
+ */
+export const UpdateTransactionBodySchema = withPaymentRules(
+  z.object({ clientId: clientIdSchema.optional(), ...saleContent }),
+).refine((b) => b.status !== 'COMPLETED' || b.clientId !== undefined, {
+  message: 'Completing a held sale needs a clientId made by the device',
+  path: ['clientId'],
+});
 export type UpdateTransactionBody = z.input<typeof UpdateTransactionBodySchema>;
 
 /** `POST /shop/transaction/{code}/refund`: no body refunds what remains; `lines` refunds part. */
@@ -163,7 +205,15 @@ export const RefundSchema = z.object({
   restock: z.boolean(),
   amount: z.number().int(),
   tax: z.number().int(),
-  lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+      /** Units put back in stock: 0 without restock, or when the line's product was deleted since the sale. */
+      restocked: z.number().int(),
+    }),
+  ),
   tenders: z.array(TenderSchema),
   note: z.string(),
 });
@@ -175,6 +225,8 @@ export const ShopTransactionSchema = z.object({
   code: z.string(),
   clientId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** The device's time of the sale; createdAt is when the server stored it. */
+  soldAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -211,6 +263,7 @@ export const TransactionSummarySchema = ShopTransactionSchema.pick({
   id: true,
   code: true,
   status: true,
+  soldAt: true,
   createdAt: true,
   completedAt: true,
   currency: true,

@@ -104,6 +104,8 @@ export interface StockMovementsTable {
   ref_code: string | null;
   user_id: string | null;
   note: string;
+  /** Why an ADJUSTMENT changed the stock (RECEIVED, DAMAGED, THEFT, CORRECTION, OWN_USE); null otherwise. */
+  adjustment_reason: string | null;
   created_at: string;
 }
 
@@ -172,7 +174,7 @@ export interface ShopTransactionsTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
-  /** YYYY-MM-DD in the store's timezone: completion day (parked: creation day). */
+  /** YYYY-MM-DD in the store's timezone of sold_at: the day of the sale (parked: of parking). */
   business_date: string;
   currency: string;
   second_currency: string | null;
@@ -199,6 +201,13 @@ export interface ShopTransactionsTable {
   note: string;
   /** The shift open when the sale was completed; null or absent: none was. */
   shift_id?: string | null;
+  /** The device's time of the sale (ISO UTC); created_at is when the server stored it. */
+  sold_at: string;
+  /** Fingerprint of the create request's content (sale-fingerprint.ts); null for sales from before it. */
+  request_hash: string | null;
+  /** The clientId and fingerprint of the request that completed this held cart. */
+  completion_client_id: string | null;
+  completion_hash: string | null;
 }
 
 export interface ShopTransactionLinesTable {
@@ -249,6 +258,8 @@ export interface ShopRefundLinesTable {
   quantity: number;
   amount: number;
   tax: number;
+  /** Units put back in stock: 0 without restock, or when the product was deleted since the sale. */
+  restocked: number;
 }
 
 export interface ShopTendersTable {
@@ -283,6 +294,8 @@ export interface SupportRequestsTable {
   reply_to: string;
   subject: string;
   message: string;
+  /** The support address it was mailed to; null: stored only. */
+  mailed_to: string | null;
   created_at: string;
 }
 
@@ -462,6 +475,8 @@ export interface CargosTable {
   arrived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every change of the cargo or its lines (migration 202611270000-cargo-revision). */
+  revision: number;
 }
 
 /** One line of a cargo: a product code with the quantity sent and, on receipt, counted. */

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAX_IMAGE_BYTES } from '@shopdesk/shared';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,9 @@ export const MANIFEST_NAME = 'shopdesk-backup.json';
 export const SQLITE_NAME = 'shopdesk.db';
 export const DUMP_NAME = 'database.sql';
 export const DATA_PREFIX = 'data/';
+
+/** A refusal the CLI prints as it is: nothing was changed. */
+export class RestoreRefused extends Error {}
 
 export const ManifestSchema = z.object({
   format: z.literal('shopdesk-backup'),
@@ -35,11 +39,31 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 const DATA_ENTRIES = ['files', 'outbox', 'jwt-secret'];
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+/** File storage keys (lib/file-storage.ts): `files/{storeId}/{fileId}`. */
+const FILE_KEY = /^[a-z0-9-]{1,200}$/;
+const KB = 1024;
+const MB = 1024 * KB;
 
-/** True for a relative path of plain segments: no `..`, no absolute path, no hidden (staged) file. */
-export function isSafeDataPath(path: string): boolean {
+/**
+ * The most bytes a DATA_DIR file of a backup may hold, by where it goes; undefined for a path a
+ * backup never holds. Each kind of file has one place and depth: `jwt-secret` is a file (never a
+ * folder of files), uploaded images are `files/{store}/{id}` no larger than an upload may be, unsent
+ * mail is `outbox/{name}`. So a restore cannot write outside those places, turn a file the app reads
+ * into a folder, or unpack a small archive into gigabytes.
+ */
+export function dataFileLimit(path: string): number | undefined {
   const segments = path.split('/');
-  return DATA_ENTRIES.includes(segments[0]!) && segments.every((s) => SAFE_SEGMENT.test(s));
+  if (path === 'jwt-secret') return 4 * KB;
+  if (segments[0] === 'files' && segments.length === 3 && segments.slice(1).every((s) => FILE_KEY.test(s))) {
+    return MAX_IMAGE_BYTES;
+  }
+  if (segments[0] === 'outbox' && segments.length === 2 && SAFE_SEGMENT.test(segments[1]!)) return 10 * MB;
+  return undefined;
+}
+
+/** True for a path a backup may hold (see dataFileLimit). */
+export function isSafeDataPath(path: string): boolean {
+  return dataFileLimit(path) !== undefined;
 }
 
 /** The DATA_DIR files to back up, as paths relative to it; staged uploads (`.x.tmp`) are skipped. */
@@ -53,14 +77,13 @@ export async function listDataFiles(dataDir: string): Promise<string[]> {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return;
       if (code !== 'ENOTDIR') throw error;
-      found.push(relative);
+      if (isSafeDataPath(relative)) found.push(relative);
       return;
     }
     for (const entry of entries) {
       const path = `${relative}/${entry.name}`;
-      if (!isSafeDataPath(path)) continue;
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) found.push(path);
+      if (entry.isDirectory() && SAFE_SEGMENT.test(entry.name)) await walk(path);
+      else if (entry.isFile() && isSafeDataPath(path)) found.push(path);
     }
   };
   for (const entry of DATA_ENTRIES) await walk(entry);

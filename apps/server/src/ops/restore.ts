@@ -1,26 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { knownMigrations, migrateTo } from '../db/migrate.ts';
 import {
   DATA_PREFIX,
   DUMP_NAME,
   MANIFEST_NAME,
   ManifestSchema,
   SQLITE_NAME,
+  RestoreRefused,
+  dataFileLimit,
   filesUnder,
-  isSafeDataPath,
   type Manifest,
 } from './archive.ts';
-import { runScript } from './postgres-tools.ts';
+import { restorePostgresData, unknownMigration } from './pg-restore.ts';
 import { readTar, type TarEntry } from './tar.ts';
 
 export interface RestoreSummary {
@@ -30,8 +31,7 @@ export interface RestoreSummary {
   files: number;
 }
 
-/** A refusal the CLI prints as it is: nothing was changed. */
-export class RestoreRefused extends Error {}
+export { RestoreRefused };
 
 async function collect(body: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -62,6 +62,57 @@ async function isFile(path: string): Promise<boolean> {
   );
 }
 
+/** Room left on disk after a restore: the app must still be able to write. */
+const DISK_MARGIN = 256 * 1024 * 1024;
+
+async function freeBytes(dir: string): Promise<number> {
+  const { bavail, bsize } = await statfs(dir);
+  return bavail * bsize;
+}
+
+/**
+ * The backup's SQLite file passes `integrity_check` and holds exactly the triggers and views this
+ * version's migrations make at its migration: SQL a file brings along of its own would run on the
+ * app's writes.
+ */
+async function checkSqlite(file: string, migration: string | null): Promise<void> {
+  if (!migration || !(await knownMigrations()).includes(migration)) throw unknownMigration(migration);
+  const code = (db: SQLite.Database) =>
+    db.prepare(`select type, name, sql from sqlite_master where type in ('trigger', 'view') order by 1, 2`).all() as {
+      type: string;
+      name: string;
+      sql: string;
+    }[];
+  const fresh = new SQLite(':memory:');
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: fresh }) });
+  let expected;
+  try {
+    await migrateTo(kysely, migration);
+    expected = code(fresh);
+  } finally {
+    await kysely.destroy();
+  }
+  const copy = new SQLite(file, { fileMustExist: true });
+  try {
+    const check = copy.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new RestoreRefused(`The backup's database is damaged: ${String(check)}`);
+    const own = code(copy);
+    const extra = own.find((o) => !expected.some((e) => e.type === o.type && e.name === o.name && e.sql === o.sql));
+    if (extra) {
+      throw new RestoreRefused(
+        `The backup's database holds a ${extra.type} (${extra.name}) that ShopDesk's migrations do not make; nothing was restored.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof RestoreRefused) throw error;
+    throw new RestoreRefused(
+      `The backup's database is not a SQLite database ShopDesk can read: ${(error as Error).message}`,
+    );
+  } finally {
+    copy.close();
+  }
+}
+
 async function assertDataDirEmpty(dataDir: string): Promise<void> {
   const present = await filesUnder(dataDir);
   if (present.length > 0) {
@@ -81,13 +132,8 @@ async function relationsIn(client: pg.Client, schema: string): Promise<string[]>
   return rows.map((r) => r.name);
 }
 
-async function schemaExists(client: pg.Client, schema: string): Promise<boolean> {
-  const { rowCount } = await client.query('select 1 from pg_namespace where nspname = $1', [schema]);
-  return (rowCount ?? 0) > 0;
-}
-
 /** Refuses a database whose target schema holds anything; makes sure pg_trgm is there for the search index. */
-async function preparePostgres(url: string, target: string, source: string): Promise<void> {
+async function preparePostgres(url: string, target: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -95,11 +141,6 @@ async function preparePostgres(url: string, target: string, source: string): Pro
     if (present.length > 0) {
       throw new RestoreRefused(
         `The database schema "${target}" is not empty (it holds ${present.join(', ')}…). A backup is only restored into an empty database or schema: create a new database (or set DATABASE_SCHEMA to a new schema) and restore there.`,
-      );
-    }
-    if (source !== target && (await schemaExists(client, source))) {
-      throw new RestoreRefused(
-        `The backup is of the schema "${source}", which exists in this database. Restore into another database, or into "${source}" itself (DATABASE_SCHEMA=${source}) once it is empty.`,
       );
     }
     // As the migration does: the products search index names the extension's operator class.
@@ -116,72 +157,12 @@ async function preparePostgres(url: string, target: string, source: string): Pro
 }
 
 /**
- * Moves every table, view, sequence, routine and type of schema `from` into schema `to` (indexes,
- * constraints, triggers and owned sequences follow their tables), then drops the empty `from`.
- */
-function moveSchemaSql(from: string, to: string): string {
-  const [f, t] = [pg.escapeLiteral(from), pg.escapeLiteral(to)];
-  return `DO $restore$
-DECLARE r record;
-BEGIN
-  FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = ${f} AND (c.relkind IN ('r', 'p', 'v', 'm', 'f')
-      OR (c.relkind = 'S' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))))
-  LOOP
-    EXECUTE format('ALTER %s %I.%I SET SCHEMA %I',
-      CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE'
-        WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, ${f}, r.relname, ${t});
-  END LOOP;
-  FOR r IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-    WHERE n.nspname = ${f}
-  LOOP
-    EXECUTE format('ALTER ROUTINE %s SET SCHEMA %I', r.signature, ${t});
-  END LOOP;
-  FOR r IN SELECT ty.typname FROM pg_type ty JOIN pg_namespace n ON n.oid = ty.typnamespace
-    WHERE n.nspname = ${f} AND ty.typtype IN ('e', 'd', 'r', 'm') OR (n.nspname = ${f} AND ty.typtype = 'c'
-      AND EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = ty.typrelid AND c.relkind = 'c'))
-  LOOP
-    EXECUTE format('ALTER TYPE %I.%I SET SCHEMA %I', ${f}, r.typname, ${t});
-  END LOOP;
-END $restore$;
-DROP SCHEMA ${pg.escapeIdentifier(from)};`;
-}
-
-/**
- * The psql script that loads a dump of schema `source` into schema `target`. pg_dump names the
- * schema in every statement, so: into the same name, the dump's `CREATE SCHEMA` line becomes `IF
- * NOT EXISTS` (an existing empty schema, e.g. `public`, keeps its owner, grants and extensions);
- * into another name, the dump is loaded as it is and its objects are then moved into `target`.
- * Lines are only changed before the first COPY, so no table data is touched.
- */
-async function restoreScript(dump: string, script: string, source: string, target: string): Promise<void> {
-  const out = createWriteStream(script, { flags: 'wx', mode: 0o600 });
-  const done = finished(out);
-  done.catch(() => undefined);
-  const put = async (line: string) => {
-    if (!out.write(`${line}\n`)) await once(out, 'drain');
-  };
-  const same = source === target;
-  const schemaLines = [`CREATE SCHEMA ${source};`, `CREATE SCHEMA "${source}";`];
-  const commentLines = [`COMMENT ON SCHEMA ${source} IS `, `COMMENT ON SCHEMA "${source}" IS `];
-  let header = true;
-  await put(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(target)};`);
-  for await (const line of createInterface({ input: createReadStream(dump), crlfDelay: Infinity })) {
-    if (header && line.startsWith('COPY ')) header = false;
-    if (header && same && (schemaLines.includes(line) || commentLines.some((c) => line.startsWith(c)))) continue;
-    await put(line);
-  }
-  if (!same) await put(moveSchemaSql(source, target));
-  out.end();
-  await done;
-}
-
-/**
  * `npm run restore -- <file>`: brings a backup back into an empty DATA_DIR and, on PostgreSQL, an
  * empty database schema (anything else is refused before a byte is written). Everything is first
- * unpacked into a hidden folder of DATA_DIR and checked (the SQLite copy passes `integrity_check`;
- * the SQL dump loads in one transaction), then moved into place, the database last; a failure
- * leaves DATA_DIR and the database as they were.
+ * unpacked into a hidden folder of DATA_DIR and checked (each entry in its place and within its
+ * size; the SQLite copy passes `integrity_check` and brings no SQL of its own; a PostgreSQL dump's
+ * data loads into tables our migrations made: pg-restore.ts), then moved into place, the database
+ * last; a failure leaves DATA_DIR and the database as they were.
  */
 export async function restoreBackup(config: Config, archivePath: string): Promise<RestoreSummary> {
   const database = config.database;
@@ -213,39 +194,57 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
     }
     const source = manifest.schema ?? 'public';
     const target = database.kind === 'postgres' ? (database.schema ?? 'public') : source;
-    if (database.kind === 'postgres') await preparePostgres(database.url, target, source);
+    if (database.kind === 'postgres') await preparePostgres(database.url, target);
 
     const expected = database.kind === 'sqlite' ? SQLITE_NAME : DUMP_NAME;
     let databaseFile: string | undefined;
     const dataFiles: string[] = [];
     await mkdir(staging, { recursive: true });
+    // Nothing is unpacked past the free space of DATA_DIR's disk, less a margin the app keeps.
+    let budget = (await freeBytes(config.dataDir)) - DISK_MARGIN;
+    const seen = new Set<string>();
     for await (const entry of entries) {
-      if (entry.name === expected && !databaseFile) {
+      const path = entry.name.startsWith(DATA_PREFIX) ? entry.name.slice(DATA_PREFIX.length) : undefined;
+      const limit = entry.name === expected ? Infinity : path !== undefined ? dataFileLimit(path) : undefined;
+      if (limit === undefined || seen.has(entry.name)) {
+        throw new RestoreRefused(
+          `${archivePath} holds ${seen.has(entry.name) ? 'a second' : 'an unexpected'} entry (${entry.name}); nothing was restored.`,
+        );
+      }
+      seen.add(entry.name);
+      if (entry.size > limit) {
+        throw new RestoreRefused(
+          `${archivePath} holds ${entry.name} of ${entry.size} bytes, more than such a file ever holds (${limit}); nothing was restored.`,
+        );
+      }
+      budget -= entry.size;
+      if (budget < 0) {
+        throw new RestoreRefused(
+          `${archivePath} unpacks to more than the free space of ${config.dataDir}'s disk (at ${entry.name}); nothing was restored.`,
+        );
+      }
+      if (path === undefined) {
         databaseFile = join(staging, expected);
         await writeEntry(entry, databaseFile);
-      } else if (entry.name.startsWith(DATA_PREFIX) && isSafeDataPath(entry.name.slice(DATA_PREFIX.length))) {
-        const path = entry.name.slice(DATA_PREFIX.length);
+      } else {
         await writeEntry(entry, join(staging, 'data', path));
         dataFiles.push(path);
-      } else {
-        throw new RestoreRefused(`${archivePath} holds an unexpected entry (${entry.name}); nothing was restored.`);
       }
     }
     if (!databaseFile)
       throw new RestoreRefused(`${archivePath} holds no database (${expected}); nothing was restored.`);
 
     if (database.kind === 'sqlite') {
-      const copy = new SQLite(databaseFile, { fileMustExist: true });
-      try {
-        const check = copy.pragma('integrity_check', { simple: true });
-        if (check !== 'ok') throw new RestoreRefused(`The backup's database is damaged: ${String(check)}`);
-      } finally {
-        copy.close();
-      }
+      await checkSqlite(databaseFile, manifest.migration);
     } else {
-      const script = join(staging, 'restore.sql');
-      await restoreScript(databaseFile, script, source, target);
-      await runScript(database.url, script);
+      await restorePostgresData({
+        url: database.url,
+        dump: databaseFile,
+        script: join(staging, 'restore.sql'),
+        source,
+        target,
+        migration: manifest.migration,
+      });
     }
     for (const path of dataFiles) {
       await mkdir(dirname(join(config.dataDir, path)), { recursive: true });

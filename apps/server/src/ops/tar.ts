@@ -43,7 +43,8 @@ function splitName(name: string): [prefix: string, name: string] {
   throw new Error(`tar: the path ${name} is too long`);
 }
 
-function header(name: string, size: number, mtimeMs: number): Buffer {
+/** One ustar header block (exported for tests that forge archives). */
+export function header(name: string, size: number, mtimeMs: number): Buffer {
   const block = Buffer.alloc(BLOCK);
   const [prefix, short] = splitName(name);
   writeString(block, short, 0, 100);

@@ -122,6 +122,7 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/subscription/resume' }),
   },
+  'GET /api/secure/support': { tenancy: 'own', sample: () => ({ path: '/api/secure/support' }) },
   'POST /api/secure/support': {
     tenancy: 'own',
     sample: () => ({ path: '/api/secure/support', body: { subject: 'Printer', message: 'The receipt is blank.' } }),
@@ -318,6 +319,11 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}` }),
   },
+  'GET /api/secure/cargo/code/{code}/changes': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/cargo/code/${w.cargo.code}/changes` }),
+  },
   'GET /api/secure/cargo/code/{code}/contents': {
     tenancy: 'owned',
     storeScoped: true,
@@ -344,6 +350,12 @@ export const routeSamples: Record<string, RouteSample> = {
       path: '/api/secure/cargo/qr/transfer',
       body: { token: `http://shop.test/cargo/receive/${w.qrToken}` },
     }),
+  },
+  // Reads the gifter's cargo by its token, in the caller's store: writes nothing.
+  'POST /api/secure/cargo/qr/preview': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (w) => ({ path: '/api/secure/cargo/qr/preview', body: { token: w.qrToken } }),
   },
   'GET /api/secure/cargo-content/search/{cargoId}/window/{page}/{size}': {
     tenancy: 'owned',

@@ -5,11 +5,19 @@ import type { TestApp } from './harness.ts';
 import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
 import { createProduct } from './products.ts';
 
-/** The bytes of a PNG as far as the upload check reads them (its signature). */
-export const SAMPLE_PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a png'),
-]);
+/** Real images of one pixel (uploads are decoded: modules/files/image-check.ts). */
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR42mPQn+cCAAIRARKL/YF6AAAAAElFTkSuQmCC',
+  'base64',
+);
+export const SAMPLE_JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCcABRD/9k=',
+  'base64',
+);
+export const SAMPLE_WEBP = Buffer.from(
+  'UklGRjgAAABXRUJQVlA4ICwAAACwAQCdASoBAAEAAUAmJaACdLoABGaAAP7l+j/uOwN14t/+fmf7p/nfokAAAA==',
+  'base64',
+);
 
 /**
  * What the route samples act on: an owner with two stores, a product and an image, and an

@@ -44,6 +44,7 @@ export function StoreNameFields(props: Props) {
             props.onUrlNameChange(value);
           }}
           serverError={props.errors.urlName}
+          suggested={!urlNameTouched}
           required
         />
       ) : (

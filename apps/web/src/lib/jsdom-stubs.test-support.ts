@@ -1,6 +1,7 @@
 /**
  * jsdom has neither matchMedia nor ResizeObserver; Mantine's media queries, segmented controls and
- * drawers ask for both. Component tests call this in `beforeAll`.
+ * drawers ask for both. Nor has it a FontFaceSet (`document.fonts`), which an autosizing Textarea
+ * listens to. Component tests call this in `beforeAll`.
  */
 export function stubLayoutApis(): void {
   window.matchMedia ??= ((query: string) => ({
@@ -18,4 +19,10 @@ export function stubLayoutApis(): void {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
 }

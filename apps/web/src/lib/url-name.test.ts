@@ -15,8 +15,21 @@ describe('suggestUrlName', () => {
     expect(s.length).toBeLessThanOrEqual(32);
     expect(s.endsWith('-')).toBe(false);
   });
-  it('gives empty for names without Latin letters', () => {
-    expect(suggestUrlName('東京ストア')).toBe('');
+  // Issue 24 item 19: a Japanese store name left the URL name empty with "3 characters".
+  it('romanises kana', () => {
+    expect(suggestUrlName('さくらカフェ')).toBe('sakurakafe');
+    expect(suggestUrlName('きっさ ちゃっと')).toBe('kissa-chatto');
+    expect(suggestUrlName('ティーショップ まっちゃ')).toBe('tishoppu-matcha');
+    expect(suggestUrlName('ｶﾌｪ Tokyo')).toBe('kafe-tokyo');
+  });
+  it('suggests a valid, stable store- name for a name without a reading (kanji)', () => {
+    const suggested = suggestUrlName('東京商店');
+    expect(suggested).toMatch(/^store-[a-z2-9]{6}$/);
+    expect(urlNameSchema.safeParse(suggested).success).toBe(true);
+    expect(suggestUrlName('東京商店')).toBe(suggested);
+    expect(suggestUrlName('大阪商店')).not.toBe(suggested);
+    expect(suggestUrlName('東京ストア')).toBe('sutoa');
+    expect(suggestUrlName('')).toBe('');
   });
 });
 

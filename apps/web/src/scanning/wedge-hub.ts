@@ -1,3 +1,4 @@
+import { EARLY_KEYS_GLOBAL } from '@shopdesk/shared';
 import { WedgeBuffer, type WedgeBufferOptions } from './wedge-buffer.ts';
 
 /** Fields that take typing themselves: a burst typed into one must be taken back out of it. */
@@ -28,6 +29,18 @@ export interface WedgeHubOptions extends WedgeBufferOptions {
 }
 
 type Listener = (code: string) => void;
+
+/**
+ * A scan finished while the app was still starting (no screen had listened yet) waits this long
+ * for the first screen that listens: a phone with nothing cached takes seconds to open the counter.
+ */
+const START_HOLD_MS = 20_000;
+
+/** The keys index.html's inline recorder kept before this code loaded (packages/shared/src/early-keys.ts). */
+function takeEarlyKeys(target: Window): KeyboardEvent[] {
+  const take = (target as unknown as Record<string, unknown>)[EARLY_KEYS_GLOBAL];
+  return typeof take === 'function' ? (take as () => KeyboardEvent[])() : [];
+}
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /** The field a burst started in, as it was before the burst's first character landed. */
@@ -75,7 +88,11 @@ function textFieldOf(target: EventTarget | null): TextField | null {
  *
  * With no screen listening the keys reach the page as typed. A scan is never held for a screen that
  * opens later (it would pop up seconds after, on the wrong screen); a burst that a screen starts
- * listening to halfway (it finished loading) is still taken whole.
+ * listening to halfway (it finished loading) is still taken whole. The one exception is the app's
+ * start: keys pressed before this code loaded (kept by index.html's early recorder) are replayed
+ * with their own timestamps when the hub attaches, and a scan that ended before any screen listened
+ * goes to the first screen that does, if it is on the same page and within START_HOLD_MS: a scan
+ * into a counter still opening on a slow phone is neither lost nor cut short.
  */
 export class WedgeHub {
   private readonly buffer: WedgeBuffer;
@@ -90,6 +107,9 @@ export class WedgeHub {
   private snapshot: Snapshot | null = null;
   private listeners: Listener[] = [];
   private detach: (() => void) | null = null;
+  /** Scans that ended before any screen had ever listened, with when they ended and on which page. */
+  private held: { code: string; at: number; path: string }[] = [];
+  private everListened = false;
 
   constructor(options: WedgeHubOptions = {}) {
     this.buffer = new WedgeBuffer({ terminators: SCANNER_TERMINATORS, ...options });
@@ -102,6 +122,8 @@ export class WedgeHub {
   /** Starts listening on `target` (capture phase, so a scan is seen before any field or form). */
   attach(target: Window = window): void {
     if (this.detach) return;
+    // Synchronous up to addEventListener: no key can fall between the recorder and the hub.
+    for (const early of takeEarlyKeys(target)) this.onKeyDown(early, true);
     const onKeyDown = (e: KeyboardEvent) => this.onKeyDown(e);
     target.addEventListener('keydown', onKeyDown, true);
     this.detach = () => target.removeEventListener('keydown', onKeyDown, true);
@@ -115,6 +137,20 @@ export class WedgeHub {
   /** Adds a screen's listener; it gets every scan until it unsubscribes or another subscribes. */
   subscribe(listener: Listener): () => void {
     this.listeners.push(listener);
+    if (!this.everListened) {
+      this.everListened = true;
+      const now = this.now?.() ?? performance.now();
+      // Only to the screen of the page the scan was fired on: never on to another one opened later.
+      const path = location.pathname;
+      const held = this.held.filter((h) => now - h.at <= START_HOLD_MS && h.path === path).map((h) => h.code);
+      this.held = [];
+      // After the subscribing effect has run (React's StrictMode subscribes twice): to whoever
+      // listens then.
+      if (held.length > 0)
+        queueMicrotask(() => {
+          for (const code of held) this.listeners.at(-1)?.(code);
+        });
+    }
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
     };
@@ -126,7 +162,8 @@ export class WedgeHub {
     this.target = null;
   }
 
-  private onKeyDown(e: KeyboardEvent): void {
+  /** `replayed`: a key the early recorder kept, timed by its own stamp whatever the clock. */
+  private onKeyDown(e: KeyboardEvent, replayed = false): void {
     // Shortcuts, IME composition (keyCode 229) and a held key's auto-repeat are a person's.
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.keyCode === 229 || e.repeat) {
       this.reset();
@@ -137,7 +174,7 @@ export class WedgeHub {
       this.reset();
       return;
     }
-    const at = this.now?.() ?? e.timeStamp;
+    const at = replayed ? e.timeStamp : (this.now?.() ?? e.timeStamp);
     const gap = at - this.lastAt;
     const continuing = this.buffer.collecting && gap <= this.gap && e.target === this.target;
     this.lastAt = at;
@@ -165,6 +202,9 @@ export class WedgeHub {
     // still opening is taken whole once it listens; with none listening at the end, it is typing.
     const listening = this.listeners.length > 0;
     if (code !== null) {
+      if (!listening && !this.everListened && !isEditableTarget(e.target) && this.held.length < 20) {
+        this.held.push({ code, at, path: location.pathname });
+      }
       if (!listening || !this.isScan(e.target, code)) {
         this.reset();
         return;

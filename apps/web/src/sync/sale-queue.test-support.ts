@@ -35,6 +35,7 @@ export function transaction(clientId: string, status: ShopTransaction['status'] 
     code: 'ABCDEFGHJK12',
     clientId,
     status,
+    soldAt: now,
     createdAt: now,
     updatedAt: now,
     completedAt: status === 'PARKED' ? null : now,

@@ -45,33 +45,8 @@ function classify(error: unknown): SendOutcome {
 }
 
 /**
- * A PUT completing a held cart is not idempotent on the server: when it was stored but its answer
- * was lost, the retry is answered 409 "already completed". The sale then counts as sent once the
- * cart is read back as no longer parked.
- */
-async function confirmCompleted(
-  entry: QueuedSale,
-  code: string,
-  signal: AbortSignal,
-  conflict: ApiRequestError,
-): Promise<SendOutcome> {
-  try {
-    const sale = await secureApi.request<ShopTransaction>(`${TRANSACTION_PATH}/${encodeURIComponent(code)}`, {
-      store: entry.store,
-      signal,
-      handleUnauthorized: false,
-    });
-    return sale.status === 'PARKED'
-      ? { kind: 'refused', refusal: refusalOf(conflict), error: conflict }
-      : { kind: 'synced', sale };
-  } catch (error) {
-    return classify(error);
-  }
-}
-
-/**
  * Sends one queued sale once and says what came of it; it never throws. The clientId makes a
- * repeated create harmless (the server answers the first result). `onUnauthorized` false leaves a
+ * repeated create or completion harmless (the server answers the first result). `onUnauthorized` false leaves a
  * 401 to the caller (the background loop pauses instead of logging the user out mid-sale).
  */
 export async function sendQueuedSale(
@@ -95,14 +70,9 @@ export async function sendQueuedSale(
           });
     return { kind: 'synced', sale };
   } catch (error) {
-    if (
-      request.kind === 'complete' &&
-      request.body.status === 'COMPLETED' &&
-      error instanceof ApiRequestError &&
-      error.status === 409 &&
-      error.code === 'CONFLICT'
-    )
-      return confirmCompleted(entry, request.code, opts.signal, error);
+    // A 409 is a refusal like any other: ALREADY_COMPLETED (another device completed this held
+    // cart) or CLIENT_ID_REUSED. The sale stays in the queue with the reason; a resend of this
+    // sale's own completion is answered 200 by the server, so no read-back is needed.
     return classify(error);
   }
 }

@@ -124,31 +124,20 @@ describe('submitSale', () => {
     expect(all[0]!.request.body.note).toBe('fixed');
   });
 
-  it('counts a repeated completion of a held cart as stored once the cart reads back completed', async () => {
+  it('refuses a completion another device made first (409 ALREADY_COMPLETED): never counted as stored', async () => {
     const code = 'ABCDEFGHJK12';
-    const completed = transaction('c1');
-    server.answers.push(apiError(409, 'CONFLICT', 'This sale is already completed. Refund it instead of editing it.'));
-    server.answers.push(json(200, completed));
-    const body = { status: 'COMPLETED' as const, lines: [{ code: '4901234567894', quantity: 1 }] };
-    const result = await submitSale('my-shop', { kind: 'complete', code, body: { ...body, payment: completedPay } });
-    expect(result).toMatchObject({ kind: 'stored', sale: { status: 'COMPLETED' } });
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      `PUT /api/secure/shop/transaction/${code}`,
-      `GET /api/secure/shop/transaction/${code}`,
-    ]);
-    expect(await listSales()).toEqual([]);
-  });
-
-  it('refuses a completion whose 409 leaves the cart still parked', async () => {
-    server.answers.push(apiError(409, 'CONFLICT', 'Conflict'));
-    server.answers.push(json(200, transaction('c1', 'PARKED')));
+    server.answers.push(apiError(409, 'ALREADY_COMPLETED', 'This held sale was already completed.'));
+    // Were the cart read back, it would show COMPLETED: the old code took that for "synced".
+    server.answers.push(json(200, transaction('c1')));
     const body = {
+      clientId: '5b7e1a8e-2f63-4f0e-9a3c-1d2b3c4d5e6f',
       status: 'COMPLETED' as const,
       lines: [{ code: '4901234567894', quantity: 1 }],
       payment: completedPay,
     };
-    const result = await submitSale('my-shop', { kind: 'complete', code: 'ABCDEFGHJK12', body });
-    expect(result.kind).toBe('refused');
+    const result = await submitSale('my-shop', { kind: 'complete', code, body });
+    expect(result).toMatchObject({ kind: 'refused', error: { status: 409, code: 'ALREADY_COMPLETED' } });
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`PUT /api/secure/shop/transaction/${code}`]);
   });
 });
 

@@ -8,6 +8,7 @@ import { discardSale, retrySale } from './use-sale-queue.ts';
 import {
   apiError,
   freshDevice,
+  json,
   logIn,
   saleBody,
   settle,
@@ -167,6 +168,27 @@ describe('the sale sync loop', () => {
         state: 'refused',
         refusal: { status: 402, code: 'FREE_LIMIT_REACHED', message: 'The free plan allows 100 sales a month.' },
       },
+    ]);
+  });
+
+  it('keeps a held cart completed on another device (409) in the queue with the reason, never as synced', async () => {
+    onlineManager.setOnline(false);
+    const code = 'ABCDEFGHJK12';
+    const body = {
+      ...saleBody(),
+      soldAt: '2026-11-24T10:32:56.000Z',
+    };
+    expect(await submitSale('my-shop', { kind: 'complete', code, body })).toEqual({ kind: 'queued' });
+    onlineManager.setOnline(true);
+    const message = 'This held sale was already completed, on this or another device.';
+    server.answers.push(apiError(409, 'ALREADY_COMPLETED', message), json(200, transaction('other')));
+    start();
+    await settle(80);
+    expect(server.requests.map((r) => r.method)).toEqual(['PUT']);
+    // The device's sale time went with it.
+    expect(server.requests[0]!.body).toMatchObject({ clientId: body.clientId, soldAt: body.soldAt });
+    expect(await listSales()).toMatchObject([
+      { state: 'refused', refusal: { status: 409, code: 'ALREADY_COMPLETED', message } },
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
 import type { Outbox } from '../../lib/outbox.ts';
+import { mailLocale } from '../../lib/mail-locale.ts';
 import { throttleKey, type Attempt } from '../../lib/rate-limit.ts';
 import { hitWindow } from '../../lib/rate-limit.repo.ts';
 import { insertOwnedStore, urlNameExists, urlNameTaken } from '../stores/index.ts';
@@ -112,11 +113,15 @@ export async function signUp(ctx: AppContext, outbox: Outbox, body: SignUpBody):
     });
   if ('token' in outcome) {
     const link = `${ctx.config.appUrl}/confirm/${outcome.token}`;
-    outbox.defer('confirmation mail', () => ctx.mailer.send(confirmationMail(body.email, body.name, link)));
+    outbox.defer('confirmation mail', () =>
+      ctx.mailer.send(confirmationMail(body.email, body.name, link, mailLocale(body.locale))),
+    );
   } else {
     outbox.defer('sign-up notice', async () => {
       const owner = outcome.notify && (await users.findUserByEmail(ctx.db, body.email));
-      if (owner) await ctx.mailer.send(signUpNoticeMail(owner.email, owner.name, ctx.config.appUrl));
+      if (owner) {
+        await ctx.mailer.send(signUpNoticeMail(owner.email, owner.name, ctx.config.appUrl, mailLocale(owner.locale)));
+      }
     });
   }
 }
@@ -164,7 +169,7 @@ export function resendConfirmation(ctx: AppContext, outbox: Outbox, email: strin
     });
     if (!result) return;
     const link = `${ctx.config.appUrl}/confirm/${result.token}`;
-    await ctx.mailer.send(confirmationMail(result.user.email, result.user.name, link));
+    await ctx.mailer.send(confirmationMail(result.user.email, result.user.name, link, mailLocale(result.user.locale)));
   });
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex } from '../../lib/ids.ts';
 import type { Outbox } from '../../lib/outbox.ts';
+import { mailLocale } from '../../lib/mail-locale.ts';
 import type { PasswordResetRow } from '../../db/types.ts';
 import { resetCodeMail } from './auth.mails.ts';
 import * as authRepo from './auth.repo.ts';
@@ -52,7 +53,7 @@ export function requestResetCode(ctx: AppContext, outbox: Outbox, email: string)
       created_at: iso(ctx.clock.now()),
     };
     await ctx.db.transaction().execute((trx) => authRepo.replacePasswordReset(trx, row));
-    await ctx.mailer.send(resetCodeMail(user.email, user.name, code));
+    await ctx.mailer.send(resetCodeMail(user.email, user.name, code, mailLocale(user.locale)));
   });
 }
 

@@ -54,6 +54,13 @@ export function providerOf(ctx: AppContext): PaymentProvider | null {
 }
 let cachedStripe: WeakMap<object, PaymentProvider> | undefined;
 
+/** Whether this server runs the demo provider now (never in production). */
+const demoActive = (ctx: AppContext) => providerOf(ctx)?.name === 'demo';
+
+/** A demo subscription this server will not renew: it shows as ending at its period end. */
+const lapsingDemo = (ctx: AppContext, row: repo.SubscriptionRow | undefined) =>
+  row?.provider === 'demo' && !demoActive(ctx);
+
 function requireProvider(ctx: AppContext): PaymentProvider {
   const provider = providerOf(ctx);
   if (provider) return provider;
@@ -153,7 +160,9 @@ async function settle(ctx: AppContext, userId: string): Promise<void> {
     let next = row;
     const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= now.getTime();
     if (row.provider === 'demo' && row.status === 'ACTIVE' && periodOver) {
-      if (row.cancel_at_period_end === 1 || !row.interval) {
+      // Only a server running the demo provider renews a demo subscription: one made on a test
+      // instance whose database now serves production (or billing with Stripe) ends at its period end.
+      if (row.cancel_at_period_end === 1 || !row.interval || !demoActive(ctx)) {
         next = { ...row, status: 'CANCELED', cancel_at_period_end: 0 };
       } else {
         const interval = row.interval as BillingInterval;
@@ -218,7 +227,7 @@ function toView(
     interval: (row?.interval ?? null) as BillingInterval | null,
     status,
     currentPeriodEnd: row?.current_period_end ?? null,
-    cancelAtPeriodEnd: row?.cancel_at_period_end === 1,
+    cancelAtPeriodEnd: row?.cancel_at_period_end === 1 || (holdsPremium(row) && lapsingDemo(ctx, row)),
     graceUntil:
       status === 'PAST_DUE' && row?.past_due_since
         ? new Date(Date.parse(row.past_due_since) + graceMs(ctx)).toISOString()
@@ -280,7 +289,8 @@ export async function createSubscription(
   const provider = requireProvider(ctx);
   await settle(ctx, userId);
   const current = await repo.findSubscription(ctx.db, userId);
-  if (holdsPremium(current)) throw alreadySubscribed(current!);
+  // A test subscription this server will not renew does not stand in the way of a real one.
+  if (holdsPremium(current) && !lapsingDemo(ctx, current)) throw alreadySubscribed(current!);
   const user = await repo.checkoutUser(ctx.db, userId);
   if (!user) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Please log in to continue.');
   const base = user.store_url ? `${ctx.config.appUrl}/${user.store_url}` : ctx.config.appUrl;
@@ -328,8 +338,21 @@ function alreadySubscribed(row: repo.SubscriptionRow): AppError {
 
 /** `POST /subscription/cancel` (cancel = true, at period end) and `/resume` (undo that, until then). */
 export async function setCancelAtPeriodEnd(ctx: AppContext, userId: string, cancel: boolean): Promise<Subscription> {
-  const provider = requireProvider(ctx);
   await settle(ctx, userId);
+  const demo = await repo.findSubscription(ctx.db, userId);
+  if (demo && holdsPremium(demo) && lapsingDemo(ctx, demo)) {
+    // A test subscription from when this server ran the demo provider: it already ends at its period
+    // end, which is what cancelling asks; it cannot be resumed without the demo provider.
+    if (!cancel) {
+      throw new AppError(
+        409,
+        ErrorCode.CONFLICT,
+        'This is a test subscription, which ends at the end of its period on this server. Subscribe again to keep premium.',
+      );
+    }
+    return toView(ctx, providerOf(ctx), demo, await repo.premiumOf(ctx.db, userId));
+  }
+  const provider = requireProvider(ctx);
   const current = await repo.findSubscription(ctx.db, userId);
   if (!current || !holdsPremium(current) || current.provider !== provider.name) {
     throw new AppError(

@@ -8,7 +8,7 @@ import { DAY } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { confirmTokenFrom, createUser, signUpBody, type TestUser } from '../../test/factories.ts';
-import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
+import { engines, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from '../../test/products.ts';
 import { lapsingUsers } from './billing.repo.ts';
 import { settleLapsed } from './billing.service.ts';
@@ -184,6 +184,36 @@ describe.each(engines)('billing with the demo provider on %s', (engine) => {
     expect(row).toEqual({ status: 'CANCELED', cancel_at_period_end: 0 });
   });
 
+  it('lets a demo subscription lapse at its period end once the same database runs in production', async () => {
+    const u = await createUser(t);
+    const created = await post(t, u, 'create', { plan: 'PREMIUM', interval: 'MONTH' });
+    expect(created.status, created.text).toBe(200);
+    // The same database and files, now served with NODE_ENV=production (any case) and no demo provider.
+    const prod = await startTestApp(engine, { ...t.databaseEnv, NODE_ENV: 'Production', SESSION_DAYS: '3650' });
+    try {
+      prod.clock.advance(t.clock.now().getTime() - prod.clock.now().getTime());
+      const before = await prod.request('GET', '/api/secure/subscription', { token: u.token });
+      expect(before.body).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', cancelAtPeriodEnd: true });
+      // Cancelling is what already happens: 200, not 409; resuming is refused with the reason.
+      const cancel = await prod.request('POST', '/api/secure/subscription/cancel', { token: u.token });
+      expect(cancel.status, cancel.text).toBe(200);
+      expect(cancel.body).toMatchObject({ plan: 'PREMIUM', cancelAtPeriodEnd: true });
+      const resume = await prod.request('POST', '/api/secure/subscription/resume', { token: u.token });
+      expect(resume.status).toBe(409);
+      expect(resume.body.message).toMatch(/test subscription/);
+
+      prod.clock.advance(Date.parse(created.body.currentPeriodEnd) - prod.clock.now().getTime() + 1000);
+      const after = await prod.request('GET', '/api/secure/subscription', { token: u.token });
+      expect(after.body).toMatchObject({ plan: 'FREE', status: 'CANCELED' });
+      expect(await premiumOf(t, u)).toBe(0);
+      // No renewal: the one invoice of the demo purchase, no "test payment" for a new period.
+      const history = await prod.request('GET', '/api/secure/subscription/billing-history', { token: u.token });
+      expect(history.body).toHaveLength(1);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('gives one premium and one invoice to two creates at once', async () => {
     const u = await createUser(t);
     const both = await Promise.all([
@@ -246,10 +276,12 @@ describe.each(engines)('billing not set up on %s', (engine) => {
 });
 
 describe('the demo provider in production', () => {
-  it('is refused when the configuration is read', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'demo', DATA_DIR: tmpdir() })).toThrow(
-      /demo payment provider .* refused when NODE_ENV=production/,
-    );
+  it('is refused when the configuration is read, whatever the case of NODE_ENV', () => {
+    for (const env of ['production', 'Production', 'PRODUCTION', ' production ']) {
+      expect(() => loadConfig({ NODE_ENV: env, BILLING_PROVIDER: 'demo', DATA_DIR: tmpdir() }), env).toThrow(
+        /demo payment provider .* refused when NODE_ENV=production/,
+      );
+    }
   });
 
   it('is refused by the route too, should a configuration be built some other way', async () => {

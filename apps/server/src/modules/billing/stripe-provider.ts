@@ -238,7 +238,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         throw new InvalidEvent();
       }
       // Signed by Stripe, but still checked: what the state's ordering and the event log rest on.
-      if (typeof event.id !== 'string' || typeof event.type !== 'string' || isoFromSeconds(event.created) === null) {
+      // A JSON body of `null`, a number or a string is signed just as well as an event is.
+      if (
+        event === null ||
+        typeof event !== 'object' ||
+        typeof event.id !== 'string' ||
+        typeof event.type !== 'string' ||
+        isoFromSeconds(event.created) === null
+      ) {
         throw new InvalidEvent();
       }
       const object = obj(event.data).object;

@@ -552,6 +552,12 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
       },
       { requiredKeys: [] },
     );
+    // Bodies that are no object at all (issue 24 item 10: `null` answered 500).
+    for (const payload of ['null', '0', '"evt"', '[]', 'true']) {
+      const res = await send(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
+      expect(res.status, payload).toBe(400);
+      expect(res.body.code, payload).toBe('BAD_REQUEST');
+    }
     const event = fc.record({
       id: fc.oneof(
         fc.string({ minLength: 1 }).map((s) => `evt_${s}`),

@@ -30,6 +30,9 @@ function escapeLike(term: string): string {
 
 // ---- cargos ---------------------------------------------------------------------------------
 
+/** Every update of a cargo raises its revision, which devices counting it poll (cargoRevision). */
+const nextRevision = sql<number>`revision + 1`;
+
 /**
  * The cargo and its code's global entry, in the caller's transaction. The code's entry goes first:
  * a code another store already holds fails there (a unique violation on `code`, which the service
@@ -81,7 +84,7 @@ export function changeStatusIf(
 ): Promise<CargoRow | undefined> {
   return trx
     .updateTable('cargos')
-    .set(patch)
+    .set({ ...patch, revision: nextRevision })
     .where('store_id', '=', storeId)
     .where('id', '=', cargoId)
     .where('status', '=', from)
@@ -93,9 +96,43 @@ export async function updateCargo(
   trx: DbOrTx,
   storeId: string,
   cargoId: string,
-  patch: Partial<Omit<CargoRow, 'id' | 'store_id' | 'code'>>,
+  patch: Partial<Omit<CargoRow, 'id' | 'store_id' | 'code' | 'revision'>>,
 ): Promise<void> {
-  await trx.updateTable('cargos').set(patch).where('store_id', '=', storeId).where('id', '=', cargoId).execute();
+  await trx
+    .updateTable('cargos')
+    .set({ ...patch, revision: nextRevision })
+    .where('store_id', '=', storeId)
+    .where('id', '=', cargoId)
+    .execute();
+}
+
+/**
+ * What a device counting the cargo polls: its status and revision, and for a handed-over cargo the
+ * receiver's copy's revision (its counts show here). One indexed read, two for a handed-over one.
+ */
+export async function cargoRevision(
+  db: DbOrTx,
+  storeId: string,
+  code: string,
+): Promise<{ status: string; revision: number; handedRevision: number | null } | undefined> {
+  const row = await db
+    .selectFrom('cargos')
+    .select(['status', 'revision', 'handed_to_store_id', 'handed_to_cargo_id'])
+    .where('store_id', '=', storeId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let handedRevision: number | null = null;
+  if (row.handed_to_store_id && row.handed_to_cargo_id) {
+    const copy = await db
+      .selectFrom('cargos')
+      .select('revision')
+      .where('store_id', '=', row.handed_to_store_id)
+      .where('id', '=', row.handed_to_cargo_id)
+      .executeTakeFirst();
+    handedRevision = copy ? Number(copy.revision) : null;
+  }
+  return { status: row.status, revision: Number(row.revision), handedRevision };
 }
 
 export async function touchCargo(trx: DbOrTx, storeId: string, cargoId: string, at: string): Promise<void> {

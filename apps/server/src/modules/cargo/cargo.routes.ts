@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CargoChangesSchema,
   CargoCodeBodySchema,
   CargoCodeParamsSchema,
   CargoContentBodySchema,
@@ -12,6 +13,7 @@ import {
   CargoDifferenceQuerySchema,
   CargoDifferenceResultSchema,
   CargoListSchema,
+  CargoQrPreviewSchema,
   CargoQrReceiveBodySchema,
   CargoQrSchema,
   CargoSchema,
@@ -29,6 +31,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
 import { scopeOf } from '../access/index.ts';
+import { previewQr } from './cargo-qr-check.ts';
 import * as cargo from './cargo.service.ts';
 
 const FIRST_WINDOW = { page: 0, size: 20 };
@@ -40,6 +43,8 @@ const FIRST_WINDOW = { page: 0, size: 20 };
 const TOO_MANY_QR = 'Too many transfer QR codes in a short time. Please wait a few minutes and try again.';
 const QR_ISSUE = { max: 60, windowMs: 10 * MINUTE, tooMany: TOO_MANY_QR };
 const QR_RECEIVE = { max: 30, windowMs: 10 * MINUTE, tooMany: TOO_MANY_QR };
+/** A preview comes before each receive, and again when the receiver reopens the link. */
+const QR_PREVIEW = { max: 60, windowMs: 10 * MINUTE, tooMany: TOO_MANY_QR };
 
 /** `/api/secure/cargo...` and `/api/secure/cargo-content...` (product.md §6), in the store of X-Store. */
 export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -156,6 +161,20 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => cargo.getCargo(ctx, await scope(request), request.params.code),
     );
 
+    app.get(
+      '/cargo/code/:code/changes',
+      {
+        schema: {
+          ...base,
+          description:
+            "The cargo's changes cursor: it moves with every change of the cargo or its lines (any device's). Devices counting the cargo poll it and read the lines again when it moved.",
+          params: CargoCodeParamsSchema,
+          response: { 200: CargoChangesSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => cargo.cargoChanges(ctx, await scope(request), request.params.code),
+    );
+
     app.put(
       '/cargo/code/:code',
       {
@@ -233,6 +252,24 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const s = await scope(request);
         await throttle.hit('cargo-qr-receive', 'user', s.userId, QR_RECEIVE);
         return reply.status(201).send(await cargo.receiveByQr(ctx, s, request.body.token));
+      },
+    );
+
+    app.post(
+      '/cargo/qr/preview',
+      {
+        schema: {
+          ...base,
+          description:
+            'The cargo a transfer token (or the scanned link) hands over: its name, code, sending store and totals, for the confirmation before receiving. Nothing is written. 404 not a valid token, 409 used, expired or arrived. Rate limited.',
+          body: CargoQrReceiveBodySchema,
+          response: { 200: CargoQrPreviewSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        },
+      },
+      async (request) => {
+        const s = await scope(request);
+        await throttle.hit('cargo-qr-preview', 'user', s.userId, QR_PREVIEW);
+        return previewQr(ctx, s, request.body.token);
       },
     );
 

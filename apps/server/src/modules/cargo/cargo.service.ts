@@ -7,6 +7,7 @@ import {
   MAX_CARGO_QUANTITY,
   type Cargo,
   type CargoContent,
+  type CargoChanges,
   type CargoContentWindow,
   type CargoDifferenceResult,
   type CargoQr,
@@ -33,7 +34,8 @@ import { assertCanCreate } from '../plans/index.ts';
 import { ensureProducts } from '../products/index.ts';
 import { rateOn } from '../rates/index.ts';
 import { applyStockDeltasBulk, reverseMovementsOf } from '../stock/index.ts';
-import { newToken, nonceHash, signatureMatches, splitToken } from './cargo-token.ts';
+import { checkQrToken } from './cargo-qr-check.ts';
+import { newToken, nonceHash } from './cargo-token.ts';
 import * as repo from './cargo.repo.ts';
 
 type NewCargo = z.output<typeof NewCargoBodySchema>;
@@ -54,7 +56,6 @@ const readOnly = (row: repo.CargoRow) =>
     ? conflict('This cargo has arrived. Mark it not arrived to change its contents.')
     : conflict('This cargo was handed over to another store and can no longer change.');
 const tooMany = () => conflict('A line holds at most 1,000,000 items.');
-const invalidToken = () => notFound('This transfer QR code is not valid. Ask the sender to show a new one.');
 
 // ---- answers --------------------------------------------------------------------------------
 
@@ -184,6 +185,7 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
       arrived_at: null,
       created_at: now,
       updated_at: now,
+      revision: 0,
     };
     await repo.insertCargo(trx, row);
     await repo.insertContents(
@@ -207,6 +209,14 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
     return row;
   });
   return toCargo(ctx.db, store, row);
+}
+
+/** The cargo's changes cursor (its revision; a handed-over cargo's also moves with the receiver's counts). */
+export async function cargoChanges(ctx: AppContext, scope: Scope, code: string): Promise<CargoChanges> {
+  const row = await repo.cargoRevision(ctx.db, scope.store.id, code);
+  if (!row) throw cargoNotFound();
+  const cursor = row.handedRevision === null ? `${row.revision}` : `${row.revision}.${row.handedRevision}`;
+  return { cursor, status: row.status as CargoStatus };
 }
 
 export async function getCargo(ctx: AppContext, scope: Scope, code: string): Promise<Cargo> {
@@ -600,6 +610,7 @@ async function copyToReceiver(
     arrived_at: null,
     created_at: now,
     updated_at: now,
+    revision: 0,
   };
   await repo.insertCargo(trx, copy);
   const lines = await repo.allContents(trx, sent.store_id, sent.id, null);
@@ -708,23 +719,7 @@ export async function issueQr(ctx: AppContext, scope: Scope, code: string): Prom
  */
 export async function receiveByQr(ctx: AppContext, scope: Scope, token: string): Promise<Cargo> {
   const { store, userId } = scope;
-  const parts = splitToken(token);
-  if (!parts) throw invalidToken();
-  const hash = nonceHash(parts.nonce);
-  const issued = await repo.findQrToken(ctx.db, hash);
-  if (!issued || !signatureMatches(ctx.config.jwtSecret, parts.nonce, parts.sig, issued.cargo_id, issued.expires_at)) {
-    throw invalidToken();
-  }
-  if (issued.used_at !== null) throw conflict('This transfer QR code was already used.');
-  const now = ctx.clock.now();
-  if (now.getTime() >= Date.parse(issued.expires_at)) {
-    throw conflict('This transfer QR code has expired. Ask the sender to show a new one.');
-  }
-  if (issued.store_id === store.id) throw conflict('This cargo is already in this store.');
-  const sender = await repo.storeBrief(ctx.db, issued.store_id);
-  const cargo = await repo.findCargoById(ctx.db, issued.store_id, issued.cargo_id);
-  if (!sender || !cargo) throw invalidToken();
-  if (cargo.status === 'ARRIVED') throw conflict('An arrived cargo cannot be transferred.');
+  const { hash, sender, cargo, now } = await checkQrToken(ctx, scope, token);
   const rate = await handOverRate(ctx, sender.main_currency, store.main_currency);
   const at = iso(now);
   const copy = await withFreshCode(ctx, async (trx) => {

@@ -6,6 +6,7 @@ import type { Scope } from '../access/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { storageQuota } from '../plans/index.ts';
 import { deleteFileRows, findFile, storeBytes, upsertFile } from './files.repo.ts';
+import { checkImage } from './image-check.ts';
 import { detectImageType } from './image-type.ts';
 
 const DECLARED_TYPES = new Set<string>([...IMAGE_MIME_TYPES, 'application/octet-stream']);
@@ -22,7 +23,8 @@ function unsupported(message: string): AppError {
 
 /**
  * Stores an image under the store and id, replacing any earlier one. The type is decided by the
- * bytes: a text file named .png is refused whatever its Content-Type says. The store's storage
+ * bytes: a text file named .png is refused whatever its Content-Type says, and the image is decoded
+ * and its size bounded (image-check.ts). The store's storage
  * quota (modules/plans) is checked before any byte is written, and again, with the owner locked,
  * in the transaction that records the new size; a replaced image counts only by its difference.
  * The bytes replace the old ones only once that transaction has committed.
@@ -40,6 +42,7 @@ export async function putFile(ctx: AppContext, scope: Scope, id: string, upload:
     ]);
   const mime = detectImageType(body);
   if (!mime) throw unsupported('This file is not a PNG, JPEG or WebP image.');
+  await checkImage(body, mime);
   const assertFits = async (db: DbOrTx) => {
     const quota = await storageQuota(db, ctx, store.owner_id);
     if ((await storeBytes(db, store.id, id)) + body.length > quota.bytes) throw quota.refusal();
@@ -90,6 +93,11 @@ export async function removeImage(ctx: AppContext, scope: Scope, id: string): Pr
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'uuid', message }]);
   }
   await deleteFiles(ctx, scope.store.id, [id]);
+}
+
+/** Whether the store has an image under this id (products may only show the store's own images). */
+export async function hasImage(db: DbOrTx, storeId: string, id: string): Promise<boolean> {
+  return (await findFile(db, storeId, id)) !== undefined;
 }
 
 export async function getFile(

@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { SAMPLE_JPEG, SAMPLE_PNG, SAMPLE_WEBP } from '../../test/sweep-world.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a png'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif data')]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 data')]);
+const [PNG, JPEG, WEBP] = [SAMPLE_PNG, SAMPLE_JPEG, SAMPLE_WEBP];
 
 describe.each(engines)('files on %s', (engine) => {
   const t = useTestApp(engine);

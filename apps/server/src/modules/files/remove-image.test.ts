@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { SAMPLE_PNG } from '../../test/sweep-world.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]);
+const PNG = SAMPLE_PNG;
 
 describe.each(engines)('removing a profile picture or receipt logo on %s', (engine) => {
   const t = useTestApp(engine);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EARLY_KEYS_SCRIPT } from '@shopdesk/shared';
 import { engines, useTestApp } from '../../test/harness.ts';
 
 describe.each(engines)('health and docs on %s', (engine) => {
@@ -53,5 +55,14 @@ describe.each(engines)('health and docs on %s', (engine) => {
     }
     // The page runs under our CSP: scripts from self only, nothing inline needed.
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it("allows the web app's inline early key recorder by its hash, and no other inline script", async () => {
+    const res = await fetch(`${t.url}/api/public/health`);
+    await res.arrayBuffer();
+    const hash = createHash('sha256').update(EARLY_KEYS_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 });

@@ -7,7 +7,7 @@ import {
   type ImportRow,
   unprotectFormula,
 } from '@shopdesk/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost' | 'taxRate';
@@ -37,8 +37,16 @@ function moneyCell(value: string | number, currency: CurrencyCode): number | str
   }
 }
 
-/** The opening-stock range of CreateProductBodySchema, said as a sentence instead of zod's "Too big: …". */
+/** The stock range of an import row, said as a sentence instead of zod's "Too big: …". */
 const QUANTITY_LIMIT = 1_000_000;
+
+/**
+ * A row has the rules of creating a product, except its stock: a file exported from a store whose
+ * stock went below zero (sales before receiving) brings that stock back as it was.
+ */
+const ImportRowSchema = CreateProductBodySchema.extend({
+  quantity: z.number().int().min(-QUANTITY_LIMIT).max(QUANTITY_LIMIT).default(0),
+});
 
 function quantityCell(value: string | number): number | string {
   const text = String(value).trim();
@@ -91,7 +99,7 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
       given.add('taxRate');
     }
   }
-  const parsed = CreateProductBodySchema.safeParse(candidate);
+  const parsed = ImportRowSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'row');

@@ -20,8 +20,9 @@ import { nameSortKey } from '../../lib/text-keys.ts';
 import { insertTombstone } from './product-changes.repo.ts';
 import * as repo from './products.repo.ts';
 import type { Scope } from '../access/index.ts';
-import { deleteFiles } from '../files/index.ts';
+import { deleteFiles, hasImage } from '../files/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
+import { forgetProductInLines } from '../shop/index.ts';
 import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
@@ -70,6 +71,24 @@ export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLev
   };
 }
 
+/**
+ * A product shows only an image uploaded to its own store (the schema already takes only a bare
+ * UUID, never a profile picture or receipt logo id, nor a path): deleting the product deletes the
+ * image, so it must never name another store's file or one that is not a product image. The image
+ * it already shows is kept as it is.
+ */
+async function assertProductImage(
+  db: DbOrTx,
+  storeId: string,
+  imageId: string | null | undefined,
+  current: string | null,
+): Promise<void> {
+  if (!imageId || imageId === current) return;
+  if (!(await hasImage(db, storeId, imageId))) {
+    throw fieldError(ErrorCode.VALIDATION_ERROR, 'imageId', 'This image was not uploaded to this store.');
+  }
+}
+
 export async function findProductOrThrow(db: DbOrTx, storeId: string, code: string): Promise<repo.ProductView> {
   const row = await repo.findProductByCode(db, storeId, code);
   if (!row) throw productNotFound();
@@ -86,6 +105,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
+      await assertProductImage(trx, store.id, body.imageId, null);
       await assertCanCreate(trx, ctx, store.owner_id, 'products');
       const row: ProductRow = {
         id: newId(),
@@ -145,6 +165,7 @@ export async function updateProduct(
     const { product, before } = await ctx.db.transaction().execute(async (trx) => {
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
+      await assertProductImage(trx, store.id, body.imageId, current.image_id);
       // An omitted tax rate keeps the product's; null clears it (back to the store's default).
       const patch = {
         ...productFields(body),
@@ -166,13 +187,15 @@ export async function updateProduct(
 /**
  * Deletes the product and its movements together: the ledger stays consistent (no movement without
  * its product), the code is free to reuse, and the free-tier slot is released. Sales keep their
- * own copy of code, name and price, so history does not depend on the product row.
+ * own copy of code, name and price, so history does not depend on the product row; their product
+ * id becomes null, so a later refund knows the product is gone.
  */
 export async function deleteProduct(ctx: AppContext, scope: Scope, code: string): Promise<void> {
   const { store } = scope;
   const image = await ctx.db.transaction().execute(async (trx) => {
     const current = await findProductOrThrow(trx, store.id, code);
     await deleteLedgerOf(trx, store.id, current.id);
+    await forgetProductInLines(trx, store.id, current.id);
     await repo.deleteProduct(trx, store.id, current.id);
     // Devices keeping a copy of the catalogue learn of the deletion from the changes feed.
     await insertTombstone(trx, {

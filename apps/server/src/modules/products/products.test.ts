@@ -2,6 +2,7 @@ import { isInStoreEan13 } from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { SAMPLE_PNG } from '../../test/sweep-world.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, ean13, productBody, storeHeader } from '../../test/products.ts';
 
@@ -24,7 +25,14 @@ describe.each(engines)('products on %s', (engine) => {
     });
 
   it('creates a product (201) with opening stock recorded in the ledger, and reads it back by code', async () => {
-    const body = productBody({ code: ean13(), quantity: 12, description: 'Cold brew', imageId: crypto.randomUUID() });
+    const imageId = crypto.randomUUID();
+    const image = await t.request('PUT', `/api/secure/file/data/${u.store.urlName}/${imageId}`, {
+      token: u.token,
+      raw: SAMPLE_PNG,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(image.status, image.text).toBe(200);
+    const body = productBody({ code: ean13(), quantity: 12, description: 'Cold brew', imageId });
     const res = await post(body);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
@@ -113,6 +121,23 @@ describe.each(engines)('products on %s', (engine) => {
     expectFieldErrors(await post({ ...productBody(), quantity: 2.5 }), ['quantity']);
     expectFieldErrors(await post({ ...productBody(), name: 42, brand: [] }), ['name', 'brand']);
     expectFieldErrors(await post({ ...productBody(), imageId: 'i'.repeat(81) }), ['imageId']);
+  });
+
+  // Issue 24 item 19: an opening quantity of -5 was saved; each refusal is a sentence for a shop owner.
+  it('refuses a negative opening stock, a negative price and an over-long name with readable sentences, and stores nothing', async () => {
+    const code = ean13();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ quantity: -5 }, 'quantity', 'Opening stock must not be negative'],
+      [{ price: -100 }, 'price', 'Must not be negative'],
+      [{ name: 'n'.repeat(169) }, 'name', 'Name must be at most 120 characters'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await post({ ...productBody({ code }), ...change });
+      expectFieldErrors(res, [field]);
+      expect(res.body.details[0].message).toBe(message);
+    }
+    const read = await t.request('GET', `/api/secure/product/code/${code}`, { token: u.token });
+    expect(read.status).toBe(404);
   });
 
   it('updates every field but the quantity, which only the ledger changes', async () => {

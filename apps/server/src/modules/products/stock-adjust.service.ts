@@ -23,7 +23,12 @@ export async function adjustStock(
     const product =
       body.countedQuantity !== undefined
         ? await applyCount(trx, ctx.dbKind, { ...movement, counted: body.countedQuantity })
-        : await applyStockDelta(trx, { ...movement, delta: body.delta ?? 0, reason: 'ADJUSTMENT' });
+        : await applyStockDelta(trx, {
+            ...movement,
+            delta: body.delta ?? 0,
+            reason: 'ADJUSTMENT',
+            adjustmentReason: body.adjustmentReason ?? null,
+          });
     if (!product) throw productNotFound();
     return product;
   });

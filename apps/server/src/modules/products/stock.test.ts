@@ -35,6 +35,44 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
+  // Issue 24 item 20: an adjustment says why (received, damaged, theft, correction, own use).
+  it('stores the reason of an adjustment and shows it in the stock history', async () => {
+    const p = await createProduct(t, u, { quantity: 10 });
+    for (const [delta, adjustmentReason] of [
+      [6, 'RECEIVED'],
+      [-2, 'DAMAGED'],
+      [-1, 'THEFT'],
+      [1, 'CORRECTION'],
+      [-1, 'OWN_USE'],
+    ] as const) {
+      t.clock.advance(1000);
+      const res = await adjust(p.code, { delta, reason: 'ADJUSTMENT', adjustmentReason });
+      expect(res.status, res.text).toBe(200);
+    }
+    t.clock.advance(1000);
+    expect((await adjust(p.code, { delta: 1 })).status).toBe(200);
+    const { items } = (await movements(p.code)).body as { items: Array<{ delta: number; adjustmentReason: unknown }> };
+    expect(items.map((m) => [m.delta, m.adjustmentReason])).toEqual([
+      [1, null],
+      [-1, 'OWN_USE'],
+      [1, 'CORRECTION'],
+      [-1, 'THEFT'],
+      [-2, 'DAMAGED'],
+      [6, 'RECEIVED'],
+      [10, null],
+    ]);
+    await expectLedgerConsistent(t);
+  });
+
+  it('refuses an unknown adjustment reason, or one on a count, naming the field', async () => {
+    const p = await createProduct(t, u, { quantity: 3 });
+    const unknown = await adjust(p.code, { delta: -1, adjustmentReason: 'LOST' });
+    expectFieldErrors(unknown, ['adjustmentReason']);
+    expect(unknown.body.details[0].message).toMatch(/received, damaged, theft, correction or own use/);
+    expectFieldErrors(await adjust(p.code, { countedQuantity: 2, adjustmentReason: 'DAMAGED' }), ['adjustmentReason']);
+    expect((await movements(p.code)).body.total).toBe(1);
+  });
+
   it('lets stock go negative', async () => {
     const p = await createProduct(t, u);
     expect((await adjust(p.code, { delta: -4 })).body.quantity).toBe(-4);

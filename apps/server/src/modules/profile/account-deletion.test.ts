@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, createUser, login, signUpBody, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
+import { SAMPLE_PNG } from '../../test/sweep-world.ts';
 import { createProduct, createStore } from '../../test/products.ts';
 import { STORE_DATA_TABLES, USER_DATA_TABLES } from './account-deletion.repo.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 7)]);
+const PNG = Buffer.concat([SAMPLE_PNG, Buffer.alloc(40, 7)]);
 
 function filesOnDisk(t: TestApp, storeId: string): string[] {
   const dir = join(t.dataDir, 'files', storeId);

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   RATE_STALE_DAYS,
+  parseRate,
   type CurrencyCode,
   type ExchangeRate,
   type SetManualRateBody,
@@ -110,6 +111,7 @@ export async function setManualRate(
   if (body.rate === null) {
     await repo.deleteManualRate(ctx.db, store.id, store.main_currency, store.second_currency);
   } else {
+    await assertPlausible(ctx, store, body.rate);
     await repo.saveManualRate(ctx.db, {
       store_id: store.id,
       base: store.main_currency,
@@ -120,6 +122,29 @@ export async function setManualRate(
     });
   }
   return storeRate(ctx, store);
+}
+
+/** How far a manual rate may be from the reference rate, either way. */
+const MAX_RATE_FACTOR = 1000n;
+
+/**
+ * A manual rate must be within ×1,000 of the reference rate (the latest imported one): a typing
+ * slip of a few digits is refused with the reason, and a rate such as 0.000000000001 cannot turn
+ * a tender into an amount no sale can hold. Without a reference rate any positive rate is taken.
+ */
+async function assertPlausible(ctx: AppContext, store: StoreRow, text: string): Promise<void> {
+  const reference = await rateOn(ctx, store.main_currency as CurrencyCode, store.second_currency as CurrencyCode, null);
+  const manual = parseRate(text);
+  const ref = reference ? parseRate(reference.rate) : null;
+  if (!manual || !reference || !ref) return;
+  // manual / ref compared with 1000 and 1/1000, in exact integers.
+  const left = manual.numerator * ref.denominator;
+  const right = ref.numerator * manual.denominator;
+  if (left <= MAX_RATE_FACTOR * right && right <= MAX_RATE_FACTOR * left) return;
+  const message = `This rate is more than 1,000 times ${left > right ? 'above' : 'below'} the reference rate (${reference.rate} ${store.second_currency} per ${store.main_currency}, ${reference.source} of ${reference.date}). Check the rate: it is how many ${store.second_currency} one ${store.main_currency} buys.`;
+  throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [
+    { field: 'rate', message: 'Must be within 1,000 times the reference rate' },
+  ]);
 }
 
 /** "0150.2500" → "150.25": one spelling per value. */

@@ -31,9 +31,12 @@ const PUBLIC_RECEIPT_LIMIT = {
 
 const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/i;
 
-/** The receipt's own address, for its QR code. */
-function receiptUrl(request: FastifyRequest, code: string): string {
-  return `${request.protocol}://${request.host}/receipt/${code}`;
+/**
+ * The receipt's own address, for its QR code: from APP_URL, never from the request's Host header,
+ * which any client sets (a QR printed for a customer must not point wherever a request said).
+ */
+function receiptUrl(ctx: AppContext, code: string): string {
+  return `${ctx.config.appUrl}/receipt/${code}`;
 }
 
 /** `/api/public/receipt/{code}` and its logo. */
@@ -107,7 +110,7 @@ export function receiptPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const doc = buildReceiptDocument(receipt, {
           labels,
           locale: locale === 'ja' ? 'ja-JP' : 'en-US',
-          url: receiptUrl(request, receipt.code),
+          url: receiptUrl(ctx, receipt.code),
         });
         const title = receipt.store.name ? `${labels.title} · ${receipt.store.name}` : labels.title;
         return reply.send(receiptPage(doc, labels, title));

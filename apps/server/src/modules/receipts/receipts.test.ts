@@ -4,6 +4,7 @@ import { createUser, expectFieldErrors, type TestUser } from '../../test/factori
 import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 import { SAMPLE_PNG } from '../../test/sweep-world.ts';
+import { qrSvg } from './receipt-qr.ts';
 
 /** Every key and every string or number in a JSON value, however deep. */
 function walk(value: unknown, keys: string[] = [], leaves: string[] = []): { keys: string[]; leaves: string[] } {
@@ -164,6 +165,16 @@ describe.each(engines)('receipts on %s', (engine) => {
       expect(missing.status, code).toBe(404);
       expect(missing.text).toContain('Receipt not found');
     }
+  });
+
+  it("builds the page's QR link from APP_URL, whatever Host the request names", async () => {
+    const res = await t.request('GET', `/receipt/${sale.code}`, {
+      headers: { accept: 'text/html', 'x-forwarded-host': 'evil.example', host: 'evil.example' },
+    });
+    expect(res.status).toBe(200);
+    // The QR drawing is deterministic: the page holds exactly the code of the APP_URL link.
+    expect(res.text).toContain(qrSvg(`http://shop.test/receipt/${sale.code}`));
+    expect(res.text).not.toContain(qrSvg(`http://evil.example/receipt/${sale.code}`));
   });
 
   it('keeps the default template until saved, then round-trips it, and the receipt follows it', async () => {

@@ -11,10 +11,10 @@ import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable, StoreRow } from 
 import { amountsBy, expectedCash } from './shift-figures.ts';
 import * as repo from './shifts.repo.ts';
 
-/** A shift's sale figures in the main currency. */
+/** A shift's sale figures in the main currency; frozen as JSON (`shifts.totals`) when it closes. */
 export type SaleFigures = Pick<
   ShiftReport,
-  'salesCount' | 'salesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod' | 'salesBeforeOpen'
+  'salesCount' | 'salesTotal' | 'lateSalesCount' | 'lateSalesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'
 >;
 
 /**
@@ -40,13 +40,13 @@ export async function liveFigures(
   moves: ShiftCashMovesTable[],
 ): Promise<LiveFigures> {
   const shiftId = shift.id;
-  const [cashSales, cashRefunds, sales, refunds, methods, before] = await Promise.all([
+  const [cashSales, cashRefunds, sales, late, refunds, methods] = await Promise.all([
     repo.cashSalesByCurrency(db, store.id, shiftId),
     repo.cashRefundsByCurrency(db, store.id, shiftId),
     repo.saleTotals(db, store.id, shiftId),
+    repo.saleTotals(db, store.id, shiftId, { soldBefore: shift.opened_at }),
     repo.refundTotals(db, store.id, shiftId),
     repo.methodTotals(db, store.id, shiftId),
-    repo.salesBefore(db, store.id, shiftId, shift.opened_at),
   ]);
   const currencies = store.second_currency ? [store.main_currency, store.second_currency] : [store.main_currency];
   const figures = expectedCash(currencies, {
@@ -76,10 +76,11 @@ export async function liveFigures(
     sales: {
       salesCount: Number(sales.n),
       salesTotal: Number(sales.total ?? 0),
+      lateSalesCount: Number(late.n),
+      lateSalesTotal: Number(late.total ?? 0),
       refundsCount: Number(refunds.n),
       refundsTotal: Number(refunds.total ?? 0),
       byMethod,
-      salesBeforeOpen: { count: Number(before.n), total: Number(before.total ?? 0) },
     },
   };
 }
@@ -106,19 +107,20 @@ export function toReport(input: {
 }): ShiftReport {
   const { shift, store, cash, moves, names, live } = input;
   const name = (id: string) => names.get(id) ?? '';
-  const frozen = JSON.parse(shift.totals ?? 'null') as ClosedSnapshot | null;
+  const frozen = JSON.parse(shift.totals ?? 'null') as Partial<ClosedSnapshot> | null;
   const mainCurrency = (frozen?.mainCurrency ?? store.main_currency) as CurrencyCode;
-  const noSales = { count: 0, total: 0 };
   const none: SaleFigures = {
     salesCount: 0,
     salesTotal: 0,
+    lateSalesCount: 0,
+    lateSalesTotal: 0,
     refundsCount: 0,
     refundsTotal: 0,
     byMethod: [],
-    salesBeforeOpen: noSales,
   };
-  const { salesCount, salesTotal, refundsCount, refundsTotal, byMethod, salesBeforeOpen } =
-    live?.sales ?? frozen ?? none;
+  // Shifts closed before late sales were counted froze no late figures: 0.
+  const sales: SaleFigures = live?.sales ?? { ...none, ...frozen };
+  const { salesCount, salesTotal, lateSalesCount, lateSalesTotal, refundsCount, refundsTotal, byMethod } = sales;
   const cashFigures: ShiftCash[] = live
     ? live.cash.map((c) => ({ ...c, counted: null, difference: null, denominations: null }))
     : orderCash(mainCurrency, cash).map((c) => ({
@@ -144,11 +146,11 @@ export function toReport(input: {
     closedBy: shift.closed_by ? (frozen?.closedBy ?? name(shift.closed_by)) : null,
     salesCount,
     salesTotal,
+    lateSalesCount,
+    lateSalesTotal,
     refundsCount,
     refundsTotal,
     byMethod,
-    // Z reports closed before issue 24 froze no such figure.
-    salesBeforeOpen: salesBeforeOpen ?? noSales,
     cash: cashFigures,
     moves: moves.map(toMove),
   };

@@ -68,17 +68,6 @@ export async function adoptShiftless(db: DbOrTx, storeId: string, shiftId: strin
     .execute();
 }
 
-/** The shift's sales completed before it opened: those it adopted. */
-export async function salesBefore(db: DbOrTx, storeId: string, shiftId: string, openedAt: string) {
-  return db
-    .selectFrom('shop_transactions')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('total')])
-    .where('store_id', '=', storeId)
-    .where('shift_id', '=', shiftId)
-    .where('completed_at', '<', openedAt)
-    .executeTakeFirstOrThrow();
-}
-
 export async function shiftCashRows(db: DbOrTx, storeId: string, shiftIds: string[]) {
   if (shiftIds.length === 0) return [];
   return db
@@ -179,13 +168,15 @@ export async function cashRefundsByCurrency(db: DbOrTx, storeId: string, shiftId
     .execute();
 }
 
-export async function saleTotals(db: DbOrTx, storeId: string, shiftId: string) {
-  return db
+/** A shift's sales: count and total; with `soldBefore`, only those sold before that time (late sales). */
+export async function saleTotals(db: DbOrTx, storeId: string, shiftId: string, opts: { soldBefore?: string } = {}) {
+  let query = db
     .selectFrom('shop_transactions')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('total')])
     .where('store_id', '=', storeId)
-    .where('shift_id', '=', shiftId)
-    .executeTakeFirstOrThrow();
+    .where('shift_id', '=', shiftId);
+  if (opts.soldBefore !== undefined) query = query.where('sold_at', '<', opts.soldBefore);
+  return query.executeTakeFirstOrThrow();
 }
 
 export async function refundTotals(db: DbOrTx, storeId: string, shiftId: string) {

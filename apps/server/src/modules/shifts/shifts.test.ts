@@ -257,7 +257,7 @@ describe.each(engines)('shifts on %s', (engine) => {
     t.clock.advance(MINUTE);
     await enableShifts(t, u);
     const first = await openShift(t, u, [{ currency: 'USD', amount: 1_000 }]);
-    expect(first.body).toMatchObject({ salesCount: 0, salesBeforeOpen: { count: 0, total: 0 } });
+    expect(first.body).toMatchObject({ salesCount: 0, lateSalesCount: 0, lateSalesTotal: 0 });
     const sold = await sell(t, u, 300, { method: 'CASH', currency: 'USD', amount: 300 });
     t.clock.advance(MINUTE);
     await closeShift(t, u, first.body.id, [
@@ -281,7 +281,8 @@ describe.each(engines)('shifts on %s', (engine) => {
       salesTotal: 2_000,
       refundsCount: 1,
       refundsTotal: 300,
-      salesBeforeOpen: { count: 1, total: 2_000 },
+      lateSalesCount: 1,
+      lateSalesTotal: 2_000,
     });
     expect(cashOf(next.body, 'USD')).toMatchObject({
       float: 1_000,
@@ -302,7 +303,7 @@ describe.each(engines)('shifts on %s', (engine) => {
       { currency: 'USD', denominations: countOf(2_700, 'USD') },
       { currency: 'JPY', denominations: [] },
     ]);
-    expect(z.body).toMatchObject({ salesCount: 1, salesBeforeOpen: { count: 1, total: 2_000 } });
+    expect(z.body).toMatchObject({ salesCount: 1, lateSalesCount: 1, lateSalesTotal: 2_000 });
     expect(cashOf(z.body, 'USD')).toMatchObject({ expected: 2_700, difference: 0 });
   });
 

@@ -1,5 +1,8 @@
 import {
+  DEVICE_RATE_TOLERANCE_BP,
   ErrorCode,
+  SOLD_AT_MAX_AGE_DAYS,
+  SOLD_AT_MAX_AHEAD_MS,
   formatMoney,
   parseRate,
   priceSale,
@@ -18,17 +21,16 @@ import {
   type CreateTransactionBody,
 } from '@shopdesk/shared';
 import type { ShopTendersTable, ShopTransactionLinesTable, ShopTransactionsTable, StoreRow } from '../../db/types.ts';
-import { iso } from '../../lib/clock.ts';
+import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newCrockfordCode, newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
-import { assertCanCreate } from '../plans/index.ts';
 import { storeRate } from '../rates/index.ts';
-import { openShiftIdFor } from '../shifts/index.ts';
-import { recordSale } from '../statistics/index.ts';
-import { moveStockOut, saleForStatistics, storeSaleTask } from './sale-write.ts';
+import { convertOrRefuse } from './conversion.ts';
+import { saleFingerprint } from './sale-fingerprint.ts';
+import { storeSaleTask, type SaleToStore } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -173,7 +175,38 @@ function paymentRefused(refusal: PaymentRefusal, currency: CurrencyCode): AppErr
   }
 }
 
-/** Prices the sale and, when it is being completed, settles its tenders at the store's rate of the moment. */
+/**
+ * The rate a second-currency tender converts with: the one the counter showed the customer when
+ * the sale carries it and it lies within DEVICE_RATE_TOLERANCE_BP of the store's rate (a sale
+ * synced later keeps the rate it was paid at), else refused; the store's rate when the sale carries
+ * none. With no store rate to compare, the device's rate is taken: it came from this server.
+ */
+async function saleRate(ctx: AppContext, store: StoreRow, body: Body): Promise<ExchangeRate | null> {
+  const current = (await storeRate(ctx, store)).effective;
+  const shown = body.rate;
+  if (!shown || !store.second_currency) return current;
+  const device = parseRate(shown.rate);
+  const reference = current ? parseRate(current.rate) : null;
+  if (device && reference) {
+    // |device − reference| / reference ≤ tolerance, in integers: cross-multiplied over both denominators.
+    const d = device.numerator * reference.denominator;
+    const r = reference.numerator * device.denominator;
+    const gap = d > r ? d - r : r - d;
+    if (gap * 10_000n > r * BigInt(DEVICE_RATE_TOLERANCE_BP)) {
+      const message = `The exchange rate this sale was paid at (${shown.rate}) is too far from the store's rate (${current?.rate}). Check the rate on the device and take the payment again.`;
+      throw new AppError(400, ErrorCode.RATE_IMPLAUSIBLE, message, [{ field: 'rate.rate', message }]);
+    }
+  }
+  return {
+    base: store.main_currency as CurrencyCode,
+    quote: store.second_currency as CurrencyCode,
+    rate: shown.rate,
+    date: shown.date,
+    source: shown.source,
+  };
+}
+
+/** Prices the sale and, when it is being completed, settles its tenders at the rate it was paid at. */
 async function priceAndSettle(
   ctx: AppContext,
   store: StoreRow,
@@ -185,25 +218,58 @@ async function priceAndSettle(
   const main = store.main_currency as CurrencyCode;
   const second = store.second_currency as CurrencyCode | null;
   const needsRate = tenders.some((t) => t.currency !== main);
-  const rate = needsRate && second ? (await storeRate(ctx, store)).effective : null;
-  const result = settlePayment(pricing.total, tenders, {
+  const rate = needsRate && second ? await saleRate(ctx, store, body) : null;
+  const context = {
     mainCurrency: main,
     secondCurrency: second,
     rate: rate ? parseRate(rate.rate) : null,
     cashRounding: Number(store.cash_rounding),
-  });
+  };
+  const result = convertOrRefuse(() => settlePayment(pricing.total, tenders, context), 'payments');
   if (!result.ok) throw paymentRefused(result.refusal, main);
   return { pricing, lines, taxMode, settlement: result.settlement, rate };
 }
 
-function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, body: Body, at: Date) {
+/** When the server received the sale, and when the device sold it. */
+interface SaleTimes {
+  receivedAt: Date;
+  soldAt: Date;
+}
+
+/**
+ * The sale's time on the device (the server's when the sale has none), refused when it cannot be a
+ * sale being synced: more than SOLD_AT_MAX_AHEAD_MS ahead of the server's clock (the device's
+ * clock is wrong), or older than SOLD_AT_MAX_AGE_DAYS (longer than a device queue keeps a sale).
+ */
+function saleTimes(ctx: AppContext, body: Body): SaleTimes {
+  const receivedAt = ctx.clock.now();
+  if (!body.soldAt) return { receivedAt, soldAt: receivedAt };
+  const soldAt = new Date(body.soldAt);
+  const refuse = (message: string) =>
+    new AppError(400, ErrorCode.SOLD_AT_OUT_OF_RANGE, message, [{ field: 'soldAt', message }]);
+  if (soldAt.getTime() - receivedAt.getTime() > SOLD_AT_MAX_AHEAD_MS) {
+    throw refuse(
+      `This sale's time (${soldAt.toISOString()}) is ahead of the server's clock. Set the device's date and time right, then send it again.`,
+    );
+  }
+  if (receivedAt.getTime() - soldAt.getTime() > SOLD_AT_MAX_AGE_DAYS * DAY) {
+    throw refuse(
+      `This sale's time (${soldAt.toISOString()}) is more than ${SOLD_AT_MAX_AGE_DAYS} days ago: check the device's date and time, or enter the sale anew.`,
+    );
+  }
+  return { receivedAt, soldAt };
+}
+
+function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, body: Body, times: SaleTimes) {
   const { pricing, settlement, rate } = sale;
-  const now = iso(at);
+  const soldAt = iso(times.soldAt);
   return {
     status: body.status,
-    updated_at: now,
-    completed_at: body.status === 'COMPLETED' ? now : null,
-    business_date: dateIn(at, store.timezone),
+    updated_at: iso(times.receivedAt),
+    // The device's moment: the receipt's date, the report's day and hour (issue 24).
+    sold_at: soldAt,
+    completed_at: body.status === 'COMPLETED' ? soldAt : null,
+    business_date: dateIn(times.soldAt, store.timezone),
     currency: store.main_currency,
     second_currency: store.second_currency,
     rate: rate?.rate ?? null,
@@ -254,15 +320,49 @@ export async function readTransaction(ctx: AppContext, storeId: string, code: st
   return toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, storeId, header.id)) });
 }
 
-async function readByClientId(ctx: AppContext, storeId: string, clientId: string): Promise<ShopTransaction | null> {
+async function readByClientId(ctx: AppContext, storeId: string, clientId: string) {
   const header = await repo.findTransactionByClientId(ctx.db, storeId, clientId);
   if (!header) return null;
+  return { header, transaction: await readRows(ctx, storeId, header) };
+}
+
+async function readRows(ctx: AppContext, storeId: string, header: ShopTransactionsTable) {
   return toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, storeId, header.id)) });
+}
+
+function clientIdReused(what: 'sale' | 'completion'): AppError {
+  const message =
+    what === 'sale'
+      ? 'This device already sent a different sale with the same clientId. Nothing was stored: take this sale again as a new sale.'
+      : 'This held sale was already completed with the same clientId and a different content. Nothing was changed: take this sale again as a new sale.';
+  return new AppError(409, ErrorCode.CLIENT_ID_REUSED, message, [{ field: 'clientId', message }]);
+}
+
+/** The first sale stored under this clientId, when this request is a retry of it; 409 for another content. */
+async function firstResult(ctx: AppContext, storeId: string, clientId: string, fingerprint: string) {
+  const first = await readByClientId(ctx, storeId, clientId);
+  if (!first) return null;
+  // Sales stored before fingerprints were kept answer as before: the first result.
+  if (first.header.request_hash !== null && first.header.request_hash !== fingerprint) throw clientIdReused('sale');
+  return first.transaction;
+}
+
+function saleToStore(ctx: AppContext, scope: Scope, times: SaleTimes) {
+  return {
+    userId: scope.userId,
+    ownerId: scope.store.owner_id,
+    dbKind: ctx.dbKind,
+    freeLimits: ctx.config.freeLimits,
+    receivedAt: times.receivedAt,
+    soldAt: times.soldAt,
+    timezone: scope.store.timezone,
+  } satisfies Partial<SaleToStore>;
 }
 
 /**
  * `POST /shop/transaction`: stores a parked cart or a completed sale. `created` is false when the
- * store already had a sale with this clientId: that first sale is answered and nothing is written.
+ * store already had a sale with this clientId and the same content: that first sale is answered
+ * and nothing is written. The same clientId with another content is a 409 CLIENT_ID_REUSED.
  */
 export async function createTransaction(
   ctx: AppContext,
@@ -270,20 +370,24 @@ export async function createTransaction(
   body: CreateTransactionBody,
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
-  const earlier = await readByClientId(ctx, store.id, body.clientId);
+  const fingerprint = saleFingerprint(body);
+  const earlier = await firstResult(ctx, store.id, body.clientId, fingerprint);
   if (earlier) return { created: false, transaction: earlier };
 
+  const times = saleTimes(ctx, body);
   const sale = await priceAndSettle(ctx, store, body);
-  const at = ctx.clock.now();
   const header: ShopTransactionsTable = {
     id: newOrderedId(),
     store_id: store.id,
     code: newCrockfordCode(12),
     client_id: body.clientId,
     user_id: scope.userId,
-    created_at: iso(at),
+    created_at: iso(times.receivedAt),
     refunded_amount: 0,
-    ...headerFields(store, sale, body, at),
+    request_hash: fingerprint,
+    completion_client_id: null,
+    completion_hash: null,
+    ...headerFields(store, sale, body, times),
   };
   const lines = sale.lines.map((l) => ({ ...l, transaction_id: header.id }));
   const tenders = tenderRows(store, header.id, sale.settlement);
@@ -294,25 +398,23 @@ export async function createTransaction(
       header,
       lines,
       tenders,
-      userId: scope.userId,
-      ownerId: store.owner_id,
-      dbKind: ctx.dbKind,
-      freeLimits: ctx.config.freeLimits,
-      at,
-      timezone: store.timezone,
+      replacesParked: false,
+      ...saleToStore(ctx, scope, times),
     });
     stored = outcome.stored;
     header.shift_id = outcome.shiftId;
   } catch (error) {
     // A retry of a sale that was stored while this one waited for the owner's row: answer that sale.
     const first =
-      error instanceof AppError && error.statusCode === 402 ? await readByClientId(ctx, store.id, body.clientId) : null;
+      error instanceof AppError && error.statusCode === 402
+        ? await firstResult(ctx, store.id, body.clientId, fingerprint)
+        : null;
     if (first) return { created: false, transaction: first };
     throw error;
   }
   if (!stored) {
     // Another request with this clientId stored its sale between our first look and our insert.
-    const first = await readByClientId(ctx, store.id, body.clientId);
+    const first = await firstResult(ctx, store.id, body.clientId, fingerprint);
     if (!first) throw new Error('a sale with this clientId vanished');
     return { created: false, transaction: first };
   }
@@ -320,7 +422,31 @@ export async function createTransaction(
   return { created: true, transaction: toShopTransaction(rows) };
 }
 
-/** `PUT /shop/transaction/{code}`: edits a parked cart, or completes it with its payment. */
+/**
+ * What a completion request meets on a cart that is no longer parked: its own earlier completion
+ * (a retry: the sale as completed), the same clientId with another content (409
+ * CLIENT_ID_REUSED), or another request's completion (409 ALREADY_COMPLETED: another device sold
+ * this cart; this sale is not stored and stays in that device's queue with the reason).
+ */
+function notParked(current: ShopTransactionsTable, body: UpdateTransactionBody, fingerprint: string): 'retry' {
+  if (body.status === 'COMPLETED' && body.clientId && current.completion_client_id === body.clientId) {
+    if (current.completion_hash !== fingerprint) throw clientIdReused('completion');
+    return 'retry';
+  }
+  throw new AppError(
+    409,
+    ErrorCode.ALREADY_COMPLETED,
+    current.status === 'PARKED'
+      ? 'This held sale changed meanwhile. Open it again.'
+      : 'This held sale was already completed, on this or another device. Refund that sale instead, or take this one as a new sale.',
+  );
+}
+
+/**
+ * `PUT /shop/transaction/{code}`: edits a parked cart, or completes it with its payment, through
+ * the same write as a new sale (sale-write.ts). A completion carries its own clientId: sent again
+ * it answers the first result.
+ */
 export async function updateParked(
   ctx: AppContext,
   scope: Scope,
@@ -330,30 +456,39 @@ export async function updateParked(
   const { store } = scope;
   const current = await repo.findTransactionByCode(ctx.db, store.id, code.toUpperCase());
   if (!current) throw notFound('We could not find this sale.');
-  const alreadyDone = () =>
-    new AppError(409, ErrorCode.CONFLICT, 'This sale is already completed. Refund it instead of editing it.');
-  if (current.status !== 'PARKED') throw alreadyDone();
+  const fingerprint = saleFingerprint(body);
+  if (current.status !== 'PARKED') {
+    notParked(current, body, fingerprint);
+    return readRows(ctx, store.id, current);
+  }
 
+  const times = saleTimes(ctx, body);
   const sale = await priceAndSettle(ctx, store, body);
-  const at = ctx.clock.now();
-  const patch = headerFields(store, sale, body, at);
+  const completed = body.status === 'COMPLETED';
+  const header: ShopTransactionsTable = {
+    ...current,
+    ...headerFields(store, sale, body, times),
+    completion_client_id: completed ? (body.clientId ?? null) : null,
+    completion_hash: completed ? fingerprint : null,
+  };
   const lines = sale.lines.map((l) => ({ ...l, transaction_id: current.id }));
   const tenders = tenderRows(store, current.id, sale.settlement);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (body.status === 'COMPLETED') await assertCanCreate(trx, ctx, store.owner_id, 'transactions');
-    // A parked cart joins the shift open when it is completed.
-    const shift = body.status === 'COMPLETED' ? { shift_id: await openShiftIdFor(trx, ctx.dbKind, store.id) } : {};
-    // Only while still parked: a second device completing the same cart meanwhile gets the 409.
-    if (!(await repo.updateParkedTransaction(trx, store.id, current.id, { ...patch, ...shift }))) throw alreadyDone();
-    if (body.status === 'COMPLETED')
-      await moveStockOut(trx, store.id, scope.userId, current.code, lines, patch.updated_at);
-    await repo.deleteLinesOf(trx, store.id, current.id);
-    await repo.insertLines(trx, lines);
-    await repo.insertTenders(trx, tenders);
-    if (body.status === 'COMPLETED')
-      await recordSale(trx, saleForStatistics(store.id, store.timezone, at, patch, lines, tenders));
+  const outcome = await ctx.runWrite(storeSaleTask, {
+    header,
+    lines,
+    tenders,
+    replacesParked: true,
+    ...saleToStore(ctx, scope, times),
   });
-  return toShopTransaction({ header: { ...current, ...patch }, lines, tenders, refunds: [], refundLines: [] });
+  if (!outcome.stored) {
+    // Completed (or edited) by another request between our look and our write.
+    const now = await repo.findTransactionByCode(ctx.db, store.id, current.code);
+    if (!now) throw notFound('We could not find this sale.');
+    notParked(now, body, fingerprint);
+    return readRows(ctx, store.id, now);
+  }
+  header.shift_id = outcome.shiftId;
+  return toShopTransaction({ header, lines, tenders, refunds: [], refundLines: [] });
 }
 
 /** Held carts, most recently touched first. */

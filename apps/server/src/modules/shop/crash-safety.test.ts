@@ -64,6 +64,8 @@ function exited(child: ChildProcess): Promise<void> {
 interface Attempt {
   clientId: string;
   quantity: number;
+  /** The device's time of the sale: a minute or more before it is sent, as for a sale synced late. */
+  soldAt: string;
   /** The server answered 201 or 200: the sale must be stored. */
   acked: boolean;
 }
@@ -91,6 +93,7 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
           status: 'COMPLETED',
           lines: [{ code: product.code, quantity: a.quantity }],
           payment: { method: 'CASH', currency: 'USD', amount: 100 * a.quantity },
+          soldAt: a.soldAt,
         }),
       });
 
@@ -100,7 +103,12 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
       let failure: unknown = null;
       const load = Array.from({ length: CLIENTS }, async () => {
         while (!killed) {
-          const attempt: Attempt = { clientId: randomUUID(), quantity: 1 + (attempts.length % 3), acked: false };
+          const attempt: Attempt = {
+            clientId: randomUUID(),
+            quantity: 1 + (attempts.length % 3),
+            soldAt: new Date(Date.now() - 60_000 - (attempts.length % 1000)).toISOString(),
+            acked: false,
+          };
           attempts.push(attempt);
           try {
             const res = await sale(url, attempt);
@@ -138,11 +146,14 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
     expect(attempts.filter((a) => a.acked).length).toBeGreaterThan(ROUNDS);
     const stored = await t.db
       .selectFrom('shop_transactions')
-      .select(['client_id'])
+      .select(['client_id', 'sold_at'])
       .where('store_id', '=', u.store.id)
       .execute();
     const ids = stored.map((r) => r.client_id).sort();
     expect(ids).toEqual(attempts.map((a) => a.clientId).sort());
+    // Each sale keeps the device's time of the sale, acknowledged before a kill or resent after it.
+    const soldAt = new Map(stored.map((r) => [r.client_id, r.sold_at]));
+    for (const a of attempts) expect(soldAt.get(a.clientId), a.clientId).toBe(a.soldAt);
     const sold = attempts.reduce((sum, a) => sum + a.quantity, 0);
     const after = await t.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
     expect(after.body.quantity).toBe(100_000 - sold);

@@ -5,3 +5,4 @@
 export { shopRoutes } from './shop.routes.ts';
 export { readTransaction } from './checkout.service.ts';
 export { storeSaleTask } from './sale-write.ts';
+export { forgetProductInLines } from './transactions.repo.ts';

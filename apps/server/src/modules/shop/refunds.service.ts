@@ -20,6 +20,7 @@ import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
 import { readTransaction } from './checkout.service.ts';
+import { convertOrRefuse } from './conversion.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
@@ -53,7 +54,10 @@ function refundTenders(
           { field: `tenders.${position}.currency`, message },
         ]);
       }
-      applied = convertAmount(t.amount, t.currency as CurrencyCode, main, invertRatio(ratio), 'HALF_UP');
+      applied = convertOrRefuse(
+        () => convertAmount(t.amount, t.currency as CurrencyCode, main, invertRatio(ratio), 'HALF_UP'),
+        `tenders.${position}.amount`,
+      );
     }
     return {
       position,
@@ -144,6 +148,7 @@ export async function refund(
         quantity: w.quantity,
         amount: refundShare(line.total, line.quantity, before, w.quantity),
         tax: refundShare(line.tax, line.quantity, before, w.quantity),
+        restocked: 0,
       });
       if (body.restock !== false && line.productId) {
         restocked.push({
@@ -157,7 +162,13 @@ export async function refund(
         });
       }
     }
-    await applyStockDeltas(trx, restocked);
+    // A product deleted since the sale (its line has no product id, or it went meanwhile) takes
+    // nothing back; the refund line says so with restocked 0.
+    const found = new Set((await applyStockDeltas(trx, restocked)).map((p) => p.id));
+    for (const l of refundLines) {
+      const productId = lines.get(l.line_id)?.productId;
+      if (body.restock !== false && productId && found.has(productId)) l.restocked = l.quantity;
+    }
     const amount = refundLines.reduce((sum, l) => sum + l.amount, 0);
     const tax = refundLines.reduce((sum, l) => sum + l.tax, 0);
     const tenders = refundTenders(sale, amount, body).map((t) => ({

@@ -9,26 +9,35 @@ import { applyStockDeltas } from '../stock/index.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
- * Storing a new sale: the write transaction of `POST /shop/transaction`, everything checkout.service
- * has already priced and settled. A write task (db/write-task.ts): on SQLite it runs in the write
- * worker's thread, so its argument holds plain data only, including what the free tier needs of
- * the context.
+ * Storing a sale: the write transaction of `POST /shop/transaction` (a new sale or held cart) and of
+ * `PUT /shop/transaction/{code}` (a held cart edited or completed), everything checkout.service has
+ * already priced and settled: the one path that writes a sale (issue 25). A write task
+ * (db/write-task.ts): on SQLite it runs in the write worker's thread, so its argument holds plain
+ * data only, including what the free tier needs of the context.
  */
 export interface SaleToStore {
+  /** The whole header; for a held cart, its own id, code and clientId with the new content. */
   header: ShopTransactionsTable;
   lines: ShopTransactionLinesTable[];
   tenders: ShopTendersTable[];
+  /** True: `header` replaces a held cart's content, and only while that cart is still parked. */
+  replacesParked: boolean;
   userId: string;
   ownerId: string;
   dbKind: 'sqlite' | 'postgres';
   freeLimits: Config['freeLimits'];
-  /** The sale's moment: the month the free tier counts it in, and its hour in the reports. */
-  at: Date;
+  /** When the server received the sale: the month the free tier counts it in. */
+  receivedAt: Date;
+  /** The device's time of the sale: its day and hour in the reports. */
+  soldAt: Date;
   /** The store's timezone, for the reports' local hour. */
   timezone: string;
 }
 
-/** `stored` is false when the store already has a sale with this clientId: nothing was written. */
+/**
+ * `stored` is false when nothing was written: the store already has a sale with this clientId, or
+ * the held cart is no longer parked (completed meanwhile by another request).
+ */
 export interface StoredSale {
   stored: boolean;
   shiftId: string | null;
@@ -88,21 +97,47 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
   // The free tier first (it locks the owner's row on PostgreSQL, so concurrent sales take turns
-  // over the last slot), then the clientId claims the sale.
+  // over the last slot), then the clientId (or the cart's PARKED status) claims the sale.
   if (completed) {
-    const limits = { config: { freeLimits: sale.freeLimits }, clock: { now: () => sale.at }, dbKind: sale.dbKind };
+    const limits = {
+      config: { freeLimits: sale.freeLimits },
+      clock: { now: () => sale.receivedAt },
+      dbKind: sale.dbKind,
+    };
     await assertCanCreate(trx, limits, sale.ownerId, 'transactions');
   }
-  // A completed sale belongs to the shift open now; with none open it still goes through (never lose a sale).
+  // A completed sale belongs to the shift open now, also one sold earlier offline (the shift's
+  // report shows it as late when it was sold before the shift opened); with none open it still goes
+  // through (never lose a sale).
   const shiftId = completed ? await openShiftIdFor(trx, sale.dbKind, header.store_id) : null;
-  if (!(await repo.insertTransactionOnce(trx, { ...header, shift_id: shiftId }))) return { stored: false, shiftId };
-  if (completed) await moveStockOut(trx, header.store_id, sale.userId, header.code, lines, header.created_at);
+  if (!(await claim(trx, { ...header, shift_id: shiftId }, sale.replacesParked))) return { stored: false, shiftId };
+  if (completed) await moveStockOut(trx, header.store_id, sale.userId, header.code, lines, header.updated_at);
   await repo.insertLines(trx, lines);
   await repo.insertTenders(trx, tenders);
-  await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
+  if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
   if (completed)
-    await recordSale(trx, saleForStatistics(header.store_id, sale.timezone, sale.at, header, lines, tenders));
+    await recordSale(trx, saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders));
   return { stored: true, shiftId };
+}
+
+/** Inserts a new header once per clientId, or replaces a held cart's content while it is parked. */
+async function claim(trx: DbOrTx, header: ShopTransactionsTable, replacesParked: boolean): Promise<boolean> {
+  if (!replacesParked) return repo.insertTransactionOnce(trx, header);
+  // What identifies the cart and who made it stay; the content, times and completion change.
+  const {
+    id,
+    store_id: storeId,
+    code: _code,
+    client_id: _clientId,
+    user_id: _userId,
+    created_at: _createdAt,
+    request_hash: _requestHash,
+    refunded_amount: _refunded,
+    ...patch
+  } = header;
+  if (!(await repo.updateParkedTransaction(trx, storeId, id, patch))) return false;
+  await repo.deleteLinesOf(trx, storeId, id);
+  return true;
 }
 
 export const storeSaleTask = writeTask(import.meta.url, 'storeSale', storeSale);

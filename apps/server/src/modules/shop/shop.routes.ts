@@ -29,7 +29,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            'Stores a parked cart or a completed sale (stock moves with it). The same clientId again answers 200 with the first result.',
+            'Stores a parked cart or a completed sale (stock moves with it). soldAt is the device time of the sale (at most 5 minutes ahead, 30 days old: else 400 SOLD_AT_OUT_OF_RANGE); rate the rate the counter showed (400 RATE_IMPLAUSIBLE when 10% off the store rate). The same clientId again answers 200 with the first result; with a different body 409 CLIENT_ID_REUSED.',
           body: CreateTransactionBodySchema,
           response: { 201: ShopTransactionSchema, ...one, ...errorResponses(400, 401, 402, 404, 409) },
         },
@@ -97,7 +97,8 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...base,
-          description: 'Edits a parked cart, or completes it with its payment (stock moves then).',
+          description:
+            'Edits a parked cart, or completes it with its payment (stock moves then). Completing needs a clientId: the same completion again answers 200 with the sale, the same clientId with a different body 409 CLIENT_ID_REUSED, a cart completed by another request 409 ALREADY_COMPLETED.',
           params: TransactionCodeParamsSchema,
           body: UpdateTransactionBodySchema,
           response: { ...one, ...errorResponses(400, 401, 402, 404, 409) },

@@ -68,6 +68,7 @@ export async function transactionsPage(db: DbOrTx, f: TransactionFilter, offset:
       't.id',
       't.code',
       't.status',
+      't.sold_at',
       't.created_at',
       't.completed_at',
       't.currency',

@@ -79,6 +79,7 @@ async function window(ctx: AppContext, filter: repo.TransactionFilter, filters: 
     id: r.id,
     code: r.code,
     status: r.status as TransactionStatus,
+    soldAt: r.sold_at,
     createdAt: r.created_at,
     completedAt: r.completed_at,
     currency: r.currency as CurrencyCode,

@@ -63,7 +63,12 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     note: r.note,
     lines: rows.refundLines
       .filter((l) => l.refund_id === r.id)
-      .map((l) => ({ lineId: l.line_id, quantity: Number(l.quantity), amount: Number(l.amount) })),
+      .map((l) => ({
+        lineId: l.line_id,
+        quantity: Number(l.quantity),
+        amount: Number(l.amount),
+        restocked: Number(l.restocked),
+      })),
     tenders: rows.tenders.filter((t) => t.refund_id === r.id).map(toTender),
   }));
   return {
@@ -71,6 +76,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     code: h.code,
     clientId: h.client_id,
     status: h.status as TransactionStatus,
+    soldAt: h.sold_at,
     createdAt: h.created_at,
     updatedAt: h.updated_at,
     completedAt: h.completed_at,

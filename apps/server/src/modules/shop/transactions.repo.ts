@@ -185,6 +185,19 @@ export async function refundLineUnits(
   return row ? Number(row.refunded_quantity) : undefined;
 }
 
+/**
+ * A product's deletion leaves its sale lines with their own code and name but no product id
+ * (product.md: null for a product deleted since), so a refund knows there is nothing to restock.
+ */
+export async function forgetProductInLines(db: DbOrTx, storeId: string, productId: string): Promise<void> {
+  await db
+    .updateTable('shop_transaction_lines')
+    .set({ product_id: null })
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .execute();
+}
+
 export async function insertRefundLines(db: DbOrTx, rows: ShopRefundLinesTable[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('shop_refund_lines').values(rows).execute();
 }

@@ -190,9 +190,10 @@ describe.each(engines)('the counter on %s', (engine) => {
       t.request<ShopTransaction>('PUT', `/api/secure/shop/transaction/${parked.body.code}`, { token: u.token, body });
     const edited = await put({ status: 'PARKED', lines: [{ code: tea.code, quantity: 3 }] });
     expect(edited.body).toMatchObject({ status: 'PARKED', total: 750 });
+    const complete = { status: 'COMPLETED', lines: [{ code: tea.code, quantity: 3 }], payment: cash('USD', 1000) };
     const [a, b] = await Promise.all([
-      put({ status: 'COMPLETED', lines: [{ code: tea.code, quantity: 3 }], payment: cash('USD', 1000) }),
-      put({ status: 'COMPLETED', lines: [{ code: tea.code, quantity: 3 }], payment: cash('USD', 1000) }),
+      put({ clientId: randomUUID(), ...complete }),
+      put({ clientId: randomUUID(), ...complete }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await quantityOf(t, u, tea.code)).toBe(7);

@@ -105,6 +105,20 @@ describe.each(engines)('statistics rules on %s', (engine) => {
     expectFieldErrors(await summary('2026-02-30', '2026-03-01'), ['from']);
     expectFieldErrors(await summary('2026-03-02', '2026-03-01'), ['to']);
     expectFieldErrors(await summary('2020-01-01', '2026-01-01'), ['to']);
+    // Years before 1970 (0000–0999 answered 500) and the last day of 9999 (500 too).
+    expectFieldErrors(await summary('0000-01-01', '0000-12-31'), ['from', 'to']);
+    expectFieldErrors(await summary('0999-01-01', '0999-12-31'), ['from', 'to']);
+    expectFieldErrors(await summary('9999-12-31', '9999-12-31'), ['from', 'to']);
+    expectFieldErrors(await summary('1969-12-31', '1970-01-01'), ['from']);
+    for (const [from, to] of [
+      ['0500-01-01', '0500-12-31'],
+      ['9999-12-31', '9999-12-31'],
+    ]) {
+      const res = await t.request('GET', `/api/secure/shop/statistic/search/window/0/10?from=${from}&to=${to}`, {
+        token,
+      });
+      expect(res.status, from).toBe(400);
+    }
     const window = await t.request(
       'GET',
       '/api/secure/shop/statistic/search/window/0/101?from=2026-01-01&to=2026-01-31&groupBy=week',

@@ -25,16 +25,28 @@ const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+const FIRST_DATE = '1970-01-01';
+const LAST_DATE = '9998-12-31';
+
 function validRange(from: string, to: string): Range {
+  const details: { field: string; message: string }[] = [];
   for (const [field, date] of [
     ['from', from],
     ['to', to],
   ] as const) {
     if (Number.isNaN(dayNumber(date)) || dateOf(dayNumber(date)) !== date) {
-      throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'This date does not exist.', [
-        { field, message: 'Must be a date that exists' },
-      ]);
+      details.push({ field, message: 'Must be a date that exists' });
+    } else if (date < FIRST_DATE || date > LAST_DATE) {
+      // Four-digit years with a day after them: the period arithmetic (next day, next month) stays
+      // in YYYY-MM-DD text, and no sale is older than 1970.
+      details.push({ field, message: `Must be a date from ${FIRST_DATE} to ${LAST_DATE}` });
     }
+  }
+  if (details.length > 0) {
+    const message = details.some((d) => d.message.startsWith('Must be a date that'))
+      ? 'This date does not exist.'
+      : `Reports cover dates from ${FIRST_DATE} to ${LAST_DATE}.`;
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, details);
   }
   if (to < from) {
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'The end of the period is before its start.', [

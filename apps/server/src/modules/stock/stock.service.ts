@@ -1,4 +1,4 @@
-import type { StockMovement, StockReason } from '@shopdesk/shared';
+import type { AdjustmentReason, StockMovement, StockReason } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { NewStockMovement, ProductRow, StockMovementRow } from '../../db/types.ts';
 import { newOrderedId } from '../../lib/ids.ts';
@@ -19,6 +19,8 @@ export interface Movement {
   refCode?: string | null;
   userId?: string | null;
   note?: string;
+  /** Why an ADJUSTMENT was made, when the person said. */
+  adjustmentReason?: AdjustmentReason | null;
   at: string;
 }
 
@@ -32,6 +34,7 @@ function movementRow(m: Movement): NewStockMovement {
     ref_code: m.refCode ?? null,
     user_id: m.userId ?? null,
     note: m.note ?? '',
+    adjustment_reason: m.adjustmentReason ?? null,
     created_at: m.at,
   };
 }
@@ -171,6 +174,7 @@ export function toMovement(
     userId: row.user_id,
     userName: row.user_name?.trim() || row.user_email || null,
     note: row.note,
+    adjustmentReason: (row.adjustment_reason as AdjustmentReason | null) ?? null,
     createdAt: row.created_at,
   };
 }

@@ -14,3 +14,19 @@ export function listSupportRequests(db: DbOrTx, userId: string): Promise<Support
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+export interface ExportedSupportRow extends SupportRequestsTable {
+  user_name: string;
+}
+
+/** Every stored request with its sender's name, oldest first (the administrator's export). */
+export function listAllSupportRequests(db: DbOrTx): Promise<ExportedSupportRow[]> {
+  return db
+    .selectFrom('support_requests')
+    .innerJoin('users', 'users.id', 'support_requests.user_id')
+    .selectAll('support_requests')
+    .select('users.name as user_name')
+    .orderBy('support_requests.created_at')
+    .orderBy('support_requests.id')
+    .execute();
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SupportRequestBodySchema, SupportRequestSchema } from '@shopdesk/shared';
+import { SupportInfoSchema, SupportRequestBodySchema, SupportRequestSchema } from '@shopdesk/shared';
 import { HOUR } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Outbox } from '../../lib/outbox.ts';
@@ -19,6 +19,20 @@ export function supportRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsy
   const throttle = createThrottle(ctx.db, ctx.clock, ctx.log);
   const rule = { max: SUPPORT_REQUESTS_PER_HOUR, windowMs: HOUR };
   return async (app) => {
+    app.get(
+      '/support',
+      {
+        schema: {
+          tags: ['support'],
+          security: bearerAuth,
+          description:
+            "Where a support request goes on this server: the support address it is mailed to, or null when it is only stored for the server's administrator.",
+          response: { 200: SupportInfoSchema, ...errorResponses(401) },
+        },
+      },
+      async () => support.supportInfo(ctx),
+    );
+
     app.post(
       '/support',
       {
@@ -26,9 +40,9 @@ export function supportRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsy
           tags: ['support'],
           security: bearerAuth,
           description:
-            "Sends a support request: stored, mailed to the server's support address with the user's address as reply-to, and a copy mailed to the user. 404 SUPPORT_NOT_CONFIGURED when the server has no support address. Limited per user (429 with Retry-After).",
+            "Sends a support request: always stored (and logged) for the server's administrator; when the server has a support address, also mailed there with the user's address as reply-to, and a copy mailed to the user in their language. Limited per user (429 with Retry-After).",
           body: SupportRequestBodySchema,
-          response: { 201: SupportRequestSchema, ...errorResponses(400, 401, 404, 429) },
+          response: { 201: SupportRequestSchema, ...errorResponses(400, 401, 429) },
         },
         preHandler: async (request) => {
           await throttle.hit('support-request', 'user', callerOf(request).userId, rule);

@@ -1,18 +1,25 @@
-import { ErrorCode, type SupportRequest, type SupportRequestBody } from '@shopdesk/shared';
+import type { SupportInfo, SupportRequest, SupportRequestBody } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { mailLocale } from '../../lib/mail-locale.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { findUserById } from '../auth/index.ts';
 import * as repo from './support.repo.ts';
 import { supportCopyMail, supportMail } from './support.mails.ts';
 
+/** Where a request goes on this server, for the form to say before sending. */
+export function supportInfo(ctx: AppContext): SupportInfo {
+  return { supportEmail: ctx.config.mail.supportEmail || null };
+}
+
 /**
- * Stores the request, then mails it to SUPPORT_EMAIL (reply-to: the user) and a copy to the user,
- * through the outbox: the answer does not wait for the mail server, and the stored row keeps the
- * request even when a mail is lost. Without a support address nothing is stored: the user is told
- * at once rather than left waiting for an answer that cannot come.
+ * Always stores the request and logs one line for it, so the administrator of an installation
+ * without SUPPORT_EMAIL still sees every request (the log, `npm run support:export`). With a
+ * support address it is also mailed there (reply-to: the user) with a copy to the user in their
+ * language, through the outbox: the answer does not wait for the mail server, and the stored row
+ * keeps the request even when a mail is lost.
  */
 export async function sendSupportRequest(
   ctx: AppContext,
@@ -20,15 +27,8 @@ export async function sendSupportRequest(
   userId: string,
   body: SupportRequestBody,
 ): Promise<SupportRequest> {
-  const supportAddress = ctx.config.mail.supportEmail;
-  if (!supportAddress) {
-    throw new AppError(
-      404,
-      ErrorCode.SUPPORT_NOT_CONFIGURED,
-      'Support by mail is not set up on this server. Please contact the person who runs it.',
-    );
-  }
-  outbox.ensureRoom();
+  const supportAddress = supportInfo(ctx).supportEmail;
+  if (supportAddress) outbox.ensureRoom();
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   const row = {
@@ -37,11 +37,27 @@ export async function sendSupportRequest(
     reply_to: user.email,
     subject: body.subject,
     message: body.message,
+    mailed_to: supportAddress,
     created_at: iso(ctx.clock.now()),
   };
   await repo.insertSupportRequest(ctx.db, row);
-  const asker = { email: user.email, name: user.name, userId: user.id };
-  outbox.defer('support request', () => ctx.mailer.send(supportMail(supportAddress, asker, body, row.id)));
-  outbox.defer('support request copy', () => ctx.mailer.send(supportCopyMail(supportAddress, asker, body)));
-  return { id: row.id, subject: row.subject, replyTo: row.reply_to, createdAt: row.created_at };
+  ctx.log.info(
+    { supportRequest: row.id, userId: user.id, replyTo: user.email, mailedTo: supportAddress, subject: body.subject },
+    supportAddress
+      ? 'support request stored and mailed'
+      : 'support request stored (no SUPPORT_EMAIL: see npm run support:export)',
+  );
+  if (supportAddress) {
+    const asker = { email: user.email, name: user.name, userId: user.id };
+    const locale = mailLocale(user.locale);
+    outbox.defer('support request', () => ctx.mailer.send(supportMail(supportAddress, asker, body, row.id)));
+    outbox.defer('support request copy', () => ctx.mailer.send(supportCopyMail(supportAddress, asker, body, locale)));
+  }
+  return {
+    id: row.id,
+    subject: row.subject,
+    replyTo: row.reply_to,
+    mailedTo: row.mailed_to,
+    createdAt: row.created_at,
+  };
 }

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseCsvRows } from '@shopdesk/shared';
 import { HOUR } from '../../lib/clock.ts';
 import { createUser } from '../../test/factories.ts';
 import { engines, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { parseMail } from '../../test/mail-parse.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp-server.ts';
-import { SUPPORT_REQUESTS_PER_HOUR } from './index.ts';
+import { SUPPORT_REQUESTS_PER_HOUR, exportSupportRequests } from './index.ts';
 import { listSupportRequests } from './support.repo.ts';
 
 const question = { subject: 'Receipt printer', message: 'The receipt comes out blank.\nSince this morning.' };
@@ -30,7 +31,9 @@ describe.each(engines)('support requests on %s', (engine) => {
       const user = await createUser(t);
       const res = await t.request('POST', '/api/secure/support', { token: user.token, body: question });
       expect(res.status, res.text).toBe(201);
-      expect(res.body).toMatchObject({ subject: question.subject, replyTo: user.email });
+      expect(res.body).toMatchObject({ subject: question.subject, replyTo: user.email, mailedTo: 'help@shop.test' });
+      const info = await t.request('GET', '/api/secure/support', { token: user.token });
+      expect(info.body).toEqual({ supportEmail: 'help@shop.test' });
 
       const rows = await listSupportRequests(t.db, user.user.userId);
       expect(rows).toHaveLength(1);
@@ -50,6 +53,18 @@ describe.each(engines)('support requests on %s', (engine) => {
       const copyMail = parseMail(copy!.raw);
       expect(copyMail.headers.get('reply-to')).toBe('help@shop.test');
       expect(copyMail.text).toContain('The receipt comes out blank.');
+    });
+
+    it("mails the user's copy in the user's language (Japanese after a Japanese sign-up)", async () => {
+      const user = await createUser(t, { locale: 'ja-JP' });
+      const res = await t.request('POST', '/api/secure/support', { token: user.token, body: question });
+      expect(res.status, res.text).toBe(201);
+      const copy = t.lastMailTo(user.email);
+      expect(copy.subject).toBe(`お問い合わせを受け付けました：${question.subject}`);
+      expect(copy.text).toContain(`${user.user.name} 様`);
+      expect(copy.text).toContain('お返事いたします');
+      // The mail to the support address stays in English for the people who run the server.
+      expect(t.lastMailTo('help@shop.test').text).toContain('From: ');
     });
 
     it('keeps markup in the message as text in the HTML part', async () => {
@@ -107,15 +122,58 @@ describe.each(engines)('support requests on %s', (engine) => {
     });
     afterAll(async () => t?.close());
 
-    it('answers 404 SUPPORT_NOT_CONFIGURED with a sentence, and stores and mails nothing', async () => {
+    it('says before sending that requests are stored for the administrator', async () => {
+      const user = await createUser(t);
+      const res = await t.request('GET', '/api/secure/support', { token: user.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ supportEmail: null });
+    });
+
+    it('stores the request, logs a line for it and mails nothing', async () => {
       const user = await createUser(t);
       const before = t.mails.length;
-      const res = await t.request('POST', '/api/secure/support', { token: user.token, body: question });
-      expect(res.status).toBe(404);
-      expect(res.body.code).toBe('SUPPORT_NOT_CONFIGURED');
-      expect(res.body.message).toMatch(/not set up/);
-      expect(await listSupportRequests(t.db, user.user.userId)).toEqual([]);
+      const info = vi.spyOn(t.app.log, 'info');
+      try {
+        const res = await t.request('POST', '/api/secure/support', { token: user.token, body: question });
+        expect(res.status, res.text).toBe(201);
+        expect(res.body).toMatchObject({ subject: question.subject, replyTo: user.email, mailedTo: null });
+        const rows = await listSupportRequests(t.db, user.user.userId);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ id: res.body.id, message: question.message, mailed_to: null });
+        const logged = info.mock.calls.find(
+          ([fields]) => (fields as { supportRequest?: string }).supportRequest === res.body.id,
+        );
+        expect(logged, 'a log line names the stored request').toBeDefined();
+        expect(String(logged![1])).toMatch(/support:export/);
+      } finally {
+        info.mockRestore();
+      }
       expect(t.mails.length).toBe(before);
+    });
+
+    it('exports every stored request as CSV and JSON for the administrator', async () => {
+      const user = await createUser(t);
+      const body = { subject: '=SUM(A1)', message: 'Line one, with a comma\nLine "two"' };
+      const sent = await t.request('POST', '/api/secure/support', { token: user.token, body });
+      expect(sent.status, sent.text).toBe(201);
+
+      const json = JSON.parse(await exportSupportRequests(t.db, 'json')) as Array<Record<string, unknown>>;
+      expect(json.find((r) => r.id === sent.body.id)).toEqual({
+        id: sent.body.id,
+        createdAt: sent.body.createdAt,
+        name: user.user.name,
+        email: user.email,
+        mailedTo: null,
+        subject: body.subject,
+        message: body.message,
+      });
+
+      const csv = await exportSupportRequests(t.db, 'csv');
+      const records = parseCsvRows(csv, ',');
+      expect(records[0]).toEqual(['id', 'createdAt', 'name', 'email', 'mailedTo', 'subject', 'message']);
+      const row = records.find((r) => r[0] === sent.body.id);
+      // A formula-like subject is kept as text for a spreadsheet; the message keeps its line break.
+      expect(row?.slice(3)).toEqual([user.email, '', "'=SUM(A1)", body.message]);
     });
   });
 });

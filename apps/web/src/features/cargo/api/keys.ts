@@ -9,6 +9,8 @@ export const cargoKeys = {
   contents: (store: string, code: string) => ['cargo', store, 'code', code, 'contents'] as const,
   contentWindow: (store: string, code: string, params: object) =>
     ['cargo', store, 'code', code, 'content-window', params] as const,
+  /** Outside `one(...)` on purpose: refreshing a cargo's views must not refresh its cursor too. */
+  changes: (store: string, code: string) => ['cargo', store, 'changes', code] as const,
   qr: (store: string, code: string) => ['cargo', store, 'code', code, 'qr'] as const,
   product: (store: string, code: string) => ['cargo', store, 'product', code] as const,
 };

@@ -18,6 +18,8 @@ import { addContent, deleteContent } from '../api/contents.ts';
 import { cargoKeys } from '../api/keys.ts';
 import { productLookupQuery, productSuggestion } from '../api/lookup-product.ts';
 import { useCounting } from '../hooks/use-counting.ts';
+import { useLiveCargo } from '../hooks/use-live-cargo.ts';
+import { lineForScan } from '../model/scan-match.ts';
 import { AddContentModal, type NewLine } from './add-content-modal.tsx';
 import { useFormatCargoMoney } from './cargo-money.ts';
 import { CountRow } from './count-row.tsx';
@@ -46,6 +48,8 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
   const autoSave = useSession((s) => s.cargoAutoSave);
   const setAutoSave = useSession((s) => s.setCargoAutoSave);
   const counting = useCounting(store, cargo.code, 'quantity');
+  // Another phone may be counting this cargo too: its counts show here within seconds.
+  useLiveCargo(store, cargo.code);
   // Autosave off and counts not saved: leaving asks first (saving keeps them, also offline).
   const blocker = useBlocker(counting.state === 'unsaved');
   const [cameraOn, setCameraOn] = useState(false);
@@ -92,7 +96,7 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
     async (raw: string) => {
       const code = raw.trim();
       if (!code) return;
-      const line = contentsRef.current.find((c) => c.code === code);
+      const line = lineForScan(contentsRef.current, code);
       if (line) {
         counting.tap(line, 1);
         show(code);

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { Cargo, CargoContent } from '@shopdesk/shared';
+import type { Cargo } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { useContentWindow } from '../api/get-contents.ts';
-import { useCounting } from '../hooks/use-counting.ts';
 import { useFormatCargoMoney } from './cargo-money.ts';
-import { CountRow } from './count-row.tsx';
-import { SaveStateText } from './save-state.tsx';
+import { ReceivedCounting } from './received-counting.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -22,37 +20,6 @@ export function DiffBadge({ sent, received }: { sent: number; received: number |
     <Badge color={diff < 0 ? 'red' : 'orange'} variant="light" tt="none">
       {diff < 0 ? t('cargo.diff.short', { count: -diff }) : t('cargo.diff.over', { count: diff })}
     </Badge>
-  );
-}
-
-/** A received cargo's lines, counted as they are unpacked (the received count beside the sent one). */
-function ReceivedCounting({ store, cargo, lines }: { store: string; cargo: Cargo; lines: CargoContent[] }) {
-  const { t } = useTranslation();
-  const money = useFormatCargoMoney();
-  const counting = useCounting(store, cargo.code, 'receivedQuantity');
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          {t('cargo.receiveCount.hint')}
-        </Text>
-        <SaveStateText state={counting.state} waiting={counting.waitingCount} />
-      </Group>
-      <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cargo.contents.title')}>
-        {lines.map((line) => (
-          <CountRow
-            key={line.contentId}
-            line={line}
-            count={counting.countOf(line)}
-            sent={line.quantity}
-            price={money(line.price, cargo.currency)}
-            highlighted={false}
-            onStep={(d) => counting.tap(line, d)}
-            onSet={(v) => counting.setCount(line, v)}
-          />
-        ))}
-      </Stack>
-    </Stack>
   );
 }
 
@@ -85,7 +52,15 @@ export function ContentsView({ store, cargo }: { store: string; cargo: Cargo }) 
         {t('cargo.contents.none')}
       </Text>
     );
-  else if (counting) list = <ReceivedCounting store={store} cargo={cargo} lines={win.data.items} />;
+  else if (counting)
+    list = (
+      <ReceivedCounting
+        store={store}
+        cargo={cargo}
+        lines={win.data.items}
+        onReveal={(index) => setPage(Math.floor(index / PAGE_SIZE))}
+      />
+    );
   else if (phone)
     list = (
       <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cargo.contents.title')}>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Cargo } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
-import { useSession } from '../../../lib/session-store.ts';
+import { useFormatCargoTime } from './cargo-time.ts';
 import { cargoKeys } from '../api/keys.ts';
 import { useCargoQr, useMyStores, useTransferCargo } from '../api/transfer-cargo.ts';
 
@@ -44,7 +44,7 @@ function QrImage({ link }: { link: string }) {
  */
 export function TransferPanel({ store, cargo, onDone }: { store: string; cargo: Cargo; onDone: () => void }) {
   const { t } = useTranslation();
-  const locale = useSession((s) => s.userLocale);
+  const formatTime = useFormatCargoTime();
   const stores = useMyStores();
   const transfer = useTransferCargo(store, cargo.code);
   const [target, setTarget] = useState<string | null>(null);
@@ -68,9 +68,7 @@ export function TransferPanel({ store, cargo, onDone }: { store: string; cargo: 
     [stores.data, store],
   );
   const targetName = others.find((s) => s.urlName === target)?.name ?? target ?? '';
-  const expires = qr.data
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(qr.data.expiresAt))
-    : '';
+  const expires = qr.data ? formatTime(qr.data.expiresAt) : '';
 
   return (
     <Paper withBorder radius="lg" p="md">

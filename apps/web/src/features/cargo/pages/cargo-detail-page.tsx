@@ -6,7 +6,6 @@ import type { Cargo } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { IconBack, IconCheck, IconEdit, IconPrinter, IconTrash, IconTruck } from '../../../components/icons.tsx';
 import { useOnline } from '../../../lib/connectivity.ts';
-import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useCargo } from '../api/get-cargo.ts';
 import { useDeleteCargo } from '../api/create-cargo.ts';
@@ -14,6 +13,7 @@ import { useMarkCargo } from '../api/mark-cargo.ts';
 import { useWaitingCounts } from '../hooks/use-waiting-counts.ts';
 import { CargoStatusBadge } from '../components/cargo-status-badge.tsx';
 import { useFormatCargoMoney } from '../components/cargo-money.ts';
+import { useFormatCargoTime } from '../components/cargo-time.ts';
 import { ContentsView } from '../components/contents-view.tsx';
 import { LabelsModal } from '../components/labels-modal.tsx';
 import { CargoError, CargoNotFound, isCargoCode } from '../components/limit-notice.tsx';
@@ -73,7 +73,7 @@ export default function CargoDetailPage() {
   const [params, setParams] = useSearchParams();
   const transferMode = params.get('transfer') === 'true';
   const online = useOnline();
-  const locale = useSession((s) => s.userLocale);
+  const formatTime = useFormatCargoTime();
   const valid = isCargoCode(code);
   const cargo = useCargo(store, valid ? code : undefined);
   const mark = useMarkCargo(store, code);
@@ -187,9 +187,7 @@ export default function CargoDetailPage() {
         {c.status === 'ARRIVED' && c.arrivedAt && (
           <Alert color="teal" role="status">
             {t('cargo.detail.arrivedText', {
-              at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(c.arrivedAt),
-              ),
+              at: formatTime(c.arrivedAt),
             })}
           </Alert>
         )}

@@ -29,6 +29,7 @@ import { useReceiveCargo } from '../api/transfer-cargo.ts';
 import { CargoStatusBadge } from '../components/cargo-status-badge.tsx';
 import { useFormatCargoMoney } from '../components/cargo-money.ts';
 import { CargoError, LimitReached } from '../components/limit-notice.tsx';
+import { ReceiveConfirmText } from '../components/receive-confirm-text.tsx';
 import { ReceiveModal } from '../components/receive-modal.tsx';
 import { paths } from '../../../app/paths.ts';
 
@@ -253,7 +254,7 @@ export default function CargoListPage() {
       <ConfirmDialog
         opened={token !== null}
         title={t('cargo.receive.confirmTitle')}
-        message={t('cargo.receive.confirmText')}
+        message={<ReceiveConfirmText store={store} token={token} />}
         confirmLabel={t('cargo.receive.confirm')}
         busy={receive.isPending}
         onCancel={closeReceive}

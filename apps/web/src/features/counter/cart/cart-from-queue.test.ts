@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
-import { cartFromQueued } from './cart-from-queue.ts';
+import { cartFromQueued, reopensHeldCart } from './cart-from-queue.ts';
 import { priceCart } from './cart.ts';
 
 const base = {
@@ -75,5 +75,9 @@ describe('cartFromQueued', () => {
     expect(cart.parkedCode).toBe('7DZFHVMAEVTY');
     // Without a preview a product line is named by its code until the copy or server names it.
     expect(cart.lines[0]).toMatchObject({ name: '123456', quantity: 1 });
+    // Another device completed that held cart meanwhile: this becomes a new sale of the same goods.
+    const taken = { ...entry, refusal: { status: 409, code: 'ALREADY_COMPLETED', message: 'completed' } };
+    expect(reopensHeldCart(taken)).toBe(false);
+    expect(cartFromQueued(taken, key, () => null).parkedCode).toBeNull();
   });
 });

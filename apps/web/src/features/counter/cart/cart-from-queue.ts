@@ -9,6 +9,14 @@ import type { Cart, CartLine } from './cart.ts';
  * the lines in the same order. `taxRateOf` gives a product line's own tax rate from this device's
  * product copy (the server applies the product's rate anyway; this keeps the total on screen right).
  */
+/**
+ * Whether a refused queued sale reopens as its held cart: not when another device completed that
+ * cart meanwhile (409 ALREADY_COMPLETED): it is then a new sale of the same goods.
+ */
+export function reopensHeldCart(entry: QueuedSale): boolean {
+  return entry.request.kind === 'complete' && entry.refusal?.code !== 'ALREADY_COMPLETED';
+}
+
 export function cartFromQueued(
   entry: QueuedSale,
   newKey: () => string,
@@ -30,6 +38,6 @@ export function cartFromQueued(
     lines,
     discount: request.body.discount ?? null,
     removed: null,
-    parkedCode: request.kind === 'complete' ? request.code : null,
+    parkedCode: request.kind === 'complete' && reopensHeldCart(entry) ? request.code : null,
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { TenderInput } from '@shopdesk/shared';
+import type { SaleRateInput, TenderInput } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { submitSale, type SubmitSaleResult } from '../../../sync/submit-sale.ts';
 import { toSaleLines, type Cart } from '../cart/cart.ts';
@@ -41,22 +41,32 @@ export function useCheckout(store: string, currency: string) {
     [queryClient, store, t],
   );
 
+  /**
+   * Completes the sale with `tenders` (none when nothing is due). It carries this device's time of
+   * the sale and, for a second-currency tender, the rate the dialog showed: a sale synced later
+   * keeps both (issue 24). Completing a held cart carries the attempt's clientId too, so a resend
+   * is answered with the first result and another device's completion is told apart.
+   */
   const pay = useCallback(
-    async (cart: Cart, total: number, tenders: TenderInput[]) => {
+    async (cart: Cart, total: number, tenders: TenderInput[], shownRate: SaleRateInput | null = null) => {
       const clientId = attempt.current ?? crypto.randomUUID();
       attempt.current = clientId;
+      const foreign = tenders.some((t) => t.currency !== currency);
       const content = {
+        clientId,
         status: 'COMPLETED' as const,
         lines: toSaleLines(cart),
         discount: cart.discount,
         payments: tenders,
+        soldAt: new Date().toISOString(),
+        ...(foreign && shownRate ? { rate: shownRate } : {}),
       };
       try {
         const result = await submitSale(
           store,
           cart.parkedCode
             ? { kind: 'complete', code: cart.parkedCode, body: content }
-            : { kind: 'create', body: { clientId, ...content } },
+            : { kind: 'create', body: content },
           { preview: preview(cart, currency, total) },
         );
         // A refused attempt is over: the cashier changes the cart or the payment and tries anew.
@@ -73,7 +83,12 @@ export function useCheckout(store: string, currency: string) {
   /** Puts the cart on hold: a new held cart through the queue, a reopened one saved again. */
   const park = useCallback(
     async (cart: Cart, total: number): Promise<ParkOutcome> => {
-      const content = { status: 'PARKED' as const, lines: toSaleLines(cart), discount: cart.discount };
+      const content = {
+        status: 'PARKED' as const,
+        lines: toSaleLines(cart),
+        discount: cart.discount,
+        soldAt: new Date().toISOString(),
+      };
       try {
         if (cart.parkedCode) {
           await updateParkedSale(store, cart.parkedCode, content);

@@ -16,7 +16,7 @@ import { paths } from '../../../app/paths.ts';
 import { LimitNotice } from '../../../components/limit-notice.tsx';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
-import { cartFromQueued } from '../cart/cart-from-queue.ts';
+import { cartFromQueued, reopensHeldCart } from '../cart/cart-from-queue.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { useSale } from '../api/parked-sales.ts';
 import { useCounterRate } from '../api/store-rate.ts';
@@ -232,7 +232,8 @@ export default function CounterPage() {
       }
       replace(cartFromQueued(entry, newKey, (code) => rates.get(code) ?? null));
       await discardSale(entry.clientId);
-      if (entry.request.kind === 'complete') navigate(paths.shopCounter(store, entry.request.code));
+      if (entry.request.kind === 'complete' && reopensHeldCart(entry))
+        navigate(paths.shopCounter(store, entry.request.code));
     },
     [store, empty, park, find, replace, navigate, t],
   );
@@ -240,7 +241,9 @@ export default function CounterPage() {
   const pay = useCallback(
     async (tenders: TenderInput[]) => {
       const sold = cart.lines.flatMap((l) => (l.code ? [{ code: l.code, quantity: l.quantity }] : []));
-      const result = await checkout.pay(cart, pricing.total, tenders);
+      // The rate the dialog showed, when it is the store's dated rate (not only the session's copy).
+      const shown = rate && rateText === rate.rate ? { rate: rate.rate, date: rate.date, source: rate.source } : null;
+      const result = await checkout.pay(cart, pricing.total, tenders, shown);
       if (result.ok) {
         // The sale is safe (stored, or queued on this device): the cart is empty for the next customer
         // while the change screen is still up.
@@ -250,7 +253,7 @@ export default function CounterPage() {
       }
       return result;
     },
-    [checkout, cart, pricing.total, dispatch, noteSold, leaveHeldCart],
+    [checkout, cart, pricing.total, rate, rateText, dispatch, noteSold, leaveHeldCart],
   );
 
   const openPayment = useCallback(() => {

@@ -174,6 +174,20 @@ describe('PaymentDialog', () => {
     expect(screen.getByTestId('cash-rounding').textContent).toMatch(/Cash rounding −CHF.0\.02: CHF.10\.00 due/);
   });
 
+  it('completes a sale with nothing due with no tender: a zero total, or CHF 0.02 that cash rounds to 0', async () => {
+    for (const [total, ctx] of [
+      [0, context('USD', null, null)],
+      [2, context('CHF', null, null, 5)],
+    ] as const) {
+      const { pay } = open(total, ctx);
+      const complete = screen.getByRole('button', { name: 'Complete sale' });
+      expect(complete).toHaveProperty('disabled', false);
+      await submit();
+      expect(pay).toHaveBeenCalledWith([]);
+      cleanup();
+    }
+  });
+
   it('asks a card for the unrounded CHF total', () => {
     open(1002, context('CHF', null, null, 5));
     choose('Card');

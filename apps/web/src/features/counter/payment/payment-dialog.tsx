@@ -18,6 +18,7 @@ import {
   TENDER_METHODS,
   formatMoney,
   minorToDecimalText,
+  settlePayment,
   type CurrencyCode,
   type PaymentContext,
   type PaymentRefusal,
@@ -27,7 +28,15 @@ import {
 } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { changeChoices, exactTender, remainingDue, toCurrency, tryEntry, typedMinor } from './payment-math.ts';
+import {
+  changeChoices,
+  exactTender,
+  remainingDue,
+  toCurrency,
+  tryEntry,
+  typedMinor,
+  type EntryOutcome,
+} from './payment-math.ts';
 import { ChangePreview } from './change-preview.tsx';
 import { quickTenders } from './quick-tenders.ts';
 import { ChangeScreen } from './change-screen.tsx';
@@ -160,7 +169,14 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const plain: TenderInput = { method, currency, amount: typed ?? exact };
   const choices = badAmount ? null : changeChoices(total, tenders, plain, context);
   const entry: TenderInput = choices && changeInMain ? { ...plain, changeCurrency: context.mainCurrency } : plain;
-  const outcome = badAmount ? null : tryEntry(total, tenders, entry, context);
+  // Nothing due at all (a 100% discount, a zero price, cash rounding to 0): completes with no tender.
+  const free = tenders.length === 0 && text.trim() === '' ? settlePayment(total, [], context) : null;
+  const nothingDue = free?.ok === true;
+  const outcome: EntryOutcome | null = badAmount
+    ? null
+    : free?.ok
+      ? { kind: 'pays', tenders: [], settlement: free.settlement }
+      : tryEntry(total, tenders, entry, context);
 
   const refusalText = (refusal: PaymentRefusal) => {
     switch (refusal.code) {
@@ -224,7 +240,8 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const bigButton = phone ? 56 : 48;
 
   let primaryLabel = t('payment.pay', { amount: fmt(entry.amount, currency) });
-  if (outcome?.kind === 'partial') {
+  if (nothingDue) primaryLabel = t('payment.completeNothingDue');
+  else if (outcome?.kind === 'partial') {
     primaryLabel = t('payment.addTender', { amount: fmt(entry.amount, currency) });
   }
 

@@ -4,7 +4,6 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   CreateProductBodySchema,
   UpdateProductBodySchema,
-  MoneyParseError,
   basisPointsToPercent,
   percentToBasisPoints,
   minorToDecimalText,
@@ -14,7 +13,8 @@ import {
   type ProductSuggestion,
 } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { describeError, translateMessage } from '../../../lib/describe-error.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { moneyErrorText } from '../../../lib/money-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -38,9 +38,17 @@ interface Props {
   onOpenProduct: (code: string) => void;
 }
 
+const NAME_MAX = 120;
+const BRAND_MAX = 80;
+const CATEGORY_MAX = 60;
+
 /** Create or edit a product. Stock changes of an existing product go through adjustments instead. */
 export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel, onOpenProduct }: Props) {
   const { t } = useTranslation();
+  // Text past a field's limit is kept as typed or pasted and refused with its length, never cut
+  // silently by the input (issue 24 item 19); the schema refuses it again on save.
+  const tooLong = (value: string, max: number) =>
+    value.trim().length > max ? t('productForm.tooLong', { count: value.trim().length, max }) : undefined;
   // Offline, saving is off and the offline banner says why (issue 14).
   const lock = useWriteLock();
   const money = useStoreMoney();
@@ -73,7 +81,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         try {
           return parseMoney(text, money.main);
         } catch (err) {
-          fail(field, err instanceof MoneyParseError ? translateMessage(t, err.message) : t('errors.unexpected'));
+          fail(field, moneyErrorText(t, err, money.main, field === 'price' ? 'price' : 'amount'));
           return undefined;
         }
       };
@@ -95,7 +103,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         reorderLevel: v.reorderLevel === '' ? null : Number(v.reorderLevel),
         // Empty means the store's default rate; hidden (no tax), the product's rate is left as it is.
         ...(showTax ? { taxRate: taxRate$(v.taxRate) } : {}),
-        ...(editing ? {} : { quantity: Number(v.quantity) || 0 }),
+        // Empty is no opening stock; anything else goes to the schema as typed (a minus is refused there).
+        ...(editing ? {} : { quantity: v.quantity === '' ? 0 : Number(v.quantity) }),
       };
     },
   });
@@ -189,9 +198,8 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
           label={t('fields.productName')}
           value={v.name}
           onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
+          error={errors.name ?? tooLong(v.name, NAME_MAX)}
           required
-          maxLength={120}
         />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
@@ -199,8 +207,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
               label={t('fields.brand')}
               value={v.brand}
               onChange={(e) => set('brand', e.currentTarget.value)}
-              error={errors.brand}
-              maxLength={80}
+              error={errors.brand ?? tooLong(v.brand, BRAND_MAX)}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
@@ -211,8 +218,7 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
               value={v.category}
               onChange={(c) => set('category', c)}
               data={categories.data ?? []}
-              error={errors.category}
-              maxLength={60}
+              error={errors.category ?? tooLong(v.category, CATEGORY_MAX)}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>

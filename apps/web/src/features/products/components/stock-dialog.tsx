@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { AdjustStockBodySchema, type AdjustStockBody } from '@shopdesk/shared';
+import {
+  ADJUSTMENT_REASONS,
+  AdjustStockBodySchema,
+  type AdjustStockBody,
+  type AdjustmentReason,
+} from '@shopdesk/shared';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
 
@@ -15,24 +20,28 @@ interface Props {
   error?: string;
 }
 
-const EMPTY = { value: '' as string | number, note: '' };
+const EMPTY = { value: '' as string | number, adjustmentReason: '' as AdjustmentReason | '', note: '' };
 
-/** "Set count" (a stock-take of one product) or "Adjust" (a signed change with a note). */
+/**
+ * "Set count" (a stock-take of one product) or "Adjust" (a signed change with its reason —
+ * received, damaged, theft, correction, own use — and a note).
+ */
 export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const form = useZodForm({
     initialValues: EMPTY,
     schema: AdjustStockBodySchema,
-    prepare: ({ value, note }, fail): AdjustStockBody => {
+    prepare: ({ value, adjustmentReason, note }, fail): AdjustStockBody => {
       const n = Number(value);
       if (value === '' || !Number.isInteger(n) || (mode === 'count' && n < 0) || (mode === 'adjust' && n === 0)) {
         fail('value', mode === 'count' ? t('stock.countInvalid') : t('stock.deltaInvalid'));
       }
+      if (mode === 'adjust' && !adjustmentReason) fail('adjustmentReason', t('stock.reasonRequired'));
       const trimmed = note.trim() || undefined;
       return mode === 'count'
         ? { countedQuantity: n, reason: 'COUNT', note: trimmed }
-        : { delta: n, reason: 'ADJUSTMENT', note: trimmed };
+        : { delta: n, reason: 'ADJUSTMENT', adjustmentReason: adjustmentReason || undefined, note: trimmed };
     },
   });
 
@@ -76,6 +85,20 @@ export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) 
             inputMode="numeric"
             data-autofocus
           />
+          {mode === 'adjust' && (
+            <NativeSelect
+              size="md"
+              label={t('stock.reason')}
+              required
+              value={form.values.adjustmentReason}
+              onChange={(e) => form.setValue('adjustmentReason', e.currentTarget.value as AdjustmentReason | '')}
+              error={form.errors.adjustmentReason}
+              data={[
+                { value: '', label: t('stock.reasonPlaceholder'), disabled: true },
+                ...ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`stockHistory.adjustmentReasons.${r}`) })),
+              ]}
+            />
+          )}
           <TextInput
             label={t('stock.note')}
             description={t('fields.optional')}

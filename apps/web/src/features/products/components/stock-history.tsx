@@ -63,7 +63,11 @@ function MovementRow({ m, date, divided }: { m: StockMovement; date: string; div
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="wrap">
           <Badge variant="light" color={REASON_COLORS[m.reason]} tt="none" size="lg">
-            {t(`stockHistory.reasons.${m.reason}`)}
+            {m.reason === 'ADJUSTMENT' && m.adjustmentReason
+              ? t('stockHistory.adjustmentWithReason', {
+                  reason: t(`stockHistory.adjustmentReasons.${m.adjustmentReason}`),
+                })
+              : t(`stockHistory.reasons.${m.reason}`)}
           </Badge>
           <Text fz="sm" c="dimmed">
             {date}

@@ -61,6 +61,7 @@ export function sampleSale(store: VirtualStore, names: SampleNames, rate: Exchan
     code: '0000SAMPLE00',
     clientId: 'sample',
     status: 'COMPLETED',
+    soldAt: now,
     createdAt: now,
     updatedAt: now,
     completedAt: now,

@@ -43,6 +43,7 @@ const sale: ShopTransaction = {
   code: 'ABCDEFGHJKMN',
   clientId: '00000000-0000-4000-8000-000000000000',
   status: 'PARTIALLY_REFUNDED',
+  soldAt: '2026-11-24T05:00:00.000Z',
   createdAt: '2026-11-24T05:00:00.000Z',
   updatedAt: '2026-11-24T05:00:00.000Z',
   completedAt: '2026-11-24T05:00:00.000Z',

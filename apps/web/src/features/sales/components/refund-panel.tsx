@@ -8,7 +8,7 @@ import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { RefundAttempt } from '../model/refund-attempt.ts';
-import { allRemaining, refundableOf, refundPreview } from '../model/refund-preview.ts';
+import { allRemaining, notRestocked, refundableOf, refundPreview } from '../model/refund-preview.ts';
 import { RefundStepper } from './refund-stepper.tsx';
 import type { SalesFormat } from './use-sales-format.ts';
 
@@ -49,9 +49,18 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
     };
     const body: RefundBody = { clientId: attempt.idFor(JSON.stringify([sale.code, request])), ...request };
     refund.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (after) => {
         attempt.finish();
         notifications.show({ color: 'green', message: t('sales.refundDone', { amount: money(preview.amount) }) });
+        // A product deleted since the sale takes nothing back into stock: said, not silently skipped.
+        const gone = notRestocked(after);
+        if (restock && gone.length > 0) {
+          notifications.show({
+            color: 'yellow',
+            autoClose: false,
+            message: t('sales.productGone', { names: gone.join(', ') }),
+          });
+        }
         setQuantities({});
         setChoosing(false);
         setConfirming(null);

@@ -35,9 +35,16 @@ export function SaleRefunds({ sale, f }: { sale: ShopTransaction; f: SalesFormat
           <Stack gap={2} mt={8}>
             {r.lines.map((l) => (
               <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {t('sales.refundLine', { name: names.get(l.lineId) ?? '?', quantity: f.number(l.quantity) })}
-                </Text>
+                <div>
+                  <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {t('sales.refundLine', { name: names.get(l.lineId) ?? '?', quantity: f.number(l.quantity) })}
+                  </Text>
+                  {r.restock && l.restocked < l.quantity && (
+                    <Text fz="xs" c="orange.8">
+                      {t('sales.lineNotRestocked')}
+                    </Text>
+                  )}
+                </div>
                 <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {money(l.amount)}
                 </Text>

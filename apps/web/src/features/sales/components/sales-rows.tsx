@@ -40,7 +40,7 @@ function ReopenLink({ store, code }: { store: string; code: string }) {
 export function SalesRows({ store, items, phone, selected, stale, onOpen }: Props) {
   const { t } = useTranslation();
   const f = useSalesFormat();
-  const when = (s: TransactionSummary) => f.short(s.completedAt ?? s.createdAt);
+  const when = (s: TransactionSummary) => f.short(s.completedAt ?? s.soldAt);
   const refunded = (s: TransactionSummary) =>
     s.refundedAmount > 0 && (
       <Text fz="xs" c="orange.8">

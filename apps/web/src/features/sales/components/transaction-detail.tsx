@@ -60,7 +60,7 @@ export function TransactionDetail({ store, code }: { store: string; code: string
           <StatusBadge status={sale.status} />
         </Group>
         <Text c="dimmed" mt={4}>
-          {f.dateTime(sale.completedAt ?? sale.createdAt)}
+          {f.dateTime(sale.completedAt ?? sale.soldAt)}
           {f.timeZone ? ` · ${f.timeZone}` : ''}
         </Text>
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { refundShare } from '@shopdesk/shared';
-import { allRemaining, clampRefundQuantity, refundableOf, refundPreview } from './refund-preview.ts';
+import { refundShare, type ShopTransaction } from '@shopdesk/shared';
+import { allRemaining, clampRefundQuantity, notRestocked, refundableOf, refundPreview } from './refund-preview.ts';
 
 // A line of 3 whose total does not divide by 3 (a cart discount spread onto it), one unit refunded.
 const tea = { id: 'a', quantity: 3, refundedQuantity: 1, total: 1000, tax: 91 };
@@ -67,5 +67,31 @@ describe('refund amount preview', () => {
         },
       ),
     );
+  });
+});
+
+describe('what a refund could not restock', () => {
+  const sale = (restock: boolean, restocked: number) =>
+    ({
+      lines: [
+        { id: 'a', name: 'Seasonal tea' },
+        { id: 'b', name: 'Green tea' },
+      ],
+      refunds: [
+        { restock: true, lines: [{ lineId: 'b', quantity: 1, amount: 100, restocked: 1 }] },
+        {
+          restock,
+          lines: [
+            { lineId: 'a', quantity: 2, amount: 600, restocked },
+            { lineId: 'b', quantity: 1, amount: 100, restocked: 1 },
+          ],
+        },
+      ],
+    }) as unknown as ShopTransaction;
+
+  it("names the newest refund's lines whose product was gone, only when it restocked", () => {
+    expect(notRestocked(sale(true, 0))).toEqual(['Seasonal tea']);
+    expect(notRestocked(sale(true, 2))).toEqual([]);
+    expect(notRestocked(sale(false, 0))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { refundShare, type TransactionLine } from '@shopdesk/shared';
+import { refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
 
 /**
  * What a refund of some units gives back, computed with the shared `refundShare` the server uses,
@@ -52,4 +52,15 @@ export function refundPreview(lines: readonly RefundableLine[], quantities: Refu
     preview.lines.push({ lineId: line.id, quantity, amount });
   }
   return preview;
+}
+
+/**
+ * The names of the lines the newest refund of `sale` asked to restock but could not, because their
+ * product was deleted since the sale (the server answers `restocked` below `quantity`).
+ */
+export function notRestocked(sale: ShopTransaction): string[] {
+  const last = sale.refunds.at(-1);
+  if (!last?.restock) return [];
+  const names = new Map(sale.lines.map((l) => [l.id, l.name]));
+  return last.lines.filter((l) => l.restocked < l.quantity).map((l) => names.get(l.lineId) ?? '?');
 }

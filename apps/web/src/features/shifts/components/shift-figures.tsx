@@ -83,12 +83,12 @@ export function ShiftFigures({ report, locale, timeZone }: { report: ShiftReport
         <Table withRowBorders={false} verticalSpacing={4} fz="sm">
           <Table.Tbody>
             <Row label={t('shifts.salesCount', { count: report.salesCount })} value={main(report.salesTotal)} strong />
-            {report.salesBeforeOpen.count > 0 && (
+            {report.lateSalesCount > 0 ? (
               <Row
-                label={t('shifts.salesBeforeOpen', { count: report.salesBeforeOpen.count })}
-                value={main(report.salesBeforeOpen.total)}
+                label={t('shifts.lateSales', { count: report.lateSalesCount })}
+                value={main(report.lateSalesTotal)}
               />
-            )}
+            ) : null}
             <Row label={t('shifts.refundsCount', { count: report.refundsCount })} value={main(-report.refundsTotal)} />
             {report.byMethod.map((m) => (
               <Row key={m.method} label={t(`shifts.method.${m.method}`)} value={main(m.amount)} />

@@ -18,10 +18,11 @@ const report: ShiftReport = {
   closedBy: 'Ben',
   salesCount: 2,
   salesTotal: 3000,
+  lateSalesCount: 1,
+  lateSalesTotal: 500,
   refundsCount: 0,
   refundsTotal: 0,
   byMethod: [{ method: 'CASH', amount: 3000 }],
-  salesBeforeOpen: { count: 1, total: 500 },
   cash: [
     {
       currency: 'USD',
@@ -72,6 +73,6 @@ describe('the Z report as a receipt document', () => {
     expect(lines).toContain('shifts.kind.PAY_OUT: Window cleaner = -$5.00');
     expect(lines).toContain('shifts.lockedNote');
     expect(lines).toContain('shifts.closedBy = Ben');
-    expect(lines).toContain('  shifts.salesBeforeOpen(1) = $5.00');
+    expect(lines).toContain('shifts.lateSales(1) = $5.00');
   });
 });

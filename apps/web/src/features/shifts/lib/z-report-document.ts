@@ -40,13 +40,14 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       left: t('shifts.salesCount', { count: report.salesCount }),
       right: money(report.salesTotal, main, locale),
     },
-    ...(report.salesBeforeOpen.count > 0
+    // Sold before this shift opened (synced late, or made while no shift was open): counted here, marked.
+    ...(report.lateSalesCount > 0
       ? [
           {
-            kind: 'pair',
-            left: `  ${t('shifts.salesBeforeOpen', { count: report.salesBeforeOpen.count })}`,
-            right: money(report.salesBeforeOpen.total, main, locale),
-          } satisfies ReceiptBlock,
+            kind: 'pair' as const,
+            left: t('shifts.lateSales', { count: report.lateSalesCount }),
+            right: money(report.lateSalesTotal, main, locale),
+          },
         ]
       : []),
     {

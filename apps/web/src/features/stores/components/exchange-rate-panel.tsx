@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TFunction } from '../../../lib/i18n/types.ts';
@@ -8,6 +8,8 @@ import {
   SetManualRateBodySchema,
   convertMinor,
   formatMoney,
+  invertRateText,
+  rateTextSchema,
   type CurrencyCode,
   type ExchangeRate,
   type VirtualStore,
@@ -36,7 +38,14 @@ function describeSource(t: TFunction, rate: ExchangeRate, locale: string): strin
     .join(' + ');
 }
 
-/** One rate: "1 USD = 150.25 JPY", its source and its date. */
+/** The other way round, for reading: four significant decimals (`153.8462`, `0.006536`). */
+function readableInverse(rate: string): string | null {
+  const full = invertRateText(rate);
+  const zeros = full?.match(/^0\.(0*)/)?.[1]?.length ?? 0;
+  return full && invertRateText(rate, zeros + 4);
+}
+
+/** One rate both ways ("1 JPY = 0.0065 USD", "1 USD = 153.8462 JPY"), its source and its date. */
 function RateLine({ title, rate, testId }: { title: string; rate: ExchangeRate; testId: string }) {
   const { t, i18n } = useTranslation();
   return (
@@ -47,6 +56,11 @@ function RateLine({ title, rate, testId }: { title: string; rate: ExchangeRate; 
       <Text fw={700} fz="lg">
         1 {rate.base} = {trimRate(rate.rate)} {rate.quote}
       </Text>
+      {readableInverse(rate.rate) && (
+        <Text fz="sm" fw={600} data-testid={`${testId}-inverse`}>
+          1 {rate.quote} = {readableInverse(rate.rate)} {rate.base}
+        </Text>
+      )}
       <Text fz="sm">
         {/* A bundled rate's source names its date already. */}
         {t(rate.source.includes('SNAPSHOT') ? 'saleSettings.rateSourceOnly' : 'saleSettings.rateSource', {
@@ -70,11 +84,25 @@ export function ExchangeRatePanel({ store }: { store: VirtualStore & { secondCur
   const setRate = useSetManualRate();
   const main = store.mainCurrency as CurrencyCode;
   const second = store.secondCurrency as CurrencyCode;
+  const known = rate.data?.effective ?? rate.data?.latest;
+  // Typed either way round (issue 24 item 20): "1 JPY = 0.0065 USD" or, as a Japanese owner thinks
+  // of it, "1 USD = 153 JPY". Until chosen, the way that reads as a number of at least 1.
+  const [chosenWay, setWay] = useState<'main' | 'second' | null>(null);
+  const way = chosenWay ?? (known && Number(known.rate) < 1 ? 'second' : 'main');
+  const [from, to] = way === 'main' ? [main, second] : [second, main];
   const form = useZodForm({
     schema: SetManualRateBodySchema,
-    prepare: (v) => ({ rate: v.rate }),
+    // Sent as main → second, the store's rate; typed the other way it is inverted exactly first.
+    prepare: (v, fail) => {
+      if (way === 'main' || !rateTextSchema.safeParse(v.rate).success) return { rate: v.rate };
+      const inverted = invertRateText(v.rate.trim());
+      if (!inverted) fail('rate', t('saleSettings.rateTooSmall'));
+      return { rate: inverted ?? v.rate };
+    },
     initialValues: { rate: '' },
   });
+  const typed = form.values.rate.trim();
+  const otherWay = typed && rateTextSchema.safeParse(typed).success ? readableInverse(typed) : null;
   const [formError, setFormError] = useState<string>();
 
   const send = (value: string | null) => {
@@ -138,21 +166,37 @@ export function ExchangeRatePanel({ store }: { store: VirtualStore & { secondCur
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {formError && <FormError>{formError}</FormError>}
+          <SegmentedControl
+            fullWidth
+            value={way}
+            onChange={(value) => setWay(value as 'main' | 'second')}
+            aria-label={t('saleSettings.rateWay')}
+            data={[
+              { value: 'main', label: `1 ${main} = … ${second}` },
+              { value: 'second', label: `1 ${second} = … ${main}` },
+            ]}
+          />
           <TextInput
-            label={t('saleSettings.manualRate', { main, second })}
-            description={t('saleSettings.manualRateHint', { main, second })}
+            label={t('saleSettings.manualRate', { main: from, second: to })}
+            description={
+              otherWay
+                ? t('saleSettings.rateOtherWay', { from: to, rate: otherWay, to: from })
+                : t('saleSettings.manualRateHint', { main: from, second: to })
+            }
             inputMode="decimal"
             autoComplete="off"
-            placeholder={latest ? trimRate(latest.rate) : '150.25'}
+            placeholder={
+              latest ? ((way === 'main' ? trimRate(latest.rate) : readableInverse(latest.rate)) ?? '') : '150.25'
+            }
             leftSection={
               <Text fz="sm" c="dimmed" aria-hidden style={{ whiteSpace: 'nowrap' }}>
-                1 {main} =
+                1 {from} =
               </Text>
             }
             leftSectionWidth={80}
             rightSection={
               <Text fz="sm" c="dimmed" aria-hidden>
-                {second}
+                {to}
               </Text>
             }
             rightSectionWidth={52}

@@ -152,6 +152,7 @@ export default function SubscriptionPage() {
           date: s?.currentPeriodEnd ? date.format(new Date(s.currentPeriodEnd)) : '',
         })}
         confirmLabel={t('subscription.cancelConfirm')}
+        cancelLabel={t('subscription.cancelKeep')}
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => change('cancel')}
       />

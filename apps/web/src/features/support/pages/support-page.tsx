@@ -2,7 +2,6 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
-  ErrorCode,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_SUBJECT_MAX,
   SupportRequestBodySchema,
@@ -13,10 +12,10 @@ import { FormError } from '../../../components/form-error.tsx';
 import { IconCheck } from '../../../components/icons.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSupportInfo } from '../api/get-support-info.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';
 
 function Sent({ request, store, onAnother }: { request: SupportRequest; store: string; onAnother: () => void }) {
@@ -36,7 +35,7 @@ function Sent({ request, store, onAnother }: { request: SupportRequest; store: s
           </Text>
         </Text>
         <Text size="sm" c="dimmed">
-          {t('support.copyText')}
+          {request.mailedTo ? t('support.copyText') : t('support.storedText')}
         </Text>
         <Stack gap="xs" w="100%" mt="xs">
           <Button variant="default" onClick={onAnother}>
@@ -58,8 +57,8 @@ export default function SupportPage() {
   const lock = useWriteLock();
   const email = useSession((s) => s.loggedUser?.email ?? '');
   const send = useSendSupportRequest();
+  const info = useSupportInfo();
   const form = useZodForm({ initialValues: { subject: '', message: '' }, schema: SupportRequestBodySchema });
-  const notSetUp = send.error instanceof ApiRequestError && send.error.code === ErrorCode.SUPPORT_NOT_CONFIGURED;
 
   const submit = form.onSubmit((body) => send.mutate(body, { onError: (error) => form.showApiErrors(error) }));
 
@@ -83,13 +82,7 @@ export default function SupportPage() {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {notSetUp ? (
-              <Alert color="gray" variant="light" radius="md">
-                {t('support.notSetUp')}
-              </Alert>
-            ) : (
-              send.isError && !form.hasErrors && <FormError>{describeError(t, send.error)}</FormError>
-            )}
+            {send.isError && !form.hasErrors && <FormError>{describeError(t, send.error)}</FormError>}
             <TextInput
               label={t('support.subject')}
               maxLength={SUPPORT_SUBJECT_MAX}
@@ -106,8 +99,22 @@ export default function SupportPage() {
               required
               {...form.text('message')}
             />
+            {info.data && (
+              <Alert
+                color={info.data.supportEmail ? 'blue' : 'gray'}
+                variant="light"
+                radius="md"
+                data-testid="support-destination"
+              >
+                {info.data.supportEmail
+                  ? t('support.goesToAddress', { address: info.data.supportEmail })
+                  : t('support.goesToAdministrator')}
+              </Alert>
+            )}
             <Text size="sm" c="dimmed">
-              {t('support.replyNote', { email })}
+              {info.data?.supportEmail === null
+                ? t('support.replyNoteStored', { email })
+                : t('support.replyNote', { email })}
             </Text>
             <Button type="submit" size="lg" loading={send.isPending} {...lock}>
               {t('support.send')}
