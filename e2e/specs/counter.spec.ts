@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
-import { waitActive, waitControlled } from '../support/service-worker.ts';
+import { readyCounterForOffline } from '../support/offline-counter.ts';
 
 const shots = process.env.COUNTER_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -191,16 +191,7 @@ for (const flaky of [false, true]) {
     try {
       const page = await context.newPage();
       const { store, codes, headers } = await twoCurrencyStore(page, flaky ? 'flaky' : 'offline');
-      await page.goto(`/${store}/shop/counter`);
-      await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
-      // Scanned once online, the product is in this device's copy; the worker holds the app shell.
-      await wedgeScan(page, codes.inStock);
-      await expect(page.getByTestId('cart-line')).toHaveCount(1);
-      await page.getByRole('button', { name: 'More actions' }).click();
-      await page.getByRole('menuitem', { name: 'Clear the cart' }).click();
-      await waitActive(page);
-      await page.reload();
-      await waitControlled(page);
+      await readyCounterForOffline(page, store, codes.inStock);
 
       let posts = 0;
       await context.setOffline(true);

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
+import { readyCounterForOffline } from '../support/offline-counter.ts';
 
 /** Whether the offline cache in IndexedDB (idb-keyval's default store) holds `text`. */
 function offlineCacheHolds(page: Page, text: string): Promise<boolean> {
@@ -107,16 +108,7 @@ test('offline: a sale queued two minutes before it syncs keeps its sale time', a
     const page = await context.newPage();
     const { store, codes } = await seedStore(page, 'late');
     const headers = await apiHeaders(page, store);
-    await page.goto(`/${store}/shop/counter`);
-    await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
-    // Scanned once online, the product is in this device's copy; the worker holds the app shell.
-    await wedgeScan(page, codes.inStock);
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Clear the cart' }).click();
-    await waitActive(page);
-    await page.reload();
-    await waitControlled(page);
+    await readyCounterForOffline(page, store, codes.inStock);
 
     await context.setOffline(true);
     await wedgeScan(page, codes.inStock);
