@@ -15,7 +15,9 @@ import * as repo from './plans.repo.ts';
  * No owner-wide lock (issue 25). Premium is read without a lock: a sale of a premium owner waits
  * for nothing of the owner's. The one race left is premium ending while a create is in flight,
  * which then still goes through, as it would have a moment earlier; losing premium only refuses
- * creates that start after it (and the counters are dropped then, see forgetFreeUsage).
+ * creates that start after it (and the counters are dropped then, see forgetFreeUsage). Such a
+ * create, committed after a recount that could not see it, may be missing from the counter: at
+ * most one slot over the limit per create caught in that moment, accepted for a sale never waiting.
  * A free owner claims a slot with one conditional UPDATE of their usage row for the limit
  * (free_tier_usage: `used + n <= limit`), so of two creates only the row's lock orders them and
  * the second one sees the first's claim. The counter never counts less than the real rows: every
