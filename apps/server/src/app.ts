@@ -29,7 +29,7 @@ import { authGuard, type AuthInfo } from './modules/access/index.ts';
 import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
-import { billingRoutes, billingWebhookRoutes, settleLapsed } from './modules/billing/index.ts';
+import { billingRoutes, billingWebhookRoutes, settleLapsed, settleUser } from './modules/billing/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
@@ -194,7 +194,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(cargoRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
       await secure.register(filesRoutes(ctx));
-      await secure.register(plansRoutes(ctx));
+      await secure.register(plansRoutes(ctx, settleUser));
       await secure.register(billingRoutes(ctx));
       await secure.register(supportRoutes(ctx, outbox));
     },

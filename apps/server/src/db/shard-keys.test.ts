@@ -26,6 +26,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   cargo_qr_tokens:
     'the QR hand-over token -> cargo lookup: a receiver in another store redeems it knowing only the token',
   billing_subscriptions: 'premium belongs to the owner (a user), not to one store',
+  free_tier_usage: 'free-tier counters of the owner (a user), across their stores',
   billing_invoices: 'invoices of the owner (a user)',
   billing_events: 'webhook events of the payment provider, deduplicated by their id',
   support_requests: 'a message from a user to support',

@@ -18,6 +18,17 @@ export interface UsersTable {
   created_at: string;
 }
 
+/**
+ * What a free owner has used of one free limit (migration 202611271300): `period` is '' for
+ * products and cargos, the month (YYYY-MM) for sales. Read and written by modules/plans only.
+ */
+export interface FreeTierUsageTable {
+  owner_id: string;
+  kind: string;
+  period: string;
+  used: number;
+}
+
 export interface StoresTable {
   id: string;
   /** The creator. Access goes through `stores.repo` so a `store_members` table can replace this check. */
@@ -540,6 +551,7 @@ export interface Database {
   store_exchange_rates: StoreExchangeRatesTable;
   auth_throttles: AuthThrottlesTable;
   users: UsersTable;
+  free_tier_usage: FreeTierUsageTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_invoices: BillingInvoicesTable;
   billing_events: BillingEventsTable;

@@ -164,3 +164,79 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     }
   });
 });
+
+/**
+ * Issue 25: the free tier holds across processes with no owner lock. Two app instances on one
+ * PostgreSQL schema take sales and products of one free owner at once, crossing the limit: each
+ * claim is one conditional write of the owner's counter row, so exactly the limit is stored.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreSQL at the free-tier boundary', () => {
+  const LIMIT = 5;
+  const BURST = 20;
+  const LIMITS = { FREE_TRANSACTION_LIMIT: String(LIMIT), FREE_PRODUCT_LIMIT: String(LIMIT) };
+  let a: TestApp;
+  let b: TestApp;
+  let u: TestUser;
+
+  beforeAll(async () => {
+    a = await startTestApp('postgres', LIMITS);
+    b = await startTestApp('postgres', { ...a.databaseEnv, ...LIMITS });
+    b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
+    u = await createUser(a, { secondCurrency: null });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const owned = async (table: 'products' | 'shop_transactions') => {
+    let query = a.db
+      .selectFrom(table)
+      .innerJoin('stores', 'stores.id', `${table}.store_id`)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('stores.owner_id', '=', u.user.userId);
+    if (table === 'shop_transactions') query = query.where('shop_transactions.status', '=', 'COMPLETED');
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+
+  it('stores exactly the limit of sales sent to both at once', async () => {
+    const product = await createProduct(a, u, { code: ean13(), price: 100, quantity: 100 });
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        (i % 2 ? b : a).request('POST', '/api/secure/shop/transaction', {
+          token: u.token,
+          body: {
+            clientId: randomUUID(),
+            status: 'COMPLETED',
+            lines: [{ code: product.code, quantity: 1 }],
+            payment: { method: 'CASH', currency: 'USD', amount: 100 },
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(LIMIT);
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expect(res.status, res.text).toBe(402);
+      expect(res.body.code).toBe('FREE_LIMIT_REACHED');
+    }
+    expect(await owned('shop_transactions')).toBe(LIMIT);
+    const after = await b.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
+    expect(after.body.quantity).toBe(100 - LIMIT);
+    await expectLedgerConsistent(a, u.store.id);
+  });
+
+  it('stores exactly the limit of products created through both at once', async () => {
+    // One product exists already (the previous test's).
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        (i % 2 ? b : a).request('POST', '/api/secure/product', {
+          token: u.token,
+          body: { code: ean13(), name: `Tea ${i}`, price: 100, quantity: 1 },
+        }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(LIMIT - 1);
+    for (const res of answers.filter((r) => r.status !== 201)) expect(res.status, res.text).toBe(402);
+    expect(await owned('products')).toBe(LIMIT);
+  });
+});

@@ -14,6 +14,7 @@ import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { forgetFreeUsage } from '../plans/index.ts';
 import * as repo from './billing.repo.ts';
 import {
   addInterval,
@@ -123,7 +124,13 @@ function withState(row: repo.SubscriptionRow, state: ProviderSubscription, at: D
 async function store(ctx: AppContext, trx: DbOrTx, row: repo.SubscriptionRow): Promise<void> {
   const now = ctx.clock.now();
   await repo.saveSubscription(trx, { ...row, updated_at: iso(now) });
-  await repo.setPremium(trx, row.user_id, grantsPremium(row, now, graceMs(ctx)));
+  await setPremium(trx, row.user_id, grantsPremium(row, now, graceMs(ctx)));
+}
+
+/** Sets users.premium; the free-tier counters are not kept under premium, so they are dropped. */
+async function setPremium(trx: DbOrTx, userId: string, premium: boolean): Promise<void> {
+  await repo.setPremium(trx, userId, premium);
+  await forgetFreeUsage(trx, userId);
 }
 
 function invoiceRow(userId: string, provider: PaymentProvider, invoice: ProviderInvoice): repo.NewInvoiceRow {
@@ -191,7 +198,7 @@ async function settle(ctx: AppContext, userId: string): Promise<void> {
     }
     const wanted = grantsPremium(next, now, graceMs(ctx));
     if (next !== row) await store(ctx, trx, next);
-    else if ((await repo.premiumOf(trx, userId)) !== wanted) await repo.setPremium(trx, userId, wanted);
+    else if ((await repo.premiumOf(trx, userId)) !== wanted) await setPremium(trx, userId, wanted);
   });
 }
 

@@ -44,7 +44,7 @@ export async function putFile(ctx: AppContext, scope: Scope, id: string, upload:
   if (!mime) throw unsupported('This file is not a PNG, JPEG or WebP image.');
   await checkImage(body, mime);
   const assertFits = async (db: DbOrTx) => {
-    const quota = await storageQuota(db, ctx, store.owner_id);
+    const quota = await storageQuota(db, ctx, store);
     if ((await storeBytes(db, store.id, id)) + body.length > quota.bytes) throw quota.refusal();
   };
   await assertFits(ctx.db);

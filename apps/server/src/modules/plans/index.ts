@@ -1,6 +1,8 @@
 /** Plans: free-tier limits and premium in one place (product.md §5, §7). */
 export {
   assertCanCreate,
+  claimSlots,
+  forgetFreeUsage,
   freeLimitReached,
   isPremium,
   remainingSlots,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
-import { engines, useTestApp, type ApiResponse, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp, type ApiResponse, type Engine, type TestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, productBody } from '../../test/products.ts';
+import { SAMPLE_PNG } from '../../test/sweep-world.ts';
 
 const LIMIT = 5;
 const BURST = 20;
@@ -185,6 +187,118 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     });
     await expectLedgerConsistent(t);
   });
+});
+
+/**
+ * Issue 25: no lock per owner. The free tier's counters (free_tier_usage) stay exact through
+ * deletes and premium periods, and a sale waits on no lock of its owner's user row; a premium
+ * owner's sale waits on nothing of the owner's at all.
+ */
+describe.each(engines)('free-tier counters without an owner lock on %s', (engine: Engine) => {
+  const t = useTestApp(engine, {
+    FREE_PRODUCT_LIMIT: String(LIMIT),
+    FREE_TRANSACTION_LIMIT: String(LIMIT),
+    BILLING_PROVIDER: 'demo',
+    SESSION_DAYS: '3650',
+  });
+  const newProduct = (u: TestUser) =>
+    t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 3 }) });
+  const sell = (u: TestUser, body: object = saleBody()) =>
+    t.request('POST', '/api/secure/shop/transaction', { token: u.token, body });
+
+  it('deleting products frees exactly their slots, also when 20 creates race for them', async () => {
+    const u = await createUser(t);
+    const made = [];
+    for (let i = 0; i < LIMIT; i++) made.push(await createProduct(t, u));
+    expectRefusal(await newProduct(u));
+    for (const p of made.slice(0, 2)) {
+      const path = `/api/secure/product/code/${encodeURIComponent(p.code)}`;
+      expect((await t.request('DELETE', path, { token: u.token })).status).toBeLessThan(300);
+    }
+    expect(await countOf(t, u, 'products')).toBe(LIMIT - 2);
+    const results = await Promise.all(Array.from({ length: BURST }, () => newProduct(u)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
+    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    await expectLedgerConsistent(t);
+  });
+
+  it('after a premium period the limit counts what was made under premium too', async () => {
+    const u = await createUser(t);
+    await createProduct(t, u);
+    expect((await sell(u)).status).toBe(201);
+    const upgraded = await t.request('POST', '/api/secure/subscription/create', { token: u.token, body: premium });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    for (let i = 0; i < LIMIT; i++) expect((await newProduct(u)).status).toBe(201);
+    for (let i = 0; i < LIMIT; i++) expect((await sell(u)).status).toBe(201);
+    const cancelled = await t.request('POST', '/api/secure/subscription/cancel', { token: u.token });
+    t.clock.advance(Date.parse(cancelled.body.currentPeriodEnd) - t.clock.now().getTime() + 1000);
+    expect((await t.request('GET', '/api/secure/subscription', { token: u.token })).body.plan).toBe('FREE');
+    // The counters stood at 1 product and 1 sale before premium: they must not let 4 more in.
+    expectRefusal(await newProduct(u));
+    expect(await countOf(t, u, 'products')).toBe(LIMIT + 1);
+    const lastSale = await sell(u);
+    // The period ends a month on: a new calendar month, with a slot free again.
+    expect(lastSale.status, lastSale.text).toBe(201);
+  });
+
+  it.runIf(engine === 'postgres')(
+    "a sale, an import check or an upload waits on no lock of its owner's user row, and a premium owner's sale on none of the free-tier counters",
+    async () => {
+      const free = await createUser(t);
+      const rich = await createUser(t);
+      // A free sale first, so the owner has a counter row to hold locked.
+      expect((await sell(rich)).status).toBe(201);
+      await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', rich.user.userId).execute();
+      const checkImport = (u: TestUser) =>
+        t.request('POST', '/api/secure/product/import/check', { token: u.token, body: { codes: ['A-1'] } });
+      const upload = (u: TestUser) =>
+        t.request('PUT', `/api/secure/file/data/${u.store.urlName}/${randomUUID()}`, {
+          token: u.token,
+          raw: SAMPLE_PNG,
+          headers: { 'content-type': 'image/png' },
+        });
+      const cases = [
+        ['free sale', free, false, () => sell(free)],
+        ['import check', free, false, () => checkImport(free)],
+        ['upload', free, false, () => upload(free)],
+        ['premium sale', rich, true, () => sell(rich)],
+      ] as const;
+      for (const [name, u, counters, run] of cases) {
+        const outcome = await t.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+          await sql`SELECT id FROM users WHERE id = ${u.user.userId} FOR NO KEY UPDATE`.execute(trx);
+          if (counters) {
+            const held =
+              await sql`SELECT used FROM free_tier_usage WHERE owner_id = ${u.user.userId} FOR UPDATE`.execute(trx);
+            expect(held.rows.length).toBeGreaterThan(0);
+          }
+          return firstOf(run(), rows[0]!.pid);
+        });
+        expect(outcome, name).toBe('answered');
+      }
+    },
+  );
+
+  /** 'blocked' as soon as a backend waits on a lock held by `holder`, 'answered' when the request answers first. */
+  async function firstOf(request: Promise<ApiResponse>, holder: number): Promise<'answered' | 'blocked'> {
+    let answered = false;
+    const stored = request.then((res) => {
+      answered = true;
+      expect([200, 201], res.text).toContain(res.status);
+      return 'answered' as const;
+    });
+    const blocked = (async () => {
+      while (!answered) {
+        const { rows } = await sql<{ n: string }>`
+          SELECT COUNT(*) AS n FROM pg_stat_activity WHERE ${holder}::int = ANY(pg_blocking_pids(pid))`.execute(t.db);
+        if (Number(rows[0]!.n) > 0) return 'blocked' as const;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return 'answered' as const;
+    })();
+    return Promise.race([stored, blocked]);
+  }
 });
 
 const premium = { plan: 'PREMIUM', interval: 'MONTH' };

@@ -1,21 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 
-/**
- * The owner's premium flag, with their row locked until the transaction ends on PostgreSQL, so two
- * creates of one owner take turns over the last free slot (SQLite runs one write transaction at a
- * time, which gives the same guarantee). Undefined when the user does not exist.
- */
-export async function lockOwnerPremium(
-  trx: DbOrTx,
-  dbKind: 'sqlite' | 'postgres',
-  ownerId: string,
-): Promise<number | undefined> {
-  let query = trx.selectFrom('users').select('premium').where('id', '=', ownerId);
-  if (dbKind === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row ? Number(row.premium) : undefined;
-}
-
+/** A plain read, no lock: see plans.service.ts for why premium needs none. 0 when the user does not exist. */
 export async function premiumOf(db: DbOrTx, userId: string): Promise<number> {
   const row = await db.selectFrom('users').select('premium').where('id', '=', userId).executeTakeFirst();
   return Number(row?.premium ?? 0);
@@ -72,4 +57,72 @@ export async function countCompletedSalesOfOwner(
     .where('shop_transactions.business_date', '<', to)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ---- free_tier_usage: one row per (owner, kind, period), see migration 202611271300 ----------------
+
+export interface UsageKey {
+  ownerId: string;
+  kind: string;
+  period: string;
+}
+
+/**
+ * Adds `n` to the row only while it stays within `limit`, in one statement: on PostgreSQL two of
+ * them on one row take turns on that row's lock, and the second re-reads `used` before its WHERE
+ * decides. False when nothing changed (the row is missing, or `n` more would pass the limit).
+ */
+export async function addUsageWithin(db: DbOrTx, key: UsageKey, n: number, limit: number): Promise<boolean> {
+  const result = await db
+    .updateTable('free_tier_usage')
+    .set((eb) => ({ used: eb('used', '+', n) }))
+    .where('owner_id', '=', key.ownerId)
+    .where('kind', '=', key.kind)
+    .where('period', '=', key.period)
+    .where((eb) => eb(eb('used', '+', n), '<=', limit))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Creates the row when missing (at 0, to be set from the real count) and returns with it locked
+ * until the transaction ends on PostgreSQL: every create that added to it has committed by then,
+ * so a count read after this sees their rows. SQLite runs one write transaction at a time.
+ */
+export async function lockUsage(db: DbOrTx, dbKind: 'sqlite' | 'postgres', key: UsageKey): Promise<void> {
+  await db
+    .insertInto('free_tier_usage')
+    .values({ owner_id: key.ownerId, kind: key.kind, period: key.period, used: 0 })
+    .onConflict((oc) => oc.columns(['owner_id', 'kind', 'period']).doNothing())
+    .execute();
+  let query = db
+    .selectFrom('free_tier_usage')
+    .select('used')
+    .where('owner_id', '=', key.ownerId)
+    .where('kind', '=', key.kind)
+    .where('period', '=', key.period);
+  if (dbKind === 'postgres') query = query.forUpdate();
+  await query.executeTakeFirstOrThrow();
+}
+
+export async function setUsage(db: DbOrTx, key: UsageKey, used: number): Promise<void> {
+  await db
+    .updateTable('free_tier_usage')
+    .set({ used })
+    .where('owner_id', '=', key.ownerId)
+    .where('kind', '=', key.kind)
+    .where('period', '=', key.period)
+    .execute();
+}
+
+/** Drops the user's counters, so the next create recounts them from the real rows. */
+export async function forgetUsage(db: DbOrTx, ownerId: string): Promise<void> {
+  await db.deleteFrom('free_tier_usage').where('owner_id', '=', ownerId).execute();
+}
+
+/** A store's row locked until the transaction ends on PostgreSQL (FOR NO KEY UPDATE: inserts that reference the store still go on). */
+export async function lockStore(db: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string): Promise<void> {
+  let query = db.selectFrom('stores').select('id').where('id', '=', storeId);
+  if (dbKind === 'postgres') query = query.forNoKeyUpdate();
+  await query.executeTakeFirst();
 }

@@ -3,11 +3,17 @@ import { SubscriptionStatusSchema } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';
-import { settleUser } from '../billing/index.ts';
 import { subscriptionStatus } from './plans.service.ts';
 
-/** `/api/secure/subscription/status`: the caller's free-tier limits and counts (original.md §3). */
-export function plansRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * `/api/secure/subscription/status`: the caller's free-tier limits and counts (original.md §3).
+ * `settleUser` is billing's (passed in by app.ts: billing imports plans to drop the free-tier
+ * counters when premium changes, so plans cannot import billing).
+ */
+export function plansRoutes(
+  ctx: AppContext,
+  settleUser: (ctx: AppContext, userId: string) => Promise<unknown>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/subscription/status',

@@ -11,6 +11,19 @@ import * as repo from './plans.repo.ts';
  * configuration, lifted all at once by premium. Every create that counts toward a limit asks here,
  * inside the transaction that writes, so a refused create writes nothing and concurrent creates
  * cannot both take the last slot.
+ *
+ * No owner-wide lock (issue 25). Premium is read without a lock: a sale of a premium owner waits
+ * for nothing of the owner's. The one race left is premium ending while a create is in flight,
+ * which then still goes through, as it would have a moment earlier; losing premium only refuses
+ * creates that start after it (and the counters are dropped then, see forgetFreeUsage). Such a
+ * create, committed after a recount that could not see it, may be missing from the counter: at
+ * most one slot over the limit per create caught in that moment, accepted for a sale never waiting.
+ * A free owner claims a slot with one conditional UPDATE of their usage row for the limit
+ * (free_tier_usage: `used + n <= limit`), so of two creates only the row's lock orders them and
+ * the second one sees the first's claim. The counter never counts less than the real rows: every
+ * create claims, and deletes (a product, a cargo, a store with its products, a cargo handed over)
+ * leave it as it is. So when a claim fails, or the row is missing, the row is locked and set from
+ * the real count before deciding: a freed slot is found exactly at the boundary, and only there.
  */
 export type LimitedKind = 'products' | 'cargos' | 'transactions';
 
@@ -26,7 +39,8 @@ export interface LimitContext {
 
 interface Limited {
   limit: (ctx: LimitContext) => number;
-  count: (db: DbOrTx, ownerId: string, ctx: LimitContext) => Promise<number>;
+  /** The real count of the period ('' or a YYYY-MM month of business dates). */
+  count: (db: DbOrTx, ownerId: string, period: string) => Promise<number>;
   /** What the 402 says, with the limit in it. */
   refusal: (limit: number) => string;
 }
@@ -46,9 +60,11 @@ const LIMITED: Record<LimitedKind, Limited> = {
     refusal: (limit) =>
       `The free plan includes up to ${limit} cargos across your stores. Upgrade to premium to add more, or delete cargos you no longer need.`,
   },
+  // Completed sales of a calendar month: each counts in the month of its own store's calendar date
+  // of the sale (business_date), which is what that store's lists and reports show.
   transactions: {
     limit: (ctx) => ctx.config.freeLimits.transactions,
-    count: (db, ownerId, ctx) => countMonthSales(db, ownerId, ctx),
+    count: (db, ownerId, month) => repo.countCompletedSalesOfOwner(db, ownerId, `${month}-01`, nextMonthStart(month)),
     refusal: (limit) =>
       `The free plan includes up to ${limit} sales a month across your stores. Upgrade to premium to keep selling this month; parked carts are kept.`,
   },
@@ -61,20 +77,27 @@ export function monthIn(at: Date, timezone: string): string {
     .slice(0, 7);
 }
 
-/**
- * Completed sales of the current calendar month across the owner's stores. The month is the one
- * of now in the owner's default store's timezone; each sale counts by its own store's calendar
- * date (business_date), which is what that store's lists and reports show.
- */
-async function countMonthSales(db: DbOrTx, ownerId: string, ctx: LimitContext): Promise<number> {
+/** The month of now in the owner's default store's timezone: the one the subscription status shows. */
+async function currentMonth(db: DbOrTx, ownerId: string, ctx: LimitContext): Promise<string> {
   const timezone = (await repo.defaultStoreTimezone(db, ownerId)) ?? 'UTC';
-  const month = monthIn(ctx.clock.now(), timezone);
-  return repo.countCompletedSalesOfOwner(db, ownerId, `${month}-01`, nextMonthStart(month));
+  return monthIn(ctx.clock.now(), timezone);
 }
 
 function nextMonthStart(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The usage row's period: '' for the current-count limits, a month for sales. */
+async function periodOf(
+  db: DbOrTx,
+  ctx: LimitContext,
+  ownerId: string,
+  kind: LimitedKind,
+  month: string | undefined,
+): Promise<string> {
+  if (kind !== 'transactions') return '';
+  return month ?? (await currentMonth(db, ownerId, ctx));
 }
 
 export const isPremium = (premium: number) => premium > 0;
@@ -84,30 +107,70 @@ export function freeLimitReached(kind: LimitedKind, ctx: LimitContext): AppError
 }
 
 /**
- * How many more `kind` the owner may create now (Infinity with premium). Call inside the writing
- * transaction: it locks the owner's row on PostgreSQL until commit.
+ * How many more `kind` the owner may create now (Infinity with premium): an advisory read (the
+ * import check), no lock and no write. What a create may take is decided by claimSlots.
  */
 export async function remainingSlots(
-  trx: DbOrTx,
+  db: DbOrTx,
   ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
 ): Promise<number> {
-  const premium = await repo.lockOwnerPremium(trx, ctx.dbKind, ownerId);
-  if (premium !== undefined && isPremium(premium)) return Number.POSITIVE_INFINITY;
-  const used = await LIMITED[kind].count(trx, ownerId, ctx);
+  if (isPremium(await repo.premiumOf(db, ownerId))) return Number.POSITIVE_INFINITY;
+  const used = await LIMITED[kind].count(db, ownerId, await periodOf(db, ctx, ownerId, kind, undefined));
   return Math.max(0, LIMITED[kind].limit(ctx) - used);
 }
 
-/** Throws the 402 unless the owner may create `count` more `kind` (inside the writing transaction). */
+/**
+ * Claims up to `wanted` slots of `kind` for the owner inside the writing transaction and returns
+ * how many it got (all of them with premium; with `exact`, all or none). `month` is the sale's
+ * month (YYYY-MM of its business date) for 'transactions'; without it, the current one.
+ */
+export async function claimSlots(
+  trx: DbOrTx,
+  ctx: LimitContext,
+  ownerId: string,
+  kind: LimitedKind,
+  wanted: number,
+  options: { exact?: boolean; month?: string } = {},
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  if (isPremium(await repo.premiumOf(trx, ownerId))) return wanted;
+  const limit = LIMITED[kind].limit(ctx);
+  const key = { ownerId, kind, period: await periodOf(trx, ctx, ownerId, kind, options.month) };
+  if (await repo.addUsageWithin(trx, key, wanted, limit)) return wanted;
+  // Missing, or full as counted: recount under the row's lock (see the top of this file).
+  await repo.lockUsage(trx, ctx.dbKind, key);
+  const used = await LIMITED[kind].count(trx, ownerId, key.period);
+  const room = Math.max(0, limit - used);
+  const granted = options.exact ? (wanted <= room ? wanted : 0) : Math.min(wanted, room);
+  await repo.setUsage(trx, key, used + granted);
+  return granted;
+}
+
+/**
+ * Throws the 402 unless the owner may create `count` more `kind`, claiming them (inside the writing
+ * transaction; a refusal rolls it back). `month`: see claimSlots.
+ */
 export async function assertCanCreate(
   trx: DbOrTx,
   ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
   count = 1,
+  month?: string,
 ): Promise<void> {
-  if ((await remainingSlots(trx, ctx, ownerId, kind)) < count) throw freeLimitReached(kind, ctx);
+  if ((await claimSlots(trx, ctx, ownerId, kind, count, { exact: true, month })) < count) {
+    throw freeLimitReached(kind, ctx);
+  }
+}
+
+/**
+ * Call in the transaction that turns premium on or off: the counters are not kept while premium
+ * lifts the limits, so they are dropped and the next create recounts them from the real rows.
+ */
+export function forgetFreeUsage(trx: DbOrTx, userId: string): Promise<void> {
+  return repo.forgetUsage(trx, userId);
 }
 
 /**
@@ -116,10 +179,11 @@ export async function assertCanCreate(
  */
 export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: string): Promise<SubscriptionStatus> {
   const premium = isPremium(await repo.premiumOf(db, userId));
+  const month = await currentMonth(db, userId, ctx);
   const [productCount, cargoCount, shopTransactionCount] = await Promise.all([
-    LIMITED.products.count(db, userId, ctx),
-    LIMITED.cargos.count(db, userId, ctx),
-    LIMITED.transactions.count(db, userId, ctx),
+    LIMITED.products.count(db, userId, ''),
+    LIMITED.cargos.count(db, userId, ''),
+    LIMITED.transactions.count(db, userId, month),
   ]);
   const limits = ctx.config.freeLimits;
   return {
@@ -144,13 +208,19 @@ export interface StorageQuota {
 const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
 /**
- * The image storage of one store of `ownerId` (issue 8 §1.4): `STORE_STORAGE_QUOTA_BYTES` on the
+ * The image storage of one store (issue 8 §1.4): `STORE_STORAGE_QUOTA_BYTES` on the
  * free plan, `PREMIUM_STORE_STORAGE_QUOTA_BYTES` with premium. Past it a free user gets 402 (premium
  * would give room), a premium user 413 (nothing to upgrade to). Call inside the writing
- * transaction: it locks the owner's row on PostgreSQL, so two uploads cannot both take the last bytes.
+ * transaction: it locks the store's row on PostgreSQL (not the owner's, so the owner's sales and
+ * other stores go on), so two uploads to the store cannot both take the last bytes.
  */
-export async function storageQuota(trx: DbOrTx, ctx: AppContext, ownerId: string): Promise<StorageQuota> {
-  const premium = isPremium((await repo.lockOwnerPremium(trx, ctx.dbKind, ownerId)) ?? 0);
+export async function storageQuota(
+  trx: DbOrTx,
+  ctx: AppContext,
+  store: { id: string; owner_id: string },
+): Promise<StorageQuota> {
+  await repo.lockStore(trx, ctx.dbKind, store.id);
+  const premium = isPremium(await repo.premiumOf(trx, store.owner_id));
   const { free, premium: upgraded } = ctx.config.storageQuota;
   const bytes = premium ? Math.max(free, upgraded) : free;
   const refusal =

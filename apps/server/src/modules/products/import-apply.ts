@@ -3,7 +3,7 @@ import type { ProductRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
-import { remainingSlots } from '../plans/index.ts';
+import { claimSlots } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
@@ -111,7 +111,7 @@ export async function applyChunk(
   }
 
   const fresh = [...targets.values()].filter((t) => t.isNew);
-  const slots = fresh.length > 0 ? await remainingSlots(trx, ctx, store.owner_id, 'products') : 0;
+  const slots = await claimSlots(trx, ctx, store.owner_id, 'products', fresh.length);
   const created = fresh.slice(0, slots);
   const refused = new Set(fresh.slice(created.length));
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };

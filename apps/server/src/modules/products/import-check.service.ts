@@ -20,8 +20,8 @@ export async function checkImport(ctx: AppContext, scope: Scope, body: ImportChe
     const found = await findProductsByCodes(ctx.db, store.id, codes.slice(i, i + LOOKUP_CHUNK));
     known.push(...found.map((p) => p.code));
   }
-  // remainingSlots locks the owner's row on PostgreSQL; a short transaction of its own releases it at once.
-  const slots = await ctx.db.transaction().execute((trx) => remainingSlots(trx, ctx, store.owner_id, 'products'));
+  // An advisory read with no lock: the import itself claims its slots (claimSlots).
+  const slots = await remainingSlots(ctx.db, ctx, store.owner_id, 'products');
   return {
     known: known.sort(),
     remainingSlots: Number.isFinite(slots) ? slots : null,

@@ -404,7 +404,7 @@ export async function createTransaction(
     stored = outcome.stored;
     header.shift_id = outcome.shiftId;
   } catch (error) {
-    // A retry of a sale that was stored while this one waited for the owner's row: answer that sale.
+    // A retry of a sale that was stored while this one waited for the owner's free-tier counter: answer that sale.
     const first =
       error instanceof AppError && error.statusCode === 402
         ? await firstResult(ctx, store.id, body.clientId, fingerprint)

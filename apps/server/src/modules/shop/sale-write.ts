@@ -26,7 +26,7 @@ export interface SaleToStore {
   ownerId: string;
   dbKind: 'sqlite' | 'postgres';
   freeLimits: Config['freeLimits'];
-  /** When the server received the sale: the month the free tier counts it in. */
+  /** When the server received the sale (the free tier counts the sale in its business date's month). */
   receivedAt: Date;
   /** The device's time of the sale: its day and hour in the reports. */
   soldAt: Date;
@@ -96,15 +96,16 @@ export function saleForStatistics(
 export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
-  // The free tier first (it locks the owner's row on PostgreSQL, so concurrent sales take turns
-  // over the last slot), then the clientId (or the cart's PARKED status) claims the sale.
+  // The free tier first (a free owner's sale claims its month's slot with one conditional write;
+  // a premium owner's takes no lock), then the clientId (or the cart's PARKED status) claims the
+  // sale. The month is the sale's own business date's, in its store's timezone.
   if (completed) {
     const limits = {
       config: { freeLimits: sale.freeLimits },
       clock: { now: () => sale.receivedAt },
       dbKind: sale.dbKind,
     };
-    await assertCanCreate(trx, limits, sale.ownerId, 'transactions');
+    await assertCanCreate(trx, limits, sale.ownerId, 'transactions', 1, header.business_date.slice(0, 7));
   }
   // A completed sale belongs to the shift open now, also one sold earlier offline (the shift's
   // report shows it as late when it was sold before the shift opened); with none open it still goes
