@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstScreenChunks, publicScreensChunk } from './build-tools/first-screen-chunks.ts';
+import { firstScreenChunks, publicScreensChunks } from './build-tools/first-screen-chunks.ts';
 import { counterSharedChunk } from './build-tools/counter-chunk.ts';
 import { earlyKeys } from './build-tools/early-keys.ts';
 import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
@@ -16,7 +16,7 @@ function codeSplitting(webRoot: string) {
   const firstScreen = firstScreenChunks(webRoot);
   return {
     ...firstScreen,
-    groups: [...(firstScreen.groups ?? []), counterSharedChunk(webRoot), publicScreensChunk(webRoot)],
+    groups: [...(firstScreen.groups ?? []), counterSharedChunk(webRoot), ...publicScreensChunks(webRoot)],
   };
 }
 
