@@ -1,17 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstScreenChunks } from './build-tools/first-screen-chunks.ts';
+import { firstScreenChunks, publicScreensChunks } from './build-tools/first-screen-chunks.ts';
 import { counterSharedChunk } from './build-tools/counter-chunk.ts';
 import { earlyKeys } from './build-tools/early-keys.ts';
 import { firstScreenStyles } from './build-tools/first-screen-styles.ts';
 import { precompress } from './build-tools/precompress-plugin.ts';
 import { splitTexts } from './build-tools/split-texts.ts';
 
-/** The first screens' chunks, then the counter's shared modules in one file (build-tools/). */
+/**
+ * The first screens' chunks, then the counter's shared modules in one file, then what the public
+ * screens add in one file (build-tools/).
+ */
 function codeSplitting(webRoot: string) {
   const firstScreen = firstScreenChunks(webRoot);
-  return { ...firstScreen, groups: [...(firstScreen.groups ?? []), counterSharedChunk(webRoot)] };
+  return {
+    ...firstScreen,
+    groups: [...(firstScreen.groups ?? []), counterSharedChunk(webRoot), ...publicScreensChunks(webRoot)],
+  };
 }
 
 // The API runs as a separate process in development; production serves both from one port.

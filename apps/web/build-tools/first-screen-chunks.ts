@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
 type CodeSplittingOptions = Rolldown.CodeSplittingOptions;
+type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 type ModuleGraph = Rolldown.ChunkingContext;
 
 /** The app with its shell: what every route loads first, the counter too. */
@@ -14,6 +15,18 @@ const ENTRY = 'src/main.tsx';
 export const FIRST_SCREEN_PAGES = {
   login: 'src/features/auth/pages/login-page.tsx',
   home: 'src/features/home/home-page.tsx',
+};
+
+/**
+ * The public screens past the login page (issue 25: a visitor's first load, ≤ 250 KB in ≤ 15
+ * requests). They are styled by first-screen.css like the first screens (first-screen-styles.ts),
+ * and what they add is grouped in one `public` chunk (publicScreensChunk).
+ */
+export const PUBLIC_PAGES = {
+  signUp: 'src/features/auth/pages/sign-up-page.tsx',
+  forgotPassword: 'src/features/auth/pages/forgot-password-page.tsx',
+  confirm: 'src/features/auth/pages/confirm-page.tsx',
+  legal: 'src/features/legal/legal-page.tsx',
 };
 
 /** The counter: a first screen too, whose own chunks build-tools/counter-chunk.ts groups. */
@@ -141,4 +154,77 @@ export function firstScreenChunks(webRoot: string): CodeSplittingOptions {
       },
     ],
   };
+}
+
+interface PublicReach {
+  /** Every module the public pages import statically (the pages themselves left out). */
+  modules: Set<string>;
+  /** Every module the counter page imports statically: left as it was (its budget). */
+  counter: Set<string>;
+  /** Every module another lazily loaded part of the app (a page, a dialog…) imports statically. */
+  elsewhere: Set<string>;
+}
+
+function publicReach(graph: ModuleGraph, webRoot: string, pages: string[]): PublicReach {
+  const entry = resolve(webRoot, ENTRY);
+  const lazyRoots = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+    for (const target of info.dynamicallyImportedIds) lazyRoots.add(target);
+  }
+  const modules = staticClosure(graph, pages);
+  for (const page of pages) modules.delete(page);
+  const others = [...lazyRoots].filter((root) => !pages.includes(root));
+  return {
+    modules,
+    counter: staticClosure(graph, [resolve(webRoot, COUNTER_PAGE)]),
+    elsewhere: staticClosure(graph, others),
+  };
+}
+
+/**
+ * What the public screens (PUBLIC_PAGES) add to the first screens, in two chunks: left to
+ * rolldown, the sign-up page's selects (Combobox, Popover, floating-ui, ScrollArea…) came as some
+ * twenty files of one or two KB, 30 requests in all on a cold load. `public` holds what only they
+ * use (the currency and time zone fields, the password meter…); `public-shared` what other lazily
+ * loaded parts use too (the select's Mantine parts, which a menu or a dialog also needs), so those
+ * do not load the public screens' own code. The pages stay chunks of their own (each route loads
+ * its page). What the counter page also loads goes to a `public-counter` chunk of its own, so the
+ * counter loads none of the public screens' code. Comes after the counter's group.
+ */
+export function publicScreensChunks(webRoot: string): CodeSplittingGroup[] {
+  const pages = Object.values(PUBLIC_PAGES).map((page) => resolve(webRoot, page));
+  const byPass = new WeakMap<ModuleGraph, PublicReach>();
+  const reachOf = (graph: ModuleGraph) => {
+    let r = byPass.get(graph);
+    if (!r) byPass.set(graph, (r = publicReach(graph, webRoot, pages)));
+    return r;
+  };
+  return [
+    // A group takes what its modules import as well: what the counter loads too (VisuallyHidden,
+    // which FocusTrap imports) is named first, so it does not ride into `public-shared` and make
+    // the counter load that file (and zod, and the login chunk with it).
+    {
+      debugName: 'public-counter',
+      name: (id, graph) => {
+        const r = reachOf(graph);
+        return r.modules.has(id) && r.counter.has(id) ? 'public-counter' : null;
+      },
+    },
+    {
+      debugName: 'public',
+      name: (id, graph) => {
+        const r = reachOf(graph);
+        if (!r.modules.has(id) || r.counter.has(id)) return null;
+        return r.elsewhere.has(id) ? 'public-shared' : 'public';
+      },
+    },
+  ];
 }

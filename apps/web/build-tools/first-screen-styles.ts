@@ -2,14 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_SCREEN_PAGES } from './first-screen-chunks.ts';
+import { FIRST_SCREEN_PAGES, PUBLIC_PAGES } from './first-screen-chunks.ts';
 
 const COMPONENT = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
 
 /**
- * Fails the build when a Mantine component in the first screens' chunk has a stylesheet that
- * src/app/first-screen.css does not import: that component would show unstyled on the login page
- * or home until another page loads Mantine's full stylesheet.
+ * Fails the build when a Mantine component in the first screens' chunk, or in a public screen's
+ * (sign-up, forgot password, confirm, legal: they load no full stylesheet either, app/router.tsx),
+ * has a stylesheet that src/app/first-screen.css does not import: that component would show
+ * unstyled on that screen until another page loads Mantine's full stylesheet.
  */
 export function firstScreenStyles(webRoot: string): Plugin {
   const cssFile = resolve(webRoot, 'src/app/first-screen.css');
@@ -21,7 +22,9 @@ export function firstScreenStyles(webRoot: string): Plugin {
       const imported = readFileSync(cssFile, 'utf8');
       // The entry, the login and home pages' chunks, and every chunk they import statically: what
       // the first screens load.
-      const pages = Object.values(FIRST_SCREEN_PAGES).map((page) => resolve(webRoot, page));
+      const pages = [...Object.values(FIRST_SCREEN_PAGES), ...Object.values(PUBLIC_PAGES)].map((page) =>
+        resolve(webRoot, page),
+      );
       const first = new Set<string>();
       const visit = (file: string) => {
         const chunk = bundle[file];

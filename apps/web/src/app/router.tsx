@@ -26,20 +26,23 @@ import { supportPages } from '../features/support/index.ts';
 
 /**
  * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
- * bring Mantine's full stylesheet with them (the first screens carry only their own rules,
- * first-screen.css).
+ * bring Mantine's full stylesheet and the later texts with them (the first screens carry only
+ * their own rules, first-screen.css, and texts). The public screens (sign-up, forgot password,
+ * confirm, legal) are styled by first-screen.css too (the build checks it, first-screen-styles.ts):
+ * a visitor's first load has the same budget as the login page's (issue 25).
  */
 const page =
-  (load: () => Promise<{ default: ComponentType }>, { firstScreen = false } = {}) =>
+  (load: () => Promise<{ default: ComponentType }>, { fullStyles = true, laterTexts = true } = {}) =>
   async () => {
     const [module] = await Promise.all([
       load(),
-      firstScreen ? null : import('./full-styles.ts'),
-      firstScreen ? null : loadLaterTexts(),
+      fullStyles ? import('./full-styles.ts') : null,
+      laterTexts ? loadLaterTexts() : null,
     ]);
     return { Component: module.default };
   };
-const FIRST_SCREEN = { firstScreen: true };
+const FIRST_SCREEN = { fullStyles: false, laterTexts: false };
+const PUBLIC_SCREEN = { fullStyles: false };
 
 function StoreNotFound() {
   const { store = '' } = useParams();
@@ -58,10 +61,10 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <RootIndex /> },
       { path: routes.auth, lazy: page(authPages.login, FIRST_SCREEN) },
-      { path: routes.signUp, lazy: page(authPages.signUp) },
-      { path: routes.forgotPassword, lazy: page(authPages.forgotPassword) },
-      { path: routes.confirm, lazy: page(authPages.confirm) },
-      { path: routes.legal, lazy: page(legalPages.legal) },
+      { path: routes.signUp, lazy: page(authPages.signUp, PUBLIC_SCREEN) },
+      { path: routes.forgotPassword, lazy: page(authPages.forgotPassword, PUBLIC_SCREEN) },
+      { path: routes.confirm, lazy: page(authPages.confirm, PUBLIC_SCREEN) },
+      { path: routes.legal, lazy: page(legalPages.legal, PUBLIC_SCREEN) },
       // Public paths that must never be taken for a store name.
       // The server draws /receipt/{code} for browsers; the apps open receipt links here (deep links).
       { path: routes.receipt, lazy: page(receiptsPages.receiptLink) },
