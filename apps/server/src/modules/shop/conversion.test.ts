@@ -55,7 +55,7 @@ describe.each(engines)('exchange rates that would overflow a sale on %s', (engin
     expect(parked.status, parked.text).toBe(201);
     const completed = await t.request('PUT', `/api/secure/shop/transaction/${parked.body.code}`, {
       token: u.token,
-      body: { status: 'COMPLETED', lines: line, payment: yen(1_000_000) },
+      body: { clientId: randomUUID(), status: 'COMPLETED', lines: line, payment: yen(1_000_000) },
     });
     expectFieldErrors(completed, ['payments']);
     // Refund: one yen paid the sale at this rate; a thousand back overflow.
