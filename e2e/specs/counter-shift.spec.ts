@@ -81,7 +81,7 @@ test('counter: with shifts on it shows the shift, asks for one before the first 
   expect(shift).toMatchObject({ number: 1, salesCount: 2, lateSalesCount: 1, lateSalesTotal: 300 });
   await page.getByTestId('shift-badge').click();
   await expect(page).toHaveURL(new RegExp(`/${store}/shop/shift$`));
-  await expect(page.getByText('of which 1 sold before the shift opened')).toBeVisible();
+  await expect(page.getByText('of which 1 sold before this shift opened')).toBeVisible();
 });
 
 test('counter: held carts are one tap away with their count, also with an empty cart on a phone', async ({ page }) => {
