@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, PASSWORD, type TestUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { ownedCount } from '../test/owned-count.ts';
 import { expectLedgerConsistent } from '../test/ledger.ts';
 import { createProduct, ean13 } from '../test/products.ts';
 import { enableShifts, openShift, readShift } from '../modules/shifts/shifts.test-helpers.ts';
@@ -189,16 +190,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     await a?.close();
   });
 
-  const owned = async (table: 'products' | 'shop_transactions') => {
-    let query = a.db
-      .selectFrom(table)
-      .innerJoin('stores', 'stores.id', `${table}.store_id`)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('stores.owner_id', '=', u.user.userId);
-    if (table === 'shop_transactions') query = query.where('shop_transactions.status', '=', 'COMPLETED');
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
-
   it('stores exactly the limit of sales sent to both at once', async () => {
     const product = await createProduct(a, u, { code: ean13(), price: 100, quantity: 100 });
     const answers = await Promise.all(
@@ -219,7 +210,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
       expect(res.status, res.text).toBe(402);
       expect(res.body.code).toBe('FREE_LIMIT_REACHED');
     }
-    expect(await owned('shop_transactions')).toBe(LIMIT);
+    expect(await ownedCount(a, u.user.userId, 'shop_transactions')).toBe(LIMIT);
     const after = await b.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
     expect(after.body.quantity).toBe(100 - LIMIT);
     await expectLedgerConsistent(a, u.store.id);
@@ -237,6 +228,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     );
     expect(answers.filter((res) => res.status === 201)).toHaveLength(LIMIT - 1);
     for (const res of answers.filter((r) => r.status !== 201)) expect(res.status, res.text).toBe(402);
-    expect(await owned('products')).toBe(LIMIT);
+    expect(await ownedCount(a, u.user.userId, 'products')).toBe(LIMIT);
   });
 });

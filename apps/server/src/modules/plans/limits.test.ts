@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createUser, unique, type TestUser } from '../../test/factories.ts';
-import { engines, useTestApp, type ApiResponse, type Engine, type TestApp } from '../../test/harness.ts';
+import { engines, useTestApp, type ApiResponse, type Engine } from '../../test/harness.ts';
+import { ownedCount } from '../../test/owned-count.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, productBody } from '../../test/products.ts';
 import { SAMPLE_PNG } from '../../test/sweep-world.ts';
@@ -17,16 +18,6 @@ const saleBody = (clientId = randomUUID(), status: 'COMPLETED' | 'PARKED' = 'COM
   lines: [{ name: 'Tea', unitPrice: 250, quantity: 2 }],
   ...(status === 'COMPLETED' ? { payment: { method: 'CASH', currency: 'USD', amount: 500 } } : {}),
 });
-
-async function countOf(t: TestApp, u: TestUser, table: 'products' | 'shop_transactions'): Promise<number> {
-  let query = t.db
-    .selectFrom(table)
-    .innerJoin('stores', 'stores.id', `${table}.store_id`)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('stores.owner_id', '=', u.user.userId);
-  if (table === 'shop_transactions') query = query.where('shop_transactions.status', '=', 'COMPLETED');
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
 
 function expectRefusal(res: ApiResponse): void {
   expect(res.status, res.text).toBe(402);
@@ -59,9 +50,9 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     const results = await Promise.all(Array.from({ length: BURST }, () => newProduct(u)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
-    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT);
     expectRefusal(await newProduct(u));
-    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT);
     await expectLedgerConsistent(t);
   });
 
@@ -81,7 +72,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ created: 2, limitReached: true, limited: 2, firstLimitedLine: 4, rejected: 0 });
-    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT);
     const imported = await t.db.selectFrom('products').select('code').where('code', 'like', 'CSV-%').execute();
     expect(imported.map((p) => p.code.slice(0, 5)).sort()).toEqual(['CSV-A', 'CSV-B']);
     await expectLedgerConsistent(t);
@@ -101,7 +92,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     const results = await Promise.all(Array.from({ length: BURST }, () => sell(u, productSale())));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
-    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT);
     const path = `/api/secure/product/code/${encodeURIComponent(product.code)}`;
     expect((await t.request('GET', path, { token: u.token })).body.quantity).toBe(99);
     await expectLedgerConsistent(t);
@@ -114,7 +105,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
       body: { ...saleBody(), status: 'COMPLETED' },
     });
     expectRefusal(completing);
-    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT);
     const receiptCodes = await t.db
       .selectFrom('receipt_codes')
       .innerJoin('stores', 'stores.id', 'receipt_codes.store_id')
@@ -131,7 +122,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     const queued = saleBody();
     const refused = await sell(u, queued);
     expectRefusal(refused);
-    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT);
     // Upgrading lifts the limit; the device's retry of the same sale (same clientId) is stored once.
     expect((await t.request('POST', '/api/secure/subscription/create', { token: u.token, body: premium })).status).toBe(
       200,
@@ -139,7 +130,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     const stored = await sell(u, queued);
     expect(stored.status, stored.text).toBe(201);
     expect((await sell(u, queued)).status).toBe(200);
-    expect(await countOf(t, u, 'shop_transactions')).toBe(LIMIT + 1);
+    expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT + 1);
   });
 
   it('premium lifts every limit at once; losing it refuses only new creates and keeps everything readable and editable', async () => {
@@ -168,7 +159,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     expect((await t.request('GET', '/api/secure/subscription', { token: u.token })).body.plan).toBe('FREE');
 
     expectRefusal(await newProduct(u));
-    expect(await countOf(t, u, 'products')).toBe(LIMIT + BURST);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT + BURST);
     // Nothing was deleted: the newest product (over the limit) is read and edited as before.
     const last = products.at(-1)!.body;
     const path = `/api/secure/product/code/${encodeURIComponent(last.code)}`;
@@ -215,11 +206,11 @@ describe.each(engines)('free-tier counters without an owner lock on %s', (engine
       const path = `/api/secure/product/code/${encodeURIComponent(p.code)}`;
       expect((await t.request('DELETE', path, { token: u.token })).status).toBeLessThan(300);
     }
-    expect(await countOf(t, u, 'products')).toBe(LIMIT - 2);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT - 2);
     const results = await Promise.all(Array.from({ length: BURST }, () => newProduct(u)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     for (const refused of results.filter((r) => r.status !== 201)) expectRefusal(refused);
-    expect(await countOf(t, u, 'products')).toBe(LIMIT);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT);
     await expectLedgerConsistent(t);
   });
 
@@ -236,7 +227,7 @@ describe.each(engines)('free-tier counters without an owner lock on %s', (engine
     expect((await t.request('GET', '/api/secure/subscription', { token: u.token })).body.plan).toBe('FREE');
     // The counters stood at 1 product and 1 sale before premium: they must not let 4 more in.
     expectRefusal(await newProduct(u));
-    expect(await countOf(t, u, 'products')).toBe(LIMIT + 1);
+    expect(await ownedCount(t, u.user.userId, 'products')).toBe(LIMIT + 1);
     const lastSale = await sell(u);
     // The period ends a month on: a new calendar month, with a slot free again.
     expect(lastSale.status, lastSale.text).toBe(201);
