@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
+import { dynamicImportRoots } from './module-graph.ts';
 
 type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 type ModuleGraph = Rolldown.ChunkingContext;
@@ -32,22 +33,7 @@ function reach(graph: ModuleGraph, entry: string, counterPage: string, syncLoop:
     }
     return into;
   };
-  // Every dynamic import of the app (pages, dialogs, the sync loop…), found from the entry.
-  const seen = new Set<string>();
-  const lazyRoots = new Set<string>();
-  const stack = [entry];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    stack.push(...info.importedIds);
-    for (const target of info.dynamicallyImportedIds) {
-      lazyRoots.add(target);
-      stack.push(target);
-    }
-  }
+  const lazyRoots = dynamicImportRoots(graph, entry);
   const elsewhere = new Set<string>();
   for (const root of lazyRoots) if (root !== counterPage) closure(root, elsewhere);
   return { counter: closure(counterPage), syncLoop: closure(syncLoop), elsewhere };

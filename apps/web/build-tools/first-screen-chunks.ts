@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
+import { dynamicImportRoots } from './module-graph.ts';
 
 type CodeSplittingOptions = Rolldown.CodeSplittingOptions;
 type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
@@ -166,19 +167,7 @@ interface PublicReach {
 }
 
 function publicReach(graph: ModuleGraph, webRoot: string, pages: string[]): PublicReach {
-  const entry = resolve(webRoot, ENTRY);
-  const lazyRoots = new Set<string>();
-  const seen = new Set<string>();
-  const stack = [entry];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
-    for (const target of info.dynamicallyImportedIds) lazyRoots.add(target);
-  }
+  const lazyRoots = dynamicImportRoots(graph, resolve(webRoot, ENTRY));
   const modules = staticClosure(graph, pages);
   for (const page of pages) modules.delete(page);
   const others = [...lazyRoots].filter((root) => !pages.includes(root));
