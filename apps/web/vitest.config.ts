@@ -8,5 +8,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // As the server's: jsdom renders and the lint probes take seconds when the 2-core CI machine
+    // runs both engines' suites beside them; 5 s (Vitest's default) timed them out there.
+    testTimeout: 30_000,
   },
 });

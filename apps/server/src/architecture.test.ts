@@ -12,7 +12,8 @@ const PROBE = join(ROOT, 'apps/server/src/modules/zz-lint-probe');
  * really fails on each kind of violation (a rule silently switched off would let them all in).
  * The probe files are written into the tree because no-cycle follows real files.
  */
-describe('architecture rules enforced by lint', () => {
+// Each probe is a whole ESLint run with the project's config (typed rules): slow on a loaded machine.
+describe('architecture rules enforced by lint', { timeout: 120_000 }, () => {
   const eslint = new ESLint({ cwd: ROOT });
   const ruleIds = async (file: string) =>
     (await eslint.lintFiles([file])).flatMap((r) => r.messages.map((m) => m.ruleId));

@@ -18,7 +18,8 @@ const PROBES = [
  * The web app's dependency rules (ARCHITECTURE.md 3a and 7) hold because lint enforces them; this
  * proves lint really fails on each kind of violation and lets the allowed imports through.
  */
-describe('web architecture rules enforced by lint', () => {
+// Each probe is a whole ESLint run with the project's config (typed rules): slow on a loaded machine.
+describe('web architecture rules enforced by lint', { timeout: 120_000 }, () => {
   let eslint: ESLint;
   const ruleIds = async (file: string, code: string) => {
     writeFileSync(file, code);
