@@ -1,0 +1,83 @@
+import { lazy, Suspense, useState, type Ref } from 'react';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import { IconCart } from '../../../components/icons.tsx';
+import type { CounterSale } from '../hooks/use-counter-sale.ts';
+import { CartLines } from './cart-lines.tsx';
+import { ProductSearch } from './product-search.tsx';
+
+const CameraScanner = lazy(() =>
+  import('../../../scanning/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
+
+interface Props {
+  sale: CounterSale;
+  searchRef: Ref<HTMLInputElement>;
+  onEditLine: (key: string) => void;
+}
+
+/**
+ * The cart side of the counter: the product search (and the camera scanner under it), the lines
+ * rung up, or what to do first while the cart is empty, and the undo of a removed line.
+ */
+export function CartPanel({ sale, searchRef, onEditLine }: Props) {
+  const { t } = useTranslation();
+  const [cameraOn, setCameraOn] = useState(false);
+  const { cart, dispatch, catalog, pricing, stock, selectedLine } = sale;
+  const scan = (code: string) => void sale.onScan(code);
+
+  return (
+    <Stack gap="sm" style={{ minWidth: 0 }}>
+      <ProductSearch
+        ref={searchRef}
+        search={catalog.search}
+        onPick={sale.addProduct}
+        onCode={scan}
+        cameraOn={cameraOn}
+        onCamera={() => setCameraOn((on) => !on)}
+      />
+      {cameraOn && (
+        <Suspense fallback={null}>
+          <Box maw={420}>
+            <CameraScanner active={cameraOn} onScan={scan} />
+          </Box>
+        </Suspense>
+      )}
+      {sale.empty ? (
+        <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }}>
+          <Stack align="center" gap={6} c="dimmed" ta="center">
+            <IconCart size={44} />
+            <Text fw={600}>{t('counter.emptyTitle')}</Text>
+            <Text fz="sm">{t('counter.emptyText')}</Text>
+            {!catalog.status.complete && catalog.status.count > 0 && (
+              <Text fz="xs">{t('counter.copyProgress', { count: catalog.status.count })}</Text>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <CartLines
+          lines={cart.lines}
+          priced={pricing.lines}
+          stock={stock}
+          selectedKey={selectedLine?.key ?? null}
+          onSelect={sale.setSelected}
+          onEdit={onEditLine}
+          onQuantity={(key, quantity) => dispatch({ type: 'setQuantity', key, quantity })}
+          onRemove={(key) => dispatch({ type: 'remove', key })}
+        />
+      )}
+      {cart.removed && (
+        <Paper withBorder radius="md" px="sm" py={6} role="status">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fz="sm" truncate>
+              {t('counter.removed', { name: cart.removed.line.name })}
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => dispatch({ type: 'undoRemove' })}>
+              {t('counter.undo')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

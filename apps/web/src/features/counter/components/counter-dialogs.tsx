@@ -1,0 +1,113 @@
+import { lazy, Suspense } from 'react';
+import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
+import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
+import type { LineChanges } from './line-editor.tsx';
+
+// Dialogs load when first opened (the payment dialog is fetched once the counter is idle): the
+// counter's first load has a budget of 200 KB of JavaScript.
+const PaymentDialog = lazy(() => import('../payment/index.ts').then((m) => ({ default: m.PaymentDialog })));
+const LineEditor = lazy(() => import('./line-editor.tsx').then((m) => ({ default: m.LineEditor })));
+const CartDiscountDialog = lazy(() =>
+  import('./cart-discount-dialog.tsx').then((m) => ({ default: m.CartDiscountDialog })),
+);
+const OpenItemDialog = lazy(() => import('./open-item-dialog.tsx').then((m) => ({ default: m.OpenItemDialog })));
+const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: m.HeldCarts })));
+const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
+const ReceiptActions = lazy(() =>
+  import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
+);
+
+/** The one dialog open over the counter, if any. */
+export type CounterDialog =
+  | { kind: 'pay' }
+  | { kind: 'line'; key: string; focus: 'quantity' | 'discount' }
+  | { kind: 'cartDiscount' }
+  | { kind: 'openItem' }
+  | { kind: 'held' }
+  | { kind: 'help' };
+
+/** Fetches the payment dialog's code ahead of the first Pay. */
+export const preloadPaymentDialog = () => void import('../payment/index.ts');
+
+interface Props {
+  store: string;
+  dialog: CounterDialog | null;
+  onClose: () => void;
+  sale: CounterSale;
+  payment: ReturnType<typeof useCounterPayment>;
+  onReopen: (code: string) => void;
+}
+
+/** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts. */
+export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen }: Props) {
+  const { cart, pricing, dispatch, setSelected } = sale;
+  const editing = dialog?.kind === 'line' ? (cart.lines.find((l) => l.key === dialog.key) ?? null) : null;
+  const saveLine = (key: string, changes: LineChanges) => {
+    const line = cart.lines.find((l) => l.key === key);
+    if (!line) return;
+    if (changes.quantity !== line.quantity) dispatch({ type: 'setQuantity', key, quantity: changes.quantity });
+    if (changes.unitPrice !== line.unitPrice) dispatch({ type: 'setPrice', key, unitPrice: changes.unitPrice });
+    dispatch({ type: 'setLineDiscount', key, discount: changes.discount });
+    onClose();
+  };
+
+  return (
+    <Suspense fallback={null}>
+      {dialog?.kind === 'pay' && (
+        <PaymentDialog
+          opened
+          onClose={onClose}
+          total={pricing.total}
+          context={payment.context}
+          rateInfo={payment.rateInfo}
+          onPay={payment.pay}
+          onNewSale={() => {
+            onClose();
+            setSelected(null);
+          }}
+          afterPay={({ code }) => <ReceiptActions code={code} />}
+        />
+      )}
+      {dialog?.kind === 'line' && (
+        <LineEditor
+          line={editing}
+          focus={dialog.focus}
+          onSave={saveLine}
+          onRemove={(key) => {
+            dispatch({ type: 'remove', key });
+            onClose();
+          }}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'cartDiscount' && (
+        <CartDiscountDialog
+          opened
+          current={cart.discount}
+          subtotal={pricing.gross - pricing.lineDiscounts}
+          onSave={(discount) => {
+            dispatch({ type: 'setCartDiscount', discount });
+            onClose();
+          }}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'openItem' && (
+        <OpenItemDialog
+          opened
+          onAdd={(item) => {
+            const key = newLineKey();
+            dispatch({ type: 'addOpen', ...item, key });
+            setSelected(key);
+            onClose();
+          }}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'held' && (
+        <HeldCarts store={store} opened currentCode={cart.parkedCode} onReopen={onReopen} onClose={onClose} />
+      )}
+      {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={onClose} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TaxMode } from '@shopdesk/shared';
+import { notifications } from '../../../lib/notifications.ts';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { useUpdateHold } from '../../../lib/update-guard.ts';
+import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
+import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
+import { usePersistentCart } from './use-persistent-cart.ts';
+
+export const newLineKey = () => crypto.randomUUID();
+
+/**
+ * The sale on the counter: the saved cart, its prices (the shared pricing code, the figures the
+ * server will store), the line shortcuts act on, the stock each scanned product had, and adding a
+ * product by scan or pick. A scan that comes before the saved cart is read waits for it, so the
+ * restore never overwrites it (with the page's early key recorder, no scan is lost from the first
+ * paint: issue 24).
+ */
+export function useCounterSale(store: string) {
+  const { t } = useTranslation();
+  const virtualStore = useSession((s) => s.virtualStore);
+  const taxMode: TaxMode = virtualStore?.taxMode ?? 'NONE';
+  const defaultTaxRate = virtualStore?.defaultTaxRate ?? 0;
+  const { cart, dispatch, replace, ready } = usePersistentCart(store);
+  const catalog = useCounterCatalog(store);
+  const { find } = catalog;
+  const [selected, setSelected] = useState<string | null>(null);
+  const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
+  const pendingScans = useRef<string[]>([]);
+
+  const pricing = useMemo(() => priceCart(cart, taxMode, defaultTaxRate), [cart, taxMode, defaultTaxRate]);
+  const empty = cart.lines.length === 0;
+  // A new version of the app waits while a sale is on the counter (the shell applies it after).
+  useUpdateHold('counter-cart', !empty);
+
+  const addProduct = useCallback(
+    (product: CounterProduct) => {
+      const key = newLineKey();
+      dispatch({
+        type: 'add',
+        code: product.code,
+        name: product.name,
+        unitPrice: product.price,
+        taxRate: product.taxRate,
+        key,
+      });
+      setStock((s) => new Map(s).set(product.code, product.quantity));
+      // The line that grew is the one shortcuts act on; a new line has this key, an old one keeps its own.
+      setSelected(cart.lines[lineToGrow(cart, product.code)]?.key ?? key);
+      navigator.vibrate?.(30);
+    },
+    [dispatch, cart],
+  );
+
+  const onScan = useCallback(
+    async (code: string) => {
+      if (!ready) {
+        pendingScans.current.push(code);
+        return;
+      }
+      const found = await find(code);
+      if (found.product) {
+        addProduct(found.product);
+        return;
+      }
+      notifications.show({
+        id: `unknown-${code}`,
+        color: 'orange',
+        title: found.reason === 'offline' ? t('counter.notInCopyTitle') : t('counter.unknownTitle'),
+        message: found.reason === 'offline' ? t('counter.notInCopyText', { code }) : t('counter.unknownText', { code }),
+      });
+    },
+    [ready, find, addProduct, t],
+  );
+
+  // Scans that arrived while the saved cart was being read are added once it is.
+  useEffect(() => {
+    if (!ready || pendingScans.current.length === 0) return;
+    const waiting = pendingScans.current.splice(0);
+    void waiting.reduce((previous, code) => previous.then(() => onScan(code)), Promise.resolve());
+  }, [ready, onScan]);
+
+  const selectedLine = cart.lines.find((l) => l.key === selected) ?? cart.lines.at(-1) ?? null;
+
+  return {
+    cart,
+    dispatch,
+    replace,
+    ready,
+    catalog,
+    taxMode,
+    pricing,
+    items: itemCount(cart),
+    empty,
+    stock,
+    selectedLine,
+    setSelected,
+    addProduct,
+    onScan,
+  };
+}
+
+export type CounterSale = ReturnType<typeof useCounterSale>;
