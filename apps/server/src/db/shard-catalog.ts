@@ -5,6 +5,22 @@ import type { TableShape } from './shard-rules.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
+/** pg_constraint's action codes (confdeltype, confupdtype) as SQL says them. */
+const PG_ACTIONS: Record<string, string> = {
+  a: 'NO ACTION',
+  r: 'RESTRICT',
+  c: 'CASCADE',
+  n: 'SET NULL',
+  d: 'SET DEFAULT',
+};
+
+function actionsOf(onDelete: string, onUpdate: string): string[] {
+  return [
+    ...(onDelete === 'NO ACTION' ? [] : [`ON DELETE ${onDelete}`]),
+    ...(onUpdate === 'NO ACTION' ? [] : [`ON UPDATE ${onUpdate}`]),
+  ];
+}
+
 /** The tables of a SQLite database as shard-rules.ts checks them, from its pragmas. */
 export async function sqliteTables(db: AnyDb): Promise<TableShape[]> {
   const names = await sql<{ name: string }>`
@@ -22,11 +38,25 @@ export async function sqliteTables(db: AnyDb): Promise<TableShape[]> {
         select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
       uniques.push({ name: index.name, columns: keys.rows.map((k) => k.name ?? '(expression)') });
     }
-    const keys = await sql<{ id: number; table: string; from: string; to: string | null }>`
-      select id, "table", "from", "to" from pragma_foreign_key_list(${name}) order by id, seq`.execute(db);
+    const keys = await sql<{
+      id: number;
+      table: string;
+      from: string;
+      to: string | null;
+      on_update: string;
+      on_delete: string;
+    }>`
+      select id, "table", "from", "to", on_update, on_delete from pragma_foreign_key_list(${name}) order by id, seq`.execute(
+      db,
+    );
     const foreignKeys = new Map<number, TableShape['foreignKeys'][number]>();
     for (const key of keys.rows) {
-      const known = foreignKeys.get(key.id) ?? { columns: [], table: key.table, refColumns: [] };
+      const known = foreignKeys.get(key.id) ?? {
+        columns: [],
+        table: key.table,
+        refColumns: [],
+        actions: actionsOf(key.on_delete, key.on_update),
+      };
       known.columns.push(key.from);
       // A key naming no columns points at the parent's primary key.
       known.refColumns.push(key.to ?? '(primary key)');
@@ -69,8 +99,15 @@ export async function postgresTables(db: AnyDb, schema?: string): Promise<TableS
     join pg_class i on i.oid = ix.indexrelid
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = ${namespace} and ix.indisunique`.execute(db);
-  const foreignKeys = await sql<{ table_name: string; ref_table: string; columns: string[]; ref_columns: string[] }>`
-    select t.relname as table_name, r.relname as ref_table,
+  const foreignKeys = await sql<{
+    table_name: string;
+    ref_table: string;
+    columns: string[];
+    ref_columns: string[];
+    on_delete: string;
+    on_update: string;
+  }>`
+    select t.relname as table_name, r.relname as ref_table, c.confdeltype as on_delete, c.confupdtype as on_update,
       array(select a.attname::text from unnest(c.conkey) with ordinality as k(attnum, i)
         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.i) as columns,
       array(select a.attname::text from unnest(c.confkey) with ordinality as k(attnum, i)
@@ -91,9 +128,12 @@ export async function postgresTables(db: AnyDb, schema?: string): Promise<TableS
     table.columns.push(column_name);
   }
   for (const key of foreignKeys.rows) {
-    tables
-      .get(key.table_name)
-      ?.foreignKeys.push({ columns: key.columns, table: key.ref_table, refColumns: key.ref_columns });
+    tables.get(key.table_name)?.foreignKeys.push({
+      columns: key.columns,
+      table: key.ref_table,
+      refColumns: key.ref_columns,
+      actions: actionsOf(PG_ACTIONS[key.on_delete] ?? key.on_delete, PG_ACTIONS[key.on_update] ?? key.on_update),
+    });
   }
   for (const index of indexes.rows.sort((a, b) => a.index_name.localeCompare(b.index_name))) {
     const table = tables.get(index.table_name);

@@ -39,6 +39,18 @@ describe('the shard-key rules', () => {
           { columns: ['store_id', 'gadget_id'], table: 'gadgets', refColumns: ['id', 'store_id'] },
           { columns: ['session_id'], table: 'sessions', refColumns: ['id'] },
           { columns: ['owner_id'], table: 'users', refColumns: ['id'] },
+          {
+            columns: ['store_id', 'part_id'],
+            table: 'gadgets',
+            refColumns: ['store_id', 'id'],
+            actions: ['ON DELETE SET NULL', 'ON UPDATE CASCADE'],
+          },
+          {
+            columns: ['store_id', 'kit_id'],
+            table: 'gadgets',
+            refColumns: ['store_id', 'id'],
+            actions: ['ON DELETE CASCADE'],
+          },
         ],
       }),
       table({
@@ -68,6 +80,8 @@ describe('the shard-key rules', () => {
       'gadget_parts: foreign key (gadget_id) to gadgets (id) does not pair store_id with store_id (not co-located)',
       'gadget_parts: foreign key (store_id, gadget_id) to gadgets (id, store_id) does not pair store_id with store_id (not co-located)',
       'gadget_parts: foreign key (session_id) to sessions, a local table: make it a reference table or drop the key',
+      'gadget_parts: foreign key (store_id, part_id) to gadgets has ON DELETE SET NULL, which Citus refuses on store_id',
+      'gadget_parts: foreign key (store_id, part_id) to gadgets has ON UPDATE CASCADE, which Citus refuses on store_id',
       'users: foreign key (gadget_id) to gadgets, a store table: a reference table cannot point at a distributed one',
       'users: foreign key (session_id) to sessions, a local table: a reference table may point only at reference tables',
       'sessions: foreign key (store_id, gadget_id) to gadgets, a store table: a local table cannot point at a distributed one',
@@ -112,6 +126,7 @@ describe.each(engines)('the migrated schema on %s', (engine: Engine) => {
       columns: ['store_id', 'product_id'],
       table: 'products',
       refColumns: ['store_id', 'id'],
+      actions: [],
     });
     expect(tables.length).toBeGreaterThan(20);
     expect(shardKeyProblems(tables)).toEqual([]);
@@ -140,12 +155,17 @@ describe.each(engines)('the migrated schema on %s', (engine: Engine) => {
       await sql`create table ${at('widget_parts')} (store_id text not null references ${at('stores')},
         id text not null, widget_id text not null references ${at('widgets')},
         session_id text references ${at('sessions')}, primary key (store_id, id))`.execute(t.db);
+      await sql`alter table ${at('widget_parts')} add unique (store_id, id, widget_id)`.execute(t.db);
+      await sql`create table ${at('widget_notes')} (store_id text not null, id text not null, part_id text,
+        primary key (store_id, id), foreign key (store_id, part_id) references ${at('widget_parts')} (store_id, id)
+        on delete set null)`.execute(t.db);
       await sql`create unique index widget_parts_lower_id on ${at('widget_parts')} (lower(id))`.execute(t.db);
       expect(shardKeyProblems(await postgresTables(t.db, schema))).toEqual([
         'gizmos: no store_id column (add one, or list the table in GLOBAL_TABLES with a reason)',
         'sessions: foreign key (widget_id) to widgets, a store table: a local table cannot point at a distributed one',
         'stores: foreign key (session_id) to sessions, a local table: a reference table may point only at reference tables',
         'users: foreign key (widget_id) to widgets, a store table: a reference table cannot point at a distributed one',
+        'widget_notes: foreign key (store_id, part_id) to widget_parts has ON DELETE SET NULL, which Citus refuses on store_id',
         'widget_parts: foreign key (session_id) to sessions, a local table: make it a reference table or drop the key',
         'widget_parts: foreign key (widget_id) to widgets (id) does not pair store_id with store_id (not co-located)',
         'widget_parts: unique key widget_parts_lower_id (lower(id)) does not include store_id',

@@ -50,8 +50,11 @@ export interface TableShape {
   primaryKey: string[];
   /** Unique indexes and constraints other than the primary key; expression keys as their text. */
   uniques: { name: string; columns: string[] }[];
-  /** Foreign keys: the referencing columns, the referenced table and its columns (in pairs). */
-  foreignKeys: { columns: string[]; table: string; refColumns: string[] }[];
+  /**
+   * Foreign keys: the referencing columns, the referenced table and its columns (in pairs), and
+   * the actions other than NO ACTION (`ON DELETE SET NULL`, ...).
+   */
+  foreignKeys: { columns: string[]; table: string; refColumns: string[]; actions?: string[] }[];
 }
 
 type Kind = 'store' | 'reference' | 'local';
@@ -85,6 +88,13 @@ export function shardKeyProblems(tables: TableShape[]): string[] {
         problems.push(
           `${table.name}: ${keyText} (${key.refColumns.join(', ')}) does not pair store_id with store_id (not co-located)`,
         );
+      } else if (kind === 'store' && key.columns.includes('store_id')) {
+        // Citus refuses a key on the distribution column that would set it or cascade a change of it.
+        for (const action of key.actions ?? []) {
+          if (/^ON DELETE SET |^ON UPDATE (SET |CASCADE)/.test(action)) {
+            problems.push(`${table.name}: ${keyText} has ${action}, which Citus refuses on store_id`);
+          }
+        }
       }
     }
     if (kind !== 'store') continue;
