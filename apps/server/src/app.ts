@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EARLY_KEYS_SCRIPT } from '@shopdesk/shared';
@@ -58,6 +59,11 @@ export interface AppOverrides {
    * test apps never sell, and loading the worker's TypeScript takes about a second).
    */
   lazyWriteWorker?: boolean;
+  /**
+   * Tests: Kysely plugins added to the app's database, e.g. one that records every statement the
+   * repos run (SQLite's write worker runs its writes on a connection of its own, without them).
+   */
+  plugins?: KyselyPlugin[];
 }
 
 // Fields without a message of their own get one a shop owner understands.
@@ -100,6 +106,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sessionCache = createSessionCache<AuthInfo>(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
     watchChanges(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
+    ...(overrides.plugins ?? []),
   ]);
   // Mail still queued when the server stops is sent before the database closes.
   const outbox = createOutbox({ concurrency: 4, queue: config.mailQueue }, app.log);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOverrides } from '../app.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
 import { ManualClock } from '../lib/clock.ts';
@@ -88,7 +88,11 @@ async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<v
 }
 
 /** Starts the real app on 127.0.0.1, port 0, with a fresh database (temp dir or fresh PG schema). */
-export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'plugins'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shopdesk-test-'));
   const pgSchema = engine === 'postgres' ? await createPgSchema() : undefined;
   const config = loadConfig({
@@ -110,6 +114,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     }
   };
   const app = await buildApp(config, {
+    ...overrides,
     clock,
     lazyWriteWorker: true,
     wrapArgon2: (real) => ({
@@ -183,10 +188,14 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
  * describe block's) tests and closes it after. Call it in a describe body; the returned object
  * stands for the started app, so it can be captured before `beforeAll` has run.
  */
-export function useTestApp(engine: Engine, env: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'plugins'> = {},
+): TestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await startTestApp(engine, env);
+    started = await startTestApp(engine, env, overrides);
   });
   afterAll(async () => started?.close());
   return new Proxy({} as TestApp, {
