@@ -40,7 +40,7 @@ import { productChangesRoutes, productsRoutes } from './modules/products/index.t
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
-import { shopRoutes, storeSaleTask } from './modules/shop/index.ts';
+import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -118,9 +118,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.close();
   });
   await migrateToLatest(database);
-  // The first sale after a start must not wait for the write worker's thread to load (about a
-  // second: its tasks' modules import their routes' too); it loads while the routes register.
-  const writesReady = overrides.lazyWriteWorker ? Promise.resolve() : database.prepareWrites([storeSaleTask]);
+  // The first sale or refund after a start must not wait for the write worker's thread to load
+  // (about a second: its tasks' modules import their routes' too); it loads while the routes register.
+  const writesReady = overrides.lazyWriteWorker
+    ? Promise.resolve()
+    : database.prepareWrites([storeSaleTask, storeRefundTask]);
   // Awaited below; a failure to load is reported there.
   writesReady.catch(() => {});
 

@@ -4,5 +4,6 @@
  */
 export { shopRoutes } from './shop.routes.ts';
 export { readTransaction } from './checkout.service.ts';
+export { storeRefundTask } from './refund-write.ts';
 export { storeSaleTask } from './sale-write.ts';
 export { forgetProductInLines } from './transactions.repo.ts';

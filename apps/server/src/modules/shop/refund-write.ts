@@ -1,0 +1,121 @@
+import { ErrorCode, refundShare } from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
+import { writeTask } from '../../db/write-task.ts';
+import { AppError } from '../../lib/errors.ts';
+import { openShiftIdFor } from '../shifts/index.ts';
+import { recordRefund } from '../statistics/index.ts';
+import { applyStockDeltas, type Movement } from '../stock/index.ts';
+import { refundTenders, type TendersToRefund } from './refund-tenders.ts';
+import * as repo from './transactions.repo.ts';
+
+/**
+ * Storing a refund: the write transaction of `POST /shop/transaction/{code}/refund`, everything
+ * refunds.service has already read and checked: the one path that writes a refund (issue 25). A
+ * write task (db/write-task.ts), like the sale's (sale-write.ts): on SQLite it runs in the write
+ * worker's thread, so its argument holds plain data only, ids included (made in the main thread).
+ */
+export interface RefundToStore {
+  /** The header as inserted to claim the clientId: amounts 0 until the lines are taken, no shift yet. */
+  header: Omit<ShopRefundsTable, 'shift_id'>;
+  saleCode: string;
+  /** The units to take off the sale's lines, in line id order. */
+  lines: LineToRefund[];
+  restock: boolean;
+  /** What the money goes back as, with an id per tender row. */
+  tenders: TendersToRefund;
+  at: Date;
+  timezone: string;
+  dbKind: 'sqlite' | 'postgres';
+}
+
+export interface LineToRefund {
+  /** The refund line's own id. */
+  id: string;
+  lineId: string;
+  quantity: number;
+  /** The sale line as read before: its units, money, name and product. */
+  sold: { quantity: number; total: number; tax: number; name: string; productId: string | null };
+  /** Units still refundable when read, for the message when a concurrent refund took them meanwhile. */
+  refundable: number;
+}
+
+/** `stored` is false when the store already has a refund with this clientId: nothing was written. */
+export interface StoredRefund {
+  stored: boolean;
+}
+
+const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
+
+export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<StoredRefund> {
+  const { header, at } = refund;
+  const storeId = header.store_id;
+  const saleId = header.transaction_id;
+  // The money goes back out of the till of the shift open now (none open: no shift, and the next
+  // shift opened adopts the refund); the clientId claims the refund.
+  const shiftId = await openShiftIdFor(trx, refund.dbKind, storeId);
+  if (!(await repo.insertRefundOnce(trx, { ...header, shift_id: shiftId }))) return { stored: false };
+
+  const refundLines: ShopRefundLinesTable[] = [];
+  const restocked: Movement[] = [];
+  // Lines in id order, like the products after them: concurrent refunds lock rows in one order.
+  for (const line of refund.lines) {
+    const after = await repo.refundLineUnits(trx, storeId, saleId, line.lineId, line.quantity);
+    if (after === undefined) throw conflict(`Only ${line.refundable} of "${line.sold.name}" can still be refunded.`);
+    const before = after - line.quantity;
+    refundLines.push({
+      id: line.id,
+      store_id: storeId,
+      refund_id: header.id,
+      transaction_id: saleId,
+      line_id: line.lineId,
+      quantity: line.quantity,
+      amount: refundShare(line.sold.total, line.sold.quantity, before, line.quantity),
+      tax: refundShare(line.sold.tax, line.sold.quantity, before, line.quantity),
+      restocked: 0,
+    });
+    if (refund.restock && line.sold.productId) {
+      restocked.push({
+        storeId,
+        productId: line.sold.productId,
+        delta: line.quantity,
+        reason: 'REFUND',
+        refCode: refund.saleCode,
+        userId: header.user_id,
+        at: header.created_at,
+      });
+    }
+  }
+  // A product deleted since the sale (its line has no product id, or it went meanwhile) takes
+  // nothing back; the refund line says so with restocked 0.
+  const found = new Set((await applyStockDeltas(trx, restocked)).map((p) => p.id));
+  const productOf = new Map(refund.lines.map((l) => [l.id, l.sold.productId]));
+  for (const l of refundLines) {
+    const productId = productOf.get(l.id);
+    if (refund.restock && productId && found.has(productId)) l.restocked = l.quantity;
+  }
+  const amount = refundLines.reduce((sum, l) => sum + l.amount, 0);
+  const tax = refundLines.reduce((sum, l) => sum + l.tax, 0);
+  const tenders = refundTenders(refund.tenders, amount).map((t) => ({
+    ...t,
+    store_id: storeId,
+    transaction_id: saleId,
+    refund_id: header.id,
+  }));
+  await repo.insertRefundLines(trx, refundLines);
+  await repo.insertTenders(trx, tenders);
+  // The report counts the refund at this moment, in the same database transaction.
+  await recordRefund(trx, {
+    storeId,
+    timezone: refund.timezone,
+    at,
+    transactionId: saleId,
+    lines: refundLines,
+    tenders,
+  });
+  await repo.setRefundTotals(trx, storeId, header.id, amount, tax);
+  await repo.recordRefundOnTransaction(trx, storeId, saleId, amount, header.created_at);
+  return { stored: true };
+}
+
+export const storeRefundTask = writeTask(import.meta.url, 'storeRefund', storeRefund);
