@@ -35,3 +35,5 @@ export * from './receipt-labels.ts';
 export * from './receipt-builder.ts';
 export * from './receipt-html.ts';
 export * from './statistics.ts';
+export * from './units.ts';
+export * from './refund-pricing.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
 
 /**
  * A store's counter settings (product.md §4), apart from the sale shapes in shop.ts: the store
@@ -22,5 +23,9 @@ export const SaleSettingsSchema = z.object({
   cashRounding: z.number().int().min(0).max(100_000),
   /** Whether the store works in shifts (closing the till, issue 10). Omitted: left as it is. */
   shiftsEnabled: z.boolean().optional(),
+  /** Tax per line or once per rate per receipt (issue 27). Omitted: left as it is. */
+  taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
+  /** How a PER_RATE tax is rounded. Omitted: left as it is. */
+  taxRounding: z.enum(TAX_ROUNDINGS).optional(),
 });
 export type SaleSettings = z.infer<typeof SaleSettingsSchema>;
