@@ -37,3 +37,4 @@ export * from './receipt-html.ts';
 export * from './statistics.ts';
 export * from './units.ts';
 export * from './refund-pricing.ts';
+export * from './invoice-number.ts';
