@@ -38,3 +38,5 @@ export * from './statistics.ts';
 export * from './units.ts';
 export * from './refund-pricing.ts';
 export * from './invoice-number.ts';
+export * from './barcode-rules.ts';
+export * from './barcode-rule-presets.ts';
