@@ -40,3 +40,4 @@ export * from './refund-pricing.ts';
 export * from './invoice-number.ts';
 export * from './barcode-rules.ts';
 export * from './barcode-rule-presets.ts';
+export * from './payment-methods.ts';
