@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corporateNumberCheckDigit, invoiceNumberSchema, parseInvoiceNumber } from './invoice-number.ts';
+import {
+  corporateNumberCheckDigit,
+  effectiveTaxCalculation,
+  invoiceNumberSchema,
+  parseInvoiceNumber,
+  taxRegistrationNumberProblem,
+} from './invoice-number.ts';
 
 describe('Japanese invoice registration numbers', () => {
   it("computes the National Tax Agency's check digit of published numbers", () => {
@@ -44,5 +50,32 @@ describe('Japanese invoice registration numbers', () => {
     expect(invoiceNumberSchema.safeParse('7000012050002').success).toBe(false);
     expect(invoiceNumberSchema.safeParse('T 7000012050002').success).toBe(false);
     expect(invoiceNumberSchema.safeParse('T8000012050002').success).toBe(false);
+  });
+
+  it("checks a store's registration number by its currency", () => {
+    expect(taxRegistrationNumberProblem('T7000012050002', 'JPY')).toBeNull();
+    expect(taxRegistrationNumberProblem('t7000012050002', 'JPY')).toBe('FORMAT'); // send the normalised form
+    expect(taxRegistrationNumberProblem('T8000012050002', 'JPY')).toBe('CHECK_DIGIT');
+    expect(taxRegistrationNumberProblem('DE123456789', 'EUR')).toBeNull();
+    expect(taxRegistrationNumberProblem('GB 123 4567 89', 'GBP')).toBeNull();
+    expect(taxRegistrationNumberProblem('<b>', 'USD')).toBe('FORMAT');
+  });
+
+  it('makes a yen store with a registration number compute tax once per rate', () => {
+    expect(
+      effectiveTaxCalculation({
+        mainCurrency: 'JPY',
+        taxRegistrationNumber: 'T7000012050002',
+        taxCalculation: 'PER_LINE',
+      }),
+    ).toBe('PER_RATE');
+    expect(effectiveTaxCalculation({ mainCurrency: 'JPY', taxRegistrationNumber: null })).toBe('PER_LINE');
+    expect(
+      effectiveTaxCalculation({
+        mainCurrency: 'EUR',
+        taxRegistrationNumber: 'DE123456789',
+        taxCalculation: 'PER_RATE',
+      }),
+    ).toBe('PER_RATE');
   });
 });

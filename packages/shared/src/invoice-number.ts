@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CurrencyCode } from './currencies.ts';
+import type { TaxCalculation } from './sale-pricing.ts';
 
 /**
  * Japan's qualified invoice issuer registration number (適格請求書発行事業者登録番号, product.md §5):
@@ -56,3 +58,32 @@ export const invoiceNumberSchema = z
   .string()
   .regex(/^T\d{13}$/, 'A registration number is T and 13 digits, like T7000012050002')
   .refine(isValidInvoiceNumber, 'The check digit (the first digit after T) does not match: check for a typo');
+
+/**
+ * Why a store's `taxRegistrationNumber` is refused, or null. A yen store's is a Japanese invoice
+ * number in its normalised form (the form sends `parseInvoiceNumber`'s value); product.md defines
+ * no other country's, so elsewhere it is kept as the owner writes it (a VAT number, say): one
+ * line of letters, digits, spaces, dots, dashes and slashes.
+ */
+export function taxRegistrationNumberProblem(
+  value: string,
+  mainCurrency: CurrencyCode,
+): InvoiceNumberProblem | 'FORMAT' | null {
+  if (mainCurrency !== 'JPY') return /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,31}$/.test(value) ? null : 'FORMAT';
+  const parsed = parseInvoiceNumber(value);
+  if (!parsed.ok) return parsed.problem;
+  return parsed.value === value ? null : 'FORMAT';
+}
+
+/**
+ * The tax calculation a store's receipts use: a yen store with a registration number issues
+ * qualified invoices, which need the tax once per rate (product.md §5), whatever is set.
+ */
+export function effectiveTaxCalculation(store: {
+  mainCurrency: CurrencyCode;
+  taxRegistrationNumber?: string | null | undefined;
+  taxCalculation?: TaxCalculation | undefined;
+}): TaxCalculation {
+  if (store.mainCurrency === 'JPY' && store.taxRegistrationNumber) return 'PER_RATE';
+  return store.taxCalculation ?? 'PER_LINE';
+}

@@ -250,7 +250,11 @@ function perRateLineTaxes(
 
 function indexesByRate(lines: ReadonlyArray<{ taxRate: number }>): Map<number, number[]> {
   const byRate = new Map<number, number[]>();
-  lines.forEach((line, i) => byRate.set(line.taxRate, [...(byRate.get(line.taxRate) ?? []), i]));
+  lines.forEach((line, i) => {
+    const indexes = byRate.get(line.taxRate) ?? [];
+    indexes.push(i);
+    byRate.set(line.taxRate, indexes);
+  });
   return new Map([...byRate.entries()].sort(([a], [b]) => a - b));
 }
 

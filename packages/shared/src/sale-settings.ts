@@ -27,5 +27,11 @@ export const SaleSettingsSchema = z.object({
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
   /** How a PER_RATE tax is rounded. Omitted: left as it is. */
   taxRounding: z.enum(TAX_ROUNDINGS).optional(),
+  /**
+   * The store's tax registration number, null for none. Omitted: left as it is. Its form depends
+   * on the store's currency, which this body does not carry: the server checks it with
+   * `taxRegistrationNumberProblem` (a yen store's is `invoiceNumberSchema`'s form).
+   */
+  taxRegistrationNumber: z.string().trim().max(32).nullable().optional(),
 });
 export type SaleSettings = z.infer<typeof SaleSettingsSchema>;
