@@ -1,5 +1,5 @@
 import { gs1CheckDigit } from './barcode.ts';
-import { claimingRule, type BarcodeRule } from './barcode-rules.ts';
+import type { BarcodeRule } from './barcode-rules.ts';
 
 /**
  * Ready-made rule sets for the labels of common scales (product.md §5). A store picks one and can
@@ -71,7 +71,8 @@ export function randomUnclaimedInStoreEan13(rules: readonly BarcodeRule[], rando
     let body = open[Math.floor(random() * open.length)] ?? '20';
     while (body.length < 12) body += String(Math.floor(random() * 10));
     const code = body + String(gs1CheckDigit(body));
-    if (!claimingRule(code, rules)) return code;
+    // Any rule's prefix, even one that does not fill the code yet: it may be fixed later.
+    if (!rules.some((rule) => code.startsWith(rule.prefix))) return code;
   }
   throw new Error('no unclaimed in-store barcode found');
 }

@@ -177,7 +177,10 @@ function byPosition<R extends BarcodeRule>(rules: readonly R[]): R[] {
 export function claimingRule<R extends BarcodeRule>(code: string, rules: readonly R[]): R | null {
   const ean = asEan13(code);
   if (!ean) return null;
-  return byPosition(rules).find((rule) => ean.startsWith(rule.prefix)) ?? null;
+  // A rule that does not fill the code (stored before a check, or hand-edited) claims nothing.
+  return (
+    byPosition(rules).find((rule) => ean.startsWith(rule.prefix) && barcodeRuleProblems(rule).length === 0) ?? null
+  );
 }
 
 /**

@@ -160,4 +160,17 @@ describe('priceSale with measured units', () => {
     expect(p.lines.map((l) => l.gross)).toEqual([677, 374]);
     expect(p.rateGroups).toEqual([{ rate: 0, lines: [0, 1], base: 1051, tax: 0, total: 1051 }]);
   });
+
+  it("charges a price label's price, not the price of the quantity derived from it", () => {
+    // ¥500 of ¥1,980/kg ham is 0.253 kg (252.5… half up), which would cost ¥500.94 → ¥501.
+    const p = priceSale(
+      [{ unitPrice: 1980, quantity: 253, unit: 'KG', labelPrice: 500, taxRate: 800 }],
+      null,
+      'INCLUSIVE',
+    );
+    expect(p.lines[0]?.gross).toBe(500);
+    expect(priceSale([{ unitPrice: 1980, quantity: 253, unit: 'KG', taxRate: 800 }], null, 'INCLUSIVE').total).toBe(
+      501,
+    );
+  });
 });

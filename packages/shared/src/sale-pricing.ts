@@ -41,6 +41,11 @@ export interface PricingLineInput {
   quantity: number;
   /** EACH when not given. A measured line costs unitPrice × quantity / 1000, half up. */
   unit?: ProductUnit | undefined;
+  /**
+   * The price printed on a price-embedded label (product.md §5): the line costs exactly this,
+   * whatever unitPrice × quantity comes to, since its quantity was derived from it and rounded.
+   */
+  labelPrice?: number | undefined;
   discount?: Discount | null;
   /** The line's tax rate in basis points (the product's, else the store's default); ignored with NONE. */
   taxRate: number;
@@ -220,8 +225,9 @@ function safeProduct(a: number, b: number): number {
   return product;
 }
 
-/** A line's price before discounts; a measured quantity is in thousandths, so ÷ 1000, half up. */
+/** A line's price before discounts: its label's, else unit price × quantity (÷ 1000, half up, for thousandths). */
 function lineGross(line: PricingLineInput): number {
+  if (line.labelPrice !== undefined) return line.labelPrice;
   const product = safeProduct(line.unitPrice, line.quantity);
   if (!line.unit || !isMeasuredUnit(line.unit)) return product;
   return Number(divideRounded(BigInt(product), BigInt(MEASURED_SCALE), 'HALF_UP'));
