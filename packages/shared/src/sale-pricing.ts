@@ -1,14 +1,35 @@
-import { divideRounded } from './exchange.ts';
+import { divideRounded, type Rounding } from './exchange.ts';
+import { isMeasuredUnit, MEASURED_SCALE, type ProductUnit } from './units.ts';
 
 /**
  * The arithmetic of a sale (product.md §5), shared by the counter (which shows totals before the
  * server answers, also offline) and the server (which stores them), so both always agree to the
  * minor unit. Everything is integer minor units of the store's main currency and rates are basis
- * points (10000 = 100%). The one rounding rule is half up, applied where a fraction first appears:
- * a percentage discount per line or per cart, and the tax per line.
+ * points (10000 = 100%). Rounding is half up where a fraction first appears (a percentage
+ * discount per line or per cart, a measured line's price, the tax per line), except the tax of
+ * `PER_RATE`, which uses the store's own rounding once per rate.
  */
 
 export type TaxMode = 'NONE' | 'INCLUSIVE' | 'EXCLUSIVE';
+
+/**
+ * `PER_LINE`: tax per line, half up, summed per rate. `PER_RATE`: tax once per rate per receipt
+ * from the sum of that rate's lines (Japan's qualified invoice rule); the lines then carry their
+ * share of it for reference.
+ */
+export const TAX_CALCULATIONS = ['PER_LINE', 'PER_RATE'] as const;
+export type TaxCalculation = (typeof TAX_CALCULATIONS)[number];
+
+/** The store's rounding of a `PER_RATE` tax: half up, down (切り捨て, the common choice in Japan) or up. */
+export const TAX_ROUNDINGS = ['HALF_UP', 'DOWN', 'UP'] as const;
+export type TaxRounding = (typeof TAX_ROUNDINGS)[number];
+
+export interface TaxOptions {
+  /** PER_LINE when not given: the rule every store had before issue 27. */
+  calculation?: TaxCalculation | undefined;
+  /** Used by PER_RATE only (PER_LINE is half up per line); HALF_UP when not given. */
+  rounding?: TaxRounding | undefined;
+}
 
 /** A discount as an amount of minor units or a percentage in basis points. */
 export type Discount = { kind: 'AMOUNT'; amount: number } | { kind: 'PERCENT'; basisPoints: number };
@@ -16,15 +37,22 @@ export type Discount = { kind: 'AMOUNT'; amount: number } | { kind: 'PERCENT'; b
 export interface PricingLineInput {
   /** Minor units per unit. */
   unitPrice: number;
-  /** Whole units, at least 1. */
+  /** Whole units (EACH), or integer thousandths of the unit for a measured product (KG, L, M). */
   quantity: number;
+  /** EACH when not given. A measured line costs unitPrice × quantity / 1000, half up. */
+  unit?: ProductUnit | undefined;
+  /**
+   * The price printed on a price-embedded label (product.md §5): the line costs exactly this,
+   * whatever unitPrice × quantity comes to, since its quantity was derived from it and rounded.
+   */
+  labelPrice?: number | undefined;
   discount?: Discount | null;
   /** The line's tax rate in basis points (the product's, else the store's default); ignored with NONE. */
   taxRate: number;
 }
 
 export interface PricedLine {
-  /** unitPrice × quantity. */
+  /** unitPrice × quantity (÷ 1000, half up, for a measured unit). */
   gross: number;
   /** The line's own discount, never more than `gross`. */
   lineDiscount: number;
@@ -47,13 +75,29 @@ export interface TaxBucket {
   tax: number;
 }
 
+/** The lines of one tax rate and what they come to; rate 0 holds the untaxed lines (all of them with NONE). */
+export interface RateGroup {
+  /** Basis points; 0 for lines without tax. */
+  rate: number;
+  /** Indexes into `SalePricing.lines`, ascending. */
+  lines: number[];
+  /** The taxable amount without the tax. */
+  base: number;
+  tax: number;
+  /** base + tax: what the customer pays for these lines (the sum of their totals). */
+  total: number;
+}
+
 export interface SalePricing {
   lines: PricedLine[];
+  calculation: TaxCalculation;
+  /** Every rate in the sale, ascending, rate 0 included: their totals add up to `total`. */
+  rateGroups: RateGroup[];
   /** Sum of the lines' gross. */
   gross: number;
   lineDiscounts: number;
   cartDiscount: number;
-  /** Tax per rate, ascending by rate; empty with NONE. */
+  /** Tax per rate (the rate groups above 0), ascending by rate; empty with NONE. */
   taxes: TaxBucket[];
   tax: number;
   /** What the customer owes: the sum of the lines' totals, exactly. */
@@ -95,19 +139,37 @@ export function spreadByLargestRemainder(amount: number, weights: readonly numbe
 
 /** The tax inside (INCLUSIVE) or on top of (EXCLUSIVE) `net` at `rate` basis points, half up. */
 export function lineTax(net: number, rate: number, mode: TaxMode): number {
-  if (mode === 'NONE' || rate <= 0 || net <= 0) return 0;
-  const n = BigInt(net) * BigInt(rate);
-  return Number(divideRounded(n, mode === 'INCLUSIVE' ? BP + BigInt(rate) : BP, 'HALF_UP'));
+  return rateTax(net, rate, mode, 'HALF_UP');
 }
 
-/** Prices a sale: line and cart discounts, the cart discount spread over the lines, tax per line and per rate. */
+// Amounts here are never negative, so down and up are floor and ceiling.
+const ROUNDING: Record<TaxRounding, Rounding> = { HALF_UP: 'HALF_UP', DOWN: 'FLOOR', UP: 'CEIL' };
+
+/**
+ * The tax inside (INCLUSIVE: amount × rate / (100% + rate)) or on top of (EXCLUSIVE: amount ×
+ * rate) `amount` at `rate` basis points, rounded once with `rounding`. A line's tax under
+ * PER_LINE and a whole rate's tax under PER_RATE are both this.
+ */
+export function rateTax(amount: number, rate: number, mode: TaxMode, rounding: TaxRounding): number {
+  if (mode === 'NONE' || rate <= 0 || amount <= 0) return 0;
+  const n = BigInt(amount) * BigInt(rate);
+  return Number(divideRounded(n, mode === 'INCLUSIVE' ? BP + BigInt(rate) : BP, ROUNDING[rounding]));
+}
+
+/**
+ * Prices a sale: line and cart discounts, the cart discount spread over the lines, then the tax:
+ * per line (PER_LINE), or once per rate from the sum of the rate's lines and spread back over them
+ * by largest remainder (PER_RATE), so that line totals still add up to the total either way.
+ */
 export function priceSale(
   lines: readonly PricingLineInput[],
   cartDiscount: Discount | null | undefined,
   taxMode: TaxMode,
+  options: TaxOptions = {},
 ): SalePricing {
+  const calculation = options.calculation ?? 'PER_LINE';
   const withLineDiscounts = lines.map((line) => {
-    const gross = safeProduct(line.unitPrice, line.quantity);
+    const gross = lineGross(line);
     const lineDiscount = discountAmount(line.discount, gross);
     return { line, gross, lineDiscount, afterLine: gross - lineDiscount };
   });
@@ -118,28 +180,39 @@ export function priceSale(
     withLineDiscounts.map((l) => l.afterLine),
   );
 
-  const priced: PricedLine[] = withLineDiscounts.map((l, i) => {
-    const cartShare = shares[i] ?? 0;
-    const net = l.afterLine - cartShare;
-    const taxRate = taxMode === 'NONE' ? 0 : l.line.taxRate;
-    const tax = lineTax(net, taxRate, taxMode);
+  const nets = withLineDiscounts.map((l, i) => ({
+    ...l,
+    cartShare: shares[i] ?? 0,
+    net: l.afterLine - (shares[i] ?? 0),
+    taxRate: taxMode === 'NONE' ? 0 : l.line.taxRate,
+  }));
+  const taxes =
+    calculation === 'PER_RATE'
+      ? perRateLineTaxes(nets, taxMode, options.rounding ?? 'HALF_UP')
+      : nets.map((l) => lineTax(l.net, l.taxRate, taxMode));
+
+  const priced: PricedLine[] = nets.map((l, i) => {
+    const tax = taxes[i] ?? 0;
     return {
       gross: l.gross,
       lineDiscount: l.lineDiscount,
-      cartDiscount: cartShare,
-      net,
+      cartDiscount: l.cartShare,
+      net: l.net,
       tax,
-      taxRate,
-      total: taxMode === 'EXCLUSIVE' ? net + tax : net,
+      taxRate: l.taxRate,
+      total: taxMode === 'EXCLUSIVE' ? l.net + tax : l.net,
     };
   });
+  const rateGroups = groupByRate(priced);
 
   return {
     lines: priced,
+    calculation,
+    rateGroups,
     gross: priced.reduce((sum, l) => sum + l.gross, 0),
     lineDiscounts: priced.reduce((sum, l) => sum + l.lineDiscount, 0),
     cartDiscount: cart,
-    taxes: taxBuckets(priced, taxMode),
+    taxes: rateGroups.filter((g) => g.rate > 0).map(({ rate, base, tax }) => ({ rate, base, tax })),
     tax: priced.reduce((sum, l) => sum + l.tax, 0),
     total: priced.reduce((sum, l) => sum + l.total, 0),
   };
@@ -152,17 +225,51 @@ function safeProduct(a: number, b: number): number {
   return product;
 }
 
-function taxBuckets(lines: readonly PricedLine[], mode: TaxMode): TaxBucket[] {
-  if (mode === 'NONE') return [];
-  const byRate = new Map<number, TaxBucket>();
-  for (const line of lines) {
-    if (line.taxRate <= 0) continue;
-    const bucket = byRate.get(line.taxRate) ?? { rate: line.taxRate, base: 0, tax: 0 };
-    bucket.base += mode === 'INCLUSIVE' ? line.net - line.tax : line.net;
-    bucket.tax += line.tax;
-    byRate.set(line.taxRate, bucket);
+/** A line's price before discounts: its label's, else unit price × quantity (÷ 1000, half up, for thousandths). */
+function lineGross(line: PricingLineInput): number {
+  if (line.labelPrice !== undefined) return line.labelPrice;
+  const product = safeProduct(line.unitPrice, line.quantity);
+  if (!line.unit || !isMeasuredUnit(line.unit)) return product;
+  return Number(divideRounded(BigInt(product), BigInt(MEASURED_SCALE), 'HALF_UP'));
+}
+
+/** PER_RATE: each rate's tax from the sum of its lines' net, spread back over them in proportion to net. */
+function perRateLineTaxes(
+  lines: ReadonlyArray<{ net: number; taxRate: number }>,
+  mode: TaxMode,
+  rounding: TaxRounding,
+): number[] {
+  const taxes = lines.map(() => 0);
+  for (const indexes of indexesByRate(lines).values()) {
+    const nets = indexes.map((i) => lines[i]?.net ?? 0);
+    const rate = lines[indexes[0] ?? 0]?.taxRate ?? 0;
+    const tax = rateTax(
+      nets.reduce((sum, n) => sum + n, 0),
+      rate,
+      mode,
+      rounding,
+    );
+    spreadByLargestRemainder(tax, nets).forEach((share, k) => (taxes[indexes[k] ?? 0] = share));
   }
-  return [...byRate.values()].sort((a, b) => a.rate - b.rate);
+  return taxes;
+}
+
+function indexesByRate(lines: ReadonlyArray<{ taxRate: number }>): Map<number, number[]> {
+  const byRate = new Map<number, number[]>();
+  lines.forEach((line, i) => {
+    const indexes = byRate.get(line.taxRate) ?? [];
+    indexes.push(i);
+    byRate.set(line.taxRate, indexes);
+  });
+  return new Map([...byRate.entries()].sort(([a], [b]) => a - b));
+}
+
+function groupByRate(lines: readonly PricedLine[]): RateGroup[] {
+  return [...indexesByRate(lines).entries()].map(([rate, indexes]) => {
+    const tax = indexes.reduce((sum, i) => sum + (lines[i]?.tax ?? 0), 0);
+    const total = indexes.reduce((sum, i) => sum + (lines[i]?.total ?? 0), 0);
+    return { rate, lines: indexes, base: total - tax, tax, total };
+  });
 }
 
 /**

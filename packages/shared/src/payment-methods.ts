@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { CurrencyCode } from './currencies.ts';
+import type { TenderMethod } from './sale-payment.ts';
+import { singleLineText } from './validation.ts';
+
+/**
+ * A store's payment methods (PaymentMethod, product.md §4-5): what the payment dialog offers,
+ * what a tender records, and what reports break down by. Exactly one is the cash method, the one
+ * that gives change and counts in the drawer.
+ */
+export const PAYMENT_METHOD_KINDS = ['CASH', 'CARD', 'QR_CODE', 'E_MONEY', 'VOUCHER', 'OTHER'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+/**
+ * The methods a store starts with. A method made from one keeps `defaultName` and no `name`, so
+ * each reader sees it in their own language (`paymentMethodNameKey` for the web app's messages,
+ * `PAYMENT_METHOD_NAMES` where the server writes, as on receipts); a renamed method has `name`.
+ */
+export const DEFAULT_PAYMENT_METHODS = [
+  'CASH',
+  'CARD',
+  'CREDIT_CARD',
+  'PAYPAY',
+  'IC_CARD',
+  'OTHER_QR',
+  'OTHER',
+] as const;
+export type DefaultPaymentMethod = (typeof DEFAULT_PAYMENT_METHODS)[number];
+
+const nameSchema = singleLineText({ label: 'Name', min: 1, max: 40 });
+
+const paymentMethodFields = {
+  /** The owner's own name for the method; null shows `defaultName` in the reader's language. */
+  name: nameSchema.nullable(),
+  defaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable(),
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  /** The payment dialog asks for the slip or transaction number, stored with the tender. */
+  needsReference: z.boolean(),
+  /** Paying with it sends the drawer pulse after the sale. */
+  opensDrawer: z.boolean(),
+  /** A disabled method stays on past sales and reports but is not offered. */
+  enabled: z.boolean(),
+  position: z.number().int().min(0).max(999),
+};
+
+const hasAName = (m: { name: string | null; defaultName: string | null }) => m.name !== null || m.defaultName !== null;
+const NAME_REQUIRED = { message: 'Name is required', path: ['name'] };
+
+/** One method as the editor sends it (create or replace). */
+export const PaymentMethodBodySchema = z.object(paymentMethodFields).refine(hasAName, NAME_REQUIRED);
+export type PaymentMethodBody = z.infer<typeof PaymentMethodBodySchema>;
+
+/** A stored method as the API returns it. */
+export const PaymentMethodSchema = z.object({ id: z.string(), ...paymentMethodFields });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export type PaymentMethodsProblem = 'NO_CASH' | 'MANY_CASH';
+
+/** Why a store's list of methods cannot stand (exactly one CASH), or null. */
+export function paymentMethodsProblem(
+  methods: ReadonlyArray<{ kind: PaymentMethodKind }>,
+): PaymentMethodsProblem | null {
+  const cash = methods.filter((m) => m.kind === 'CASH').length;
+  return cash === 0 ? 'NO_CASH' : cash > 1 ? 'MANY_CASH' : null;
+}
+
+/** `PUT …/payment-methods`: the whole list at once, since "exactly one cash" is a rule of the list. */
+export const PaymentMethodsBodySchema = z.object({
+  methods: z
+    .array(z.object({ id: z.string().optional(), ...paymentMethodFields }).refine(hasAName, NAME_REQUIRED))
+    .min(1)
+    .max(30)
+    .superRefine((methods, ctx) => {
+      const problem = paymentMethodsProblem(methods);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem === 'NO_CASH' ? 'Keep one cash method' : 'Only one method can be cash',
+        });
+      }
+    }),
+});
+export type PaymentMethodsBody = z.infer<typeof PaymentMethodsBodySchema>;
+
+type Preset = Pick<PaymentMethodBody, 'kind' | 'needsReference' | 'opensDrawer'>;
+const PRESETS: Record<DefaultPaymentMethod, Preset> = {
+  CASH: { kind: 'CASH', needsReference: false, opensDrawer: true },
+  // Card and QR payments run on a separate terminal or app: the slip's number ties the two together.
+  CARD: { kind: 'CARD', needsReference: true, opensDrawer: false },
+  CREDIT_CARD: { kind: 'CARD', needsReference: true, opensDrawer: false },
+  PAYPAY: { kind: 'QR_CODE', needsReference: true, opensDrawer: false },
+  IC_CARD: { kind: 'E_MONEY', needsReference: false, opensDrawer: false },
+  OTHER_QR: { kind: 'QR_CODE', needsReference: true, opensDrawer: false },
+  OTHER: { kind: 'OTHER', needsReference: false, opensDrawer: false },
+};
+
+/** A new store's methods: Japan's usual ones for a yen store, cash, card and other elsewhere. */
+export function defaultPaymentMethods(currency: CurrencyCode): PaymentMethodBody[] {
+  const names: DefaultPaymentMethod[] =
+    currency === 'JPY' ? ['CASH', 'CREDIT_CARD', 'PAYPAY', 'IC_CARD', 'OTHER_QR'] : ['CASH', 'CARD', 'OTHER'];
+  return names.map((defaultName, position) => ({
+    name: null,
+    defaultName,
+    ...PRESETS[defaultName],
+    enabled: true,
+    position,
+  }));
+}
+
+/** The web app's message key of a default name: `paymentMethods.names.creditCard`. */
+export function paymentMethodNameKey(defaultName: DefaultPaymentMethod): string {
+  const camel = defaultName.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return `paymentMethods.names.${camel}`;
+}
+
+/** Default names where the server writes them (receipts), in the languages receipts have. */
+export const PAYMENT_METHOD_NAMES: Record<'en' | 'ja', Record<DefaultPaymentMethod, string>> = {
+  en: {
+    CASH: 'Cash',
+    CARD: 'Card',
+    CREDIT_CARD: 'Credit card',
+    PAYPAY: 'PayPay',
+    IC_CARD: 'IC card',
+    OTHER_QR: 'Other QR payment',
+    OTHER: 'Other',
+  },
+  ja: {
+    CASH: '現金',
+    CARD: 'カード',
+    CREDIT_CARD: 'クレジットカード',
+    PAYPAY: 'PayPay',
+    IC_CARD: '交通系IC・電子マネー',
+    OTHER_QR: 'その他QR決済',
+    OTHER: 'その他',
+  },
+};
+
+/** A method's name in `lang`: the owner's own name, else the default name translated. */
+export function paymentMethodName(
+  method: Pick<PaymentMethod, 'name' | 'defaultName'>,
+  lang: keyof typeof PAYMENT_METHOD_NAMES,
+): string {
+  return method.name ?? PAYMENT_METHOD_NAMES[lang][method.defaultName ?? 'OTHER'];
+}
+
+/** The tender kind sale-payment.ts settles (change only from cash) for a method's kind. */
+export function tenderMethodOf(kind: PaymentMethodKind): TenderMethod {
+  return kind === 'CASH' ? 'CASH' : kind === 'CARD' ? 'CARD' : 'OTHER';
+}
