@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { divideRounded } from './exchange.ts';
 
 /**
@@ -8,7 +7,6 @@ import { divideRounded } from './exchange.ts';
  */
 export const PRODUCT_UNITS = ['EACH', 'KG', 'L', 'M'] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
-export const productUnitSchema = z.enum(PRODUCT_UNITS);
 
 /** Thousandths per unit of a measured product. */
 export const MEASURED_SCALE = 1000;
