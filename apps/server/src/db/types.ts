@@ -256,6 +256,8 @@ export interface ShopRefundsTable {
   amount: number;
   tax: number;
   note: string;
+  /** Fingerprint of the refund request's content (request-fingerprint.ts); null for refunds from before it. */
+  request_hash: string | null;
   /** The shift open when the money went back; null or absent: none was. */
   shift_id?: string | null;
 }

@@ -29,7 +29,7 @@ import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { convertOrRefuse } from './conversion.ts';
-import { saleFingerprint } from './sale-fingerprint.ts';
+import { saleFingerprint } from './request-fingerprint.ts';
 import { storeSaleTask, type SaleToStore } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';

@@ -6,6 +6,7 @@ import { newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { readTransaction } from './checkout.service.ts';
+import { refundFingerprint } from './request-fingerprint.ts';
 import { tendersToRefund } from './refund-tenders.ts';
 import { storeRefundTask, type RefundToStore } from './refund-write.ts';
 import * as repo from './transactions.repo.ts';
@@ -15,11 +16,33 @@ import * as repo from './transactions.repo.ts';
  * conditional statement, so concurrent refunds can never refund more than was sold; the money of
  * q units is the step of `refundShare`, so partial refunds of a line add up exactly to what the
  * customer paid for it. Goods go back into stock (REFUND) unless `restock` is false. The refund's
- * own `clientId` makes a retry answer the first result. This file reads and checks; the write
- * itself is one write task (refund-write.ts), on the engine's one writer like a sale's.
+ * own `clientId` makes a retry (same sale, same content) answer the first result; the same
+ * clientId with another content is a 409 CLIENT_ID_REUSED, on another sale a 409 CONFLICT. This
+ * file reads and checks; the write itself is one write task (refund-write.ts), on the engine's one
+ * writer like a sale's.
  */
 
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
+
+function clientIdReused(): AppError {
+  const message =
+    'This device already sent a different refund of this sale with the same clientId. Nothing was refunded: start this refund again as a new refund.';
+  return new AppError(409, ErrorCode.CLIENT_ID_REUSED, message, [{ field: 'clientId', message }]);
+}
+
+/**
+ * Whether the refund stored under this clientId is this request's: throws 409 when it is another
+ * sale's or another content's. Refunds stored before fingerprints were kept (request_hash null)
+ * answer as before: the first result.
+ */
+function checkRetry(
+  first: { transaction_id: string; request_hash: string | null },
+  saleId: string,
+  fingerprint: string,
+) {
+  if (first.transaction_id !== saleId) throw conflict('This refund id was already used for another sale.');
+  if (first.request_hash !== null && first.request_hash !== fingerprint) throw clientIdReused();
+}
 
 /** `POST /shop/transaction/{code}/refund`. Returns the sale as it is after the refund. */
 export async function refund(
@@ -30,9 +53,11 @@ export async function refund(
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
   const sale = await readTransaction(ctx, store.id, code);
+  const fingerprint = refundFingerprint(sale.code, body);
+  // The cheap look first: a retry (or a reused clientId) is answered before any other work.
   const earlier = await repo.findRefundByClientId(ctx.db, store.id, body.clientId);
   if (earlier) {
-    if (earlier.transaction_id !== sale.id) throw conflict('This refund id was already used for another sale.');
+    checkRetry(earlier, sale.id, fingerprint);
     return { created: false, transaction: sale };
   }
   if (sale.status === 'PARKED') throw conflict('A parked cart has not been paid: there is nothing to refund.');
@@ -68,6 +93,7 @@ export async function refund(
       amount: 0,
       tax: 0,
       note: body.note ?? '',
+      request_hash: fingerprint,
     },
     saleCode: sale.code,
     lines: [...wanted].sort(byLineId).flatMap((w) => {
@@ -92,8 +118,9 @@ export async function refund(
   };
   const { stored } = await ctx.runWrite(storeRefundTask, toStore);
   if (!stored) {
+    // Another request with this clientId stored its refund between our first look and our insert.
     const first = await repo.findRefundByClientId(ctx.db, store.id, body.clientId);
-    if (first && first.transaction_id !== sale.id) throw conflict('This refund id was already used for another sale.');
+    if (first) checkRetry(first, sale.id, fingerprint);
   }
   const transaction = await readTransaction(ctx, store.id, sale.code);
   if (!stored) return { created: false, transaction };

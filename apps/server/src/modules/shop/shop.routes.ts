@@ -113,7 +113,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            'Refunds what remains (no lines) or part of it. Goods go back into stock unless restock is false. The same clientId again answers 200 and changes nothing.',
+            'Refunds what remains (no lines) or part of it. Goods go back into stock unless restock is false. The same clientId again with the same body answers 200 and changes nothing; with a different body 409 CLIENT_ID_REUSED; on another sale 409 CONFLICT.',
           params: TransactionCodeParamsSchema,
           body: RefundBodySchema,
           response: { 201: ShopTransactionSchema, ...one, ...errorResponses(400, 401, 404, 409) },
