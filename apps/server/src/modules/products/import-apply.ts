@@ -124,8 +124,11 @@ export async function applyChunk(
       else counts[outcome]++;
     }
   }
-  for (let i = 0; i < created.length; i += STEP) {
-    const step = created.slice(i, i + STEP);
+  // PostgreSQL writes in its own process, not on this event loop: a step is the whole chunk, one
+  // statement for the products and one for their movements.
+  const stepRows = ctx.dbKind === 'postgres' ? Math.max(created.length, 1) : STEP;
+  for (let i = 0; i < created.length; i += stepRows) {
+    const step = created.slice(i, i + stepRows);
     await pause();
     await insertProducts(
       trx,
