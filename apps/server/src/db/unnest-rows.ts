@@ -14,7 +14,8 @@ export function isPostgres(db: DbOrTx): boolean {
  * column, for `insertInto(table).columns(…).expression(…)` on PostgreSQL. A multi-row VALUES list
  * binds a parameter per cell (15 columns: at most ~4,000 rows a statement) and its SQL text changes
  * with the row count; this is one statement and one round trip for a whole chunk, with the same text
- * every time. `columns` are the table's columns in the order given to `.columns(…)`.
+ * every time. `columns` are the table's columns in the order given to `.columns(…)`; the rows'
+ * columns keep those names, so an update can join it (`update … from (…) as u`).
  */
 export function unnestRows<R extends object>(
   rows: readonly R[],
@@ -24,5 +25,6 @@ export function unnestRows<R extends object>(
     const values = rows.map((row) => (row[column] as unknown) ?? null);
     return sql`${values}::${sql.raw(type)}[]`;
   });
-  return sql`select * from unnest(${sql.join(arrays)})`;
+  const names = sql.join(columns.map(([column]) => sql.id(column)));
+  return sql`select * from unnest(${sql.join(arrays)}) as rows(${names})`;
 }

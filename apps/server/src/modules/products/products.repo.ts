@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
 import { foldText } from '../../lib/text-keys.ts';
-import { isPostgres, unnestRows, type ArrayType } from '../../db/unnest-rows.ts';
+import { isPostgres } from '../../db/unnest-rows.ts';
+import { insertProductsAtOnce } from './products-bulk.repo.ts';
 
 /**
  * Code, name and brand, one per line so a search term never spans two fields: lowercased, plus
@@ -61,27 +62,6 @@ export function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]
 // 15 columns a row: 60 rows stay well under every engine's bound-parameter limit.
 const INSERT_CHUNK = 60;
 
-/** Every column of a product row, with its PostgreSQL type, for the one-statement insert. */
-const PRODUCT_ARRAYS = [
-  ['id', 'text'],
-  ['store_id', 'text'],
-  ['code', 'text'],
-  ['name', 'text'],
-  ['name_key', 'text'],
-  ['brand', 'text'],
-  ['description', 'text'],
-  ['category', 'text'],
-  ['price', 'bigint'],
-  ['cost', 'bigint'],
-  ['quantity', 'bigint'],
-  ['image_id', 'text'],
-  ['reorder_level', 'integer'],
-  ['tax_rate', 'integer'],
-  ['search', 'text'],
-  ['created_at', 'text'],
-  ['updated_at', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof ProductsTable, ArrayType]>;
-
 /**
  * Inserts the rows: on PostgreSQL all of them in one statement (an import chunk, a cargo's new
  * products: one round trip instead of one per 60 rows); on SQLite, which has no round trips, in
@@ -89,11 +69,7 @@ const PRODUCT_ARRAYS = [
  */
 export async function insertProducts(db: DbOrTx, rows: NewProduct[]): Promise<void> {
   if (rows.length > 1 && isPostgres(db)) {
-    await db
-      .insertInto('products')
-      .columns(PRODUCT_ARRAYS.map(([column]) => column))
-      .expression(unnestRows(rows, PRODUCT_ARRAYS))
-      .execute();
+    await insertProductsAtOnce(db, rows);
     return;
   }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
