@@ -16,7 +16,11 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const cores = (n: number) => n.toFixed(2);
 
 function cpuText(cpu: CpuShare): string {
-  return `CPU (cores): app ${cores(cpu.app)}, PostgreSQL ${cores(cpu.postgres)}, whole machine ${cores(cpu.machine)} of ${cpu.cores}`;
+  const pct = (n: number) => `${Math.round(100 * n)}%`;
+  return (
+    `CPU (cores): app ${cores(cpu.app)}, PostgreSQL ${cores(cpu.postgres)}, whole machine ${cores(cpu.machine)} of ${cpu.cores}; ` +
+    `busy backends waiting on a lock ${pct(cpu.waits.lock)}, on I/O ${pct(cpu.waits.io)}, on CPU ${pct(cpu.waits.cpu)}`
+  );
 }
 
 function checkout(

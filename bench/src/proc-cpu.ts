@@ -46,16 +46,50 @@ async function postgresPids(url: string): Promise<number[]> {
   }
 }
 
+/**
+ * What the database's busy backends are doing, sampled every 50 ms while `work` runs: of the
+ * backends running a statement, the share waiting for a row or transaction lock, for WAL I/O (the
+ * commit's fsync), or on the CPU (no wait event).
+ */
+async function sampleWaits(url: string, until: Promise<unknown>): Promise<{ lock: number; io: number; cpu: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const counts = { lock: 0, io: 0, cpu: 0, all: 0 };
+  let done = false;
+  void until.finally(() => (done = true));
+  try {
+    while (!done) {
+      const { rows } = await client.query<{ kind: string | null }>(
+        `select wait_event_type as kind from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      for (const { kind } of rows) {
+        counts.all++;
+        if (kind === 'Lock') counts.lock++;
+        else if (kind === 'IO' || kind === 'LWLock') counts.io++;
+        else if (kind === null) counts.cpu++;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await client.end();
+  }
+  const share = (n: number) => (counts.all ? n / counts.all : 0);
+  return { lock: share(counts.lock), io: share(counts.io), cpu: share(counts.cpu) };
+}
+
 export interface CpuShare {
   /** CPU seconds per wall second (1 = one core busy) of the app processes, of PostgreSQL, of the whole machine. */
   app: number;
   postgres: number;
   machine: number;
   cores: number;
+  /** Of the database's backends running a statement: share waiting on a lock, on I/O (WAL, buffers), on the CPU. */
+  waits: { lock: number; io: number; cpu: number };
 }
 
 /**
- * Measures `work`'s CPU: the app processes `appPids` and the PostgreSQL processes of `pgUrl`'s
+ * Measures `work`'s CPU (and what PostgreSQL's busy backends wait for): the app processes `appPids` and the PostgreSQL processes of `pgUrl`'s
  * database (listed before and after, so backends the load opened count from their start).
  */
 export async function measureCpu<T>(
@@ -67,7 +101,8 @@ export async function measureCpu<T>(
   for (const pid of [...appPids, ...(await postgresPids(pgUrl))]) before.set(pid, cpuSeconds(pid));
   const machine0 = machineSeconds();
   const started = performance.now();
-  const result = await work();
+  const running = work();
+  const [result, waits] = await Promise.all([running, sampleWaits(pgUrl, running)]);
   const seconds = (performance.now() - started) / 1000;
   const machine1 = machineSeconds();
   const pgPids = new Set([...(await postgresPids(pgUrl)), ...before.keys()].filter((p) => !appPids.includes(p)));
@@ -81,6 +116,7 @@ export async function measureCpu<T>(
       postgres: sum(pgPids) / seconds,
       machine: (machine1.busy - machine0.busy) / seconds,
       cores: Math.round(allSeconds / seconds),
+      waits,
     },
   };
 }
