@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
 import { cargoRows } from './cargo.ts';
 import { checkoutRows } from './checkout.ts';
+import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
@@ -21,7 +22,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH = 1000;
 /**
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
- * db-floor, checkout, fairness, reset-flood, statistics, cargo); the catalogue import always runs, the others need it.
+ * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
+ * reset-flood, statistics, cargo); the catalogue import always runs, the others need it.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const runs = (group: string) => !ONLY || ONLY.includes(group);
@@ -171,6 +173,17 @@ async function main() {
     if (server.engine === 'postgres' && runs('db-floor'))
       rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
+    if (runs('processes'))
+      rows.push(
+        ...(await checkoutProcessesRows(
+          server,
+          headers,
+          urlName,
+          PRODUCTS,
+          SECONDS,
+          Number(process.env.BENCH_PORT ?? 3400) + 2,
+        )),
+      );
     if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
     if (runs('statistics')) rows.push(...(await statisticsRows(server)));
     if (runs('cargo')) rows.push(...(await cargoRows(server, headers, PRODUCTS, SECONDS)));

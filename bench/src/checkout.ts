@@ -24,7 +24,7 @@ const RAW_BATCH = 25;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 
-interface Measured {
+export interface Measured {
   perSecond: number;
   p50: number;
   p99: number;
@@ -44,18 +44,20 @@ function fromSamples(samples: number[], seconds: number): Measured {
   };
 }
 
-async function drive(
+/** `connections` clients sending `request` to `url` for `seconds`: successful answers per second and their times. */
+export async function drive(
   url: string,
   seconds: number,
   headers: Record<string, string>,
   request: () => { method: 'GET' | 'POST'; path: string; body?: string },
+  connections = CONNECTIONS,
 ): Promise<Measured> {
   const samples: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
         headers: { 'content-type': 'application/json', ...headers },
         requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
@@ -77,7 +79,7 @@ async function drive(
 }
 
 /** One sale of LINES random products of the catalogue, paid exactly in cash. */
-function saleBody(products: number): string {
+export function saleBody(products: number): string {
   const lines = Array.from({ length: LINES }, () => ({
     code: benchCode(Math.floor(Math.random() * products)),
     quantity: 1 + Math.floor(Math.random() * 3),
@@ -288,7 +290,7 @@ async function storeSample(server: BenchServer, urlName: string): Promise<{ stor
  * Makes the bench owner premium, as a shop selling at this rate would be: the free tier counts a
  * month's sales on every checkout, which premium skips.
  */
-async function makePremium(server: BenchServer, urlName: string): Promise<void> {
+export async function makePremium(server: BenchServer, urlName: string): Promise<void> {
   await onServerDatabase(
     server,
     'update users set premium = 1 where id = (select owner_id from stores where url_name = $1)',

@@ -14,6 +14,8 @@ export interface BenchServer {
   engine: string;
   /** Where the server's PostgreSQL data is, for baselines that talk to the database directly. */
   pg?: { url: string; schema: string };
+  /** The server process's id, for reading its CPU time from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -32,13 +34,21 @@ async function onPostgres(url: string, statement: string): Promise<void> {
  * Starts the real server as its own process, as in production (SQLite in a fresh data directory,
  * or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh schema dropped afterwards), so the
  * benchmark measures what users get and every run starts from an empty database. `env` adds to or
- * overrides the server's environment.
+ * overrides the server's environment. `sharing`: a second app process on that server's PostgreSQL
+ * schema, with its JWT secret (a token of one is good on the other, as behind a load balancer);
+ * the schema stays until the first server stops.
  */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  sharing?: BenchServer,
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopdesk-bench-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  const schema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  if (pgUrl && schema) await onPostgres(pgUrl, `CREATE SCHEMA ${schema}`);
+  const pgUrl = sharing ? sharing.pg?.url : process.env.BENCH_DATABASE_URL;
+  const schema = sharing ? sharing.pg?.schema : pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  if (sharing && !sharing.pg) throw new Error('only a PostgreSQL server can be shared');
+  if (pgUrl && schema && !sharing) await onPostgres(pgUrl, `CREATE SCHEMA ${schema}`);
+  const shared = sharing ? { JWT_SECRET: readFileSync(path.join(sharing.dataDir, 'jwt-secret'), 'utf8').trim() } : {};
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server itself.
@@ -59,6 +69,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
         FREE_TRANSACTION_LIMIT: '100000000',
         RATE_LIMIT_AUTH_PER_IP: '1000',
         APP_URL: `http://127.0.0.1:${port}`,
+        ...shared,
         ...env,
       },
     },
@@ -76,13 +87,14 @@ export async function startServer(port: number, env: Record<string, string> = {}
           dataDir,
           engine: health.database,
           ...(pgUrl && schema ? { pg: { url: pgUrl, schema } } : {}),
+          pid: child.pid!,
           async stop() {
             child.kill('SIGTERM');
             await new Promise((r) => child.once('exit', r));
             // BENCH_KEEP_DATA=1 keeps the SQLite directory for looking into afterwards.
             if (process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}`);
             else rmSync(dataDir, { recursive: true, force: true });
-            if (pgUrl && schema) await onPostgres(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+            if (pgUrl && schema && !sharing) await onPostgres(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
           },
         };
       }

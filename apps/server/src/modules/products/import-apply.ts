@@ -7,6 +7,7 @@ import { claimSlots } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
+import { updateProductsAtOnce, type ProductEdit } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
 
 /**
@@ -124,8 +125,11 @@ export async function applyChunk(
       else counts[outcome]++;
     }
   }
-  for (let i = 0; i < created.length; i += STEP) {
-    const step = created.slice(i, i + STEP);
+  // PostgreSQL writes in its own process, not on this event loop: a step is the whole chunk, one
+  // statement for the products and one for their movements.
+  const stepRows = ctx.dbKind === 'postgres' ? Math.max(created.length, 1) : STEP;
+  for (let i = 0; i < created.length; i += stepRows) {
+    const step = created.slice(i, i + stepRows);
     await pause();
     await insertProducts(
       trx,
@@ -149,37 +153,52 @@ export async function applyChunk(
   const changed = [...targets.values()]
     .filter((t) => t.changed && !t.isNew)
     .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
+  if (ctx.dbKind === 'postgres') {
+    await updateProductsAtOnce(
+      trx,
+      store.id,
+      changed.map((t) => editOf(t.row)),
+    );
+    return { counts, limitedLines, limitReached: refused.size > 0 };
+  }
   for (const [i, t] of changed.entries()) {
     if (i % STEP === 0) await pause();
-    const {
-      id,
-      code,
-      name,
-      name_key,
-      brand,
-      description,
-      category,
-      price,
-      cost,
-      image_id,
-      tax_rate,
-      search,
-      updated_at,
-    } = t.row;
-    await updateProduct(trx, store.id, id, {
-      code,
-      name,
-      name_key,
-      brand,
-      description,
-      category,
-      price,
-      cost,
-      image_id,
-      tax_rate,
-      search,
-      updated_at,
-    });
+    const { id, ...edit } = editOf(t.row);
+    await updateProduct(trx, store.id, id, edit);
   }
   return { counts, limitedLines, limitReached: refused.size > 0 };
+}
+
+/** The descriptive columns of a product the import changed. */
+function editOf(row: ProductRow): ProductEdit {
+  const {
+    id,
+    code,
+    name,
+    name_key,
+    brand,
+    description,
+    category,
+    price,
+    cost,
+    image_id,
+    tax_rate,
+    search,
+    updated_at,
+  } = row;
+  return {
+    id,
+    code,
+    name,
+    name_key,
+    brand,
+    description,
+    category,
+    price,
+    cost,
+    image_id,
+    tax_rate,
+    search,
+    updated_at,
+  };
 }

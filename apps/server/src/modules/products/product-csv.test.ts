@@ -238,6 +238,36 @@ describe.each(engines)('product CSV on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
+  it('updates many known products of a batch at once, their search keys too, never their stock', async () => {
+    const store = await createStore(t, u);
+    const codes = Array.from({ length: 6 }, (_, i) => `BULK-${i}`);
+    const first = await importBatch(
+      codes.map((code, i) => ({ line: i + 2, code, name: `Plain ${i}`, price: '1', quantity: '4' })),
+      { store },
+    );
+    expect(first.body).toMatchObject({ created: 6, errors: [] });
+    const edit = await importBatch(
+      codes.map((code, i) => ({
+        line: i + 2,
+        code,
+        name: `Renamed ${i}`,
+        brand: 'Acme',
+        price: '2.5',
+        quantity: '99',
+      })),
+      { store },
+    );
+    expect(edit.body).toMatchObject({ created: 0, updated: 6, unchanged: 0, errors: [] });
+    const found = await t.request('GET', '/api/secure/product/search/window/0/100?q=renamed&sort=code', {
+      token: u.token,
+      headers: storeHeader(store),
+    });
+    expect(found.body.items.map((p: Product) => [p.code, p.name, p.brand, p.price, p.quantity])).toEqual(
+      codes.map((code, i) => [code, `Renamed ${i}`, 'Acme', 250, 4]),
+    );
+    await expectLedgerConsistent(t);
+  });
+
   it('applies a code repeated within a batch in order, creating it once', async () => {
     const store = await createStore(t, u);
     const res = await importBatch(

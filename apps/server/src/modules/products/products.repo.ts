@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
 import { foldText } from '../../lib/text-keys.ts';
+import { isPostgres } from '../../db/unnest-rows.ts';
+import { insertProductsAtOnce } from './products-bulk.repo.ts';
 
 /**
  * Code, name and brand, one per line so a search term never spans two fields: lowercased, plus
@@ -60,7 +62,16 @@ export function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]
 // 15 columns a row: 60 rows stay well under every engine's bound-parameter limit.
 const INSERT_CHUNK = 60;
 
+/**
+ * Inserts the rows: on PostgreSQL all of them in one statement (an import chunk, a cargo's new
+ * products: one round trip instead of one per 60 rows); on SQLite, which has no round trips, in
+ * multi-row inserts under its parameter limit.
+ */
 export async function insertProducts(db: DbOrTx, rows: NewProduct[]): Promise<void> {
+  if (rows.length > 1 && isPostgres(db)) {
+    await insertProductsAtOnce(db, rows);
+    return;
+  }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await db
       .insertInto('products')

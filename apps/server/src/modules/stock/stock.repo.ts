@@ -1,12 +1,40 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { insertShaped, runShaped } from '../../db/shaped-query.ts';
-import type { NewStockMovement, ProductRow } from '../../db/types.ts';
+import type { NewStockMovement, ProductRow, StockMovementsTable } from '../../db/types.ts';
+import { isPostgres, unnestRows, type ArrayType } from '../../db/unnest-rows.ts';
 
 // 9 columns a row: keeps multi-row inserts under the engines' parameter limits.
 const MOVEMENT_CHUNK = 100;
 
+/** Every column of a movement row, with its PostgreSQL type, for the one-statement insert. */
+const MOVEMENT_ARRAYS = [
+  ['id', 'text'],
+  ['store_id', 'text'],
+  ['product_id', 'text'],
+  ['delta', 'bigint'],
+  ['reason', 'text'],
+  ['ref_code', 'text'],
+  ['user_id', 'text'],
+  ['note', 'text'],
+  ['adjustment_reason', 'text'],
+  ['created_at', 'text'],
+] as const satisfies ReadonlyArray<readonly [keyof StockMovementsTable, ArrayType]>;
+
+/**
+ * Inserts the movements: on PostgreSQL a bulk of them (an import chunk's opening stock, a cargo's
+ * arrival) in one statement, one round trip; a sale's few lines, and every insert on SQLite, in
+ * multi-row inserts whose text is kept per shape.
+ */
 export async function insertMovements(trx: DbOrTx, rows: NewStockMovement[]): Promise<void> {
+  if (rows.length > MOVEMENT_CHUNK && isPostgres(trx)) {
+    await trx
+      .insertInto('stock_movements')
+      .columns(MOVEMENT_ARRAYS.map(([column]) => column))
+      .expression(unnestRows(rows, MOVEMENT_ARRAYS))
+      .execute();
+    return;
+  }
   for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK) {
     const chunk = rows.slice(i, i + MOVEMENT_CHUNK);
     // Its SQL text is kept per shape (shaped-query.ts): every sale's lines run this in its write lock.
