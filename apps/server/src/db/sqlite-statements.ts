@@ -1,16 +1,27 @@
 /**
- * What the group-commit driver needs of the writing SQLite connection (database.ts builds it over
- * better-sqlite3 with a statement cache, the durable reader and the checkpointer).
+ * What the group-commit driver needs of the writing SQLite connection: in the app, the write
+ * worker's connection, reached from the main thread by blocking calls (sqlite-remote-statements.ts),
+ * with the durable reader and the checkpointer (database.ts); in tests, a better-sqlite3 connection.
  *
  * Invariants: every method is called on the main thread by the writer's lock holder (sqlite-writer.ts,
  * sqlite-lease.ts), except `readDurable`, which needs no lock; `beforeWrite` runs before every
  * statement that can change the database, in the same synchronous step.
  */
-import type SQLite from 'better-sqlite3';
 
-/** What the driver needs of a better-sqlite3 connection (the statement cache of database.ts). */
+/** A prepared statement of the writing connection (a better-sqlite3 `Statement` is one). */
+export interface WriterStatement {
+  /** Whether it returns rows (run it with `all`), as better-sqlite3's `reader`. */
+  readonly reader: boolean;
+  /** Whether it cannot change the database (SQLite's `sqlite3_stmt_readonly`). */
+  readonly readonly: boolean;
+  run(parameters?: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  all(parameters?: readonly unknown[]): unknown[];
+  iterate(parameters?: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/** What the driver needs of the writing connection. */
 export interface SqliteStatements {
-  prepare(sql: string): SQLite.Statement;
+  prepare(sql: string): WriterStatement;
   close(): void;
   /** Whether the connection is inside a transaction: SQLite ends one by itself on some errors (SQLITE_FULL, I/O). */
   inTransaction(): boolean;
