@@ -39,7 +39,7 @@ export interface DatabaseHandle {
    * (sqlite-write-worker.ts), on PostgreSQL here.
    */
   runWrite: RunWrite;
-  /** Readies what these write tasks need (on SQLite, the write worker and their modules). */
+  /** Readies what these write tasks need (on SQLite, their modules in the write worker). */
   prepareWrites(tasks: WriteTask<never, unknown>[]): Promise<void>;
   /** Closes every connection (the Kysely instance and, on SQLite, the reader and the write worker). */
   close(): Promise<void>;
@@ -162,7 +162,9 @@ export function openDatabase(
       // With no snapshot left, the worker copies every frame into the database file (its fsync
       // would stop the event loop), and the next write starts the WAL over. Should the worker not
       // answer, the writer does it all here.
-      if (!(await checkpointer.restartWal())) statements.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all();
+      // (Straight to the connection: `prepare` would take a reader snapshot first, which holds the WAL.)
+      if (!(await checkpointer.restartWal()))
+        writeWorker.call({ op: 'all', sql: 'PRAGMA wal_checkpoint(TRUNCATE)', parameters: [] });
       // Reads meanwhile opened snapshots that would keep the WAL from starting over: no commit
       // came in, so they saw nothing that is not on disk, and they end now.
       reader.endAll();

@@ -4,11 +4,12 @@
  * writer (sqlite-writer.ts) and the lease (sqlite-lease.ts).
  *
  * Invariants:
- * - One writing connection, used only by the holder of the writer's lock; `exclusive` holds that
- *   lock for writes made elsewhere (the write worker), after committing the open batch.
+ * - One writing connection (the write worker's: sqlite-write-worker.ts), used only by the holder
+ *   of the writer's lock: the driver's statements (blocking calls to the worker) or, within
+ *   `exclusive`, a batch of the worker's own tasks, run after the open batch is committed.
  * - No transaction is acknowledged before the sync that covers its COMMIT and every commit it read.
- * - While `exclusive` runs, `writingElsewhere()` is true: a commit may be in the WAL before it is
- *   counted, so the durable reader must not take a new snapshot.
+ * - While `exclusive` runs, `writingElsewhere()` is true: the worker's commit may be in the WAL
+ *   before it is counted, so the durable reader must not take a new snapshot.
  * Main thread only.
  */
 import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
@@ -50,11 +51,11 @@ export class GroupCommitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   /**
-   * Runs `work`, which writes on another connection to the same database (the write worker,
-   * sqlite-write-worker.ts), while this connection is held for it: SQLite allows one writer, and
-   * the open batch commits first. `durable` then resolves once what it wrote is on disk. While it
-   * runs, `writingElsewhere()` is true: a commit may be in the WAL before the group commit has
-   * counted it, so the durable reader must not take a new snapshot.
+   * Runs `work`, a batch of the write worker's own tasks on the writing connection (sqlite-write-
+   * worker.ts), with the writer's lock held for it: the open batch commits first, and no statement
+   * of this driver comes in meanwhile. `durable` then resolves once what it wrote is on disk. While
+   * it runs, `writingElsewhere()` is true: its commit may be in the WAL before the group commit has
+   * counted it (the answer crosses threads), so the durable reader must not take a new snapshot.
    */
   async exclusive<T>(
     work: () => Promise<{ value: T; wrote: boolean }>,

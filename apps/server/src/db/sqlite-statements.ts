@@ -38,6 +38,6 @@ export interface SqliteStatements {
   walTooLarge?(): boolean;
   /** Ends the reader's snapshots and checkpoints the whole WAL, truncating it (nothing pending). */
   restartWal?(): Promise<void> | void;
-  /** What `prepare` runs before a statement that writes, for writes made on another connection. */
+  /** What `prepare` runs before a statement that writes, also run before a batch of the write worker's tasks. */
   beforeWrite?(): void;
 }

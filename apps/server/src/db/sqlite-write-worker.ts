@@ -108,6 +108,13 @@ interface Thread {
  * transaction, its COMMIT shared by all its tasks. Each task is answered once the WAL is synced
  * after its batch, by the group commit, as every transaction of this process is.
  *
+ * Why the worker's connection and not the main thread's as the one writer: the worker is what
+ * takes a sale's SQLite work off the event loop, which the checkout budget needs (issue 9), and the
+ * main thread's transactions (imports, settings, sign-ups) are few statements a request, each now
+ * a round trip; why not two writers taking turns, as before: each had its own view of the
+ * connection state (the WAL restart, a transaction left open), and the turns were one more
+ * protocol to get right (fbfb195 had to revert a livelock in it).
+ *
  * The thread starts here, and this returns once its connection is open (WAL files made, which
  * the read-only connections need); should it stop (a task that exits), the next call or task
  * starts another.
@@ -163,7 +170,12 @@ export function startWriteWorker(options: {
       waiting?.reject(new Error(`SQLite write worker stopped (exit code ${code})`));
     });
     // Its connection is open (and the database in WAL mode) once it answers.
-    callOn(t, { op: 'inTransaction' }, START_MS);
+    try {
+      callOn(t, { op: 'inTransaction' }, START_MS);
+    } catch (error) {
+      void worker.terminate();
+      throw error;
+    }
     return t;
   };
 
