@@ -55,8 +55,8 @@ export interface AppOverrides {
   /** Wraps argon2, e.g. so tests can count the hashes that really run. */
   wrapArgon2?: (argon2: Argon2) => Argon2;
   /**
-   * Tests: start SQLite's write worker at the first sale instead of before the app is ready (most
-   * test apps never sell, and loading the worker's TypeScript takes about a second).
+   * Tests: load the modules of SQLite's write tasks in the write worker at the first sale instead
+   * of before the app is ready (most test apps never sell, and loading them takes about a second).
    */
   lazyWriteWorker?: boolean;
   /**
@@ -118,8 +118,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.close();
   });
   await migrateToLatest(database);
-  // The first sale or refund after a start must not wait for the write worker's thread to load
-  // (about a second: its tasks' modules import their routes' too); it loads while the routes register.
+  // The first sale or refund after a start must not wait for the write worker to load its tasks'
+  // modules (about a second: they import their routes' too); they load while the routes register.
   const writesReady = overrides.lazyWriteWorker
     ? Promise.resolve()
     : database.prepareWrites([storeSaleTask, storeRefundTask]);

@@ -1,13 +1,15 @@
 import { statSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
-import { configureWriter, statementCache, tuneSqlite } from './sqlite-connection.ts';
-import { GroupCommitSqliteDialect, walFileSync } from './sqlite-group-commit.ts';
+import { tuneSqlite } from './sqlite-connection.ts';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 import { openSqliteReader } from './sqlite-reader.ts';
+import { remoteStatements } from './sqlite-remote-statements.ts';
+import type { SqliteStatements } from './sqlite-statements.ts';
+import { walFileSync } from './sqlite-wal-sync.ts';
 import { startWriteWorker } from './sqlite-write-worker.ts';
 import type { RunWrite, WriteTask } from './write-task.ts';
 import type { Database } from './types.ts';
@@ -37,7 +39,7 @@ export interface DatabaseHandle {
    * (sqlite-write-worker.ts), on PostgreSQL here.
    */
   runWrite: RunWrite;
-  /** Readies what these write tasks need (on SQLite, the write worker and their modules). */
+  /** Readies what these write tasks need (on SQLite, their modules in the write worker). */
   prepareWrites(tasks: WriteTask<never, unknown>[]): Promise<void>;
   /** Closes every connection (the Kysely instance and, on SQLite, the reader and the write worker). */
   close(): Promise<void>;
@@ -115,11 +117,15 @@ export function openDatabase(
       schema: config.schema,
     };
   }
-  const sqlite = new SQLite(config.file);
   const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
-  configureWriter(sqlite, walRestartBytes);
-  // Opened after the writer, which has created the WAL files a read-only connection needs. It
-  // shows only synced commits, so it learns when each sync starts and ends.
+  // The one connection that writes: the write worker's (issue 25). Started first, it makes the WAL
+  // files the read-only connections need; the main thread's transactions run on it too.
+  const writeWorker = startWriteWorker({
+    file: config.file,
+    walRestartBytes,
+    exclusive: (work) => dialect.driver.exclusive(work),
+  });
+  // It shows only synced commits, so it learns when each sync starts and ends.
   // A commit of the write worker is in the WAL before the group commit counts it (exclusive).
   const reader = openSqliteReader(
     config.file,
@@ -143,8 +149,10 @@ export function openDatabase(
     checkpointer.noteWrite();
   };
   const walFile = `${config.file}-wal`;
-  const statements = {
-    ...withStatementCache(sqlite, beforeWrite),
+  const statements: SqliteStatements = {
+    ...remoteStatements(writeWorker.call, beforeWrite),
+    // The write worker closes its connection (close below), after the driver's last batch.
+    close: () => {},
     beforeWrite,
     readDurable: reader.all,
     // A restart cuts the file back to journal_size_limit: past it, the WAL's frames are too.
@@ -154,7 +162,9 @@ export function openDatabase(
       // With no snapshot left, the worker copies every frame into the database file (its fsync
       // would stop the event loop), and the next write starts the WAL over. Should the worker not
       // answer, the writer does it all here.
-      if (!(await checkpointer.restartWal())) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // (Straight to the connection: `prepare` would take a reader snapshot first, which holds the WAL.)
+      if (!(await checkpointer.restartWal()))
+        writeWorker.call({ op: 'all', sql: 'PRAGMA wal_checkpoint(TRUNCATE)', parameters: [] });
       // Reads meanwhile opened snapshots that would keep the WAL from starting over: no commit
       // came in, so they saw nothing that is not on disk, and they end now.
       reader.endAll();
@@ -162,11 +172,6 @@ export function openDatabase(
   };
   const dialect = new GroupCommitSqliteDialect(statements, walSync);
   const db = new Kysely<Database>({ dialect, plugins });
-  const writeWorker = startWriteWorker({
-    file: config.file,
-    walRestartBytes,
-    exclusive: (work) => dialect.driver.exclusive(work),
-  });
   return {
     db,
     runWrite: (task, payload) => writeWorker.run(task, payload),
@@ -182,8 +187,9 @@ export function openDatabase(
       };
     }),
     close: async () => {
-      await writeWorker.close();
+      await writeWorker.drain();
       await db.destroy();
+      await writeWorker.close();
       reader.close();
       await checkpointer.close();
     },
@@ -241,29 +247,6 @@ function rowBuilder(columns: string[]): ((values: unknown[]) => Record<string, u
   const fields = columns.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
   // The keys are JSON-quoted column names of our own SQL.
   return new Function('v', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
-}
-
-/**
- * The writer's statements, prepared once (statementCache). Kysely runs each statement right after
- * preparing it, so `beforeWrite` runs just before every statement that can change the database,
- * transaction control (BEGIN, COMMIT) included.
- */
-function withStatementCache(
-  sqlite: SQLite.Database,
-  beforeWrite: () => void,
-): { close(): void; prepare(sql: string): SQLite.Statement; inTransaction(): boolean } {
-  const cached = statementCache(sqlite);
-  return {
-    close: () => sqlite.close(),
-    inTransaction: () => sqlite.inTransaction,
-    prepare: (sql: string) => {
-      const statement = cached(sql);
-      // A plain SELECT is both read-only and returns rows; COMMIT is read-only by SQLite's
-      // definition but returns none, and INSERT ... RETURNING returns rows but writes.
-      if (!statement.readonly || !statement.reader) beforeWrite();
-      return statement;
-    },
-  };
 }
 
 /**

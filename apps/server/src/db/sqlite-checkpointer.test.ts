@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
+import { CHECKPOINT_CONNECTION_PRAGMA } from './sqlite-checkpointer.ts';
 
 // The writer only checkpoints past WRITER_CHECKPOINT_PAGES (about 40 MB of WAL); below that, the
 // database file grows only when the worker thread copies the WAL into it.
@@ -37,6 +39,24 @@ describe('SQLite WAL checkpoints in a worker thread', () => {
       return false;
     };
     expect(await grown(), 'the database file holds the committed pages').toBe(true);
+  });
+
+  it("checkpoints on a connection that refuses any change of the data (the write worker's is the one that writes)", async () => {
+    await sql`create table if not exists kept (a text)`.execute(handle.db);
+    await sql`insert into kept (a) values ('x')`.execute(handle.db);
+    // A connection set up as the checkpointer's.
+    const checkpointing = new SQLite(file);
+    try {
+      checkpointing.pragma(CHECKPOINT_CONNECTION_PRAGMA);
+      expect(checkpointing.pragma('wal_checkpoint(PASSIVE)')).toEqual([expect.objectContaining({ busy: 0 })]);
+      expect(() => checkpointing.prepare("insert into kept (a) values ('y')").run()).toThrow(
+        expect.objectContaining({ code: 'SQLITE_READONLY' }),
+      );
+    } finally {
+      checkpointing.close();
+    }
+    const { rows } = await sql<{ a: string }>`select a from kept`.execute(handle.db);
+    expect(rows).toEqual([{ a: 'x' }]);
   });
 
   it('stops its worker on close, so a closed database leaves no thread behind', async () => {

@@ -9,6 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
  * its restart bound (database.ts) most of the time.
  */
 export const WRITER_CHECKPOINT_PAGES = 131_072;
+/**
+ * The checkpointer's connection checkpoints but never changes the data: the write worker's is the
+ * one connection that writes (issue 25), and SQLite still allows a checkpoint under `query_only`.
+ */
+export const CHECKPOINT_CONNECTION_PRAGMA = 'query_only = 1';
 /** How long the checkpointer waits after a write, so one checkpoint covers a burst of commits. */
 const GATHER_MS = 50;
 
@@ -37,14 +42,15 @@ const waitAsync = (
  * copies the WAL into the database file with a PASSIVE checkpoint, which never waits for and never
  * blocks the writer or the readers. Asked to help restart the WAL (no snapshot is open then, and
  * no commit comes in), it checkpoints at once, copying every frame, and says when it is done: the
- * writer's next write then starts the WAL over. CommonJS text, so it runs the same under tsx and
- * compiled.
+ * writer's next write then starts the WAL over. Its connection is `query_only`: a checkpoint is
+ * allowed, a change of the data refused. CommonJS text, so it runs the same under tsx and compiled.
  */
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const control = new Int32Array(workerData.control);
 const db = new Database(workerData.file);
+db.pragma(${JSON.stringify(CHECKPOINT_CONNECTION_PRAGMA)});
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 for (;;) {
   Atomics.wait(control, ${WRITES}, 0);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until, watch } from '../test/settling.ts';
 import { AppError } from '../lib/errors.ts';
@@ -35,10 +36,21 @@ async function database() {
   const other = new SQLite(file, { readonly: true });
   closers.push(() => void other.close());
   const committed = (id: string) => other.prepare('select 1 from users where id = ?').get(id) !== undefined;
-  return { handle, flushes, state, committed };
+  const rowid = (id: string) =>
+    (other.prepare('select rowid from users where id = ?').get(id) as { rowid: number }).rowid;
+  return { handle, flushes, state, committed, rowid };
 }
 
 const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
+const user = (id: string) => ({
+  id,
+  email: `${id}@example.com`,
+  password_hash: 'x',
+  name: 'main',
+  locale: 'en-US',
+  premium: 0,
+  created_at: '2026-01-01',
+});
 
 describe('the SQLite write worker', () => {
   it('runs a task in its thread and answers once the WAL is synced; until then no read shows it', async () => {
@@ -107,6 +119,24 @@ describe('the SQLite write worker', () => {
     await expect(handle.runWrite(addUserTask, { id: 'm-0', name: 'again' })).rejects.toMatchObject({
       code: expect.stringMatching(/^SQLITE_CONSTRAINT/),
     });
+  });
+
+  it("is the one connection that writes: the main thread's writes run on it, and the app's other connections refuse a write", async () => {
+    const { handle, committed, rowid } = await database();
+    // A write of the main thread, outside any task, in a transaction and by itself.
+    await handle.db.transaction().execute((trx) => trx.insertInto('users').values(user('m-1')).execute());
+    await handle.db.insertInto('users').values(user('m-2')).execute();
+    expect([committed('m-1'), committed('m-2')]).toEqual([true, true]);
+    // last_insert_rowid() belongs to a connection: the main thread's raw SQL sees the task's insert.
+    await handle.runWrite(addUserTask, { id: 'w-1', name: 'worker' });
+    const { rows } = await sql<{ id: number }>`select last_insert_rowid() as id`.execute(handle.db);
+    expect(rows[0]!.id).toBe(rowid('w-1'));
+    // The read-only connections behind readFirst (and the reads outside transactions).
+    const insertUser = (db: Db, id: string) => db.insertInto('users').values(user(id)).returning('id');
+    await expect((async () => handle.readFirst(insertUser, 'r-1'))()).rejects.toMatchObject({
+      code: 'SQLITE_READONLY',
+    });
+    expect(committed('r-1')).toBe(false);
   });
 
   it('fails the tasks of a thread that stops, stores none of its batch, and starts a new thread for the next', async () => {

@@ -1,26 +1,39 @@
 /**
- * The SQLite write worker's thread (sqlite-write-worker.ts): its own writing connection, on which
- * it runs each batch of write tasks the main thread sends as one SQLite transaction (when a task
+ * The SQLite write worker's thread (sqlite-write-worker.ts): the process's one writing connection.
+ * It runs each batch of write tasks the main thread sends as one SQLite transaction (when a task
  * fails, the batch runs again with each task in a savepoint of its own, undone alone: `runBatch`),
- * then answers every task's result. It never syncs: the main thread's group commit makes the WAL
- * durable before any task is acknowledged.
+ * then answers every task's result; and it runs the main thread's own statements, one blocking call
+ * at a time (sqlite-remote-statements.ts), only ever while no batch runs (the main thread holds
+ * its writer's lock for a batch). It never syncs: the main thread's group commit makes the WAL
+ * durable before anything is acknowledged.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { configureWriter, statementCache } from './sqlite-connection.ts';
 import type { Database } from './types.ts';
+import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
 import type { BatchReply, SentError, TaskOutcome, TaskUnit, WorkerMessage } from './sqlite-write-worker.ts';
 import type { WriteTask } from './write-task.ts';
 
-const { file, walRestartBytes, typescript } = workerData as {
+const { file, walRestartBytes, typescript, calls, signal } = workerData as {
   file: string;
   walRestartBytes: number;
   /** Loaded as TypeScript through tsx's require hook (sqlite-write-worker.ts): modules too. */
   typescript: boolean;
+  /** The main thread's statement calls come and are answered here. */
+  calls: MessagePort;
+  /** `ANSWERED` set once a call's answer is posted, `STOPPED` as the thread ends. */
+  signal: SharedArrayBuffer;
 };
+const signals = new Int32Array(signal);
+// A main thread blocked on a call learns that no answer will come.
+process.on('exit', () => {
+  Atomics.store(signals, STOPPED, 1);
+  Atomics.notify(signals, ANSWERED);
+});
 const sqlite = new SQLite(file);
 configureWriter(sqlite, walRestartBytes);
 const prepare = statementCache(sqlite);
@@ -125,6 +138,8 @@ async function runEach(units: TaskUnit[]): Promise<BatchReply> {
  * the first run undone: it must depend only on its payload and the database.
  */
 async function runBatch(units: TaskUnit[]): Promise<BatchReply> {
+  // The main thread commits its own batch before it sends one (the driver's `exclusive`).
+  if (sqlite.inTransaction) return { failed: sent(new Error('write worker: a batch came inside a transaction')) };
   return (await runAll(units)) ?? runEach(units);
 }
 
@@ -142,4 +157,37 @@ parentPort!.on('message', (message: WorkerMessage) => {
       parentPort!.postMessage({ failed: sent(error) } satisfies BatchReply);
     },
   );
+});
+
+/** One statement call of the main thread, on this connection (the statement cache is shared). */
+function answer(call: StatementCall): unknown {
+  switch (call.op) {
+    case 'describe': {
+      const statement = prepare(call.sql);
+      return { reader: statement.reader, readonly: statement.readonly };
+    }
+    case 'run': {
+      const { changes, lastInsertRowid } = prepare(call.sql).run(call.parameters);
+      return { changes, lastInsertRowid };
+    }
+    case 'all':
+      return prepare(call.sql).all(call.parameters);
+    case 'inTransaction':
+      return sqlite.inTransaction;
+    case 'close':
+      sqlite.close();
+      return null;
+  }
+}
+
+calls.on('message', (call: StatementCall) => {
+  let reply: StatementReply;
+  try {
+    reply = { ok: true, value: answer(call) };
+  } catch (error) {
+    reply = { ok: false, error: sent(error) };
+  }
+  calls.postMessage(reply);
+  Atomics.store(signals, ANSWERED, 1);
+  Atomics.notify(signals, ANSWERED);
 });

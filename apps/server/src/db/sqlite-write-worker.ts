@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ApiError } from '@shopdesk/shared';
 import { AppError } from '../lib/errors.ts';
 import type { GroupCommitSqliteDriver } from './sqlite-group-commit.ts';
+import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
 import type { WriteTask } from './write-task.ts';
 
 /** One write task sent to the worker: which export of which module, and its argument. */
@@ -37,9 +38,16 @@ export type WorkerMessage = { units: TaskUnit[] } | { load: string[] };
 
 export interface WriteWorker {
   run<P, R>(task: WriteTask<P, R>, payload: P): Promise<R>;
-  /** Starts the thread and loads these tasks' modules, so the first of them does not wait for it. */
+  /** Loads these tasks' modules in the thread, so the first of them does not wait for it. */
   prepare(tasks: WriteTask<never, unknown>[]): Promise<void>;
-  /** Waits for the tasks sent so far, then stops the thread. */
+  /**
+   * Runs one statement call of the main thread on the thread's connection, blocking until it
+   * answers (sqlite-remote-statements.ts); only by the holder of the main writer's lock.
+   */
+  call(call: StatementCall): unknown;
+  /** Takes no more tasks and waits for those sent so far. */
+  drain(): Promise<void>;
+  /** Closes the connection and stops the thread (after `drain` and the driver's last batch). */
   close(): Promise<void>;
 }
 
@@ -72,50 +80,116 @@ interface Job {
   reject(error: unknown): void;
 }
 
+/** How long opening the thread's connection may take (loading the thread under tsx included). */
+const START_MS = 60_000;
+
+interface Thread {
+  worker: Worker;
+  /** The main thread's end of the statement calls' channel. */
+  calls: MessagePort;
+  signals: Int32Array;
+}
+
 /**
- * The SQLite writer's second connection, in a worker thread: a write task (write-task.ts) sent
- * here runs there, so SQLite's part of a write (a sale's two dozen statements and its COMMIT) no
- * longer takes the event loop, which meanwhile serves the next requests: at 50 concurrent
- * checkouts the main thread was saturated, and SQLite's own work was most of it (issue 9).
+ * The process's one writing SQLite connection, in a worker thread (issue 25: one write path).
+ * A write task (write-task.ts) sent here runs there, so SQLite's part of a write (a sale's two
+ * dozen statements and its COMMIT) no longer takes the event loop, which meanwhile serves the next
+ * requests: at 50 concurrent checkouts the main thread was saturated, and SQLite's own work was
+ * most of it (issue 9). The main thread's own transactions run their statements on the same
+ * connection through `call`, a blocking round trip (sqlite-remote-statements.ts), so no other
+ * connection ever writes: the main thread's are read-only (sqlite-reader.ts) or `query_only`
+ * (sqlite-checkpointer.ts).
  *
- * SQLite allows one writer, so a batch runs while the main thread's writer is held for it
- * (`exclusive`), which also keeps the reads outside transactions on synced commits. Tasks that
- * come while a batch runs make up the next one, sent as it returns: under load the thread never
- * waits, and each batch is one SQLite transaction, its COMMIT shared by all its tasks. Each task
- * is answered once the WAL is synced after its batch, by the group commit, as every transaction
- * of this process is.
+ * The main thread's group commit (sqlite-group-commit.ts) orders everything written here: a batch
+ * runs while the main writer's lock is held for it (`exclusive`), which also keeps the reads
+ * outside transactions on synced commits, and the main thread's calls are made under that same
+ * lock, so they never come during a batch. Tasks that come while a batch runs make up the next
+ * one, sent as it returns: under load the thread never waits, and each batch is one SQLite
+ * transaction, its COMMIT shared by all its tasks. Each task is answered once the WAL is synced
+ * after its batch, by the group commit, as every transaction of this process is.
+ *
+ * Why the worker's connection and not the main thread's as the one writer: the worker is what
+ * takes a sale's SQLite work off the event loop, which the checkout budget needs (issue 9), and the
+ * main thread's transactions (imports, settings, sign-ups) are few statements a request, each now
+ * a round trip; why not two writers taking turns, as before: each had its own view of the
+ * connection state (the WAL restart, a transaction left open), and the turns were one more
+ * protocol to get right (fbfb195 had to revert a livelock in it).
+ *
+ * The thread starts here, and this returns once its connection is open (WAL files made, which
+ * the read-only connections need); should it stop (a task that exits), the next call or task
+ * starts another.
  */
 export function startWriteWorker(options: {
   file: string;
   walRestartBytes: number;
   exclusive: Exclusive;
 }): WriteWorker {
-  let worker: Worker | null = null;
+  let thread: Thread | null = null;
   let waiting: { resolve(reply: BatchReply): void; reject(error: unknown): void } | null = null;
   const queue: Job[] = [];
   let pumping: Promise<void> | null = null;
   let closed = false;
 
-  // Started at the first task: a server that never sells never loads the thread.
-  const spawn = (): Worker => {
+  /** Blocks until the thread answers the call just posted, or stops. */
+  const callOn = (t: Thread, call: StatementCall, timeoutMs = Infinity): unknown => {
+    Atomics.store(t.signals, ANSWERED, 0);
+    t.calls.postMessage(call);
+    const until = performance.now() + timeoutMs;
+    while (Atomics.load(t.signals, ANSWERED) === 0) {
+      if (Atomics.load(t.signals, STOPPED) === 1) throw new Error('SQLite write worker stopped');
+      if (performance.now() > until) throw new Error('SQLite write worker: no answer');
+      Atomics.wait(t.signals, ANSWERED, 0, 1000);
+    }
+    const reply = receiveMessageOnPort(t.calls)?.message as StatementReply | undefined;
+    if (!reply) throw new Error('SQLite write worker: an answer went missing');
+    if (!reply.ok) throw received(reply.error);
+    return reply.value;
+  };
+
+  const spawn = (): Thread => {
     const start = threadStart();
-    const thread = new Worker(start.entry, {
+    const channel = new MessageChannel();
+    const signals = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const worker = new Worker(start.entry, {
       eval: start.eval,
-      workerData: { file: options.file, walRestartBytes: options.walRestartBytes, typescript: start.typescript },
+      workerData: {
+        file: options.file,
+        walRestartBytes: options.walRestartBytes,
+        typescript: start.typescript,
+        calls: channel.port2,
+        signal: signals.buffer,
+      },
+      transferList: [channel.port2],
     });
-    thread.on('message', (reply: BatchReply) => waiting?.resolve(reply));
-    thread.on('error', (error) => waiting?.reject(error));
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = null;
+    const t: Thread = { worker, calls: channel.port1, signals };
+    worker.on('message', (reply: BatchReply) => waiting?.resolve(reply));
+    worker.on('error', (error) => waiting?.reject(error));
+    worker.on('exit', (code) => {
+      if (thread === t) thread = null;
+      channel.port1.close();
       waiting?.reject(new Error(`SQLite write worker stopped (exit code ${code})`));
     });
-    return thread;
+    // Its connection is open (and the database in WAL mode) once it answers.
+    try {
+      callOn(t, { op: 'inTransaction' }, START_MS);
+    } catch (error) {
+      void worker.terminate();
+      throw error;
+    }
+    return t;
   };
+
+  /** The running thread, or a new one when it stopped. */
+  const live = (): Thread => {
+    if (thread && Atomics.load(thread.signals, STOPPED) === 1) thread = null;
+    return (thread ??= spawn());
+  };
+  live();
 
   const send = (message: WorkerMessage) =>
     new Promise<BatchReply>((resolve, reject) => {
       waiting = { resolve, reject };
-      (worker ??= spawn()).postMessage(message);
+      live().worker.postMessage(message);
     }).finally(() => {
       waiting = null;
     });
@@ -167,11 +241,22 @@ export function startWriteWorker(options: {
       const reply = await send({ load: [...new Set(tasks.map((task) => task.module))] });
       if ('failed' in reply) throw received(reply.failed);
     },
+    call: (call) => callOn(live(), call),
+    async drain() {
+      closed = true;
+      await pumping;
+    },
     async close() {
       closed = true;
       await pumping;
-      await worker?.terminate();
-      worker = null;
+      const t = thread;
+      thread = null;
+      if (!t) return;
+      try {
+        if (Atomics.load(t.signals, STOPPED) === 0) callOn(t, { op: 'close' });
+      } finally {
+        await t.worker.terminate();
+      }
     },
   };
 }

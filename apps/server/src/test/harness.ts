@@ -129,7 +129,10 @@ export async function startTestApp(
     }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const db = openDatabase(config.database).db;
+  // The tests' own way into the database, as another process would have (on SQLite a write worker
+  // of its own, closed with the harness).
+  const direct = openDatabase(config.database);
+  const db = direct.db;
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {
@@ -176,7 +179,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await db.destroy();
+      await direct.close();
       await pgSchema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
