@@ -149,6 +149,22 @@ export async function claimSlots(
 }
 
 /**
+ * What a sale's free-tier claim needs when the database makes it (on PostgreSQL the sale's one
+ * statement, migration 202611271500, mirrors claimSlots for one slot, exact): the usage row's key,
+ * the limit, and the month's business dates [from, to) that the recount counts.
+ */
+export function saleSlot(ctx: LimitContext, ownerId: string, month: string) {
+  return {
+    owner_id: ownerId,
+    kind: 'transactions' satisfies LimitedKind,
+    period: month,
+    limit: LIMITED.transactions.limit(ctx),
+    from: `${month}-01`,
+    to: nextMonthStart(month),
+  };
+}
+
+/**
  * Throws the 402 unless the owner may create `count` more `kind`, claiming them (inside the writing
  * transaction; a refusal rolls it back). `month`: see claimSlots.
  */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { insertShaped } from '../../db/shaped-query.ts';
 import type {
@@ -34,6 +35,20 @@ export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTab
       .returning('id'),
   );
   return rows.length > 0;
+}
+
+/**
+ * PostgreSQL only: a sale's whole write in one statement, `shopdesk_store_sale` (migration
+ * 202611271500), with the payload sale-write.ts builds. Raises SQLSTATE 'SD402' for the free limit.
+ */
+export async function storeSaleAtOnce(
+  db: DbOrTx,
+  payload: object,
+): Promise<{ stored: boolean; shift_id: string | null }> {
+  const { rows } = await sql<{
+    result: { stored: boolean; shift_id: string | null };
+  }>`select shopdesk_store_sale(${JSON.stringify(payload)}::jsonb) as result`.execute(db);
+  return rows[0]!.result;
 }
 
 export async function insertLines(db: DbOrTx, rows: ShopTransactionLinesTable[]): Promise<void> {
