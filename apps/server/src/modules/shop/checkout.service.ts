@@ -371,11 +371,15 @@ export async function createTransaction(
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
   const fingerprint = saleFingerprint(body);
+  // The look for an earlier sale and the pricing's reads go out together (one wait instead of
+  // two); a retry still answers its first sale whatever the pricing would say now.
+  const pricing = priceAndSettle(ctx, store, body);
+  pricing.catch(() => {});
   const earlier = await firstResult(ctx, store.id, body.clientId, fingerprint);
   if (earlier) return { created: false, transaction: earlier };
 
   const times = saleTimes(ctx, body);
-  const sale = await priceAndSettle(ctx, store, body);
+  const sale = await pricing;
   const header: ShopTransactionsTable = {
     id: newOrderedId(),
     store_id: store.id,
