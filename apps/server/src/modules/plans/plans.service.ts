@@ -124,7 +124,8 @@ export async function remainingSlots(
 /**
  * Claims up to `wanted` slots of `kind` for the owner inside the writing transaction and returns
  * how many it got (all of them with premium; with `exact`, all or none). `month` is the sale's
- * month (YYYY-MM of its business date) for 'transactions'; without it, the current one.
+ * month (YYYY-MM of its business date) for 'transactions'; without it, the current one. A sale on
+ * PostgreSQL claims its slot the same way inside `shopdesk_store_sale` (migration 202611271500).
  */
 export async function claimSlots(
   trx: DbOrTx,
