@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { insertShaped } from '../../db/shaped-query.ts';
 import type {
   ShopRefundLinesTable,
@@ -74,13 +74,16 @@ export async function findTransactionByCode(db: DbOrTx, storeId: string, code: s
     .executeTakeFirst();
 }
 
-export async function findTransactionByClientId(db: DbOrTx, storeId: string, clientId: string) {
+/**
+ * The sale a store holds under a clientId: every new sale looks for it first, so it runs through
+ * `ctx.readFirst` (compiled once; a prepared statement on PostgreSQL).
+ */
+export function transactionByClientIdQuery(db: Db, storeId: string, clientId: string) {
   return db
     .selectFrom('shop_transactions')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .where('client_id', '=', clientId);
 }
 
 /** A sale's lines, tenders, refunds and refund lines, for the full view. */
