@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   readFirst: ReadFirst;
   /**
    * Runs a write task (write-task.ts) in one transaction: on SQLite in the write worker's thread
-   * (sqlite-write-worker.ts), on PostgreSQL here.
+   * (sqlite-write-worker.ts), on PostgreSQL here (as its one statement when it has one).
    */
   runWrite: RunWrite;
   /** Readies what these write tasks need (on SQLite, their modules in the write worker). */
@@ -94,7 +94,8 @@ export function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
-      runWrite: (task, payload) => db.transaction().execute((trx) => task.run(trx, payload)),
+      runWrite: (task, payload) =>
+        task.oneStatement ? task.oneStatement(db, payload) : db.transaction().execute((trx) => task.run(trx, payload)),
       prepareWrites: async () => {},
       // A named statement is parsed and planned once per pooled connection, not on every call.
       readFirst: compiledReads(db, (compiled) => {

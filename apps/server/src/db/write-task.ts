@@ -1,4 +1,4 @@
-import type { DbOrTx } from './database.ts';
+import type { Db, DbOrTx } from './database.ts';
 
 /**
  * A write transaction that can run where the database's writer is: in this thread on PostgreSQL,
@@ -12,6 +12,11 @@ export interface WriteTask<P, R> {
   module: string;
   name: string;
   run: (trx: DbOrTx, payload: P) => Promise<R>;
+  /**
+   * On PostgreSQL, instead of `run` in a transaction: the same write as one statement (which is
+   * its own transaction), so one round trip instead of a BEGIN, each statement and a COMMIT.
+   */
+  oneStatement?: (db: Db, payload: P) => Promise<R>;
 }
 
 /**
@@ -22,8 +27,9 @@ export function writeTask<P, R>(
   module: string,
   name: string,
   run: (trx: DbOrTx, payload: P) => Promise<R>,
+  oneStatement?: WriteTask<P, R>['oneStatement'],
 ): WriteTask<P, R> {
-  return { module, name, run };
+  return { module, name, run, ...(oneStatement ? { oneStatement } : {}) };
 }
 
 /** Runs a write task in one transaction, wherever the engine's writer is. */

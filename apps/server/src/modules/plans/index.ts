@@ -6,6 +6,7 @@ export {
   freeLimitReached,
   isPremium,
   remainingSlots,
+  saleSlot,
   storageQuota,
   subscriptionStatus,
   type LimitContext,

@@ -124,7 +124,8 @@ export async function remainingSlots(
 /**
  * Claims up to `wanted` slots of `kind` for the owner inside the writing transaction and returns
  * how many it got (all of them with premium; with `exact`, all or none). `month` is the sale's
- * month (YYYY-MM of its business date) for 'transactions'; without it, the current one.
+ * month (YYYY-MM of its business date) for 'transactions'; without it, the current one. A sale on
+ * PostgreSQL claims its slot the same way inside `shopdesk_store_sale` (migration 202611271500).
  */
 export async function claimSlots(
   trx: DbOrTx,
@@ -146,6 +147,22 @@ export async function claimSlots(
   const granted = options.exact ? (wanted <= room ? wanted : 0) : Math.min(wanted, room);
   await repo.setUsage(trx, key, used + granted);
   return granted;
+}
+
+/**
+ * What a sale's free-tier claim needs when the database makes it (on PostgreSQL the sale's one
+ * statement, migration 202611271500, mirrors claimSlots for one slot, exact): the usage row's key,
+ * the limit, and the month's business dates [from, to) that the recount counts.
+ */
+export function saleSlot(ctx: LimitContext, ownerId: string, month: string) {
+  return {
+    owner_id: ownerId,
+    kind: 'transactions' satisfies LimitedKind,
+    period: month,
+    limit: LIMITED.transactions.limit(ctx),
+    from: `${month}-01`,
+    to: nextMonthStart(month),
+  };
 }
 
 /**

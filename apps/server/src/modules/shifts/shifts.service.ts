@@ -52,7 +52,8 @@ function badCurrency(field: string): AppError {
  * completed before it opened apart ("sold before the shift opened"). The counter says so to the
  * cashier and asks for a shift to be opened before the first sale. A sale whose transaction is
  * still running while a shift opens (it found none open) cannot be seen by the opening one: it is
- * adopted by the shift after, so it still lands in exactly one Z report.
+ * adopted by the shift after, so it still lands in exactly one Z report. A sale on PostgreSQL
+ * reads it the same way (FOR SHARE) inside `shopdesk_store_sale` (migration 202611271500).
  */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
   return (await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' }))?.id ?? null;

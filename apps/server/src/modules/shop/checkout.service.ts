@@ -320,8 +320,15 @@ export async function readTransaction(ctx: AppContext, storeId: string, code: st
   return toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, storeId, header.id)) });
 }
 
-async function readByClientId(ctx: AppContext, storeId: string, clientId: string) {
-  const header = await repo.findTransactionByClientId(ctx.db, storeId, clientId);
+/**
+ * `beforeWrite`: the look every new sale takes before its write, through `ctx.readFirst` (compiled
+ * once; on SQLite the durable reader, which may not show a commit still being synced: the write's
+ * clientId key then decides, and the look after it reads the database itself).
+ */
+async function readByClientId(ctx: AppContext, storeId: string, clientId: string, beforeWrite = false) {
+  const header = beforeWrite
+    ? await ctx.readFirst(repo.transactionByClientIdQuery, storeId, clientId)
+    : await repo.transactionByClientIdQuery(ctx.db, storeId, clientId).executeTakeFirst();
   if (!header) return null;
   return { header, transaction: await readRows(ctx, storeId, header) };
 }
@@ -339,8 +346,14 @@ function clientIdReused(what: 'sale' | 'completion'): AppError {
 }
 
 /** The first sale stored under this clientId, when this request is a retry of it; 409 for another content. */
-async function firstResult(ctx: AppContext, storeId: string, clientId: string, fingerprint: string) {
-  const first = await readByClientId(ctx, storeId, clientId);
+async function firstResult(
+  ctx: AppContext,
+  storeId: string,
+  clientId: string,
+  fingerprint: string,
+  beforeWrite = false,
+) {
+  const first = await readByClientId(ctx, storeId, clientId, beforeWrite);
   if (!first) return null;
   // Sales stored before fingerprints were kept answer as before: the first result.
   if (first.header.request_hash !== null && first.header.request_hash !== fingerprint) throw clientIdReused('sale');
@@ -371,11 +384,15 @@ export async function createTransaction(
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
   const fingerprint = saleFingerprint(body);
-  const earlier = await firstResult(ctx, store.id, body.clientId, fingerprint);
+  // The look for an earlier sale and the pricing's reads go out together (one wait instead of
+  // two); a retry still answers its first sale whatever the pricing would say now.
+  const pricing = priceAndSettle(ctx, store, body);
+  pricing.catch(() => {});
+  const earlier = await firstResult(ctx, store.id, body.clientId, fingerprint, true);
   if (earlier) return { created: false, transaction: earlier };
 
   const times = saleTimes(ctx, body);
-  const sale = await priceAndSettle(ctx, store, body);
+  const sale = await pricing;
   const header: ShopTransactionsTable = {
     id: newOrderedId(),
     store_id: store.id,

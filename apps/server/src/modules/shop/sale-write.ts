@@ -1,11 +1,11 @@
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { writeTask } from '../../db/write-task.ts';
 import type { ShopTendersTable, ShopTransactionLinesTable, ShopTransactionsTable } from '../../db/types.ts';
-import { assertCanCreate } from '../plans/index.ts';
+import { assertCanCreate, freeLimitReached, saleSlot, type LimitContext } from '../plans/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
-import { recordSale, type SaleForStatistics } from '../statistics/index.ts';
-import { applyStockDeltas } from '../stock/index.ts';
+import { recordSale, saleStatRows, type SaleForStatistics } from '../statistics/index.ts';
+import { applyStockDeltas, orderedMovementRows, type Movement } from '../stock/index.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
@@ -43,6 +43,31 @@ export interface StoredSale {
   shiftId: string | null;
 }
 
+/** A completed sale's items going out of stock (SALE movements, refCode = the sale's code). */
+function saleMovements(
+  storeId: string,
+  userId: string,
+  code: string,
+  lines: ShopTransactionLinesTable[],
+  at: string,
+): Movement[] {
+  return lines.flatMap((line) =>
+    line.product_id
+      ? [
+          {
+            storeId,
+            productId: line.product_id,
+            delta: -line.quantity,
+            reason: 'SALE' as const,
+            refCode: code,
+            userId,
+            at,
+          },
+        ]
+      : [],
+  );
+}
+
 /** Takes a completed sale's items out of stock (SALE movements, refCode = the sale's code). */
 export async function moveStockOut(
   trx: DbOrTx,
@@ -52,24 +77,7 @@ export async function moveStockOut(
   lines: ShopTransactionLinesTable[],
   at: string,
 ): Promise<void> {
-  await applyStockDeltas(
-    trx,
-    lines.flatMap((line) =>
-      line.product_id
-        ? [
-            {
-              storeId,
-              productId: line.product_id,
-              delta: -line.quantity,
-              reason: 'SALE' as const,
-              refCode: code,
-              userId,
-              at,
-            },
-          ]
-        : [],
-    ),
-  );
+  await applyStockDeltas(trx, saleMovements(storeId, userId, code, lines, at));
 }
 
 /** A completed sale's figures for the report aggregates, added in the same database transaction. */
@@ -93,20 +101,19 @@ export function saleForStatistics(
   };
 }
 
+/** What the free tier reads of a sale to store (a write task gets no context). */
+function limitContext(sale: SaleToStore): LimitContext {
+  return { config: { freeLimits: sale.freeLimits }, clock: { now: () => sale.receivedAt }, dbKind: sale.dbKind };
+}
+
 export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
   // The free tier first (a free owner's sale claims its month's slot with one conditional write;
   // a premium owner's takes no lock), then the clientId (or the cart's PARKED status) claims the
   // sale. The month is the sale's own business date's, in its store's timezone.
-  if (completed) {
-    const limits = {
-      config: { freeLimits: sale.freeLimits },
-      clock: { now: () => sale.receivedAt },
-      dbKind: sale.dbKind,
-    };
-    await assertCanCreate(trx, limits, sale.ownerId, 'transactions', 1, header.business_date.slice(0, 7));
-  }
+  if (completed)
+    await assertCanCreate(trx, limitContext(sale), sale.ownerId, 'transactions', 1, header.business_date.slice(0, 7));
   // A completed sale belongs to the shift open now, also one sold earlier offline (the shift's
   // report shows it as late when it was sold before the shift opened); with none open it still goes
   // through (never lose a sale).
@@ -121,13 +128,48 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   return { stored: true, shiftId };
 }
 
-/** Inserts a new header once per clientId, or replaces a held cart's content while it is parked. */
-async function claim(trx: DbOrTx, header: ShopTransactionsTable, replacesParked: boolean): Promise<boolean> {
-  if (!replacesParked) return repo.insertTransactionOnce(trx, header);
-  // What identifies the cart and who made it stay; the content, times and completion change.
+/**
+ * `storeSale` on PostgreSQL as one statement, so one round trip (issue 25): the function
+ * `shopdesk_store_sale` (migration 202611271500) takes the same steps in the same order, with the
+ * rows built here by the same code (movement rows, report rows, the free-tier slot) and answers
+ * the same; its free-limit refusal comes back as the same 402.
+ */
+export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promise<StoredSale> {
+  const { header, lines, tenders } = sale;
+  const completed = header.status === 'COMPLETED';
+  const limits = limitContext(sale);
+  const payload = {
+    completed,
+    replaces_parked: sale.replacesParked,
+    free_slot: completed ? saleSlot(limits, sale.ownerId, header.business_date.slice(0, 7)) : null,
+    header,
+    // Kysely leaves out a column set to undefined; so does the function.
+    patch_columns: Object.entries(parkedPatch({ ...header, shift_id: null }))
+      .filter(([, value]) => value !== undefined)
+      .map(([column]) => column),
+    movements: completed
+      ? orderedMovementRows(saleMovements(header.store_id, sale.userId, header.code, lines, header.updated_at))
+      : [],
+    lines,
+    tenders,
+    stats: completed
+      ? saleStatRows(saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders))
+      : null,
+  };
+  try {
+    const { stored, shift_id: shiftId } = await repo.storeSaleAtOnce(db, payload);
+    return { stored, shiftId };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SD402') throw freeLimitReached('transactions', limits);
+    throw error;
+  }
+}
+
+/** What replacing a held cart's content changes: not what identifies the cart and who made it. */
+function parkedPatch(header: ShopTransactionsTable) {
   const {
-    id,
-    store_id: storeId,
+    id: _id,
+    store_id: _storeId,
     code: _code,
     client_id: _clientId,
     user_id: _userId,
@@ -136,9 +178,15 @@ async function claim(trx: DbOrTx, header: ShopTransactionsTable, replacesParked:
     refunded_amount: _refunded,
     ...patch
   } = header;
-  if (!(await repo.updateParkedTransaction(trx, storeId, id, patch))) return false;
-  await repo.deleteLinesOf(trx, storeId, id);
+  return patch;
+}
+
+/** Inserts a new header once per clientId, or replaces a held cart's content while it is parked. */
+async function claim(trx: DbOrTx, header: ShopTransactionsTable, replacesParked: boolean): Promise<boolean> {
+  if (!replacesParked) return repo.insertTransactionOnce(trx, header);
+  if (!(await repo.updateParkedTransaction(trx, header.store_id, header.id, parkedPatch(header)))) return false;
+  await repo.deleteLinesOf(trx, header.store_id, header.id);
   return true;
 }
 
-export const storeSaleTask = writeTask(import.meta.url, 'storeSale', storeSale);
+export const storeSaleTask = writeTask(import.meta.url, 'storeSale', storeSale, storeSaleInOneStatement);

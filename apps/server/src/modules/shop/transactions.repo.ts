@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { insertShaped } from '../../db/shaped-query.ts';
 import type {
   ShopRefundLinesTable,
@@ -36,6 +37,20 @@ export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTab
   return rows.length > 0;
 }
 
+/**
+ * PostgreSQL only: a sale's whole write in one statement, `shopdesk_store_sale` (migration
+ * 202611271500), with the payload sale-write.ts builds. Raises SQLSTATE 'SD402' for the free limit.
+ */
+export async function storeSaleAtOnce(
+  db: DbOrTx,
+  payload: object,
+): Promise<{ stored: boolean; shift_id: string | null }> {
+  const { rows } = await sql<{
+    result: { stored: boolean; shift_id: string | null };
+  }>`select shopdesk_store_sale(${JSON.stringify(payload)}::jsonb) as result`.execute(db);
+  return rows[0]!.result;
+}
+
 export async function insertLines(db: DbOrTx, rows: ShopTransactionLinesTable[]): Promise<void> {
   if (rows.length > 0)
     await insertShaped(db, 'sale-lines', rows, () => db.insertInto('shop_transaction_lines').values(rows));
@@ -59,13 +74,16 @@ export async function findTransactionByCode(db: DbOrTx, storeId: string, code: s
     .executeTakeFirst();
 }
 
-export async function findTransactionByClientId(db: DbOrTx, storeId: string, clientId: string) {
+/**
+ * The sale a store holds under a clientId: every new sale looks for it first, so it runs through
+ * `ctx.readFirst` (compiled once; a prepared statement on PostgreSQL).
+ */
+export function transactionByClientIdQuery(db: Db, storeId: string, clientId: string) {
   return db
     .selectFrom('shop_transactions')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .where('client_id', '=', clientId);
 }
 
 /** A sale's lines, tenders, refunds and refund lines, for the full view. */

@@ -3,5 +3,5 @@
  * recordSale / recordRefund inside the database transaction of each completed sale and refund.
  */
 export { statisticsRoutes } from './statistics.routes.ts';
-export { recordRefund, recordSale } from './statistics-recorder.ts';
-export type { RefundForStatistics, SaleForStatistics } from './statistics-recorder.ts';
+export { recordRefund, recordSale, saleStatRows } from './statistics-recorder.ts';
+export type { RefundForStatistics, SaleForStatistics, StatRows } from './statistics-recorder.ts';

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import { localHour } from '../../lib/local-hour.ts';
-import type { StatProductsDayTable, StatTendersTable } from '../../db/types.ts';
+import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
 import * as repo from './statistics-write.repo.ts';
 
 /**
@@ -73,53 +73,60 @@ function addTenderDelta(into: TenderDelta, row: TenderDelta): void {
   into.refunded_in_main += row.refunded_in_main;
 }
 
-async function writeProductsAndTenders(
-  db: DbOrTx,
-  storeId: string,
-  date: string,
-  products: ProductDelta[],
-  tenders: TenderDelta[],
-): Promise<void> {
+/** The rows a sale or a refund adds to: its hour, its products (by day and by month), its tenders. */
+export interface StatRows {
+  hour: StatHoursTable;
+  productsDay: StatProductsDayTable[];
+  productsMonth: StatProductsMonthTable[];
+  tenders: StatTendersTable[];
+}
+
+/** Rows with the same key merged and in key order (see statistics-write.repo.ts). */
+function statRows(hour: StatHoursTable, products: ProductDelta[], tenders: TenderDelta[]): StatRows {
+  const { store_id: storeId, business_date: date } = hour;
   const rows = merged(products, (p) => p.product_key, addProductDelta);
-  await repo.addProducts(
-    db,
-    rows.map((p) => ({ ...p, store_id: storeId, business_date: date })),
-    rows.map((p) => ({ ...p, store_id: storeId, month: date.slice(0, 7) })),
-  );
-  await repo.addTenders(
-    db,
-    merged(tenders, (t) => `${t.method}\u0000${t.currency}`, addTenderDelta).map((t) => ({
+  return {
+    hour,
+    productsDay: rows.map((p) => ({ ...p, store_id: storeId, business_date: date })),
+    productsMonth: rows.map((p) => ({ ...p, store_id: storeId, month: date.slice(0, 7) })),
+    tenders: merged(tenders, (t) => `${t.method}\u0000${t.currency}`, addTenderDelta).map((t) => ({
       ...t,
       store_id: storeId,
       business_date: date,
     })),
-  );
+  };
 }
 
-/** Adds a completed sale to its local hour, its products and its tenders. */
-export async function recordSale(db: DbOrTx, sale: SaleForStatistics): Promise<void> {
+async function writeStatRows(db: DbOrTx, rows: StatRows): Promise<void> {
+  await repo.addHour(db, rows.hour);
+  await repo.addProducts(db, rows.productsDay, rows.productsMonth);
+  await repo.addTenders(db, rows.tenders);
+}
+
+/**
+ * What a completed sale adds to its local hour, its products and its tenders: written by
+ * `recordSale`, and on PostgreSQL by a sale's one statement (migration 202611271500).
+ */
+export function saleStatRows(sale: SaleForStatistics): StatRows {
   const { date, hour } = localHour(sale.at, sale.timezone);
   const cost = sale.lines.reduce((sum, l) => sum + l.quantity * l.unit_cost, 0);
-  await repo.addHour(db, {
-    store_id: sale.storeId,
-    business_date: date,
-    hour,
-    sales_count: 1,
-    refund_count: 0,
-    items_sold: sale.lines.reduce((sum, l) => sum + l.quantity, 0),
-    items_refunded: 0,
-    gross_sales: sale.total,
-    refunds: 0,
-    discounts: sale.discounts,
-    tax: sale.tax,
-    refunded_tax: 0,
-    cost,
-    refunded_cost: 0,
-  });
-  await writeProductsAndTenders(
-    db,
-    sale.storeId,
-    date,
+  return statRows(
+    {
+      store_id: sale.storeId,
+      business_date: date,
+      hour,
+      sales_count: 1,
+      refund_count: 0,
+      items_sold: sale.lines.reduce((sum, l) => sum + l.quantity, 0),
+      items_refunded: 0,
+      gross_sales: sale.total,
+      refunds: 0,
+      discounts: sale.discounts,
+      tax: sale.tax,
+      refunded_tax: 0,
+      cost,
+      refunded_cost: 0,
+    },
     sale.lines.map((l) => ({
       product_key: productKey(l.product_id, l.name),
       product_id: l.product_id,
@@ -145,6 +152,11 @@ export async function recordSale(db: DbOrTx, sale: SaleForStatistics): Promise<v
   );
 }
 
+/** Adds a completed sale to its local hour, its products and its tenders. */
+export async function recordSale(db: DbOrTx, sale: SaleForStatistics): Promise<void> {
+  await writeStatRows(db, saleStatRows(sale));
+}
+
 /** Adds a refund to the local hour in which it is made, with the cost its units had when sold. */
 export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Promise<void> {
   const { date, hour } = localHour(refund.at, refund.timezone);
@@ -166,36 +178,36 @@ export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Pro
       refunded_cost: r.quantity * unitCost,
     };
   });
-  await repo.addHour(db, {
-    store_id: refund.storeId,
-    business_date: date,
-    hour,
-    sales_count: 0,
-    refund_count: 1,
-    items_sold: 0,
-    items_refunded: refund.lines.reduce((sum, l) => sum + l.quantity, 0),
-    gross_sales: 0,
-    refunds: refund.lines.reduce((sum, l) => sum + l.amount, 0),
-    discounts: 0,
-    tax: 0,
-    refunded_tax: refund.lines.reduce((sum, l) => sum + l.tax, 0),
-    cost: 0,
-    refunded_cost: products.reduce((sum, p) => sum + p.refunded_cost, 0),
-  });
-  await writeProductsAndTenders(
+  await writeStatRows(
     db,
-    refund.storeId,
-    date,
-    products,
-    refund.tenders.map((t) => ({
-      method: t.method,
-      currency: t.currency,
-      sales_count: 0,
-      refund_count: 1,
-      taken: 0,
-      taken_in_main: 0,
-      refunded: t.amount,
-      refunded_in_main: t.applied,
-    })),
+    statRows(
+      {
+        store_id: refund.storeId,
+        business_date: date,
+        hour,
+        sales_count: 0,
+        refund_count: 1,
+        items_sold: 0,
+        items_refunded: refund.lines.reduce((sum, l) => sum + l.quantity, 0),
+        gross_sales: 0,
+        refunds: refund.lines.reduce((sum, l) => sum + l.amount, 0),
+        discounts: 0,
+        tax: 0,
+        refunded_tax: refund.lines.reduce((sum, l) => sum + l.tax, 0),
+        cost: 0,
+        refunded_cost: products.reduce((sum, p) => sum + p.refunded_cost, 0),
+      },
+      products,
+      refund.tenders.map((t) => ({
+        method: t.method,
+        currency: t.currency,
+        sales_count: 0,
+        refund_count: 1,
+        taken: 0,
+        taken_in_main: 0,
+        refunded: t.amount,
+        refunded_in_main: t.applied,
+      })),
+    ),
   );
 }

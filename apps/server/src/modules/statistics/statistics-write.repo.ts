@@ -6,7 +6,8 @@ import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, Stat
  * Adds figures to the aggregate rows: `INSERT … ON CONFLICT DO UPDATE SET col = col + excluded.col`,
  * the same statement on SQLite and PostgreSQL. Callers merge rows with the same key first (one
  * statement may not touch a row twice on PostgreSQL) and pass them in key order, so concurrent
- * sales lock the rows they share in one order.
+ * sales lock the rows they share in one order. A sale on PostgreSQL runs the same upserts inside
+ * `shopdesk_store_sale` (migration 202611271500): a change here is a change there.
  */
 
 type Sums<T> = { [K in keyof T]: T[K] };

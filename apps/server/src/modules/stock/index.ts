@@ -7,6 +7,7 @@ export {
   deleteLedgerOf,
   ledgerProblems,
   movementsPage,
+  orderedMovementRows,
   recordOpeningStock,
   reverseMovementsOf,
   type Movement,

@@ -56,21 +56,31 @@ export async function applyStockDelta(trx: DbOrTx, m: Movement): Promise<Product
 }
 
 /**
+ * The movement rows of `movements` in product id order: two transactions that change the same
+ * products then lock their rows in the same order, so on PostgreSQL they wait for each other
+ * instead of deadlocking. What `applyStockDeltas` applies, and what a sale's one statement on
+ * PostgreSQL applies the same way (migration 202611271500).
+ */
+export function orderedMovementRows(movements: Movement[]): NewStockMovement[] {
+  return [...movements]
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+    .map(movementRow);
+}
+
+/**
  * Applies several movements in one transaction (a sale's or a refund's lines), in product id
- * order: two transactions that change the same products then lock their rows in the same order,
- * so on PostgreSQL they wait for each other instead of deadlocking. The movements of the products
- * found are recorded by one multi-row insert (a statement per line was a large share of a sale's
- * time in the write lock). Returns the products changed.
+ * order (`orderedMovementRows`). The movements of the products found are recorded by one
+ * multi-row insert (a statement per line was a large share of a sale's time in the write lock).
+ * Returns the products changed.
  */
 export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Promise<ProductRow[]> {
-  const ordered = [...movements].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   const changed: ProductRow[] = [];
   const recorded: NewStockMovement[] = [];
-  for (const m of ordered) {
-    const row = await repo.addToQuantity(trx, m.storeId, m.productId, m.delta, m.at);
+  for (const m of orderedMovementRows(movements)) {
+    const row = await repo.addToQuantity(trx, m.store_id, m.product_id, m.delta, m.created_at);
     if (!row) continue;
     changed.push(row);
-    recorded.push(movementRow(m));
+    recorded.push(m);
   }
   await repo.insertMovements(trx, recorded);
   return changed;
