@@ -69,6 +69,16 @@ describe('the SQLite write worker', () => {
     expect(await handle.readFirst(nameOf, 'u-1')).toEqual({ name: 'Ada' });
   });
 
+  it('answers a task sent while its modules still load, and the load too', async () => {
+    const { handle, committed } = await database();
+    // The app prepares its tasks at start and a sale can come before they are loaded.
+    const loading = handle.prepareWrites([addUserTask]);
+    const write = handle.runWrite(addUserTask, { id: 'u-1', name: 'Ada' });
+    await expect(loading).resolves.toBeUndefined();
+    expect(await write).toEqual({ at: new Date('2026-01-02T03:04:05Z'), count: 1 });
+    expect(committed('u-1')).toBe(true);
+  });
+
   it('undoes a task that throws alone, stores the others of its batch, and hands its AppError back as one', async () => {
     const { handle, committed } = await database();
     const results = await Promise.allSettled([

@@ -186,13 +186,21 @@ export function startWriteWorker(options: {
   };
   live();
 
-  const send = (message: WorkerMessage) =>
-    new Promise<BatchReply>((resolve, reject) => {
-      waiting = { resolve, reject };
-      live().worker.postMessage(message);
-    }).finally(() => {
-      waiting = null;
-    });
+  // One message to the thread at a time: its answers carry no id, so a batch sent while the
+  // modules of `prepare` load would take the load's answer (and the load would wait for ever).
+  let lastSent: Promise<unknown> = Promise.resolve();
+  const send = (message: WorkerMessage) => {
+    const sent = lastSent.then(() =>
+      new Promise<BatchReply>((resolve, reject) => {
+        waiting = { resolve, reject };
+        live().worker.postMessage(message);
+      }).finally(() => {
+        waiting = null;
+      }),
+    );
+    lastSent = sent.catch(() => {});
+    return sent;
+  };
 
   const answer = (jobs: Job[], reply: BatchReply) => {
     jobs.forEach((job, i) => {
