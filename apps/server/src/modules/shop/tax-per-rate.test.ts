@@ -96,6 +96,31 @@ describe.each(engines)('tax per rate on %s', (engine) => {
     expectFieldErrors(await settings(t, usd, { taxRounding: 'SIDEWAYS' }), ['taxRounding']);
   });
 
+  it("refuses a currency the store's registration number is not for", async () => {
+    const shop = await createUser(t);
+    expect((await settings(t, shop, { taxRegistrationNumber: 'GB 123' })).status).toBe(200);
+    const body = {
+      name: shop.store.name,
+      mainCurrency: 'JPY',
+      secondCurrency: null,
+      timezone: 'UTC',
+      address: '',
+      phone: '',
+    };
+    const refused = await t.request('PUT', `/api/secure/virtual-store/${shop.store.urlName}`, {
+      token: shop.token,
+      body,
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.details).toEqual([expect.objectContaining({ field: 'mainCurrency' })]);
+    expect((await settings(t, shop, { taxRegistrationNumber: null })).status).toBe(200);
+    const moved = await t.request('PUT', `/api/secure/virtual-store/${shop.store.urlName}`, {
+      token: shop.token,
+      body,
+    });
+    expect(moved.status, moved.text).toBe(200);
+  });
+
   it('prices a PER_RATE sale once per rate (the NTA example), and older sales keep their figures', async () => {
     const shop = await createUser(t, { mainCurrency: 'JPY', secondCurrency: null });
     expect((await settings(t, shop, {})).status).toBe(200);

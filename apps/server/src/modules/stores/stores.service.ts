@@ -104,6 +104,12 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
       const message = 'The main currency cannot change once the store has products, cargos, sales or shifts.';
       throw new AppError(409, ErrorCode.CONFLICT, message, [{ field: 'mainCurrency', message }]);
     }
+    // The registration number's form depends on the currency (a yen store's is the Japanese one).
+    const number = store.tax_registration_number;
+    if (number && taxRegistrationNumberProblem(number, body.mainCurrency)) {
+      const message = `This store's tax registration number (${number}) is not one for a ${body.mainCurrency} store: clear it in the sales settings first.`;
+      throw new AppError(409, ErrorCode.CONFLICT, message, [{ field: 'mainCurrency', message }]);
+    }
     const patch = {
       name: body.name,
       main_currency: body.mainCurrency,
