@@ -201,4 +201,31 @@ describe.each(engines)('tax per rate on %s', (engine) => {
     expect(refunds.reduce((sum, r) => sum + r.tax, 0)).toBe(sale.tax);
     expect(refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(sale.total);
   });
+
+  it('a cart parked under per line is priced once per rate when it is completed after the switch', async () => {
+    const shop = await createUser(t, { mainCurrency: 'JPY', secondCurrency: null });
+    expect((await settings(t, shop, {})).status).toBe(200);
+    const food = await Promise.all(
+      [100, 100, 100].map((price) => createProduct(t, shop, { code: ean13(), price, taxRate: 800, quantity: 10 })),
+    );
+    const lines = food.map((p) => ({ code: p.code, quantity: 1 }));
+    const parked = await t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+      token: shop.token,
+      body: { clientId: randomUUID(), status: 'PARKED', lines },
+    });
+    expect(parked.body).toMatchObject({ taxCalculation: 'PER_LINE', tax: 21 });
+    expect((await settings(t, shop, { taxRegistrationNumber: NTA, taxRounding: 'DOWN' })).status).toBe(200);
+    const done = await t.request<ShopTransaction>('PUT', `/api/secure/shop/transaction/${parked.body.code}`, {
+      token: shop.token,
+      body: {
+        clientId: randomUUID(),
+        status: 'COMPLETED',
+        lines,
+        payment: { method: 'CASH', currency: 'JPY', amount: 300 },
+      },
+    });
+    expect(done.status, done.text).toBe(200);
+    // What the counter shows when it reopens the cart is what is stored: the store's calculation now.
+    expect(done.body).toMatchObject({ taxCalculation: 'PER_RATE', taxRounding: 'DOWN', tax: 22 });
+  });
 });
