@@ -173,6 +173,18 @@ describe.each(engines)('tax per rate on %s', (engine) => {
     expect(last.refund).toMatchObject({ amount: 360, tax: 42 - 9 });
     expect(last.sale.refunds.reduce((sum, r) => sum + r.tax, 0)).toBe(sale.tax);
     expect(last.sale.refundedAmount).toBe(sale.total);
+
+    // The statistics count the stored figures: the older sale's 64 less its refund's 7, and the
+    // PER_RATE sale's 64 given back in full.
+    const from = before.soldAt.slice(0, 10);
+    const to = new Date().toISOString().slice(0, 10);
+    const stats = await t.request(
+      'GET',
+      `/api/secure/shop/statistic/search/window/0/100?from=${from}&to=${to}&groupBy=day`,
+      { token: shop.token },
+    );
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body.items.reduce((sum: number, day: { taxes: number }) => sum + day.taxes, 0)).toBe(64 - 7);
   });
 
   it('concurrent refunds of one PER_RATE sale give back exactly its tax, no more', async () => {
