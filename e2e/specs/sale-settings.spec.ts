@@ -113,3 +113,42 @@ test('store settings: a manual rate wins over the imported one until it is clear
   await page.goto(`/${owner.urlName}`);
   await expect.poll(() => sessionRate(page)).toBeNull();
 });
+
+test('store settings: a yen store sets its registration number as typed, and then computes tax once per rate', async ({
+  page,
+}) => {
+  await signUpConfirmed(page, 'invoice');
+  const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const shop = { name: 'Kissa Tokyo', urlName: `kissa-${Date.now().toString(36)}` };
+  const created = await page.request.post('/api/secure/virtual-store', {
+    headers,
+    data: { ...shop, mainCurrency: 'JPY', secondCurrency: null, timezone: 'Asia/Tokyo' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await page.goto(`/${shop.urlName}/profile/store/${shop.urlName}/sales`);
+  await page.getByRole('radio', { name: /^Prices include tax/ }).click();
+  const number = page.getByLabel('Registration number (qualified invoice)');
+  // A mistyped check digit is named, and nothing is saved.
+  await number.fill('T7000012050003');
+  await page.getByRole('button', { name: 'Save sales settings' }).click();
+  await expect(page.getByText(/check digit does not match/)).toBeVisible();
+
+  // As a person types it: lower-case t, spaces and a hyphen; kept normalised.
+  await number.fill('t 7000-012050002');
+  await expect(page.getByRole('radio', { name: /^Per line/ })).toHaveCount(0);
+  await page.getByRole('radio', { name: /^Round down/ }).click();
+  await page.getByRole('button', { name: 'Save sales settings' }).click();
+  await expect(page.getByText('Sales settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Registration number (qualified invoice)')).toHaveValue('T7000012050002');
+  await expect(page.getByRole('radio', { name: /^Once per rate per receipt/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Round down/ })).toBeChecked();
+
+  const stores = await (await page.request.get('/api/secure/virtual-store', { headers })).json();
+  expect(stores.find((s: { urlName: string }) => s.urlName === shop.urlName)).toMatchObject({
+    taxCalculation: 'PER_RATE',
+    taxRounding: 'DOWN',
+    taxRegistrationNumber: 'T7000012050002',
+  });
+});

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   corporateNumberCheckDigit,
-  effectiveTaxCalculation,
   invoiceNumberSchema,
   parseInvoiceNumber,
   taxRegistrationNumberProblem,
 } from './invoice-number.ts';
+import { effectiveTaxCalculation } from './sale-pricing.ts';
 
 describe('Japanese invoice registration numbers', () => {
   it("computes the National Tax Agency's check digit of published numbers", () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
-import type { TaxCalculation } from './sale-pricing.ts';
 
 /**
  * Japan's qualified invoice issuer registration number (適格請求書発行事業者登録番号, product.md §5):
@@ -73,17 +72,4 @@ export function taxRegistrationNumberProblem(
   const parsed = parseInvoiceNumber(value);
   if (!parsed.ok) return parsed.problem;
   return parsed.value === value ? null : 'FORMAT';
-}
-
-/**
- * The tax calculation a store's receipts use: a yen store with a registration number issues
- * qualified invoices, which need the tax once per rate (product.md §5), whatever is set.
- */
-export function effectiveTaxCalculation(store: {
-  mainCurrency: CurrencyCode;
-  taxRegistrationNumber?: string | null | undefined;
-  taxCalculation?: TaxCalculation | undefined;
-}): TaxCalculation {
-  if (store.mainCurrency === 'JPY' && store.taxRegistrationNumber) return 'PER_RATE';
-  return store.taxCalculation ?? 'PER_LINE';
 }

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from './currencies.ts';
 import { divideRounded, type Rounding } from './exchange.ts';
 import { isMeasuredUnit, MEASURED_SCALE, type ProductUnit } from './units.ts';
 
@@ -286,4 +287,18 @@ export function refundShare(amount: number, sold: number, alreadyRefunded: numbe
   }
   const upTo = (q: number) => Number(divideRounded(BigInt(amount) * BigInt(q), BigInt(sold), 'HALF_UP'));
   return upTo(alreadyRefunded + quantity) - upTo(alreadyRefunded);
+}
+
+/**
+ * The tax calculation a store's receipts use (here, not in invoice-number.ts, so the counter's
+ * pricing takes it without zod): a yen store with a registration number issues
+ * qualified invoices, which need the tax once per rate (product.md §5), whatever is set.
+ */
+export function effectiveTaxCalculation(store: {
+  mainCurrency: CurrencyCode;
+  taxRegistrationNumber?: string | null | undefined;
+  taxCalculation?: TaxCalculation | undefined;
+}): TaxCalculation {
+  if (store.mainCurrency === 'JPY' && store.taxRegistrationNumber) return 'PER_RATE';
+  return store.taxCalculation ?? 'PER_LINE';
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
 import { windowSchema } from './products.ts';
 import { ExchangeRateSchema, dateIdSchema, rateTextSchema } from './rates.ts';
+import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
 import { TAX_MODES, basisPointsSchema } from './sale-settings.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { currencySchema, singleLineText } from './validation.ts';
@@ -235,6 +236,12 @@ export const ShopTransactionSchema = z.object({
   /** The main → second rate the sale used, with its date and source; null without a second-currency tender. */
   rate: ExchangeRateSchema.nullable(),
   taxMode: z.enum(TAX_MODES),
+  /**
+   * How this sale's tax was computed and rounded (issue 27): its own, not the store's current
+   * setting, so a refund (priceRefund) follows it. Absent from servers that predate issue 27.
+   */
+  taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
+  taxRounding: z.enum(TAX_ROUNDINGS).optional(),
   lines: z.array(TransactionLineSchema),
   discount: DiscountSchema.nullable(),
   gross: z.number().int(),

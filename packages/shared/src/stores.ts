@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
 import { currencySchema, singleLineText, storeNameSchema, timezoneSchema, urlNameSchema } from './validation.ts';
 
 export const VirtualStoreSchema = z.object({
@@ -17,6 +18,13 @@ export const VirtualStoreSchema = z.object({
   cashRounding: z.number().int(),
   /** Whether the store works in shifts; absent from servers that predate shifts (read as false). */
   shiftsEnabled: z.boolean().optional(),
+  /**
+   * Absent from servers that predate issue 27: read as PER_LINE, HALF_UP and none. The counter
+   * prices with `effectiveTaxCalculation` of these, as the server does.
+   */
+  taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
+  taxRounding: z.enum(TAX_ROUNDINGS).optional(),
+  taxRegistrationNumber: z.string().nullable().optional(),
 });
 export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
 

@@ -51,6 +51,12 @@ export interface StoresTable {
   shifts_enabled: ColumnType<number, number | undefined, number>;
   /** When shifts were last turned on (ISO); the next shift adopts what was sold without one since. */
   shifts_enabled_at?: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PER_LINE or PER_RATE (issue 27); a yen store with a registration number is PER_RATE whatever this says. */
+  tax_calculation: ColumnType<string, string | undefined, string>;
+  /** How a PER_RATE tax is rounded: HALF_UP, DOWN or UP. */
+  tax_rounding: ColumnType<string, string | undefined, string>;
+  /** The store's tax registration number (a yen store's: T and 13 digits); null: none. */
+  tax_registration_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -219,6 +225,9 @@ export interface ShopTransactionsTable {
   /** The clientId and fingerprint of the request that completed this held cart. */
   completion_client_id: string | null;
   completion_hash: string | null;
+  /** How the sale's tax was computed (PER_LINE, PER_RATE) and rounded; null: stored before issue 27, PER_LINE. */
+  tax_calculation: string | null;
+  tax_rounding: string | null;
 }
 
 export interface ShopTransactionLinesTable {

@@ -30,6 +30,7 @@ import type { Scope } from '../access/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { convertOrRefuse } from './conversion.ts';
 import { saleFingerprint } from './request-fingerprint.ts';
+import { storeTaxOptions } from './tax-options.ts';
 import { storeSaleTask, type SaleToStore } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -80,6 +81,7 @@ async function priceLines(
     );
   }
   const taxMode = (TAX_MODES.includes(store.tax_mode as TaxMode) ? store.tax_mode : 'NONE') as TaxMode;
+  const tax = storeTaxOptions(store);
   const resolved = inputs.map((l) => {
     const product = l.code ? products.get(l.code) : undefined;
     return {
@@ -101,6 +103,8 @@ async function priceLines(
       })),
       discount,
       taxMode,
+      // The store's calculation now; the sale stores it (headerFields), so its refunds follow it.
+      tax,
     );
   } catch (error) {
     if (error instanceof RangeError) {
@@ -276,6 +280,8 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
     rate_date: rate?.date ?? null,
     rate_source: rate?.source ?? null,
     tax_mode: sale.taxMode,
+    tax_calculation: sale.pricing.calculation,
+    tax_rounding: storeTaxOptions(store).rounding,
     ...discountColumns(body.discount),
     gross: pricing.gross,
     line_discounts: pricing.lineDiscounts,

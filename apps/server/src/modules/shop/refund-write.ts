@@ -1,4 +1,4 @@
-import { ErrorCode, refundShare } from '@shopdesk/shared';
+import { ErrorCode, priceRefund, refundShare, type TaxMode, type TaxRounding } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
@@ -27,6 +27,8 @@ export interface RefundToStore {
   at: Date;
   timezone: string;
   dbKind: 'sqlite' | 'postgres';
+  /** A sale taxed once per rate (issue 27): its own tax mode and rounding; null for a per-line sale. */
+  perRate: { taxMode: TaxMode; rounding: TaxRounding } | null;
 }
 
 export interface LineToRefund {
@@ -55,6 +57,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   // shift opened adopts the refund); the clientId claims the refund.
   const shiftId = await openShiftIdFor(trx, refund.dbKind, storeId);
   if (!(await repo.insertRefundOnce(trx, { ...header, shift_id: shiftId }))) return { stored: false };
+  if (refund.perRate) await repo.lockSaleForRefund(trx, refund.dbKind, storeId, saleId);
 
   const refundLines: ShopRefundLinesTable[] = [];
   const restocked: Movement[] = [];
@@ -86,6 +89,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
       });
     }
   }
+  if (refund.perRate) await repricePerRate(trx, refund, refundLines);
   // A product deleted since the sale (its line has no product id, or it went meanwhile) takes
   // nothing back; the refund line says so with restocked 0.
   const found = new Set((await applyStockDeltas(trx, restocked)).map((p) => p.id));
@@ -116,6 +120,41 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   await repo.setRefundTotals(trx, storeId, header.id, amount, tax);
   await repo.recordRefundOnTransaction(trx, storeId, saleId, amount, header.created_at);
   return { stored: true };
+}
+
+/**
+ * A PER_RATE sale's refund: its lines' money and tax from priceRefund with the sale's own rounding,
+ * so the refund's tax per rate is the rate applied once and never more than the sale's. Reads the
+ * sale's lines after this refund took its units (the sale row is locked), so "before" is exact.
+ */
+async function repricePerRate(trx: DbOrTx, refund: RefundToStore, refundLines: ShopRefundLinesTable[]) {
+  const perRate = refund.perRate;
+  if (!perRate) return;
+  const rows = await repo.saleLinesForRefund(trx, refund.header.store_id, refund.header.transaction_id);
+  const now = new Map(refundLines.map((l) => [l.line_id, l.quantity]));
+  const priced = priceRefund(
+    {
+      lines: rows.map((r) => ({
+        quantity: Number(r.quantity),
+        refundedQuantity: Number(r.refunded_quantity) - (now.get(r.id) ?? 0),
+        net: Number(r.net),
+        tax: Number(r.tax),
+        total: Number(r.total),
+        taxRate: Number(r.tax_rate),
+      })),
+      taxMode: perRate.taxMode,
+      calculation: 'PER_RATE',
+      rounding: perRate.rounding,
+    },
+    rows.flatMap((r, line) => (now.has(r.id) ? [{ line, quantity: now.get(r.id) ?? 0 }] : [])),
+  );
+  const byLineId = new Map(refundLines.map((l) => [l.line_id, l]));
+  for (const p of priced.lines) {
+    const target = byLineId.get(rows[p.line]?.id ?? '');
+    if (!target) throw new Error('refunded line missing');
+    target.amount = p.amount;
+    target.tax = p.tax;
+  }
 }
 
 export const storeRefundTask = writeTask(import.meta.url, 'storeRefund', storeRefund);

@@ -115,6 +115,11 @@ export async function refund(
     at,
     timezone: store.timezone,
     dbKind: ctx.dbKind,
+    // The sale's own calculation, not the store's current one: a refund follows the sale it undoes.
+    perRate:
+      sale.taxCalculation === 'PER_RATE' && sale.taxMode !== 'NONE'
+        ? { taxMode: sale.taxMode, rounding: sale.taxRounding ?? 'HALF_UP' }
+        : null,
   };
   const { stored } = await ctx.runWrite(storeRefundTask, toStore);
   if (!stored) {

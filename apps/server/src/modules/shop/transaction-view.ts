@@ -14,6 +14,7 @@ import type {
   ShopTransactionLinesTable,
   ShopTransactionsTable,
 } from '../../db/types.ts';
+import { saleTaxOptions } from './tax-options.ts';
 
 /** A sale's rows, as read back or as just written. */
 export interface TransactionRows {
@@ -93,6 +94,9 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
           }
         : null,
     taxMode: h.tax_mode as ShopTransaction['taxMode'],
+    // A sale stored before issue 27 was priced per line: saleTaxOptions reads its null columns so.
+    taxCalculation: saleTaxOptions(h).calculation,
+    taxRounding: saleTaxOptions(h).rounding,
     lines: rows.lines.map((l) => ({
       id: l.id,
       productId: l.product_id,

@@ -204,6 +204,39 @@ export async function refundLineUnits(
 }
 
 /**
+ * Takes the sale's row lock (PostgreSQL; SQLite's one writer serialises already) before a PER_RATE
+ * refund reads its lines: the refund's tax for a rate depends on what every line of the rate had
+ * refunded before, so two refunds of one sale must not read it at once. NO KEY UPDATE, as the
+ * refund's own header row (its foreign key) holds KEY SHARE on the sale row.
+ */
+export async function lockSaleForRefund(
+  db: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  storeId: string,
+  transactionId: string,
+): Promise<void> {
+  if (dbKind !== 'postgres') return;
+  await db
+    .selectFrom('shop_transactions')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('id', '=', transactionId)
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/** A sale's lines in position order, as a refund prices them (priceRefund). */
+export async function saleLinesForRefund(db: DbOrTx, storeId: string, transactionId: string) {
+  return db
+    .selectFrom('shop_transaction_lines')
+    .select(['id', 'quantity', 'refunded_quantity', 'net', 'tax', 'total', 'tax_rate'])
+    .where('store_id', '=', storeId)
+    .where('transaction_id', '=', transactionId)
+    .orderBy('position')
+    .execute();
+}
+
+/**
  * A product's deletion leaves its sale lines with their own code and name but no product id
  * (product.md: null for a product deleted since), so a refund knows there is nothing to restock.
  */

@@ -1,6 +1,8 @@
 import {
   ErrorCode,
+  taxRegistrationNumberProblem,
   type CreateStoreBody,
+  type CurrencyCode,
   type SaleSettings,
   type UpdateStoreBody,
   type VirtualStore,
@@ -29,6 +31,11 @@ export function toVirtualStore(row: StoreRow): VirtualStore {
     defaultTaxRate: Number(row.default_tax_rate),
     cashRounding: Number(row.cash_rounding),
     shiftsEnabled: Number(row.shifts_enabled ?? 0) === 1,
+    taxCalculation: row.tax_calculation === 'PER_RATE' ? 'PER_RATE' : 'PER_LINE',
+    taxRounding: (['DOWN', 'UP'].includes(row.tax_rounding)
+      ? row.tax_rounding
+      : 'HALF_UP') as VirtualStore['taxRounding'],
+    taxRegistrationNumber: row.tax_registration_number ?? null,
   };
 }
 
@@ -67,6 +74,9 @@ export async function insertOwnedStore(
     cash_rounding: 0,
     shifts_enabled: 0,
     shifts_enabled_at: null,
+    tax_calculation: 'PER_LINE',
+    tax_rounding: 'HALF_UP',
+    tax_registration_number: null,
   };
   try {
     await repo.insertStore(db, row);
@@ -94,6 +104,12 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
       const message = 'The main currency cannot change once the store has products, cargos, sales or shifts.';
       throw new AppError(409, ErrorCode.CONFLICT, message, [{ field: 'mainCurrency', message }]);
     }
+    // The registration number's form depends on the currency (a yen store's is the Japanese one).
+    const number = store.tax_registration_number;
+    if (number && taxRegistrationNumberProblem(number, body.mainCurrency)) {
+      const message = `This store's tax registration number (${number}) is not one for a ${body.mainCurrency} store: clear it in the sales settings first.`;
+      throw new AppError(409, ErrorCode.CONFLICT, message, [{ field: 'mainCurrency', message }]);
+    }
     const patch = {
       name: body.name,
       main_currency: body.mainCurrency,
@@ -107,9 +123,54 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
   });
 }
 
-/** The counter settings: tax mode and default rate, cash rounding (product.md §4). */
+const NUMBER_PROBLEMS = {
+  NOT_DIGITS: 'A registration number is T and 13 digits, like T7000012050002.',
+  LENGTH: 'A registration number is T and exactly 13 digits, like T7000012050002.',
+  CHECK_DIGIT: 'The check digit (the first digit after T) does not match: check the number for a typo.',
+  FORMAT: 'Send the number in its normal form: T and 13 digits without spaces, like T7000012050002.',
+} as const;
+const OTHER_FORMAT =
+  'A registration number is one line of letters, digits, spaces, dots, dashes and slashes (at most 32).';
+
+/**
+ * The tax fields of the sale settings (issue 27), checked against the store's currency. A yen store
+ * with a registration number issues qualified invoices, whose tax is once per rate (product.md §5):
+ * such a store stores PER_RATE, and an explicit PER_LINE is refused rather than stored and then
+ * overridden, so what the settings say is always what the counter does.
+ */
+function taxPatch(store: Scope['store'], body: SaleSettings) {
+  const currency = store.main_currency as CurrencyCode;
+  const number = body.taxRegistrationNumber === undefined ? store.tax_registration_number : body.taxRegistrationNumber;
+  if (body.taxRegistrationNumber) {
+    const problem = taxRegistrationNumberProblem(body.taxRegistrationNumber, currency);
+    if (problem) {
+      const message = currency === 'JPY' ? NUMBER_PROBLEMS[problem] : OTHER_FORMAT;
+      throw fieldError(ErrorCode.VALIDATION_ERROR, 'taxRegistrationNumber', message);
+    }
+  }
+  const qualified = currency === 'JPY' && !!number;
+  if (qualified && body.taxCalculation === 'PER_LINE') {
+    throw fieldError(
+      ErrorCode.VALIDATION_ERROR,
+      'taxCalculation',
+      'A yen store with a registration number computes tax once per rate per receipt: clear the number to compute it per line.',
+    );
+  }
+  const calculation = qualified ? 'PER_RATE' : body.taxCalculation;
+  return {
+    ...(calculation === undefined ? {} : { tax_calculation: calculation }),
+    ...(body.taxRounding === undefined ? {} : { tax_rounding: body.taxRounding }),
+    // An empty string is no number, like null.
+    ...(body.taxRegistrationNumber === undefined
+      ? {}
+      : { tax_registration_number: body.taxRegistrationNumber || null }),
+  };
+}
+
+/** The counter settings: tax mode and default rate, tax calculation, cash rounding (product.md §4, §5). */
 export async function updateSaleSettings(ctx: AppContext, scope: Scope, body: SaleSettings): Promise<VirtualStore> {
   const patch = {
+    ...taxPatch(scope.store, body),
     tax_mode: body.taxMode,
     default_tax_rate: body.defaultTaxRate,
     cash_rounding: body.cashRounding,

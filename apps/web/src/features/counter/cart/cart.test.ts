@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopTransaction } from '@shopdesk/shared';
-import { cartReducer, emptyCart, itemCount, priceCart, toSaleLines, type Cart, type CartAction } from './cart.ts';
+import {
+  cartReducer,
+  counterTaxOptions,
+  emptyCart,
+  itemCount,
+  priceCart,
+  toSaleLines,
+  type Cart,
+  type CartAction,
+} from './cart.ts';
 
 const run = (...actions: CartAction[]): Cart => actions.reduce(cartReducer, emptyCart);
 const tea = { type: 'add', code: '4006381333931', name: 'Green tea', unitPrice: 199, taxRate: null } as const;
@@ -82,6 +91,32 @@ describe('the counter cart', () => {
     expect(priced.total).toBe(3810);
     // Without tax, no rate applies at all.
     expect(priceCart(cart, 'NONE', 1000).taxes).toEqual([]);
+  });
+
+  it("prices once per rate with the store's rounding when the store says so, as the server does", () => {
+    const cart = run(
+      ...[100, 100, 100].map((unitPrice, i) => ({
+        type: 'add' as const,
+        key: `f${i}`,
+        code: `490000000000${i}`,
+        name: `Food ${i}`,
+        unitPrice,
+        taxRate: 800,
+      })),
+      { type: 'addOpen', key: 'g', name: 'Bag', unitPrice: 105, quantity: 1 },
+      { type: 'addOpen', key: 'h', name: 'Cup', unitPrice: 360, quantity: 1 },
+    );
+    const store = { mainCurrency: 'JPY', taxCalculation: 'PER_LINE', taxRounding: 'DOWN' } as const;
+    // Per line: 7 × 3 at 8%, 10 + 33 at 10%.
+    expect(priceCart(cart, 'INCLUSIVE', 1000, counterTaxOptions(store)).tax).toBe(64);
+    // A registration number makes a yen store PER_RATE: ¥300 → ¥22, ¥465 → ¥42 (the NTA's example).
+    const qualified = counterTaxOptions({ ...store, taxRegistrationNumber: 'T7000012050002' });
+    expect(qualified).toEqual({ calculation: 'PER_RATE', rounding: 'DOWN' });
+    expect(priceCart(cart, 'INCLUSIVE', 1000, qualified).taxes).toEqual([
+      { rate: 800, base: 278, tax: 22 },
+      { rate: 1000, base: 423, tax: 42 },
+    ]);
+    expect(counterTaxOptions(null)).toEqual({});
   });
 
   it('reopens a parked sale as it was', () => {

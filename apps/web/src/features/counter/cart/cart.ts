@@ -1,10 +1,13 @@
 import {
+  effectiveTaxCalculation,
   priceSale,
   type Discount,
   type SaleLineInput,
   type SalePricing,
   type TaxMode,
+  type TaxOptions,
   type ShopTransaction,
+  type VirtualStore,
 } from '@shopdesk/shared';
 
 /**
@@ -167,8 +170,11 @@ function mapLine(cart: Cart, key: string, change: (line: CartLine) => CartLine):
   return { ...cart, lines: cart.lines.map((l) => (l.key === key ? change(l) : l)) };
 }
 
-/** The cart priced as the server will price it, for the store's tax settings. */
-export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number): SalePricing {
+/**
+ * The cart priced as the server will price it, for the store's tax settings: `tax` is the store's
+ * effective calculation and rounding (counterTaxOptions), as checkout.service prices with.
+ */
+export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number, tax: TaxOptions = {}): SalePricing {
   return priceSale(
     cart.lines.map((l) => ({
       unitPrice: l.unitPrice,
@@ -178,7 +184,16 @@ export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number):
     })),
     cart.discount,
     taxMode,
+    tax,
   );
+}
+
+/** The store's effective tax calculation and rounding (a yen store with a registration number: PER_RATE). */
+export function counterTaxOptions(
+  store: Pick<VirtualStore, 'mainCurrency' | 'taxCalculation' | 'taxRounding' | 'taxRegistrationNumber'> | null,
+): TaxOptions {
+  if (!store) return {};
+  return { calculation: effectiveTaxCalculation(store), rounding: store.taxRounding ?? 'HALF_UP' };
 }
 
 /**

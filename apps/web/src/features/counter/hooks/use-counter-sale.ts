@@ -4,7 +4,7 @@ import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
+import { counterTaxOptions, itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
 
@@ -22,6 +22,8 @@ export function useCounterSale(store: string) {
   const virtualStore = useSession((s) => s.virtualStore);
   const taxMode: TaxMode = virtualStore?.taxMode ?? 'NONE';
   const defaultTaxRate = virtualStore?.defaultTaxRate ?? 0;
+  // Per line or once per rate, as the server prices the sale (checkout.service, storeTaxOptions).
+  const { calculation, rounding } = counterTaxOptions(virtualStore ?? null);
   const { cart, dispatch, replace, ready } = usePersistentCart(store);
   const catalog = useCounterCatalog(store);
   const { find } = catalog;
@@ -29,7 +31,10 @@ export function useCounterSale(store: string) {
   const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
   const pendingScans = useRef<string[]>([]);
 
-  const pricing = useMemo(() => priceCart(cart, taxMode, defaultTaxRate), [cart, taxMode, defaultTaxRate]);
+  const pricing = useMemo(
+    () => priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding }),
+    [cart, taxMode, defaultTaxRate, calculation, rounding],
+  );
   const empty = cart.lines.length === 0;
   // A new version of the app waits while a sale is on the counter (the shell applies it after).
   useUpdateHold('counter-cart', !empty);

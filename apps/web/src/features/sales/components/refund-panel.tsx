@@ -35,8 +35,8 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const open = sale.lines.filter((l) => refundableOf(l) > 0);
   if (sale.status === 'PARKED' || open.length === 0) return null;
 
-  const all = refundPreview(sale.lines, allRemaining(sale.lines));
-  const some = refundPreview(sale.lines, quantities);
+  const all = refundPreview(sale.lines, allRemaining(sale.lines), sale);
+  const some = refundPreview(sale.lines, quantities, sale);
   const preview = confirming === 'all' ? all : some;
   const money = (minor: number) => f.money(minor, sale.currency);
 

@@ -4,9 +4,9 @@ import { refundShare, type ShopTransaction } from '@shopdesk/shared';
 import { allRemaining, clampRefundQuantity, notRestocked, refundableOf, refundPreview } from './refund-preview.ts';
 
 // A line of 3 whose total does not divide by 3 (a cart discount spread onto it), one unit refunded.
-const tea = { id: 'a', quantity: 3, refundedQuantity: 1, total: 1000, tax: 91 };
-const soap = { id: 'b', quantity: 2, refundedQuantity: 0, total: 333, tax: 0 };
-const gone = { id: 'c', quantity: 1, refundedQuantity: 1, total: 500, tax: 45 };
+const tea = { id: 'a', quantity: 3, refundedQuantity: 1, total: 1000, tax: 91, net: 1000, taxRate: 1000 };
+const soap = { id: 'b', quantity: 2, refundedQuantity: 0, total: 333, tax: 0, net: 333, taxRate: 0 };
+const gone = { id: 'c', quantity: 1, refundedQuantity: 1, total: 500, tax: 45, net: 500, taxRate: 1000 };
 
 describe('refund bounds', () => {
   it('allows what was sold minus what was refunded, never less than 0', () => {
@@ -53,20 +53,47 @@ describe('refund amount preview', () => {
           let refunded = 0;
           let given = 0;
           for (const step of steps) {
-            const line = { id: 'x', quantity: sold, refundedQuantity: refunded, total, tax: 0 };
+            const line = { id: 'x', quantity: sold, refundedQuantity: refunded, total, tax: 0, net: total, taxRate: 0 };
             const preview = refundPreview([line], { x: step });
             expect(preview.amount).toBe(refundShare(total, sold, refunded, Math.min(step, sold - refunded)));
             given += preview.amount;
             refunded += preview.units;
             expect(refunded).toBeLessThanOrEqual(sold);
           }
-          const rest = refundPreview([{ id: 'x', quantity: sold, refundedQuantity: refunded, total, tax: 0 }], {
-            x: sold,
-          });
+          const rest = refundPreview(
+            [{ id: 'x', quantity: sold, refundedQuantity: refunded, total, tax: 0, net: total, taxRate: 0 }],
+            {
+              x: sold,
+            },
+          );
           expect(given + rest.amount).toBe(total);
         },
       ),
     );
+  });
+});
+
+describe('the refund of a sale taxed once per rate', () => {
+  // Three ¥100 lines at 8%, tax included, rounded down once per rate: the sale's tax is ¥22 (¥300 × 8/108).
+  const line = (id: string, tax: number) => ({
+    id,
+    quantity: 1,
+    refundedQuantity: 0,
+    total: 100,
+    tax,
+    net: 100,
+    taxRate: 800,
+  });
+  const lines = [line('a', 8), line('b', 7), line('c', 7)];
+  const sale = { taxMode: 'INCLUSIVE', taxCalculation: 'PER_RATE', taxRounding: 'DOWN' } as const;
+
+  it('gives back the rate applied once to what is refunded, as the server does', () => {
+    // ¥100 × 8/108 = 7.4, rounded down: 7, not the line's own 8.
+    expect(refundPreview(lines, { a: 1 }, sale)).toMatchObject({ amount: 100, tax: 7, units: 1 });
+    expect(refundPreview(lines, { a: 1 }, { ...sale, taxCalculation: 'PER_LINE' })).toMatchObject({ tax: 8 });
+    // What remains after the first refund: the rest of the sale's ¥22.
+    const after = [{ ...lines[0]!, refundedQuantity: 1 }, lines[1]!, lines[2]!];
+    expect(refundPreview(after, allRemaining(after), sale)).toMatchObject({ amount: 200, tax: 22 - 7, units: 2 });
   });
 });
 

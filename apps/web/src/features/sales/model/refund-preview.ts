@@ -1,4 +1,4 @@
-import { refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
+import { priceRefund, refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
 
 /**
  * What a refund of some units gives back, computed with the shared `refundShare` the server uses,
@@ -8,7 +8,13 @@ import { refundShare, type ShopTransaction, type TransactionLine } from '@shopde
 /** Units to refund, by line id; a missing line refunds nothing. */
 export type RefundQuantities = Readonly<Record<string, number>>;
 
-type RefundableLine = Pick<TransactionLine, 'id' | 'quantity' | 'refundedQuantity' | 'total' | 'tax'>;
+type RefundableLine = Pick<
+  TransactionLine,
+  'id' | 'quantity' | 'refundedQuantity' | 'total' | 'tax' | 'net' | 'taxRate'
+>;
+
+/** How the sale's tax was computed: its own setting, as the server's refund reads it (issue 27). */
+export type RefundTaxOf = Pick<ShopTransaction, 'taxMode' | 'taxCalculation' | 'taxRounding'>;
 
 /** Units of a line that can still be refunded: sold minus refunded before. */
 export function refundableOf(line: Pick<TransactionLine, 'quantity' | 'refundedQuantity'>): number {
@@ -39,8 +45,16 @@ export interface RefundPreview {
   lines: { lineId: string; quantity: number; amount: number }[];
 }
 
-/** The refund of `quantities` (each clamped to what remains of its line). */
-export function refundPreview(lines: readonly RefundableLine[], quantities: RefundQuantities): RefundPreview {
+/**
+ * The refund of `quantities` (each clamped to what remains of its line). A sale taxed once per rate
+ * is refunded with `priceRefund` and its own rounding, as the server does (refund-write.ts).
+ */
+export function refundPreview(
+  lines: readonly RefundableLine[],
+  quantities: RefundQuantities,
+  sale?: RefundTaxOf,
+): RefundPreview {
+  if (sale?.taxCalculation === 'PER_RATE' && sale.taxMode !== 'NONE') return perRatePreview(lines, quantities, sale);
   const preview: RefundPreview = { amount: 0, tax: 0, units: 0, lines: [] };
   for (const line of lines) {
     const quantity = clampRefundQuantity(line, quantities[line.id] ?? 0);
@@ -50,6 +64,26 @@ export function refundPreview(lines: readonly RefundableLine[], quantities: Refu
     preview.tax += refundShare(line.tax, line.quantity, line.refundedQuantity, quantity);
     preview.units += quantity;
     preview.lines.push({ lineId: line.id, quantity, amount });
+  }
+  return preview;
+}
+
+function perRatePreview(lines: readonly RefundableLine[], quantities: RefundQuantities, sale: RefundTaxOf) {
+  const request = lines.flatMap((line, index) => {
+    const quantity = clampRefundQuantity(line, quantities[line.id] ?? 0);
+    return quantity > 0 ? [{ line: index, quantity }] : [];
+  });
+  const preview: RefundPreview = { amount: 0, tax: 0, units: 0, lines: [] };
+  if (request.length === 0) return preview;
+  const priced = priceRefund(
+    { lines, taxMode: sale.taxMode, calculation: 'PER_RATE', rounding: sale.taxRounding ?? 'HALF_UP' },
+    request,
+  );
+  for (const l of priced.lines) {
+    preview.amount += l.amount;
+    preview.tax += l.tax;
+    preview.units += l.quantity;
+    preview.lines.push({ lineId: lines[l.line]?.id ?? '', quantity: l.quantity, amount: l.amount });
   }
   return preview;
 }

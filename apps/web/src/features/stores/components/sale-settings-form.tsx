@@ -8,7 +8,9 @@ import {
   formatMoney,
   roundCash,
   type CurrencyCode,
+  type TaxCalculation,
   type TaxMode,
+  type TaxRounding,
   type VirtualStore,
 } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
@@ -18,17 +20,22 @@ import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useUpdateSaleSettings } from '../api/update-sale-settings.ts';
 import { ChoiceCards } from './choice-cards.tsx';
+import { TaxCalculationFields } from './tax-calculation-fields.tsx';
 import {
   basisPointsToPercent,
   cashRoundingChoices,
   percentToBasisPoints,
+  readTaxNumber,
   roundingExample,
 } from '../lib/sale-settings.ts';
 
 /** The order a shop owner reads them in: the common cases first. */
 const MODE_ORDER: TaxMode[] = ['INCLUSIVE', 'EXCLUSIVE', 'NONE'];
 
-/** The counter's settings of one store (product.md §4): tax mode, default tax rate, cash rounding. */
+/**
+ * The counter's settings of one store (product.md §4, §5): tax mode, default tax rate, how tax is
+ * computed (and a yen store's registration number), cash rounding.
+ */
 export function SaleSettingsForm({ store }: { store: VirtualStore }) {
   const { t, i18n } = useTranslation();
   const lock = useWriteLock();
@@ -44,17 +51,28 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
       // Without tax the rate is not shown, so whatever it holds stays as it was.
       const bp = v.taxMode === 'NONE' ? store.defaultTaxRate : percentToBasisPoints(v.defaultTaxRate);
       if (bp === null) fail('defaultTaxRate', t('saleSettings.taxRateInvalid'));
+      // Only a yen store's form shows the number: another store's is left as it is (omitted).
+      const number = currency === 'JPY' ? readTaxNumber(v.taxRegistrationNumber, currency) : null;
+      if (number && !number.ok) fail('taxRegistrationNumber', t(`saleSettings.invoiceNumberProblem.${number.problem}`));
+      const qualified = number?.ok === true && number.value !== null;
       return {
         taxMode: v.taxMode,
         defaultTaxRate: bp ?? 0,
         cashRounding: Number(v.cashRounding),
         shiftsEnabled: shifts,
+        // A yen store with a number computes tax once per rate; the server refuses per line then.
+        taxCalculation: qualified ? 'PER_RATE' : v.taxCalculation,
+        taxRounding: v.taxRounding,
+        ...(number?.ok ? { taxRegistrationNumber: number.value } : {}),
       };
     },
     initialValues: {
       taxMode: store.taxMode as TaxMode,
       defaultTaxRate: basisPointsToPercent(store.defaultTaxRate),
       cashRounding: String(store.cashRounding),
+      taxCalculation: (store.taxCalculation ?? 'PER_LINE') as TaxCalculation,
+      taxRounding: (store.taxRounding ?? 'HALF_UP') as TaxRounding,
+      taxRegistrationNumber: store.taxRegistrationNumber ?? '',
     },
   });
   const { values: v, errors, setValue: set } = form;
@@ -106,6 +124,19 @@ export function SaleSettingsForm({ store }: { store: VirtualStore }) {
             }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.text('defaultTaxRate')}
+          />
+        )}
+
+        {v.taxMode !== 'NONE' && (
+          <TaxCalculationFields
+            currency={currency}
+            calculation={v.taxCalculation}
+            rounding={v.taxRounding}
+            onCalculation={(value) => set('taxCalculation', value)}
+            onRounding={(value) => set('taxRounding', value)}
+            number={form.text('taxRegistrationNumber')}
+            qualified={currency === 'JPY' && v.taxRegistrationNumber.trim() !== ''}
+            errors={errors}
           />
         )}
 

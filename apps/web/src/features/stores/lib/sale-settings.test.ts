@@ -3,6 +3,7 @@ import {
   basisPointsToPercent,
   cashRoundingChoices,
   percentToBasisPoints,
+  readTaxNumber,
   roundingExample,
   trimRate,
 } from './sale-settings.ts';
@@ -78,5 +79,26 @@ describe('roundingExample', () => {
     expect(roundingExample('USD')).toBe(1233);
     expect(roundingExample('JPY')).toBe(1233);
     expect(roundingExample('KWD')).toBe(12333);
+  });
+});
+
+describe('readTaxNumber', () => {
+  it("reads a yen store's number as a person types it and sends it normalised", () => {
+    expect(readTaxNumber('T7000012050002', 'JPY')).toEqual({ ok: true, value: 'T7000012050002' });
+    expect(readTaxNumber(' t 7000-0120-50002 ', 'JPY')).toEqual({ ok: true, value: 'T7000012050002' });
+    expect(readTaxNumber('Ｔ７００００１２０５０００２', 'JPY')).toEqual({ ok: true, value: 'T7000012050002' });
+    expect(readTaxNumber('7000012050002', 'JPY')).toEqual({ ok: true, value: 'T7000012050002' });
+    expect(readTaxNumber('  ', 'JPY')).toEqual({ ok: true, value: null });
+  });
+
+  it('says why a number is refused', () => {
+    expect(readTaxNumber('T7000012050003', 'JPY')).toEqual({ ok: false, problem: 'CHECK_DIGIT' });
+    expect(readTaxNumber('T700001205000', 'JPY')).toEqual({ ok: false, problem: 'LENGTH' });
+    expect(readTaxNumber('invoice', 'JPY')).toEqual({ ok: false, problem: 'NOT_DIGITS' });
+    expect(readTaxNumber('VAT#1', 'EUR')).toEqual({ ok: false, problem: 'FORMAT' });
+  });
+
+  it("keeps another currency's number as written", () => {
+    expect(readTaxNumber(' DE 123456789 ', 'EUR')).toEqual({ ok: true, value: 'DE 123456789' });
   });
 });

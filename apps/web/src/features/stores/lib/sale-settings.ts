@@ -1,4 +1,10 @@
-import { CURRENCIES, type CurrencyCode } from '@shopdesk/shared';
+import {
+  CURRENCIES,
+  parseInvoiceNumber,
+  taxRegistrationNumberProblem,
+  type CurrencyCode,
+  type InvoiceNumberProblem,
+} from '@shopdesk/shared';
 
 // Percent text ⇄ basis points is shared: the server reads it in CSV files, the counter and forms here.
 export { basisPointsToPercent, percentToBasisPoints } from '@shopdesk/shared';
@@ -24,4 +30,24 @@ export function cashRoundingChoices(currency: CurrencyCode, current = 0): number
 export function roundingExample(currency: CurrencyCode): number {
   const exponent = CURRENCIES[currency].exponent;
   return exponent === 0 ? 1233 : Number(`12${'3'.repeat(exponent)}`);
+}
+
+export type TaxNumberRead =
+  { ok: true; value: string | null } | { ok: false; problem: InvoiceNumberProblem | 'FORMAT' };
+
+/**
+ * The registration number field as the API takes it: empty is none (null); a yen store's number is
+ * read the way a person types it (`t 7000-0120-50002`, full-width digits) and sent normalised
+ * (`T7000012050002`); another currency's is sent as written, trimmed. A refusal says why, so the
+ * form can say it in the person's language.
+ */
+export function readTaxNumber(text: string, currency: CurrencyCode): TaxNumberRead {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  if (currency === 'JPY') {
+    const parsed = parseInvoiceNumber(trimmed);
+    return parsed.ok ? { ok: true, value: parsed.value } : parsed;
+  }
+  const problem = taxRegistrationNumberProblem(trimmed, currency);
+  return problem ? { ok: false, problem } : { ok: true, value: trimmed };
 }
