@@ -7,7 +7,7 @@ import { claimSlots } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
-import { updateProductsAtOnce, type ProductEdit } from './products-bulk.repo.ts';
+import { editOf, updateProductsAtOnce } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
 
 /**
@@ -167,38 +167,4 @@ export async function applyChunk(
     await updateProduct(trx, store.id, id, edit);
   }
   return { counts, limitedLines, limitReached: refused.size > 0 };
-}
-
-/** The descriptive columns of a product the import changed. */
-function editOf(row: ProductRow): ProductEdit {
-  const {
-    id,
-    code,
-    name,
-    name_key,
-    brand,
-    description,
-    category,
-    price,
-    cost,
-    image_id,
-    tax_rate,
-    search,
-    updated_at,
-  } = row;
-  return {
-    id,
-    code,
-    name,
-    name_key,
-    brand,
-    description,
-    category,
-    price,
-    cost,
-    image_id,
-    tax_rate,
-    search,
-    updated_at,
-  };
 }

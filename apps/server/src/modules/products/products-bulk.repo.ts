@@ -39,24 +39,7 @@ export async function insertProductsAtOnce(db: DbOrTx, rows: NewProduct[]): Prom
     .execute();
 }
 
-/** What an import changes of a product it knows: its descriptive columns. */
-export type ProductEdit = Pick<
-  ProductRow,
-  | 'id'
-  | 'code'
-  | 'name'
-  | 'name_key'
-  | 'brand'
-  | 'description'
-  | 'category'
-  | 'price'
-  | 'cost'
-  | 'image_id'
-  | 'tax_rate'
-  | 'search'
-  | 'updated_at'
->;
-
+/** What an import changes of a product it knows: its descriptive columns, with their types. */
 const EDIT_ARRAYS = [
   ['id', 'text'],
   ['code', 'text'],
@@ -71,7 +54,14 @@ const EDIT_ARRAYS = [
   ['tax_rate', 'integer'],
   ['search', 'text'],
   ['updated_at', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof ProductEdit, ArrayType]>;
+] as const satisfies ReadonlyArray<readonly [keyof ProductsTable, ArrayType]>;
+
+export type ProductEdit = Pick<ProductRow, (typeof EDIT_ARRAYS)[number][0]>;
+
+/** The columns of `row` an import changes. */
+export function editOf(row: ProductRow): ProductEdit {
+  return Object.fromEntries(EDIT_ARRAYS.map(([column]) => [column, row[column]])) as ProductEdit;
+}
 
 /**
  * PostgreSQL: applies many products' edits in two statements (an import chunk of known codes)
