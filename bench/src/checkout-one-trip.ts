@@ -19,6 +19,13 @@ const literal = (value: string | number) =>
   typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
 const tuple = (values: Array<string | number>) => `(${values.map(literal).join(', ')})`;
 
+/** The app's `statSlot` (modules/statistics statistics-recorder.ts): the sale's report rows' slot of 8. */
+function statSlot(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 8;
+}
+
 /**
  * What the app's one statement per sale writes (issue 25), as one multi-statement text: header,
  * lines, tender, receipt code, each product's quantity in id order, the movements, and the report
@@ -31,6 +38,7 @@ function oneTripSale(s: Sale): string {
   const byProduct = new Map<string, number>();
   for (const l of s.lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
   const items = s.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const slot = statSlot(s.id);
   const sums = (table: string, columns: string[]) =>
     columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
   const productSums = ['quantity', 'refunded_quantity', 'revenue', 'refunded_revenue', 'cost', 'refunded_cost'];
@@ -81,10 +89,10 @@ function oneTripSale(s: Sale): string {
     ),
     `insert into stock_movements (id, store_id, product_id, delta, reason, ref_code, user_id, note, created_at)
      values ${s.lines.map((l) => `(${[randomUUID(), s.storeId, l.productId].map(literal).join(', ')}, ${-l.quantity}, 'SALE', ${literal(s.code)}, null, '', ${literal(s.at)})`).join(', ')}`,
-    `insert into stat_hours (store_id, business_date, hour, sales_count, refund_count, items_sold, items_refunded,
+    `insert into stat_hours (store_id, business_date, hour, slot, sales_count, refund_count, items_sold, items_refunded,
       gross_sales, refunds, discounts, tax, refunded_tax, cost, refunded_cost)
-     values ${tuple([s.storeId, date, hour, 1, 0, items, 0, 500, 0, 0, 0, 0, 50 * items, 0])}
-     on conflict (store_id, business_date, hour) do update set ${sums('stat_hours', ['sales_count', 'refund_count', 'items_sold', 'items_refunded', 'gross_sales', 'refunds', 'discounts', 'tax', 'refunded_tax', 'cost', 'refunded_cost'])}`,
+     values ${tuple([s.storeId, date, hour, slot, 1, 0, items, 0, 500, 0, 0, 0, 0, 50 * items, 0])}
+     on conflict (store_id, business_date, hour, slot) do update set ${sums('stat_hours', ['sales_count', 'refund_count', 'items_sold', 'items_refunded', 'gross_sales', 'refunds', 'discounts', 'tax', 'refunded_tax', 'cost', 'refunded_cost'])}`,
     `insert into stat_products_day (store_id, business_date, product_key, product_id, code, name, ${productSums.join(', ')})
      values ${products(date).join(', ')}
      on conflict (store_id, business_date, product_key) do update set ${sums('stat_products_day', productSums)},
@@ -93,10 +101,10 @@ function oneTripSale(s: Sale): string {
      values ${products(date.slice(0, 7)).join(', ')}
      on conflict (store_id, month, product_key) do update set ${sums('stat_products_month', productSums)},
       name = excluded.name, code = excluded.code`,
-    `insert into stat_tenders (store_id, business_date, method, currency, sales_count, refund_count, taken, taken_in_main,
-      refunded, refunded_in_main)
-     values ${tuple([s.storeId, date, 'CASH', 'USD', 1, 0, 500, 500, 0, 0])}
-     on conflict (store_id, business_date, method, currency) do update set ${sums('stat_tenders', ['sales_count', 'refund_count', 'taken', 'taken_in_main', 'refunded', 'refunded_in_main'])}`,
+    `insert into stat_tenders (store_id, business_date, method, currency, slot, sales_count, refund_count, taken,
+      taken_in_main, refunded, refunded_in_main)
+     values ${tuple([s.storeId, date, 'CASH', 'USD', slot, 1, 0, 500, 500, 0, 0])}
+     on conflict (store_id, business_date, method, currency, slot) do update set ${sums('stat_tenders', ['sales_count', 'refund_count', 'taken', 'taken_in_main', 'refunded', 'refunded_in_main'])}`,
     'commit',
   ].join(';\n');
 }

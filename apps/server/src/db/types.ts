@@ -384,6 +384,8 @@ export interface StatHoursTable {
   store_id: string;
   business_date: string;
   hour: number;
+  /** 0–7, from the sale's or refund's id, so concurrent sales add to different rows (reads sum the slots). */
+  slot: number;
   sales_count: number;
   refund_count: number;
   items_sold: number;
@@ -424,6 +426,8 @@ export interface StatTendersTable {
   business_date: string;
   method: string;
   currency: string;
+  /** As stat_hours.slot. */
+  slot: number;
   sales_count: number;
   refund_count: number;
   taken: number;

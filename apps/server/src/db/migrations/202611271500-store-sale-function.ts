@@ -32,15 +32,28 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql.raw(STORE_SALE).execute(db);
+  await sql.raw(storeSaleFunction(KEY_TARGETS)).execute(db);
 }
+
+/** The conflict targets of the hour and tender upserts as this migration made them. */
+export const KEY_TARGETS = {
+  hour: '(store_id, business_date, hour)',
+  tender: '(store_id, business_date, method, currency)',
+};
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`DROP FUNCTION IF EXISTS shopdesk_store_sale(jsonb)`.execute(db);
 }
 
-const STORE_SALE = `
+/**
+ * The function's one text, with the conflict targets of the hour and tender upserts as the
+ * schema it is created for keys those tables: 202611271800-stat-slots.ts adds `slot` to both keys
+ * and creates it again from here. Any other change to the body is a new migration with its own
+ * text, since this one must keep making what it made.
+ */
+export function storeSaleFunction(targets: { hour: string; tender: string }): string {
+  return `
 CREATE OR REPLACE FUNCTION shopdesk_store_sale(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -129,7 +142,7 @@ BEGIN
   -- 6. The reports (statistics addHour, addProducts, addTenders); stats is null for a parked cart.
   IF stats IS NOT NULL THEN
     INSERT INTO stat_hours SELECT * FROM jsonb_populate_record(null::stat_hours, stats->'hour')
-    ON CONFLICT (store_id, business_date, hour) DO UPDATE SET
+    ON CONFLICT ${targets.hour} DO UPDATE SET
       sales_count = stat_hours.sales_count + excluded.sales_count,
       refund_count = stat_hours.refund_count + excluded.refund_count,
       items_sold = stat_hours.items_sold + excluded.items_sold,
@@ -164,7 +177,7 @@ BEGIN
       name = excluded.name,
       code = excluded.code;
     INSERT INTO stat_tenders SELECT * FROM jsonb_populate_recordset(null::stat_tenders, stats->'tenders')
-    ON CONFLICT (store_id, business_date, method, currency) DO UPDATE SET
+    ON CONFLICT ${targets.tender} DO UPDATE SET
       sales_count = stat_tenders.sales_count + excluded.sales_count,
       refund_count = stat_tenders.refund_count + excluded.refund_count,
       taken = stat_tenders.taken + excluded.taken,
@@ -175,3 +188,4 @@ BEGIN
   RETURN jsonb_build_object('stored', true, 'shift_id', open_shift);
 END
 $fn$`;
+}

@@ -110,6 +110,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   await repo.insertTenders(trx, tenders);
   // The report counts the refund at this moment, in the same database transaction.
   await recordRefund(trx, {
+    id: header.id,
     storeId,
     timezone: refund.timezone,
     at,

@@ -85,11 +85,12 @@ export function saleForStatistics(
   storeId: string,
   timezone: string,
   at: Date,
-  header: Pick<ShopTransactionsTable, 'total' | 'tax' | 'line_discounts' | 'cart_discount'>,
+  header: Pick<ShopTransactionsTable, 'id' | 'total' | 'tax' | 'line_discounts' | 'cart_discount'>,
   lines: ShopTransactionLinesTable[],
   tenders: ShopTendersTable[],
 ): SaleForStatistics {
   return {
+    id: header.id,
     storeId,
     timezone,
     at,

@@ -7,7 +7,9 @@ import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, Stat
  * the same statement on SQLite and PostgreSQL. Callers merge rows with the same key first (one
  * statement may not touch a row twice on PostgreSQL) and pass them in key order, so concurrent
  * sales lock the rows they share in one order. A sale on PostgreSQL runs the same upserts inside
- * `shopdesk_store_sale` (migration 202611271500): a change here is a change there.
+ * `shopdesk_store_sale` (migration 202611271500, keyed by slot since 202611271800): a change here
+ * is a change there. An hour's and a tender's rows are spread over slots (statistics-recorder.ts
+ * `statSlot`): readers sum them.
  */
 
 type Sums<T> = { [K in keyof T]: T[K] };
@@ -88,7 +90,7 @@ export async function addHour(db: DbOrTx, row: Sums<StatHoursTable>): Promise<vo
       .insertInto('stat_hours')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['store_id', 'business_date', 'hour']).doUpdateSet(addUp(HOUR_SUMS, 'stat_hours')),
+        oc.columns(['store_id', 'business_date', 'hour', 'slot']).doUpdateSet(addUp(HOUR_SUMS, 'stat_hours')),
       ),
   );
 }
@@ -133,7 +135,9 @@ export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<
       .insertInto('stat_tenders')
       .values(rows)
       .onConflict((oc) =>
-        oc.columns(['store_id', 'business_date', 'method', 'currency']).doUpdateSet(addUp(TENDER_SUMS, 'stat_tenders')),
+        oc
+          .columns(['store_id', 'business_date', 'method', 'currency', 'slot'])
+          .doUpdateSet(addUp(TENDER_SUMS, 'stat_tenders')),
       ),
   );
 }
