@@ -19,6 +19,9 @@ import type { Row } from './table.ts';
 
 const CONNECTIONS = 50;
 const LINES = 5;
+/** How many times the 25-per-commit floor SQLite's checkout must sell (issue 25). */
+const FLOOR_RATIO = 1.4;
+
 /** Sales per transaction of the batched raw baseline: about what the server's batches hold at 50 clients. */
 const RAW_BATCH = 25;
 
@@ -348,10 +351,14 @@ export async function checkoutRows(
   return [
     {
       what: `checkout of ${LINES} lines, durable, ${CONNECTIONS} clients`,
-      value: `${perSecond(http.perSecond)} (${Math.round((100 * http.perSecond) / raw.perSecond)}% of raw)`,
-      budget: server.engine === 'sqlite' ? '≥ 1,000/s' : '-',
+      value: `${perSecond(http.perSecond)} (${Math.round((100 * http.perSecond) / raw.perSecond)}% of raw${floor ? `, ${(http.perSecond / floor.perSecond).toFixed(2)}× the ${RAW_BATCH}-per-commit floor` : ''})`,
+      // Issue 25: on SQLite both, so the budget holds on a slower machine than the one it was set on.
+      budget: server.engine === 'sqlite' ? `≥ 1,000/s and ≥ ${FLOOR_RATIO}× the floor` : '-',
       baseline: `raw DB ${perSecond(raw.perSecond)}${floor ? `, ${RAW_BATCH} per commit ${perSecond(floor.perSecond)}` : ''}; bare route ${perSecond(bare.perSecond)}`,
-      ok: server.engine === 'sqlite' ? http.perSecond >= 1000 && exact : exact,
+      ok:
+        server.engine === 'sqlite'
+          ? http.perSecond >= 1000 && floor !== null && http.perSecond >= FLOOR_RATIO * floor.perSecond && exact
+          : exact,
     },
     // Issue 25: on PostgreSQL a sale is one round trip; measured against the same writes sent so.
     ...(oneTrip
