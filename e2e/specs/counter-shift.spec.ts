@@ -97,6 +97,13 @@ test('counter: held carts are one tap away with their count, also with an empty 
     await page.getByRole('button', { name: 'Hold', exact: true }).click();
     await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
   }
+  // A "Cart held" toast can cover the drawer's first Reopen on a phone: a tap on its text goes
+  // through to what it covers (and a resting pointer cannot hold it open), its Close still works.
+  const toast = page.getByRole('alert').filter({ hasText: 'Cart held.' }).last();
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+  const close = toast.getByRole('button', { name: 'Close' });
+  expect(await close.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('auto');
   // The cart is empty (the summary with its menu is hidden on a phone), yet the held carts show.
   await expect(held).toBeVisible();
   await expect(held).toHaveAccessibleName('Held carts: 2');
