@@ -12,6 +12,24 @@ const SESSION_CACHE_MS = 300;
 const ENV = { SESSION_CACHE_MS: String(SESSION_CACHE_MS), FREE_TRANSACTION_LIMIT: '10000000' };
 
 /**
+ * Two app instances on one PostgreSQL schema, with `env`, and a user made through the first.
+ * Each test app has its own frozen clock: b's is set to a's, since the throttles compare times
+ * written by both.
+ */
+async function startTwo(env: Record<string, string>): Promise<{ a: TestApp; b: TestApp; u: TestUser }> {
+  const a = await startTestApp('postgres', env);
+  const b = await startTestApp('postgres', { ...a.databaseEnv, ...env });
+  b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
+  return { a, b, u: await createUser(a, { secondCurrency: null }) };
+}
+
+/** b first: a's close drops the schema they share. */
+async function closeTwo(a: TestApp | undefined, b: TestApp | undefined) {
+  await b?.close();
+  await a?.close();
+}
+
+/**
  * Issue 13: two app instances on one PostgreSQL schema (and one DATA_DIR, as processes behind a
  * proxy share their files), as ARCHITECTURE.md's "Growing past one machine" runs them. Nothing one
  * needs may live only in the other's memory: a sale's clientId, a session's revocation, the login
@@ -23,17 +41,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
   let u: TestUser;
 
   beforeAll(async () => {
-    a = await startTestApp('postgres', ENV);
-    b = await startTestApp('postgres', { ...a.databaseEnv, ...ENV });
-    // Each test app has its own frozen clock; the throttles compare times written by both.
-    b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
-    u = await createUser(a, { secondCurrency: null });
+    ({ a, b, u } = await startTwo(ENV));
   });
-  afterAll(async () => {
-    // b first: a's close drops the schema they share.
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => closeTwo(a, b));
 
   it('stores one sale for one clientId sent to both at once', { timeout: 120_000 }, async () => {
     const product = await createProduct(a, u, { code: ean13(), price: 250, quantity: 1000 });
@@ -180,15 +190,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
   let u: TestUser;
 
   beforeAll(async () => {
-    a = await startTestApp('postgres', LIMITS);
-    b = await startTestApp('postgres', { ...a.databaseEnv, ...LIMITS });
-    b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
-    u = await createUser(a, { secondCurrency: null });
+    ({ a, b, u } = await startTwo(LIMITS));
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => closeTwo(a, b));
 
   it('stores exactly the limit of sales sent to both at once', async () => {
     const product = await createProduct(a, u, { code: ean13(), price: 100, quantity: 100 });

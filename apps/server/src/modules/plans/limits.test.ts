@@ -27,12 +27,8 @@ function expectRefusal(res: ApiResponse): void {
   });
 }
 
-/**
- * Each free limit at its exact boundary (issue 12): the last allowed create succeeds, the next is
- * refused with 402 and writes nothing, also when 20 creates race over the last slot; premium lifts
- * them all at once and losing it brings them back without touching what was made meanwhile.
- */
-describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
+/** A test app with the free limits at LIMIT and the demo billing, and its two creates that count. */
+function useLimitedApp(engine: Engine) {
   const t = useTestApp(engine, {
     FREE_PRODUCT_LIMIT: String(LIMIT),
     FREE_TRANSACTION_LIMIT: String(LIMIT),
@@ -43,6 +39,16 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 3 }) });
   const sell = (u: TestUser, body: object = saleBody()) =>
     t.request('POST', '/api/secure/shop/transaction', { token: u.token, body });
+  return { t, newProduct, sell };
+}
+
+/**
+ * Each free limit at its exact boundary (issue 12): the last allowed create succeeds, the next is
+ * refused with 402 and writes nothing, also when 20 creates race over the last slot; premium lifts
+ * them all at once and losing it brings them back without touching what was made meanwhile.
+ */
+describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
+  const { t, newProduct, sell } = useLimitedApp(engine);
 
   it('products: the last slot goes to exactly one of 20 concurrent creates, the rest get 402 and write nothing', async () => {
     const u = await createUser(t);
@@ -186,16 +192,7 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
  * owner's sale waits on nothing of the owner's at all.
  */
 describe.each(engines)('free-tier counters without an owner lock on %s', (engine: Engine) => {
-  const t = useTestApp(engine, {
-    FREE_PRODUCT_LIMIT: String(LIMIT),
-    FREE_TRANSACTION_LIMIT: String(LIMIT),
-    BILLING_PROVIDER: 'demo',
-    SESSION_DAYS: '3650',
-  });
-  const newProduct = (u: TestUser) =>
-    t.request('POST', '/api/secure/product', { token: u.token, body: productBody({ quantity: 3 }) });
-  const sell = (u: TestUser, body: object = saleBody()) =>
-    t.request('POST', '/api/secure/shop/transaction', { token: u.token, body });
+  const { t, newProduct, sell } = useLimitedApp(engine);
 
   it('deleting products frees exactly their slots, also when 20 creates race for them', async () => {
     const u = await createUser(t);
