@@ -9,26 +9,33 @@ import { unnestRows, type ArrayType } from '../../db/unnest-rows.ts';
  * one round trip instead of one per row or per 60 rows.
  */
 
-/** Every column of a product row, with its PostgreSQL type, for the one-statement insert. */
-const PRODUCT_ARRAYS = [
-  ['id', 'text'],
-  ['store_id', 'text'],
-  ['code', 'text'],
-  ['name', 'text'],
-  ['name_key', 'text'],
-  ['brand', 'text'],
-  ['description', 'text'],
-  ['category', 'text'],
-  ['price', 'bigint'],
-  ['cost', 'bigint'],
-  ['quantity', 'bigint'],
-  ['image_id', 'text'],
-  ['reorder_level', 'integer'],
-  ['tax_rate', 'integer'],
-  ['search', 'text'],
-  ['created_at', 'text'],
-  ['updated_at', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof ProductsTable, ArrayType]>;
+/** Every column of a product row with its PostgreSQL type, in the order the one-statement insert lists them. */
+const PRODUCT_TYPES = {
+  id: 'text',
+  store_id: 'text',
+  code: 'text',
+  name: 'text',
+  name_key: 'text',
+  brand: 'text',
+  description: 'text',
+  category: 'text',
+  price: 'bigint',
+  cost: 'bigint',
+  quantity: 'bigint',
+  image_id: 'text',
+  reorder_level: 'integer',
+  tax_rate: 'integer',
+  search: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+} as const satisfies Record<keyof ProductsTable, ArrayType>;
+type ProductColumn = keyof typeof PRODUCT_TYPES;
+
+/** `columns` with their types, for unnestRows. */
+const typed = <C extends ProductColumn>(columns: readonly C[]) =>
+  columns.map((column) => [column, PRODUCT_TYPES[column]] as const);
+
+const PRODUCT_ARRAYS = typed(Object.keys(PRODUCT_TYPES) as ProductColumn[]);
 
 /** PostgreSQL: inserts the rows in one statement. */
 export async function insertProductsAtOnce(db: DbOrTx, rows: NewProduct[]): Promise<void> {
@@ -39,28 +46,29 @@ export async function insertProductsAtOnce(db: DbOrTx, rows: NewProduct[]): Prom
     .execute();
 }
 
-/** What an import changes of a product it knows: its descriptive columns, with their types. */
-const EDIT_ARRAYS = [
-  ['id', 'text'],
-  ['code', 'text'],
-  ['name', 'text'],
-  ['name_key', 'text'],
-  ['brand', 'text'],
-  ['description', 'text'],
-  ['category', 'text'],
-  ['price', 'bigint'],
-  ['cost', 'bigint'],
-  ['image_id', 'text'],
-  ['tax_rate', 'integer'],
-  ['search', 'text'],
-  ['updated_at', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof ProductsTable, ArrayType]>;
+/** What an import changes of a product it knows: its descriptive columns. */
+const EDIT_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'name_key',
+  'brand',
+  'description',
+  'category',
+  'price',
+  'cost',
+  'image_id',
+  'tax_rate',
+  'search',
+  'updated_at',
+] as const satisfies readonly ProductColumn[];
+const EDIT_ARRAYS = typed(EDIT_COLUMNS);
 
-export type ProductEdit = Pick<ProductRow, (typeof EDIT_ARRAYS)[number][0]>;
+export type ProductEdit = Pick<ProductRow, (typeof EDIT_COLUMNS)[number]>;
 
 /** The columns of `row` an import changes. */
 export function editOf(row: ProductRow): ProductEdit {
-  return Object.fromEntries(EDIT_ARRAYS.map(([column]) => [column, row[column]])) as ProductEdit;
+  return Object.fromEntries(EDIT_COLUMNS.map((column) => [column, row[column]])) as ProductEdit;
 }
 
 /**
