@@ -1,13 +1,8 @@
-import {
-  ErrorCode,
-  SOLD_AT_MAX_AGE_DAYS,
-  SOLD_AT_MAX_AHEAD_MS,
-  type CreateTransactionBody,
-  type UpdateTransactionBody,
-} from '@shopdesk/shared';
+import { ErrorCode, SOLD_AT_MAX_AGE_DAYS, SOLD_AT_MAX_AHEAD_MS } from '@shopdesk/shared';
 import { DAY } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SaleBody } from './sale-pricer.ts';
 
 /** When the server received the sale, and when the device sold it. */
 export interface SaleTimes {
@@ -20,7 +15,7 @@ export interface SaleTimes {
  * sale being synced: more than SOLD_AT_MAX_AHEAD_MS ahead of the server's clock (the device's
  * clock is wrong), or older than SOLD_AT_MAX_AGE_DAYS (longer than a device queue keeps a sale).
  */
-export function saleTimes(ctx: AppContext, body: CreateTransactionBody | UpdateTransactionBody): SaleTimes {
+export function saleTimes(ctx: AppContext, body: SaleBody): SaleTimes {
   const receivedAt = ctx.clock.now();
   if (!body.soldAt) return { receivedAt, soldAt: receivedAt };
   const soldAt = new Date(body.soldAt);
