@@ -6,30 +6,35 @@
 SELECT create_reference_table('users'); -- files.owner_id and stores.owner_id point at it
 SELECT create_reference_table('stores'); -- every store table points at it (store_id)
 SELECT create_reference_table('exchange_rates'); -- shared by every store: read when a store converts its second currency
+SELECT create_reference_table('store_members'); -- read with every store-scoped call (access), joined to stores by the router before the store is known
 
 -- Store tables, distributed by store_id and co-located: one store’s rows are on one node.
-SELECT create_distributed_table('cargo_client_ops', 'store_id');
-SELECT create_distributed_table('cargos', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('cargo_contents', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('files', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('import_batches', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('product_tombstones', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('products', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('receipt_templates', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shifts', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shift_cash', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shift_cash_moves', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shop_transactions', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shop_refunds', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shop_refund_lines', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shop_tenders', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('shop_transaction_lines', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('stat_hours', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('stat_products_day', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('stat_products_month', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('stat_tenders', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('stock_movements', 'store_id', colocate_with => 'cargo_client_ops');
-SELECT create_distributed_table('store_exchange_rates', 'store_id', colocate_with => 'cargo_client_ops');
+SELECT create_distributed_table('audit_events', 'store_id');
+SELECT create_distributed_table('cargo_client_ops', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('cargos', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('cargo_contents', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('files', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('import_batches', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('payment_methods', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('product_tombstones', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('products', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('receipt_templates', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shifts', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shift_cash', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shift_cash_moves', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shop_transactions', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shop_refunds', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shop_refund_lines', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shop_tenders', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('shop_transaction_lines', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stat_hours', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stat_products_day', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stat_products_month', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stat_tenders', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stock_movements', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('store_barcode_rules', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('store_exchange_rates', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('store_invitations', 'store_id', colocate_with => 'audit_events');
 
 -- Local tables, kept on the coordinator (their keys to reference tables make Citus add them to
 -- its metadata, citus.enable_local_reference_table_foreign_keys):

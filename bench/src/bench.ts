@@ -12,6 +12,7 @@ import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
 import { resetFloodRows } from './reset-flood.ts';
 import { statisticsRows } from './statistics.ts';
+import { tillRows } from './till.ts';
 import { counterRows, firstLoadRows, receiptRow } from './first-load.ts';
 import { loadAlternating, sequential } from './load.ts';
 import { call, signUpOwner, startServer } from './server.ts';
@@ -23,7 +24,8 @@ const BATCH = 1000;
 /**
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
  * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
- * reset-flood, statistics, cargo); the catalogue import always runs, the others need it.
+ * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
+ * Chromium)); the catalogue import always runs, the others need it.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const runs = (group: string) => !ONLY || ONLY.includes(group);
@@ -102,6 +104,7 @@ async function main() {
       rows.push(...(await counterRows(server.url, urlName, firstLoad.session, last)));
       rows.push(...(await receiptRow(server.url, await sellOne(server.url, headers, benchCode(0)))));
     }
+    if (runs('till')) rows.push(...(await tillRows(server, headers, urlName)));
     const codes = Array.from({ length: 5000 }, (_, i) => benchCode((i * 7919) % PRODUCTS));
     if (runs('lookup')) {
       // Lookup by barcode (random codes spread over the whole catalogue) against the baseline, the

@@ -33,7 +33,7 @@ const cold = (url: string): BrowserContextOptions => ({
 });
 
 /** Debian's Chromium, as in the e2e suite, or why the browser rows cannot be measured. */
-async function launch(url: string): Promise<Browser | string> {
+export async function launch(url: string): Promise<Browser | string> {
   const shell = await fetch(`${url}/auth`, { headers: { accept: 'text/html' } }).then((r) => r.text());
   if (!shell.includes('<div id="root">')) return 'run `npm run build` first';
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -118,7 +118,7 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown }): Pro
 }
 
 /** The mail to `email` in the outbox; the server sends mail after its answer, so it may take a moment. */
-async function mailTo(server: BenchServer, email: string): Promise<string> {
+export async function mailTo(server: BenchServer, email: string): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
   for (let tries = 0; tries < 100; tries++) {
     const names = existsSync(outbox) ? readdirSync(outbox) : [];

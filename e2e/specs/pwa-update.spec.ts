@@ -146,7 +146,9 @@ test('a sale queued offline survives an update applied when the sale is done, an
 
     // "New sale": nothing holds the update any more, so it applies, offline, from the new worker's cache.
     await dialog.getByRole('button', { name: 'New sale' }).click();
-    await expect(html).toHaveAttribute('data-build', NEW_BUILD);
+    // The reload loads every file of the new build from the worker's cache: on a loaded CI machine
+    // that took over 10 s once (the page was still navigating), so it gets longer than the default.
+    await expect(html).toHaveAttribute('data-build', NEW_BUILD, { timeout: 30_000 });
     await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
     await expect(page.getByText('1 sale waiting to sync')).toBeVisible();
     await expect(banner).toHaveCount(0);

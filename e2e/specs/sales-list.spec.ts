@@ -154,8 +154,8 @@ test.describe('on a desktop', () => {
 
     await drawer.getByRole('button', { name: 'Refund all that remains' }).click();
     const confirm = page.getByRole('dialog', { name: 'Refund $10.00?' });
-    // Paid by card only: the money goes back to the card.
-    await expect(confirm).toContainText('Give back $10.00 to the card for 4 items.');
+    // Paid by card only: the money goes back by the sale's method, named.
+    await expect(confirm).toContainText('Give back $10.00 by Card for 4 items.');
     await confirm.getByRole('button', { name: 'Refund $10.00' }).click();
     await expect(drawer.getByTestId('line-refunded')).toHaveText('Refunded');
     expect(await stockOf(page, store, tea)).toBe(10);

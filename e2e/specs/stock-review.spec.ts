@@ -91,7 +91,9 @@ test('a CSV import crossing the free limit says so before, shows one summary lin
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
   const template = readFileSync(await (await download).path(), 'utf8');
-  expect(template.split(/\r?\n/)[0]).toBe('\uFEFFcode,name,brand,category,price,cost,quantity,description,taxRate');
+  expect(template.split(/\r?\n/)[0]).toBe(
+    '\uFEFFcode,name,brand,category,price,cost,quantity,description,taxRate,unit',
+  );
   await page
     .getByLabel('Choose CSV file')
     .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });

@@ -34,6 +34,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { name: 'forgot-password', path: '/forgot-password' },
   { name: 'legal', path: '/legal' },
   { name: 'confirm-bad-token', path: '/confirm/not-a-real-token' },
+  { name: 'invite-bad-token', path: '/invite/not-a-real-token' },
   { name: 'receipt', path: '/receipt/R-UNKNOWN' },
 ];
 
@@ -55,6 +56,7 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
     { name: 'profile-edit', path: `${s}/profile/edit` },
     { name: 'profile-security', path: `${s}/profile/security` },
     { name: 'profile-store', path: `${s}/profile/store` },
+    { name: 'profile-store-members', path: `${s}/profile/store/${store}/members` },
     { name: 'profile-printers', path: `${s}/profile/printers` },
     { name: 'profile-support', path: `${s}/profile/support` },
     { name: 'profile-subscription', path: `${s}/profile/subscription` },
@@ -72,6 +74,7 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
     { name: 'stock-list', path: `${s}/stock/list` },
     { name: 'stock-catalog', path: `${s}/stock/inventory-catalog` },
     { name: 'shop-statistic', path: `${s}/shop/statistic` },
+    { name: 'shop-activity', path: `${s}/shop/activity` },
     { name: 'shop-list', path: `${s}/shop/list` },
     { name: 'shop-counter', path: `${s}/shop/counter` },
     { name: 'shop-shift', path: `${s}/shop/shift` },

@@ -31,19 +31,24 @@ import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
 import { billingRoutes, billingWebhookRoutes, settleLapsed, settleUser } from './modules/billing/index.ts';
+import { drawerRoutes } from './modules/drawer/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { invitationAuthRoutes, invitationSecureRoutes, membersRoutes } from './modules/members/index.ts';
+import { paymentMethodsRoutes } from './modules/payment-methods/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
-import { productChangesRoutes, productsRoutes } from './modules/products/index.ts';
+import { barcodeRulesRoutes, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
 import { statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
+import { tillRoutes } from './modules/till/index.ts';
 
 /** index.html's inline early key recorder (packages/shared/src/early-keys.ts), allowed by its hash. */
 const EARLY_KEYS_HASH = createHash('sha256').update(EARLY_KEYS_SCRIPT).digest('base64');
@@ -105,7 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every change to the rows a cached session depends on clears the cache (session-cache.ts).
   const sessionCache = createSessionCache<AuthInfo>(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
-    watchChanges(['sessions', 'stores', 'users'], () => sessionCache.invalidate()),
+    watchChanges(['sessions', 'stores', 'store_members', 'users'], () => sessionCache.invalidate()),
     ...(overrides.plugins ?? []),
   ]);
   // Mail still queued when the server stops is sent before the database closes.
@@ -132,6 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config,
     db: database.db,
     readFirst: database.readFirst,
+    readAll: database.readAll,
     dbKind: database.kind,
     runWrite: database.runWrite,
     clock,
@@ -188,24 +194,32 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(publicReceiptRoutes(ctx), { prefix: '/api/public' });
   await app.register(billingWebhookRoutes(ctx), { prefix: '/api/public' });
   await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
+  await app.register(invitationAuthRoutes(ctx), { prefix: '/api/auth' });
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authGuard(ctx, sessionCache));
       await secure.register(sessionRoutes(ctx));
       await secure.register(profileRoutes(ctx));
       await secure.register(storesRoutes(ctx));
+      await secure.register(membersRoutes(ctx, outbox));
+      await secure.register(invitationSecureRoutes(ctx));
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
+      await secure.register(barcodeRulesRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
+      await secure.register(drawerRoutes(ctx));
       await secure.register(statisticsRoutes(ctx));
+      await secure.register(auditRoutes(ctx));
       await secure.register(shiftsRoutes(ctx));
       await secure.register(cargoRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
+      await secure.register(paymentMethodsRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx, settleUser));
       await secure.register(billingRoutes(ctx));
       await secure.register(supportRoutes(ctx, outbox));
+      await secure.register(tillRoutes(ctx));
     },
     { prefix: '/api/secure' },
   );

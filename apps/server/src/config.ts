@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   FREE_PRODUCT_LIMIT: int(100),
   FREE_CARGO_LIMIT: int(20),
   FREE_TRANSACTION_LIMIT: int(300),
+  FREE_MEMBER_LIMIT: int(1),
   /** `stripe` (also chosen when STRIPE_SECRET_KEY is set), `demo` (never in production), or unset: no billing. */
   BILLING_PROVIDER: z.enum(['demo', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalString,
@@ -107,6 +108,8 @@ const EnvSchema = z.object({
   /** Image uploads per user per window. */
   RATE_LIMIT_UPLOADS_PER_USER: int(60),
   RATE_LIMIT_UPLOADS_WINDOW_MS: int(10 * 60 * 1000),
+  /** Store invitations a user may send per hour (each is a mail). */
+  RATE_LIMIT_INVITES_PER_HOUR: int(20),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -120,7 +123,7 @@ export interface Config {
   appUrl: string;
   mail: { smtpUrl?: string; from: string; supportEmail?: string; outboxDir: string };
   jwtSecret: Uint8Array;
-  freeLimits: { products: number; cargos: number; transactions: number };
+  freeLimits: { products: number; cargos: number; transactions: number; members: number };
   billing: {
     provider?: 'demo' | 'stripe';
     stripeSecretKey?: string;
@@ -152,6 +155,7 @@ export interface Config {
   catalogueJobs: { perKey: number; total: number; queue: number; maxWaitMs: number };
   storageQuota: { free: number; premium: number };
   uploads: { max: number; windowMs: number };
+  invitesPerHour: number;
   version: string;
 }
 
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       products: e.FREE_PRODUCT_LIMIT,
       cargos: e.FREE_CARGO_LIMIT,
       transactions: e.FREE_TRANSACTION_LIMIT,
+      members: e.FREE_MEMBER_LIMIT,
     },
     billing: {
       provider: billingProvider(e),
@@ -280,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storageQuota: { free: e.STORE_STORAGE_QUOTA_BYTES, premium: e.PREMIUM_STORE_STORAGE_QUOTA_BYTES },
     uploads: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: e.RATE_LIMIT_UPLOADS_WINDOW_MS },
+    invitesPerHour: e.RATE_LIMIT_INVITES_PER_HOUR,
     version: readVersion(),
   };
 }

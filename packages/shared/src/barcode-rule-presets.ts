@@ -67,8 +67,11 @@ const RANDOM_PREFIXES = [
 export function randomUnclaimedInStoreEan13(rules: readonly BarcodeRule[], random: () => number = Math.random): string {
   const open = RANDOM_PREFIXES.filter((p) => !rules.some((rule) => p.startsWith(rule.prefix)));
   if (open.length === 0) throw new Error('the barcode rules claim every in-store prefix');
+  // 20–29 while any is open (the codes a store got before it had rules), 040–049 only after.
+  const twenties = open.filter((p) => p.startsWith('2'));
+  const pool = twenties.length > 0 ? twenties : open;
   for (let attempt = 0; attempt < 1000; attempt++) {
-    let body = open[Math.floor(random() * open.length)] ?? '20';
+    let body = pool[Math.floor(random() * pool.length)] ?? '20';
     while (body.length < 12) body += String(Math.floor(random() * 10));
     const code = body + String(gs1CheckDigit(body));
     // Any rule's prefix, even one that does not fill the code yet: it may be fixed later.

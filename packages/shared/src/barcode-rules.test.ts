@@ -6,6 +6,7 @@ import {
   BarcodeRuleBodySchema,
   barcodeRuleLayout,
   encodeWithRule,
+  labelMeasure,
   priceCheckDigit,
   scannedPrice,
   scannedWeight,
@@ -217,5 +218,16 @@ describe('randomUnclaimedInStoreEan13', () => {
       position,
     }));
     expect(() => randomUnclaimedInStoreEan13(all)).toThrow();
+  });
+});
+
+describe('labelMeasure', () => {
+  it('takes a weight label’s thousandths for a measured unit and a count label’s pieces for EACH', () => {
+    expect(labelMeasure({ value: 'WEIGHT', decimals: 3 }, 342, 'KG')).toEqual({ ok: true, quantity: 342 });
+    expect(labelMeasure({ value: 'WEIGHT', decimals: 2 }, 34, 'M')).toEqual({ ok: true, quantity: 340 });
+    expect(labelMeasure({ value: 'WEIGHT', decimals: 3 }, 342, 'EACH')).toEqual({ ok: false, reason: 'NOT_MEASURED' });
+    expect(labelMeasure({ value: 'COUNT', decimals: 0 }, 6, 'EACH')).toEqual({ ok: true, quantity: 6 });
+    expect(labelMeasure({ value: 'COUNT', decimals: 0 }, 6, 'L')).toEqual({ ok: false, reason: 'MEASURED_COUNT' });
+    expect(labelMeasure({ value: 'COUNT', decimals: 0 }, 0, 'EACH')).toEqual({ ok: false, reason: 'ZERO' });
   });
 });

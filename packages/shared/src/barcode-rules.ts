@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gs1CheckDigit, hasValidGs1CheckDigit } from './barcode.ts';
+import { isMeasuredUnit, type ProductUnit } from './units.ts';
 
 /**
  * Weighed and price-embedded barcodes (product.md §5): a scale or label printer prints an EAN-13
@@ -234,3 +235,40 @@ export function scannedPrice(rule: Pick<BarcodeRule, 'decimals'>, value: number,
   const divisor = 10 ** (rule.decimals - exponent);
   return value % divisor === 0 ? value / divisor : null;
 }
+
+/** Why a label's measure cannot be taken for a product (said to the cashier or the counter). */
+export type LabelMeasureRefusal = 'NOT_MEASURED' | 'MEASURED_COUNT' | 'ZERO';
+
+/**
+ * How much of a product a WEIGHT or COUNT label names, in the product's unit: a weight (volume,
+ * length) label gives a measured product's thousandths, a count label a piece's count. A weight
+ * label on a piece, or a count label on a measured product, says nothing about how much. Shared by
+ * the counter's cart line and stock-take's tally so both read a label the same way.
+ */
+export function labelMeasure(
+  rule: Pick<BarcodeRule, 'value' | 'decimals'> & { value: 'WEIGHT' | 'COUNT' },
+  value: number,
+  unit: ProductUnit,
+): { ok: true; quantity: number } | { ok: false; reason: LabelMeasureRefusal } {
+  const measured = isMeasuredUnit(unit);
+  if (rule.value === 'WEIGHT' && !measured) return { ok: false, reason: 'NOT_MEASURED' };
+  if (rule.value === 'COUNT' && measured) return { ok: false, reason: 'MEASURED_COUNT' };
+  const quantity = rule.value === 'WEIGHT' ? scannedWeight(rule, value) : value;
+  return quantity > 0 ? { ok: true, quantity } : { ok: false, reason: 'ZERO' };
+}
+
+/** A store has at most this many rules: every preset fits with room to add a few of its own. */
+export const MAX_BARCODE_RULES = 30;
+
+/**
+ * `PUT /api/secure/barcode-rules`: the store's whole list, replaced at once (the editor saves the
+ * list it shows). The first rule by position that claims a code reads it, so order matters.
+ */
+export const BarcodeRulesBodySchema = z.object({
+  rules: z.array(BarcodeRuleBodySchema).max(MAX_BARCODE_RULES, `A store has at most ${MAX_BARCODE_RULES} rules`),
+});
+export type BarcodeRulesBody = z.input<typeof BarcodeRulesBodySchema>;
+
+/** `GET /api/secure/barcode-rules`: the store's rules, by position. */
+export const BarcodeRulesSchema = z.object({ rules: z.array(BarcodeRuleSchema) });
+export type BarcodeRules = z.infer<typeof BarcodeRulesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
+import { PRODUCT_UNITS } from './units.ts';
 import { WindowParamsSchema, windowSchema } from './products.ts';
 import { currencySchema, multiLineText, singleLineText } from './validation.ts';
 
@@ -81,7 +82,7 @@ export const CargoContentSchema = z.object({
   code: z.string(),
   name: z.string(),
   brand: z.string(),
-  /** The quantity sent (or recorded while creating). */
+  /** The quantity sent (or recorded while creating): pieces, or thousandths of a measured `unit`. */
   quantity: z.number().int(),
   /**
    * What the receiver counted, or null when not counted. Arrival books it when set, else
@@ -94,6 +95,11 @@ export const CargoContentSchema = z.object({
   priceConverted: z.boolean(),
   /** The product with this code in the cargo's store, or null when none exists (yet). */
   productId: z.string().nullable(),
+  /**
+   * The unit of that product (EACH without one). For KG, L and M the line's quantities are integer
+   * thousandths of the unit (0.350 kg is 350), as its stock is: arrival books them as they are.
+   */
+  unit: z.enum(PRODUCT_UNITS).default('EACH'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -32,6 +32,8 @@ export const ErrorCode = {
   CLIENT_ID_REUSED: 'CLIENT_ID_REUSED',
   /** A held cart completed meanwhile by another request (another device). */
   ALREADY_COMPLETED: 'ALREADY_COMPLETED',
+  /** A store member lacks the permission a call needs (403; the message names it). */
+  FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES } from './currencies.ts';
 import {
   DEFAULT_PAYMENT_METHODS,
+  defaultPaymentMethodList,
   defaultPaymentMethods,
   PAYMENT_METHOD_NAMES,
   PaymentMethodBodySchema,
+  paymentMethodLabel,
   paymentMethodName,
   paymentMethodNameKey,
   PaymentMethodsBodySchema,
@@ -42,6 +44,29 @@ describe('payment methods', () => {
       'Keep one cash method',
     );
     expect(PaymentMethodsBodySchema.safeParse({ methods: [cash, cash] }).success).toBe(false);
+  });
+
+  it('refuses a disabled cash method and two methods of one name, in any language', () => {
+    const [cash, card, other] = defaultPaymentMethods('USD');
+    expect(paymentMethodsProblem([{ ...cash!, enabled: false }, card!])).toBe('CASH_DISABLED');
+    expect(paymentMethodsProblem([cash!, card!, { ...other!, name: ' card ' }])).toBe('SAME_NAME');
+    expect(paymentMethodsProblem([cash!, { ...card!, name: '現金' }])).toBe('SAME_NAME');
+    expect(paymentMethodsProblem([cash!, card!, { ...other!, name: 'PayPay' }])).toBeNull();
+    expect(PaymentMethodsBodySchema.safeParse({ methods: [cash, card, { ...card, name: 'Card' }] }).success).toBe(
+      false,
+    );
+  });
+
+  it('labels a method id by the store’s list, else as the default (or pre-issue-27 fixed) method it names', () => {
+    const list = defaultPaymentMethodList('JPY');
+    expect(list.map((m) => m.id)).toEqual(['CASH', 'CREDIT_CARD', 'PAYPAY', 'IC_CARD', 'OTHER_QR']);
+    expect(paymentMethodLabel('PAYPAY', [{ ...list[2]!, name: 'PayPay (shop)' }])).toEqual({
+      methodId: 'PAYPAY',
+      name: 'PayPay (shop)',
+      defaultName: 'PAYPAY',
+      kind: 'QR_CODE',
+    });
+    expect(paymentMethodLabel('CARD', [])).toEqual({ methodId: 'CARD', name: null, defaultName: 'CARD', kind: 'CARD' });
   });
 
   it('needs a name of its own or a default one', () => {

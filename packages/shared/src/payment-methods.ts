@@ -50,34 +50,72 @@ const NAME_REQUIRED = { message: 'Name is required', path: ['name'] };
 export const PaymentMethodBodySchema = z.object(paymentMethodFields).refine(hasAName, NAME_REQUIRED);
 export type PaymentMethodBody = z.infer<typeof PaymentMethodBodySchema>;
 
+/**
+ * A method's id: the default name for a method the store started with (`CASH`, `PAYPAY`: the same
+ * in every store, and the method a tender of a sale made before named tenders counts under), a
+ * server-made id for one the owner added.
+ */
+export const paymentMethodIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Not a payment method id');
+
 /** A stored method as the API returns it. */
 export const PaymentMethodSchema = z.object({ id: z.string(), ...paymentMethodFields });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-export type PaymentMethodsProblem = 'NO_CASH' | 'MANY_CASH';
+/** At most this many methods in a store's list. */
+export const MAX_PAYMENT_METHODS = 20;
 
-/** Why a store's list of methods cannot stand (exactly one CASH), or null. */
-export function paymentMethodsProblem(
-  methods: ReadonlyArray<{ kind: PaymentMethodKind }>,
-): PaymentMethodsProblem | null {
-  const cash = methods.filter((m) => m.kind === 'CASH').length;
-  return cash === 0 ? 'NO_CASH' : cash > 1 ? 'MANY_CASH' : null;
+export type PaymentMethodsProblem = 'NO_CASH' | 'MANY_CASH' | 'CASH_DISABLED' | 'SAME_NAME';
+
+/** The name two methods must not share: the owner's own, else the default one (any language). */
+function nameKeys(m: { name?: string | null; defaultName?: DefaultPaymentMethod | null }): string[] {
+  if (m.name) return [m.name.trim().toLowerCase()];
+  const d = m.defaultName ?? 'OTHER';
+  return [d, PAYMENT_METHOD_NAMES.en[d].toLowerCase(), PAYMENT_METHOD_NAMES.ja[d].toLowerCase()];
 }
+
+/**
+ * Why a store's list of methods cannot stand, or null: exactly one CASH, and it enabled (it gives
+ * change and a refund's money goes back in it), no two methods of one name.
+ */
+export function paymentMethodsProblem(
+  methods: ReadonlyArray<{
+    kind: PaymentMethodKind;
+    name?: string | null;
+    defaultName?: DefaultPaymentMethod | null;
+    enabled?: boolean;
+  }>,
+): PaymentMethodsProblem | null {
+  const cash = methods.filter((m) => m.kind === 'CASH');
+  if (cash.length === 0) return 'NO_CASH';
+  if (cash.length > 1) return 'MANY_CASH';
+  if (cash[0]?.enabled === false) return 'CASH_DISABLED';
+  const seen = new Set<string>();
+  for (const m of methods) {
+    const keys = nameKeys(m);
+    if (keys.some((k) => seen.has(k))) return 'SAME_NAME';
+    for (const k of keys) seen.add(k);
+  }
+  return null;
+}
+
+const PROBLEM_MESSAGES: Record<PaymentMethodsProblem, string> = {
+  NO_CASH: 'Keep one cash method',
+  MANY_CASH: 'Only one method can be cash',
+  CASH_DISABLED: 'The cash method stays enabled',
+  SAME_NAME: 'Two methods have the same name',
+};
 
 /** `PUT …/payment-methods`: the whole list at once, since "exactly one cash" is a rule of the list. */
 export const PaymentMethodsBodySchema = z.object({
   methods: z
-    .array(z.object({ id: z.string().optional(), ...paymentMethodFields }).refine(hasAName, NAME_REQUIRED))
+    .array(z.object({ id: paymentMethodIdSchema.optional(), ...paymentMethodFields }).refine(hasAName, NAME_REQUIRED))
     .min(1)
-    .max(30)
+    .max(MAX_PAYMENT_METHODS, `At most ${MAX_PAYMENT_METHODS} payment methods`)
     .superRefine((methods, ctx) => {
       const problem = paymentMethodsProblem(methods);
-      if (problem) {
-        ctx.addIssue({
-          code: 'custom',
-          message: problem === 'NO_CASH' ? 'Keep one cash method' : 'Only one method can be cash',
-        });
-      }
+      if (problem) ctx.addIssue({ code: 'custom', message: PROBLEM_MESSAGES[problem] });
+      const ids = methods.flatMap((m) => (m.id ? [m.id] : []));
+      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'A method is in the list twice' });
     }),
 });
 export type PaymentMethodsBody = z.infer<typeof PaymentMethodsBodySchema>;
@@ -105,6 +143,11 @@ export function defaultPaymentMethods(currency: CurrencyCode): PaymentMethodBody
     enabled: true,
     position,
   }));
+}
+
+/** A new store's methods as stored: each with its default name as its id. */
+export function defaultPaymentMethodList(currency: CurrencyCode): PaymentMethod[] {
+  return defaultPaymentMethods(currency).map((m) => ({ id: m.defaultName ?? 'OTHER', ...m }));
 }
 
 /** The web app's message key of a default name: `paymentMethods.names.creditCard`. */
@@ -146,4 +189,28 @@ export function paymentMethodName(
 /** The tender kind sale-payment.ts settles (change only from cash) for a method's kind. */
 export function tenderMethodOf(kind: PaymentMethodKind): TenderMethod {
   return kind === 'CASH' ? 'CASH' : kind === 'CARD' ? 'CARD' : 'OTHER';
+}
+
+/**
+ * What a report row or a tender shows of its method: the method's id and, as the method was (a
+ * tender's snapshot) or is (a report's row), its name and kind. A tender made before named tenders
+ * has the id of its fixed method (CASH, CARD, OTHER), which is also a default method's id.
+ */
+export const PaymentMethodLabelSchema = z.object({
+  methodId: z.string(),
+  name: z.string().nullable(),
+  defaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable(),
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+});
+export type PaymentMethodLabel = z.infer<typeof PaymentMethodLabelSchema>;
+
+const isDefaultName = (id: string): id is DefaultPaymentMethod =>
+  (DEFAULT_PAYMENT_METHODS as readonly string[]).includes(id);
+
+/** The label of a method id among `methods` (a store's, with the ones taken off its list), else by its id. */
+export function paymentMethodLabel(methodId: string, methods: readonly PaymentMethod[]): PaymentMethodLabel {
+  const m = methods.find((x) => x.id === methodId);
+  if (m) return { methodId, name: m.name, defaultName: m.defaultName, kind: m.kind };
+  if (isDefaultName(methodId)) return { methodId, name: null, defaultName: methodId, kind: PRESETS[methodId].kind };
+  return { methodId, name: methodId, defaultName: null, kind: 'OTHER' };
 }

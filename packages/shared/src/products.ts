@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productCodeSchema } from './barcode.ts';
 import { PRODUCT_IMAGE_ID_PATTERN } from './files.ts';
 import { basisPointsSchema } from './sale-settings.ts';
+import { PRODUCT_UNITS } from './units.ts';
 import { multiLineText, singleLineText } from './validation.ts';
 
 /** Prices and costs are integer minor units of the store's main currency (product.md §3). */
@@ -30,6 +31,11 @@ export const ProductSchema = z.object({
    * default. Defaults to null so a copy saved before the field existed still reads.
    */
   taxRate: z.number().int().nullable().default(null),
+  /**
+   * EACH, or a measured unit (KG, L, M) whose quantities (stock included) are integer thousandths
+   * and whose price is per unit. EACH for a copy saved before the field existed.
+   */
+  unit: z.enum(PRODUCT_UNITS).default('EACH'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -73,6 +79,12 @@ export const CreateProductBodySchema = z.object({
    * create, unchanged on update (clients written before the field existed keep a product's rate).
    */
   taxRate: basisPointsSchema.nullish(),
+  /**
+   * How the product is sold: EACH (the default on create) or per KG, L or M, when `quantity`
+   * and `reorderLevel` are thousandths of the unit and `price` is per unit. Omitted on update:
+   * unchanged.
+   */
+  unit: z.enum(PRODUCT_UNITS, { error: 'Unit must be EACH, KG, L or M' }).optional(),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -242,6 +254,9 @@ export const PRODUCT_CSV_COLUMNS = [
   // A product's own tax rate as a percentage ("8", "8.5"); empty = the store's default. Last, and
   // optional on import, so files written before it existed import as they did.
   'taxRate',
+  // EACH, KG, L or M; empty = EACH. A measured product's quantity is integer thousandths of the
+  // unit, as the API keeps it. Optional on import, after taxRate, for the same reason.
+  'unit',
 ] as const;
 
 export const IMPORT_BATCH_MAX_ROWS = 1000;
@@ -267,6 +282,8 @@ export const ImportRowSchema = z.object({
   description: cell.optional(),
   /** The product's own tax rate as percentage text ("8", "8.5"); absent or empty keeps it on update. */
   taxRate: cell.optional(),
+  /** EACH, KG, L or M; absent or empty is EACH. Taken when the row creates the product. */
+  unit: cell.optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

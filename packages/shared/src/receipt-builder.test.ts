@@ -47,6 +47,9 @@ function sale(overrides: Partial<ShopTransaction> = {}): ShopTransaction {
         tax: 45,
         taxRate: 1000,
         total: 495,
+        unit: 'EACH',
+        labelPrice: null,
+        priceOverride: false,
       },
     ],
     discount: null,
@@ -122,6 +125,39 @@ describe('buildReceiptDocument', () => {
     expect(doc.blocks.filter((b) => b.kind === 'qr')).toEqual([{ kind: 'qr', data: url }]);
   });
 
+  it('prints who served only when the template says so: a first name, never an email, in both languages', () => {
+    const shown = { ...DEFAULT_RECEIPT_TEMPLATE, showServedBy: true };
+    const served = (name: string) => sale({ servedBy: { userId: '55555555-5555-4555-8555-555555555555', name } });
+    // Off by default: a store that never chose it prints no staff name.
+    const hidden = toPublicReceipt(served('Aiko Sato'), store, DEFAULT_RECEIPT_TEMPLATE, null);
+    expect(hidden.servedBy).toBeNull();
+    expect(texts(buildReceiptDocument(hidden, options)).join('\n')).not.toContain('Aiko');
+
+    const en = buildReceiptDocument(toPublicReceipt(served('  Aiko  Sato '), store, shown, null), options);
+    expect(texts(en)).toContain('Served by Aiko');
+    expect(texts(en).join('\n')).not.toContain('Sato');
+    // Under the receipt number, before the lines.
+    const at = (text: string) => en.blocks.findIndex((b) => b.kind === 'text' && b.text === text);
+    const numberAt = en.blocks.findIndex((b) => b.kind === 'pair' && b.left === 'Receipt no.');
+    expect(at('Served by Aiko')).toBe(numberAt + 1);
+
+    const ja = buildReceiptDocument(toPublicReceipt(served('山田 太郎'), store, shown, null), {
+      ...options,
+      labels: RECEIPT_LABELS.ja,
+      locale: 'ja-JP',
+    });
+    expect(texts(ja)).toContain('担当：山田');
+
+    // The server names an account without a name by its email: a receipt prints nothing then.
+    for (const name of ['aiko@example.com', '   ']) {
+      const receipt = toPublicReceipt(served(name), store, shown, null);
+      expect(receipt.servedBy).toBeNull();
+      expect(texts(buildReceiptDocument(receipt, options)).join('\n')).not.toMatch(/Served by|@/);
+    }
+    // A sale stored before staff (no servedBy) prints no line either.
+    expect(toPublicReceipt(sale(), store, shown, null).servedBy).toBeNull();
+  });
+
   it('follows the template: no store details, no second currency, no QR, 80 mm, logo only when shown', () => {
     const template: ReceiptDisplay = {
       ...DEFAULT_RECEIPT_TEMPLATE,
@@ -160,7 +196,7 @@ describe('buildReceiptDocument', () => {
           amount: 248,
           tax: 22,
           note: 'private refund note',
-          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248, restocked: 1 }],
+          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 248, tax: 22, restocked: 1 }],
           tenders: [
             {
               method: 'CASH',
@@ -244,6 +280,7 @@ const saleArb: fc.Arbitrary<ShopTransaction> = fc
         rounding: fc.integer({ min: -50, max: 50 }),
         due: amount,
         payments: fc.array(tender(main, second), { minLength: 1, maxLength: 3 }),
+        taxRegistrationNumber: fc.constantFrom(null, 'T7000012050002'),
         refunds: fc.array(
           fc.record({
             id: fc.uuid(),
@@ -271,7 +308,9 @@ const saleArb: fc.Arbitrary<ShopTransaction> = fc
             amount: r.amount,
             tax: 0,
             note: '',
-            lines: s.lines.slice(0, i + 1).map((l) => ({ lineId: l.id, quantity: 1, amount: l.total, restocked: 1 })),
+            lines: s.lines
+              .slice(0, i + 1)
+              .map((l) => ({ lineId: l.id, quantity: 1, amount: l.total, tax: l.tax, restocked: 1 })),
             tenders: r.tenders,
           })),
         } as ShopTransaction;
@@ -287,13 +326,16 @@ const templateArb: fc.Arbitrary<ReceiptDisplay> = fc.record({
   showPhone: fc.boolean(),
   showSecondCurrency: fc.boolean(),
   showQr: fc.boolean(),
+  showServedBy: fc.boolean(),
   paperWidth: fc.constantFrom(58 as const, 80 as const),
 });
 
 describe('the public receipt and its document (properties)', () => {
   it('never carry an id of the sale, its lines, products, refunds, nor its clientId or note', () => {
     fc.assert(
-      fc.property(saleArb, templateArb, fc.constantFrom('en', 'ja'), (s, template, lang) => {
+      fc.property(saleArb, templateArb, fc.constantFrom('en', 'ja'), (generated, template, lang) => {
+        // Of the member who sold, at most the first name may show: never their id nor the rest.
+        const s = { ...generated, servedBy: { userId: '55555555-5555-4555-8555-555555555555', name: 'Aiko Sato' } };
         const receipt = PublicReceiptSchema.parse(toPublicReceipt(s, store, template, '/logo'));
         const doc = buildReceiptDocument(receipt, { labels: RECEIPT_LABELS[lang], locale: lang, url });
         const privateValues = [
@@ -301,6 +343,8 @@ describe('the public receipt and its document (properties)', () => {
           s.clientId,
           ...s.lines.flatMap((l) => [l.id, l.productId, l.code]),
           ...s.refunds.map((r) => r.id),
+          s.servedBy.userId,
+          'Sato',
         ].filter((v): v is string => v !== null);
         const published = JSON.stringify(receipt) + JSON.stringify(doc);
         for (const value of privateValues) expect(published).not.toContain(value);
@@ -335,7 +379,7 @@ describe('the public receipt and its document (properties)', () => {
           m(s.gross - s.lineDiscounts),
           m(-s.cartDiscount),
           m(s.rounding),
-          ...s.taxes.flatMap((b) => [m(b.tax), m(b.base + b.tax)]),
+          ...s.taxes.flatMap((b) => [m(b.tax), m(b.base + b.tax), m(b.base)]),
           ...s.lines.flatMap((l) => [m(l.unitPrice * l.quantity), m(-l.lineDiscount)]),
           ...tenderAmounts(s.payments, 1),
           ...s.refunds.flatMap((r) => [

@@ -4,6 +4,8 @@ import { formatMoney } from './money.ts';
 import type { PublicReceipt, PublicTender } from './receipt.ts';
 import type { ReceiptBlock, ReceiptDocument } from './receipt-document.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
+import { isQualifiedInvoice, isReducedRate, REDUCED_RATE_MARK } from './qualified-invoice.ts';
+import type { TaxMode } from './sale-pricing.ts';
 import { basisPointsToPercent } from './tax-rate-text.ts';
 
 export interface ReceiptBuildOptions {
@@ -46,23 +48,21 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   const blocks: ReceiptBlock[] = [];
   const push = (...more: ReceiptBlock[]) => blocks.push(...more);
 
-  const logoUrl = receipt.template.showLogo ? (options.logoUrl ?? receipt.logoUrl) : null;
-  if (logoUrl) push({ kind: 'image', url: logoUrl, alt: receipt.store.name ?? '' });
-  if (receipt.store.name) push({ kind: 'text', text: receipt.store.name, align: 'center', bold: true, size: 'large' });
-  if (receipt.store.address) push({ kind: 'text', text: receipt.store.address, align: 'center' });
-  if (receipt.store.phone) push({ kind: 'text', text: `${t.phone} ${receipt.store.phone}`, align: 'center' });
-  if (receipt.template.headerText) push({ kind: 'text', text: receipt.template.headerText, align: 'center' });
-  push({ kind: 'rule' });
+  const qualified = isQualifiedInvoice(receipt);
+  pushStoreHeader(blocks, receipt, options, qualified ? t.qualifiedInvoice : null);
   push({ kind: 'text', text: when(receipt.date) });
   push({ kind: 'pair', left: t.receiptNumber, right: receipt.code });
+  if (receipt.servedBy) push({ kind: 'text', text: t.servedBy(receipt.servedBy) });
   if (receipt.status !== 'COMPLETED') {
     const status = receipt.status === 'REFUNDED' ? t.refunded : t.partiallyRefunded;
     push({ kind: 'text', text: status, align: 'center', bold: true });
   }
   push({ kind: 'rule' });
 
+  // A qualified invoice marks each reduced-rate line and explains the mark under the totals.
+  const marked = (rate: number) => qualified && receipt.taxMode !== 'NONE' && isReducedRate(rate);
   for (const line of receipt.lines) {
-    push({ kind: 'text', text: line.name });
+    push({ kind: 'text', text: marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name });
     push({
       kind: 'pair',
       left: `  ${line.quantity} × ${money(line.unitPrice)}`,
@@ -78,19 +78,15 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
     push({ kind: 'pair', left: t.subtotal, right: money(receipt.gross - receipt.lineDiscounts) });
   }
   if (receipt.cartDiscount > 0) push({ kind: 'pair', left: t.cartDiscount, right: money(-receipt.cartDiscount) });
+  const rates = receipt.taxes.map((b) => ({ rate: b.rate, total: b.base + b.tax, tax: b.tax }));
   if (receipt.taxMode === 'EXCLUSIVE') {
-    for (const b of receipt.taxes)
-      push({ kind: 'pair', left: t.taxAt(`${basisPointsToPercent(b.rate)}%`), right: money(b.tax) });
+    if (qualified) pushRateTotals(blocks, rates, receipt.taxMode, t, money);
+    else for (const b of rates) push({ kind: 'pair', left: t.taxAt(percent(b.rate)), right: money(b.tax) });
   }
   if (receipt.rounding !== 0) push({ kind: 'pair', left: t.rounding, right: money(receipt.rounding) });
   push({ kind: 'pair', left: t.total, right: money(receipt.due), bold: true, size: 'large' });
-  if (receipt.taxMode === 'INCLUSIVE') {
-    for (const b of receipt.taxes) {
-      const rate = `${basisPointsToPercent(b.rate)}%`;
-      push({ kind: 'pair', left: t.taxableAt(rate), right: money(b.base + b.tax) });
-      push({ kind: 'pair', left: `  ${t.taxIncludedAt(rate)}`, right: money(b.tax) });
-    }
-  }
+  if (receipt.taxMode === 'INCLUSIVE') pushRateTotals(blocks, rates, receipt.taxMode, t, money);
+  if (receipt.lines.some((l) => marked(l.taxRate))) push({ kind: 'text', text: t.reducedRateNote });
   const second = receipt.secondCurrency;
   const converted = second && receipt.rate ? amountInCurrency(receipt.due, main, second, receipt.rate.rate) : null;
   if (receipt.template.showSecondCurrency && second && receipt.rate && converted !== null) {
@@ -105,7 +101,8 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
     push({ kind: 'rule' });
     push({ kind: 'text', text: t.refund(when(refund.date)), bold: true });
     for (const line of refund.lines) {
-      push({ kind: 'pair', left: `  ${line.quantity} × ${line.name}`, right: money(-line.amount) });
+      const name = marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name;
+      push({ kind: 'pair', left: `  ${line.quantity} × ${name}`, right: money(-line.amount) });
     }
     pushTenders(blocks, refund.tenders, main, t, -1);
     push({ kind: 'pair', left: t.refundTotal, right: money(-refund.amount), bold: true });
@@ -124,8 +121,60 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   return { paperWidth: receipt.template.paperWidth, blocks };
 }
 
+const percent = (rate: number) => `${basisPointsToPercent(rate)}%`;
+
+/**
+ * The store's name, address, phone, registration number and header text, then a rule, and a
+ * heading (a qualified invoice's title) when given: the top of a sale's and of a return's receipt.
+ */
+export function pushStoreHeader(
+  blocks: ReceiptBlock[],
+  receipt: PublicReceipt,
+  options: ReceiptBuildOptions,
+  heading: string | null,
+): void {
+  const t = options.labels;
+  const push = (...more: ReceiptBlock[]) => blocks.push(...more);
+  const logoUrl = receipt.template.showLogo ? (options.logoUrl ?? receipt.logoUrl) : null;
+  if (logoUrl) push({ kind: 'image', url: logoUrl, alt: receipt.store.name ?? '' });
+  if (receipt.store.name) push({ kind: 'text', text: receipt.store.name, align: 'center', bold: true, size: 'large' });
+  if (receipt.store.address) push({ kind: 'text', text: receipt.store.address, align: 'center' });
+  if (receipt.store.phone) push({ kind: 'text', text: `${t.phone} ${receipt.store.phone}`, align: 'center' });
+  if (receipt.store.registrationNumber) {
+    push({ kind: 'text', text: t.registrationNumber(receipt.store.registrationNumber), align: 'center' });
+  }
+  if (receipt.template.headerText) push({ kind: 'text', text: receipt.template.headerText, align: 'center' });
+  push({ kind: 'rule' });
+  if (heading) push({ kind: 'text', text: heading, align: 'center', bold: true });
+}
+
+/**
+ * The total and the tax of each rate, highest rate first (10% then 8%, as the NTA's examples
+ * list them): "10%対象 ¥1,100 / 内消費税 ¥100" with tax in the prices, "10%対象 ¥1,000 / 消費税
+ * ¥100" with tax added. The figures are the stored ones, never recomputed.
+ */
+export function pushRateTotals(
+  blocks: ReceiptBlock[],
+  rates: ReadonlyArray<{ rate: number; total: number; tax: number }>,
+  mode: TaxMode,
+  t: ReceiptLabels,
+  money: (minor: number) => string,
+): void {
+  if (mode === 'NONE') return;
+  for (const b of [...rates].filter((r) => r.rate > 0).sort((x, y) => y.rate - x.rate)) {
+    const rate = percent(b.rate);
+    if (mode === 'INCLUSIVE') {
+      blocks.push({ kind: 'pair', left: t.taxableAt(rate), right: money(b.total) });
+      blocks.push({ kind: 'pair', left: `  ${t.taxIncludedAt(rate)}`, right: money(b.tax) });
+    } else {
+      blocks.push({ kind: 'pair', left: t.taxableAt(rate), right: money(b.total - b.tax) });
+      blocks.push({ kind: 'pair', left: `  ${t.taxAt(rate)}`, right: money(b.tax) });
+    }
+  }
+}
+
 /** Tenders and their change; `sign` -1 shows money given back. */
-function pushTenders(
+export function pushTenders(
   blocks: ReceiptBlock[],
   tenders: PublicTender[],
   main: CurrencyCode,
@@ -133,8 +182,10 @@ function pushTenders(
   sign: 1 | -1,
 ): void {
   for (const tender of tenders) {
-    const label =
-      tender.currency === main ? t.methods[tender.method] : `${t.methods[tender.method]} (${tender.currency})`;
+    const method =
+      tender.methodName ??
+      (tender.methodDefaultName ? t.methodNames[tender.methodDefaultName] : t.methods[tender.method]);
+    const label = tender.currency === main ? method : `${method} (${tender.currency})`;
     blocks.push({ kind: 'pair', left: label, right: formatMoney(sign * tender.amount, tender.currency) });
     if (tender.change > 0 && tender.changeCurrency && tender.changeCurrency !== tender.currency) {
       // Handed back in the main currency: that is the change the customer got.

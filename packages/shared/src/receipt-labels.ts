@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_NAMES, type DefaultPaymentMethod } from './payment-methods.ts';
 import type { TenderMethod } from './sale-payment.ts';
 
 /**
@@ -10,6 +11,8 @@ export interface ReceiptLabels {
   lang: 'en' | 'ja';
   title: string;
   receiptNumber: string;
+  /** The member who made the sale ("Served by Aiko", 担当：山田). */
+  servedBy: (name: string) => string;
   phone: string;
   subtotal: string;
   discount: string;
@@ -25,6 +28,8 @@ export interface ReceiptLabels {
   /** "1 USD = 151.5 JPY" (the rate's date is printed beside it). */
   rate: (main: string, rate: string, second: string) => string;
   methods: Record<TenderMethod, string>;
+  /** The default payment methods' names (issue 27), for a tender whose method the owner did not rename. */
+  methodNames: Record<DefaultPaymentMethod, string>;
   change: string;
   refundedItems: (quantity: number) => string;
   refund: (date: string) => string;
@@ -32,6 +37,19 @@ export interface ReceiptLabels {
   partiallyRefunded: string;
   refunded: string;
   scanToOpen: string;
+  /** The heading of a qualified simplified invoice (適格簡易請求書). */
+  qualifiedInvoice: string;
+  /** The issuer's tax registration number line (登録番号). */
+  registrationNumber: (number: string) => string;
+  /** What the ※ on a line means (※は軽減税率対象商品). */
+  reducedRateNote: string;
+  /** The heading of a refund's own receipt; `qualifiedReturn` for a qualified invoice's (適格返還請求書). */
+  returnReceipt: string;
+  qualifiedReturn: string;
+  /** The date of the sale a return receipt refunds. */
+  originalSale: string;
+  /** A return receipt's link on the sale's page, `n` counting from 1. */
+  returnReceiptLink: (n: number, date: string) => string;
   print: string;
   notFoundTitle: string;
   notFoundText: string;
@@ -42,6 +60,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     lang: 'en',
     title: 'Receipt',
     receiptNumber: 'Receipt no.',
+    servedBy: (name) => `Served by ${name}`,
     phone: 'Tel',
     subtotal: 'Subtotal',
     discount: 'Discount',
@@ -54,6 +73,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     totalIn: (currency) => `Total in ${currency}`,
     rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
     methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
+    methodNames: PAYMENT_METHOD_NAMES.en,
     change: 'Change',
     refundedItems: (quantity) => `Refunded: ${quantity}`,
     refund: (date) => `Refund ${date}`,
@@ -61,6 +81,13 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     partiallyRefunded: 'PARTIALLY REFUNDED',
     refunded: 'REFUNDED',
     scanToOpen: 'Scan to open this receipt',
+    qualifiedInvoice: 'Qualified simplified invoice',
+    registrationNumber: (number) => `Registration no. ${number}`,
+    reducedRateNote: '※ Reduced tax rate item',
+    returnReceipt: 'Return receipt',
+    qualifiedReturn: 'Qualified return invoice',
+    originalSale: 'Sale date',
+    returnReceiptLink: (n, date) => `Return receipt ${n} (${date})`,
     print: 'Print',
     notFoundTitle: 'Receipt not found',
     notFoundText: 'Check the address on your receipt: this code belongs to no receipt.',
@@ -69,6 +96,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     lang: 'ja',
     title: 'レシート',
     receiptNumber: 'レシート番号',
+    servedBy: (name) => `担当：${name}`,
     phone: 'TEL',
     subtotal: '小計',
     discount: '値引き',
@@ -81,6 +109,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     totalIn: (currency) => `合計 (${currency})`,
     rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
     methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他' },
+    methodNames: PAYMENT_METHOD_NAMES.ja,
     change: 'お釣り',
     refundedItems: (quantity) => `返品 ${quantity}点`,
     refund: (date) => `返金 ${date}`,
@@ -88,6 +117,13 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     partiallyRefunded: '一部返金済み',
     refunded: '返金済み',
     scanToOpen: 'このレシートを開く',
+    qualifiedInvoice: '適格簡易請求書',
+    registrationNumber: (number) => `登録番号 ${number}`,
+    reducedRateNote: '※は軽減税率対象商品',
+    returnReceipt: '返品レシート',
+    qualifiedReturn: '適格返還請求書',
+    originalSale: '元取引日',
+    returnReceiptLink: (n, date) => `返品レシート ${n}（${date}）`,
     print: '印刷',
     notFoundTitle: 'レシートが見つかりません',
     notFoundText: 'レシートのアドレスをご確認ください。このコードのレシートはありません。',

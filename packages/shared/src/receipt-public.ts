@@ -1,4 +1,5 @@
 import type { PublicReceipt, PublicTender, ReceiptDisplay } from './receipt.ts';
+import { refundRateTotals } from './qualified-invoice.ts';
 import type { ShopTransaction, Tender } from './shop.ts';
 
 /** The store details a receipt may show. */
@@ -16,14 +17,30 @@ function publicTender(t: Tender): PublicTender {
     amount: t.amount,
     change: t.change,
     changeInMain: t.changeInMain,
+    ...(t.methodName || t.methodDefaultName
+      ? { methodName: t.methodName ?? null, methodDefaultName: t.methodDefaultName ?? null }
+      : {}),
   };
   return t.changeCurrency && t.changeCurrency !== t.currency ? { ...tender, changeCurrency: t.changeCurrency } : tender;
+}
+
+/**
+ * What a receipt may print of a member's account name: its first word ("Aiko Sato" → "Aiko",
+ * "山田 太郎" → "山田", the family name Japanese receipts print), so a customer never gets a staff
+ * member's full name; null for an empty name or one that looks like an email address.
+ */
+export function receiptFirstName(accountName: string | null | undefined): string | null {
+  const first = (accountName ?? '').trim().split(/\s+/)[0] ?? '';
+  return first === '' || first.includes('@') ? null : first;
 }
 
 /**
  * A sale as anyone holding its code may read it. Every field is copied by name from an allow-list,
  * so a field added to ShopTransaction later (an id, a cost) never reaches the public by accident.
  * Refund lines carry the line's name instead of its id. Only completed sales have a receipt.
+ * `sale.servedBy` is the member who made the sale as the sale keeps it (a removed member's sales
+ * still name them); only the first name of it shows, and only when the template says so. The
+ * server falls back to the email for an account without a name: receiptFirstName drops that.
  */
 export function toPublicReceipt(
   sale: ShopTransaction,
@@ -32,16 +49,20 @@ export function toPublicReceipt(
   logoUrl: string | null,
 ): PublicReceipt {
   if (sale.status === 'PARKED') throw new Error('A parked cart has no receipt');
-  const nameOf = new Map(sale.lines.map((l) => [l.id, l.name]));
+  const lineOf = new Map(sale.lines.map((l) => [l.id, l]));
   const shown = (show: boolean, value: string) => (show && value.trim() !== '' ? value : null);
+  const registrationNumber = sale.taxRegistrationNumber ?? null;
+  const rateOf = (lineId: string) => (sale.taxMode === 'NONE' ? 0 : (lineOf.get(lineId)?.taxRate ?? 0));
   return {
     code: sale.code,
     status: sale.status,
     store: {
-      name: shown(template.showStoreName, store.name),
+      // An invoice names its issuer: with a registration number the name shows whatever the template says.
+      name: shown(template.showStoreName || registrationNumber !== null, store.name),
       address: shown(template.showAddress, store.address),
       phone: shown(template.showPhone, store.phone),
       timezone: store.timezone,
+      registrationNumber,
     },
     template: {
       headerText: template.headerText,
@@ -52,9 +73,11 @@ export function toPublicReceipt(
       showPhone: template.showPhone,
       showSecondCurrency: template.showSecondCurrency,
       showQr: template.showQr,
+      showServedBy: template.showServedBy,
       paperWidth: template.paperWidth,
     },
     logoUrl: template.showLogo ? logoUrl : null,
+    servedBy: template.showServedBy ? receiptFirstName(sale.servedBy?.name) : null,
     date: sale.completedAt ?? sale.createdAt,
     currency: sale.currency,
     secondCurrency: sale.secondCurrency,
@@ -81,12 +104,21 @@ export function toPublicReceipt(
     due: sale.due,
     payments: sale.payments.map(publicTender),
     changeInMain: sale.changeInMain,
-    refunds: sale.refunds.map((r) => ({
-      date: r.createdAt,
-      amount: r.amount,
-      lines: r.lines.map((l) => ({ name: nameOf.get(l.lineId) ?? '', quantity: l.quantity, amount: l.amount })),
-      tenders: r.tenders.map(publicTender),
-    })),
+    refunds: sale.refunds.map((r) => {
+      const lines = r.lines.map((l) => ({ ...l, taxRate: rateOf(l.lineId) }));
+      return {
+        date: r.createdAt,
+        amount: r.amount,
+        lines: lines.map((l) => ({
+          name: lineOf.get(l.lineId)?.name ?? '',
+          quantity: l.quantity,
+          amount: l.amount,
+          taxRate: l.taxRate,
+        })),
+        taxes: refundRateTotals(lines),
+        tenders: r.tenders.map(publicTender),
+      };
+    }),
     refundedAmount: sale.refundedAmount,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DiscountSchema, TRANSACTION_STATUSES } from './shop.ts';
 import { TAX_MODES } from './sale-settings.ts';
+import { DEFAULT_PAYMENT_METHODS } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { currencySchema, multiLineText } from './validation.ts';
 
@@ -31,6 +32,8 @@ const templateOptions = {
   showPhone: z.boolean(),
   showSecondCurrency: z.boolean(),
   showQr: z.boolean(),
+  /** "Served by <first name>" (issue 26); a client that predates it sends none and keeps it off. */
+  showServedBy: z.boolean().default(false),
   paperWidth: z.union([z.literal(58), z.literal(80)], { error: 'Paper width is 58 or 80 mm' }),
 };
 
@@ -48,6 +51,7 @@ export const DEFAULT_RECEIPT_TEMPLATE: ReceiptTemplateBody = {
   showPhone: true,
   showSecondCurrency: true,
   showQr: true,
+  showServedBy: false,
   paperWidth: 58,
 };
 
@@ -66,6 +70,7 @@ export const ReceiptTemplateSchema = z.object({
   showPhone: z.boolean(),
   showSecondCurrency: z.boolean(),
   showQr: z.boolean(),
+  showServedBy: z.boolean(),
   paperWidth: z.union([z.literal(58), z.literal(80)]),
 });
 export type ReceiptTemplate = z.infer<typeof ReceiptTemplateSchema>;
@@ -80,6 +85,7 @@ export const ReceiptDisplaySchema = z.object({
   showPhone: z.boolean(),
   showSecondCurrency: z.boolean(),
   showQr: z.boolean(),
+  showServedBy: z.boolean(),
   paperWidth: z.union([z.literal(58), z.literal(80)]),
 });
 export type ReceiptDisplay = z.infer<typeof ReceiptDisplaySchema>;
@@ -96,6 +102,12 @@ export const PublicTenderSchema = z.object({
   changeInMain: money,
   /** The currency the change was handed back in when it was the main one, not the tender's (issue 24). */
   changeCurrency: currencySchema.optional(),
+  /**
+   * The store's method as it was paid (issue 27): the owner's name for it, else its default name
+   * (printed in the receipt's language). Both absent for a tender stored before named tenders.
+   */
+  methodName: z.string().nullable().optional(),
+  methodDefaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable().optional(),
 });
 export type PublicTender = z.infer<typeof PublicTenderSchema>;
 
@@ -109,10 +121,21 @@ export const PublicReceiptSchema = z.object({
     address: z.string().nullable(),
     phone: z.string().nullable(),
     timezone: z.string(),
+    /**
+     * The issuer's tax registration number on the day of the sale, or null. With a yen sale it is
+     * the Japanese invoice number and the receipt is a qualified simplified invoice (適格簡易請求書):
+     * it then always shows the store's name, whatever the template says.
+     */
+    registrationNumber: z.string().nullable(),
   }),
   template: ReceiptDisplaySchema,
   /** Where the logo is fetched from, when the template shows it and one was uploaded. */
   logoUrl: z.string().nullable(),
+  /**
+   * The first name of the member who made the sale, when the template shows it (issue 26): a
+   * first name only, never an email or an id. Null when hidden or when the account has no name.
+   */
+  servedBy: z.string().nullable(),
   /** When the sale was completed (ISO 8601, UTC); shown in `store.timezone`. */
   date: z.string(),
   currency: currencySchema,
@@ -148,7 +171,11 @@ export const PublicReceiptSchema = z.object({
     z.object({
       date: z.string(),
       amount: money,
-      lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), amount: money })),
+      lines: z.array(
+        z.object({ name: z.string(), quantity: z.number().int(), amount: money, taxRate: z.number().int() }),
+      ),
+      /** What this refund gave back per tax rate (rate 0 included), summed from its stored lines. */
+      taxes: z.array(z.object({ rate: z.number().int(), total: money, tax: money })),
       tenders: z.array(PublicTenderSchema),
     }),
   ),

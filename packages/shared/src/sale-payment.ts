@@ -21,6 +21,13 @@ export interface TenderInput {
    * main currency (a yen shop giving yen back for dollars). The shift's drawer books it there.
    */
   changeCurrency?: CurrencyCode | undefined;
+  /**
+   * The store's payment method (payment-methods.ts) this tender was paid with; `method` is its
+   * kind as the settlement knows it (tenderMethodOf). Absent: the store's method of that kind.
+   */
+  methodId?: string | undefined;
+  /** The card slip's or QR payment's transaction number, for a method that asks for it. */
+  reference?: string | undefined;
 }
 
 export interface PaymentContext {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PaymentMethodLabelSchema } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
+import { memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -24,8 +26,12 @@ const tillAmountSchema = z
 export const CurrencyAmountSchema = z.object({ currency: currencySchema, amount: tillAmountSchema });
 
 /** `POST /shop/shift`: the cash in the drawer when the shift opens, per currency (main first). */
+/** On a till: the member unlocked there, who opens, closes or moves cash (recorded under their name). */
+const tillMember = { userId: memberIdSchema.optional(), approvedBy: memberIdSchema.optional() };
+
 export const OpenShiftBodySchema = z.object({
   float: z.array(CurrencyAmountSchema).max(2),
+  ...tillMember,
 });
 export type OpenShiftBody = z.infer<typeof OpenShiftBodySchema>;
 
@@ -36,6 +42,8 @@ export const CashMoveBodySchema = z.object({
   currency: currencySchema,
   amount: tillAmountSchema.min(1, 'Must be more than zero'),
   reason: singleLineText({ label: 'Reason', min: 1, max: 200 }),
+  /** approvedBy: the member whose PIN approved it when the till member lacks CASH_MOVES. */
+  ...tillMember,
 });
 export type CashMoveBody = z.infer<typeof CashMoveBodySchema>;
 
@@ -53,6 +61,7 @@ export const CloseShiftBodySchema = z.object({
     .array(z.object({ currency: currencySchema, denominations: z.array(DenominationCountSchema).max(40) }))
     .min(1)
     .max(2),
+  ...tillMember,
 });
 export type CloseShiftBody = z.infer<typeof CloseShiftBodySchema>;
 
@@ -113,7 +122,28 @@ export const ShiftReportSchema = z.object({
   refundsCount: z.number().int(),
   refundsTotal: z.number().int(),
   /** What each payment method took for sales, net of what its refunds gave back. */
-  byMethod: z.array(z.object({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
+  byMethod: z.array(PaymentMethodLabelSchema.extend({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
+  /**
+   * The same sales and refunds per cashier (issue 26), by who rang them up; frozen with the Z report
+   * (empty for shifts closed before it was kept; absent from servers before it).
+   */
+  byCashier: z
+    .array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        salesCount: z.number().int(),
+        salesTotal: z.number().int(),
+        refundsCount: z.number().int(),
+        refundsTotal: z.number().int(),
+      }),
+    )
+    .optional(),
+  /**
+   * Times the cash drawer was opened without a sale ("No sale", NO_SALE in the audit log) during
+   * the shift, or while none was open before it; frozen with the Z report (0 for shifts closed before).
+   */
+  noSaleCount: z.number().int(),
   /**
    * Sales completed while no shift was open, which this shift adopted when it opened (they are in
    * `salesCount` and `salesTotal` too): none falls outside every shift.

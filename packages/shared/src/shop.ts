@@ -4,7 +4,16 @@ import { windowSchema } from './products.ts';
 import { ExchangeRateSchema, dateIdSchema, rateTextSchema } from './rates.ts';
 import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
 import { TAX_MODES, basisPointsSchema } from './sale-settings.ts';
+import {
+  DEFAULT_PAYMENT_METHODS,
+  PAYMENT_METHOD_KINDS,
+  paymentMethodIdSchema,
+  paymentMethodLabel,
+  type PaymentMethodLabel,
+} from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
+import { PRODUCT_UNITS } from './units.ts';
+import { memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -19,6 +28,11 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** The largest unit price or amount a sale takes: 10^10 minor units (100 million in a 2-decimal currency). */
 export const MAX_SALE_AMOUNT = 10_000_000_000;
 export const MAX_LINE_QUANTITY = 9_999;
+/**
+ * A measured line's (KG, L, M) largest quantity: 9,999.999 units in thousandths. The schema takes
+ * up to this; the server holds an EACH line (or an open-price one) to MAX_LINE_QUANTITY.
+ */
+export const MAX_MEASURED_QUANTITY = 9_999_999;
 export const MAX_SALE_LINES = 200;
 
 const amountSchema = z
@@ -37,13 +51,24 @@ export const SaleLineInputSchema = z
   .object({
     code: productCodeSchema.optional(),
     name: singleLineText({ label: 'Name', min: 1, max: 120 }).optional(),
-    /** The product's price when absent; a price changed at the counter otherwise. */
+    /** The product's price when absent; the price the counter showed otherwise. */
     unitPrice: amountSchema.optional(),
+    /**
+     * The price was changed by hand at the counter (PRICE_OVERRIDE, product.md §2), not the
+     * product's own nor a price label's. Only on a line with a code.
+     */
+    priceOverride: z.boolean().optional(),
+    /** Whole units, or thousandths of the unit for a measured product (0.342 kg is 342). */
     quantity: z
       .number({ error: 'Quantity must be a whole number' })
       .int('Quantity must be a whole number')
       .min(1, 'Quantity must be at least 1')
-      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+      .max(MAX_MEASURED_QUANTITY, `Quantity must be at most ${MAX_MEASURED_QUANTITY}`),
+    /**
+     * The price printed on a price-embedded label of a measured product (product.md §5): the line
+     * costs exactly this; its quantity was derived from it.
+     */
+    labelPrice: amountSchema.optional(),
     discount: DiscountSchema.nullish(),
   })
   .refine((l) => l.code !== undefined || (l.name !== undefined && l.unitPrice !== undefined), {
@@ -52,12 +77,24 @@ export const SaleLineInputSchema = z
   });
 export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
 
+/**
+ * Which of the store's payment methods a tender was paid with (issue 27), beside `method`, the kind
+ * the settlement knows (CASH gives change, the others do not), which must be that method's
+ * (`tenderMethodOf`). Without `methodId` the server takes the store's first method of `method`'s kind.
+ */
+const namedTenderFields = {
+  methodId: paymentMethodIdSchema.optional(),
+  /** The slip's or transaction number (a method with needsReference asks for it); stored with the tender. */
+  reference: singleLineText({ label: 'Reference', max: 64 }).optional(),
+};
+
 export const TenderInputSchema = z.object({
   method: z.enum(TENDER_METHODS),
   currency: currencySchema,
   amount: amountSchema.min(1, 'Must be more than zero'),
   /** Cash change handed back in this currency: the tender's own (default) or the store's main one. */
   changeCurrency: currencySchema.optional(),
+  ...namedTenderFields,
 });
 
 const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
@@ -83,6 +120,15 @@ export const SaleRateInputSchema = z.object({
 });
 export type SaleRateInput = z.infer<typeof SaleRateInputSchema>;
 
+/**
+ * On a till (product.md §2): the member who made the action, unlocked by their PIN (the session's
+ * user when absent), and the member whose PIN approved what the first one lacks.
+ */
+const tillActors = {
+  userId: memberIdSchema.optional(),
+  approvedBy: memberIdSchema.optional(),
+};
+
 /** What a sale holds, created or edited: its status, lines, cart discount and payment. */
 const saleContent = {
   status: z.enum(['PARKED', 'COMPLETED']),
@@ -105,6 +151,7 @@ const saleContent = {
     .optional(),
   /** The rate the counter converted a second-currency tender with; the store's current rate when absent. */
   rate: SaleRateInputSchema.optional(),
+  ...tillActors,
 };
 
 /**
@@ -145,7 +192,8 @@ export const RefundBodySchema = z.object({
     .array(
       z.object({
         lineId: z.string().min(1).max(64),
-        quantity: z.number().int('Quantity must be a whole number').min(1).max(MAX_LINE_QUANTITY),
+        /** Units, or thousandths of a measured line's unit; never more than remain to refund. */
+        quantity: z.number().int('Quantity must be a whole number').min(1).max(MAX_MEASURED_QUANTITY),
       }),
     )
     .min(1)
@@ -155,11 +203,19 @@ export const RefundBodySchema = z.object({
   restock: z.boolean().optional(),
   /** How the money goes back; by default in the main currency, cash if the sale took cash, else its first method. */
   tenders: z
-    .array(z.object({ method: z.enum(TENDER_METHODS), currency: currencySchema, amount: amountSchema.min(1) }))
+    .array(
+      z.object({
+        method: z.enum(TENDER_METHODS),
+        currency: currencySchema,
+        amount: amountSchema.min(1),
+        ...namedTenderFields,
+      }),
+    )
     .min(1)
     .max(10)
     .optional(),
   note: singleLineText({ label: 'Note', max: 200 }).optional(),
+  ...tillActors,
 });
 export type RefundBody = z.input<typeof RefundBodySchema>;
 
@@ -178,6 +234,12 @@ export const TransactionLineSchema = z.object({
   tax: z.number().int(),
   taxRate: z.number().int(),
   total: z.number().int(),
+  /** EACH, or the measured unit whose thousandths `quantity` and `refundedQuantity` count. */
+  unit: z.enum(PRODUCT_UNITS).default('EACH'),
+  /** The price of a price-embedded label, which is what the line costs; null otherwise. */
+  labelPrice: z.number().int().nullable().default(null),
+  /** The price was changed by hand at the counter (a held cart reopened keeps asking for it). */
+  priceOverride: z.boolean().default(false),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 
@@ -195,8 +257,32 @@ export const TenderSchema = z.object({
    * main one (then `changeInMain` was given). The shift's drawer books it there.
    */
   changeCurrency: currencySchema,
+  /**
+   * The store's method as it was when the tender was made (its id, name and kind): a rename or a
+   * method taken off the list later leaves the sale as it was. A tender stored before named
+   * tenders has its fixed method's id (CASH, CARD or OTHER) and no name. Optional for what a
+   * device kept from an older server: read them through `tenderLabel`.
+   */
+  methodId: z.string().optional(),
+  methodName: z.string().nullable().optional(),
+  methodDefaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable().optional(),
+  methodKind: z.enum(PAYMENT_METHOD_KINDS).optional(),
+  reference: z.string().nullable().optional(),
 });
 export type Tender = z.infer<typeof TenderSchema>;
+
+/** A tender's method as it was paid (its snapshot), also for a tender stored before named tenders. */
+export function tenderLabel(
+  tender: Pick<Tender, 'method' | 'methodId' | 'methodName' | 'methodDefaultName' | 'methodKind'>,
+): PaymentMethodLabel {
+  if (tender.methodId === undefined || tender.methodKind === undefined) return paymentMethodLabel(tender.method, []);
+  return {
+    methodId: tender.methodId,
+    name: tender.methodName ?? null,
+    defaultName: tender.methodDefaultName ?? null,
+    kind: tender.methodKind,
+  };
+}
 
 export const TaxBucketSchema = z.object({ rate: z.number().int(), base: z.number().int(), tax: z.number().int() });
 
@@ -211,12 +297,17 @@ export const RefundSchema = z.object({
       lineId: z.string(),
       quantity: z.number().int(),
       amount: z.number().int(),
+      /** The tax in `amount`, as stored when the refund was priced (a return receipt sums it per rate). */
+      tax: z.number().int(),
       /** Units put back in stock: 0 without restock, or when the line's product was deleted since the sale. */
       restocked: z.number().int(),
     }),
   ),
   tenders: z.array(TenderSchema),
   note: z.string(),
+  /** Who refunded, and who approved it on a till (null: nobody needed to). */
+  userId: z.string().optional(),
+  approvedBy: z.string().nullable().optional(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
@@ -242,6 +333,12 @@ export const ShopTransactionSchema = z.object({
    */
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
   taxRounding: z.enum(TAX_ROUNDINGS).optional(),
+  /**
+   * The store's tax registration number when the sale was made (a yen store's makes the receipt a
+   * qualified simplified invoice): the sale's own, so a receipt reopened years later says what it
+   * said that day. Null: the store had none. Absent from servers that predate it.
+   */
+  taxRegistrationNumber: z.string().nullable().optional(),
   lines: z.array(TransactionLineSchema),
   discount: DiscountSchema.nullable(),
   gross: z.number().int(),
@@ -258,8 +355,23 @@ export const ShopTransactionSchema = z.object({
   refunds: z.array(RefundSchema),
   refundedAmount: z.number().int(),
   note: z.string(),
+  /** Who sold it (on a till, the member unlocked there), and who approved what they lacked. */
+  userId: z.string().optional(),
+  approvedBy: z.string().nullable().optional(),
+  /**
+   * Who rang the sale up (issue 26): their name as their account has it now (a member removed from
+   * the store keeps it). Sent by the sale's detail (GET /shop/transaction/{code}); absent elsewhere.
+   */
+  servedBy: z.object({ userId: z.string(), name: z.string() }).nullable().optional(),
 });
 export type ShopTransaction = z.infer<typeof ShopTransactionSchema>;
+
+/**
+ * `POST /shop/transaction/{code}/void`: a held cart thrown away (VOID_PARKED). On a till, the member
+ * unlocked there and the member whose PIN approved it when they lack the permission.
+ */
+export const VoidParkedBodySchema = z.object({ ...tillActors }).strict();
+export type VoidParkedBody = z.infer<typeof VoidParkedBodySchema>;
 
 export const TransactionCodeParamsSchema = z.object({
   code: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{12}$/i, 'Not a transaction code'),
@@ -297,6 +409,8 @@ const listFilters = {
   status: z.enum(TRANSACTION_STATUSES).optional(),
   method: z.enum(TENDER_METHODS).optional(),
   q: singleLineText({ label: 'Search', max: 100 }).optional(),
+  /** Only the sales this member rang up (issue 26, "reports by staff"). */
+  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
 };
 export const TransactionsByMonthQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month such as 2026-01'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { windowSchema } from './products.ts';
+import { PRODUCT_UNITS } from './units.ts';
+import { PaymentMethodLabelSchema } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 
 /**
@@ -76,16 +78,20 @@ export const TopProductSchema = z.object({
   productId: z.string().nullable(),
   code: z.string().nullable(),
   name: z.string(),
+  /** Pieces, or thousandths of `unit` for a weighed product. */
   quantity: int,
   refundedQuantity: int,
   revenue: int,
   cost: int,
   profit: int,
+  /** The product's unit when it is weighed or measured (KG, L, M); absent for pieces and open-price lines. */
+  unit: z.enum(PRODUCT_UNITS).optional(),
 });
 export type TopProduct = z.infer<typeof TopProductSchema>;
 
 /** Money taken and given back per tender method and currency (`taken`/`refunded` in that currency). */
-export const TenderStatisticSchema = z.object({
+export const TenderStatisticSchema = PaymentMethodLabelSchema.extend({
+  /** The kind the settlement knows (cash gives change); the row is per `methodId`. */
   method: z.enum(TENDER_METHODS),
   currency: z.string(),
   salesCount: int,

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
+import { PERMISSIONS, STAFF_ROLES, type StoreRights } from './staff.ts';
 import { currencySchema, singleLineText, storeNameSchema, timezoneSchema, urlNameSchema } from './validation.ts';
+
+/** What the caller may do in a store (staff.ts StoreRights), as the server decided it. */
+export const StoreRightsSchema = z.object({
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  /** Basis points. */
+  maxDiscount: z.number().int(),
+}) satisfies z.ZodType<StoreRights>;
 
 export const VirtualStoreSchema = z.object({
   id: z.string(),
@@ -25,6 +34,19 @@ export const VirtualStoreSchema = z.object({
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
   taxRounding: z.enum(TAX_ROUNDINGS).optional(),
   taxRegistrationNumber: z.string().nullable().optional(),
+  /**
+   * The caller's role in this store (issue 26): OWNER for their own stores, MANAGER or CASHIER
+   * where they are a member, so the store picker can mark them. Absent from older servers: OWNER.
+   */
+  role: z.enum(STAFF_ROLES).optional(),
+  /**
+   * The caller's role and permissions in this store (issue 26), so the web app shows only what
+   * they may do. Absent from servers that predate staff: read as the owner's (`rightsOf`).
+   */
+  rights: StoreRightsSchema.optional(),
+  /** Till mode (issue 26): a till locks after each sale, and after this many idle minutes (0 = never). */
+  lockAfterSale: z.boolean().optional(),
+  idleLockMinutes: z.number().int().optional(),
 });
 export type VirtualStore = z.infer<typeof VirtualStoreSchema>;
 

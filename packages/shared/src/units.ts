@@ -39,3 +39,50 @@ export function quantityFromPrice(price: number, unitPrice: number): number | nu
   if (unitPrice <= 0 || price < 0) return null;
   return Number(divideRounded(BigInt(price) * BigInt(MEASURED_SCALE), BigInt(unitPrice), 'HALF_UP'));
 }
+
+/** A stored unit as a ProductUnit: EACH for anything else (a row or copy from before units). */
+export function asProductUnit(unit: string | null | undefined): ProductUnit {
+  return (PRODUCT_UNITS as readonly string[]).includes(unit ?? '') ? (unit as ProductUnit) : 'EACH';
+}
+
+/** A quantity as typed in an input: `3` for EACH, `0.342` for 342 thousandths (no symbol). */
+export function quantityInputText(quantity: number, unit: ProductUnit): string {
+  return formatQuantity(quantity, unit).replace(/ .*$/, '');
+}
+
+/**
+ * A typed quantity in the unit's integer form: whole pieces for EACH, thousandths for a measured
+ * unit (`0.342` → 342, `2` → 2000, at most three decimals). Null when the text is not such a
+ * number; a leading minus is kept (an adjustment may take stock away).
+ */
+export function parseQuantityText(text: string, unit: ProductUnit): number | null {
+  const trimmed = text.trim();
+  const measured = isMeasuredUnit(unit);
+  const match = (measured ? /^(-?)(\d{1,9})(?:[.,](\d{1,3}))?$/ : /^(-?)(\d{1,9})$/).exec(trimmed);
+  if (!match) return null;
+  const whole = Number(match[2]);
+  const value = measured ? whole * MEASURED_SCALE + Number((match[3] ?? '').padEnd(3, '0')) : whole;
+  return match[1] ? -value : value;
+}
+
+/** What follows a price per unit: `/kg`, `/L`, `/m`; nothing for EACH (a label, a cart line). */
+export function perUnitSuffix(unit: ProductUnit): string {
+  return isMeasuredUnit(unit) ? `/${UNIT_SYMBOLS[unit as Exclude<ProductUnit, 'EACH'>]}` : '';
+}
+
+/**
+ * How many items lines hold as a shop counts them: pieces of EACH lines, and one per measured line
+ * (a weighing is one item, not its thousandths). The sale's item count, the held carts, the cart.
+ */
+export function countItems(lines: readonly { quantity: number; unit?: string | null | undefined }[]): number {
+  return lines.reduce((sum, l) => sum + (isMeasuredUnit(asProductUnit(l.unit)) ? 1 : l.quantity), 0);
+}
+
+/**
+ * What `quantity` of a line costs at `perUnit` (a price or a cost per piece, or per kg, L or m):
+ * quantity × perUnit for pieces; for a measured unit per 1000 thousandths, half up, in integers.
+ */
+export function amountOfQuantity(quantity: number, perUnit: number, unit: string | null | undefined): number {
+  if (!isMeasuredUnit(asProductUnit(unit))) return quantity * perUnit;
+  return Number(divideRounded(BigInt(quantity) * BigInt(perUnit), BigInt(MEASURED_SCALE), 'HALF_UP'));
+}

@@ -13,6 +13,7 @@ export const RESERVED_URL_NAMES = [
   'legal',
   'receipt',
   'confirm',
+  'invite',
   'api',
   'ads.txt',
   'service-worker.js',

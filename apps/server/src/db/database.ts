@@ -31,9 +31,16 @@ export type ReadFirst = <A extends string[], O>(
   ...args: A
 ) => Promise<O | undefined>;
 
+/**
+ * `readFirst` returning every row: compiled once the same way, so a repo function called through it
+ * always takes the same number of arguments (a list is padded, e.g. `productsByCodesQuery`).
+ */
+export type ReadAll = <A extends string[], O>(build: (db: Db, ...args: A) => Compilable<O>, ...args: A) => Promise<O[]>;
+
 export interface DatabaseHandle {
   db: Db;
   readFirst: ReadFirst;
+  readAll: ReadAll;
   /**
    * Runs a write task (write-task.ts) in one transaction: on SQLite in the write worker's thread
    * (sqlite-write-worker.ts), on PostgreSQL here (as its one statement when it has one).
@@ -99,20 +106,10 @@ export function openDatabase(
       prepareWrites: async () => {},
       // A named statement is parsed and planned once per pooled connection, not on every call.
       readFirst: compiledReads(db, (compiled) => {
-        let name = `read_first_${++preparedReads}`;
-        const run = async (values: unknown[]) => (await pool.query({ name, text: compiled.sql, values })).rows[0];
-        return async (parameters) => {
-          try {
-            return await run(parameters);
-          } catch (error) {
-            // A migration changed a table under the prepared plan ("cached plan must not change
-            // result type"): prepare it again under a new name on every connection.
-            if ((error as { code?: string }).code !== '0A000') throw error;
-            name = `read_first_${++preparedReads}`;
-            return run(parameters);
-          }
-        };
+        const rows = namedStatement(pool, compiled.sql);
+        return async (parameters) => (await rows(parameters))[0];
       }),
+      readAll: compiledReads(db, (compiled) => namedStatement(pool, compiled.sql)),
       close: () => db.destroy(),
       kind: 'postgres',
       schema: config.schema,
@@ -187,6 +184,13 @@ export function openDatabase(
         return Promise.resolve(values && toRow(values));
       };
     }),
+    readAll: compiledReads(db, (compiled) => {
+      const statement = reader.prepare(compiled.sql);
+      const toRow = rowBuilder(statement.columns());
+      if (!toRow) return (parameters) => Promise.resolve(reader.rows(statement, parameters));
+      statement.raw();
+      return (parameters) => Promise.resolve((reader.rows(statement, parameters) as unknown[][]).map(toRow));
+    }),
     close: async () => {
       await writeWorker.drain();
       await db.destroy();
@@ -198,11 +202,31 @@ export function openDatabase(
   };
 }
 
-/** Builds `ReadFirst` on an engine's way to run one compiled SQL text with its parameters. */
-function compiledReads(
+/**
+ * Runs `sql` as a named statement of the pool's connections: parsed and planned once per
+ * connection. Returns its rows.
+ */
+function namedStatement(pool: pg.Pool, sql: string) {
+  let name = `read_first_${++preparedReads}`;
+  const run = async (values: unknown[]) => (await pool.query({ name, text: sql, values })).rows;
+  return async (parameters: unknown[]) => {
+    try {
+      return await run(parameters);
+    } catch (error) {
+      // A migration changed a table under the prepared plan ("cached plan must not change
+      // result type"): prepare it again under a new name on every connection.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      name = `read_first_${++preparedReads}`;
+      return run(parameters);
+    }
+  };
+}
+
+/** Builds `ReadFirst` or `ReadAll` on an engine's way to run one compiled SQL text with its parameters. */
+function compiledReads<R extends ReadFirst | ReadAll>(
   db: Db,
   prepare: (compiled: { sql: string }) => (parameters: unknown[]) => Promise<unknown>,
-): ReadFirst {
+): R {
   type Build = (db: Db, ...args: string[]) => Compilable<unknown>;
   // Keyed by the repo function itself; weakly, so a closure passed by mistake cannot pile up.
   const prepared = new WeakMap<Build, (args: readonly string[]) => Promise<unknown>>();
@@ -215,7 +239,7 @@ function compiledReads(
       prepared.set(build, run);
     }
     return run(args);
-  }) as ReadFirst;
+  }) as R;
 }
 
 /**

@@ -17,6 +17,8 @@ export const GLOBAL_TABLES: Record<string, string> = {
   auth_throttles: 'rate-limit counters keyed by address, email or user',
   exchange_rates: 'reference rates shared by every store',
   stores: 'the tenant directory: its id is the store id, and url_name must be unique across stores',
+  store_members:
+    'who may act on which store: read with the session before the store is known (by url name), and by user for the store picker',
   receipt_codes:
     'the public code -> store lookup (convention 5): a receipt code is unique across stores and routes to its store',
   cargo_codes:
@@ -41,6 +43,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
 export const REFERENCE_TABLES: Record<string, string> = {
   users: 'files.owner_id and stores.owner_id point at it',
   stores: 'every store table points at it (store_id)',
+  store_members: 'read with every store-scoped call (access), joined to stores by the router before the store is known',
   exchange_rates: 'shared by every store: read when a store converts its second currency',
 };
 

@@ -16,6 +16,8 @@ export interface SqliteReader {
   prepare(sql: string): ReadStatement;
   /** Runs `statement` in the durable snapshot and returns its first row. */
   get(statement: ReadStatement, parameters: readonly unknown[]): unknown;
+  /** Runs `statement` in the durable snapshot and returns every row. */
+  rows(statement: ReadStatement, parameters: readonly unknown[]): unknown[];
   /**
    * Runs `sql` (kept prepared) and returns every row, as objects: in a new snapshot, which also
    * shows other processes' latest commits, unless a commit of this one waits for its sync; then
@@ -143,6 +145,7 @@ export function openSqliteReader(
   return {
     prepare: (sql) => new Statement(sql),
     get: (statement, parameters) => (statement as Statement).on(reading()).get(parameters),
+    rows: (statement, parameters) => (statement as Statement).on(reading()).all(parameters),
     all(sql, parameters) {
       let statement = cache.get(sql);
       if (!statement) {

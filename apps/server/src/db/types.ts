@@ -29,9 +29,28 @@ export interface FreeTierUsageTable {
   used: number;
 }
 
+/**
+ * Who may act on a store (migration 202611280100, issue 26): the owner's row and its members'.
+ * Read and written through modules/access and the members service only.
+ */
+export interface StoreMembersTable {
+  store_id: string;
+  user_id: string;
+  /** OWNER, MANAGER or CASHIER. */
+  role: string;
+  /** JSON array of permission names (product.md §2); ignored for the OWNER, who has all. */
+  permissions: ColumnType<string, string | undefined, string>;
+  /** Basis points of a line or the cart a member may discount without approval. */
+  max_discount: ColumnType<number, number | undefined, number>;
+  /** The till PIN as a salted slow hash; null until set. */
+  pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface StoresTable {
   id: string;
-  /** The creator. Access goes through `stores.repo` so a `store_members` table can replace this check. */
+  /** The creator, the one who pays; access goes through `store_members` (its OWNER row). */
   owner_id: string;
   url_name: string;
   name: string;
@@ -57,6 +76,10 @@ export interface StoresTable {
   tax_rounding: ColumnType<string, string | undefined, string>;
   /** The store's tax registration number (a yen store's: T and 13 digits); null: none. */
   tax_registration_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a till locks after each sale (issue 26). */
+  lock_after_sale: ColumnType<number, number | undefined, number>;
+  /** A till locks after this many idle minutes; 0 = never. */
+  idle_lock_minutes: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -107,9 +130,39 @@ export interface ProductsTable {
   reorder_level: number | null;
   /** The product's own tax rate in basis points; null = the store's default rate. */
   tax_rate: number | null;
+  /** EACH, KG, L or M; a measured product's quantities are integer thousandths of the unit. */
+  unit: string;
   search: string;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The store's audit log (migration 202611280900, issue 26): who did what, written with the write
+ * it records. Read and written through modules/audit only.
+ */
+export interface AuditEventsTable {
+  store_id: string;
+  id: string;
+  at: string;
+  user_id: string;
+  /** The member whose PIN approved the action on a till, or null. */
+  approved_by: string | null;
+  /** One of packages/shared AUDIT_ACTIONS. */
+  action: string;
+  /** What was written: PRODUCT, CARGO, SHIFT, STORE, MEMBER, REFUND, SALE. */
+  entity: string;
+  /** The product's barcode, the cargo's code, the receipt code...; '' when the entity has none. */
+  entity_code: string;
+  summary: string;
+  /** Money the event moved (a refund, a cash move), minor units of the main currency; null for none. */
+  amount: number | null;
+  /** The device's id of a repeatable event (NO_SALE), unique per store; null for the others. */
+  client_id: string | null;
+  /** Fingerprint of that event's request body: the same client_id with another one is a 409. */
+  request_hash: string | null;
+  /** The shift a NO_SALE belongs to (open then, or adopting it when it opens); null otherwise. */
+  shift_id: string | null;
 }
 
 export interface StockMovementsTable {
@@ -225,9 +278,16 @@ export interface ShopTransactionsTable {
   /** The clientId and fingerprint of the request that completed this held cart. */
   completion_client_id: string | null;
   completion_hash: string | null;
+  /**
+   * On a till: the member whose PIN approved what the seller lacked (issue 26). Always set, also to
+   * null: on PostgreSQL the sale function stores only the keys the header carries.
+   */
+  approved_by: string | null;
   /** How the sale's tax was computed (PER_LINE, PER_RATE) and rounded; null: stored before issue 27, PER_LINE. */
   tax_calculation: string | null;
   tax_rounding: string | null;
+  /** The store's tax registration number when the sale was made; null: none then (qualified invoices, issue 27). */
+  tax_registration_number: string | null;
 }
 
 export interface ShopTransactionLinesTable {
@@ -250,6 +310,12 @@ export interface ShopTransactionLinesTable {
   tax: number;
   tax_rate: number;
   total: number;
+  /** The unit the line was sold in (EACH, KG, L, M): a measured line's quantity is thousandths. */
+  unit: string;
+  /** The price on a price-embedded label, which is what the line costs; null otherwise. */
+  label_price: number | null;
+  /** 1: the price was changed by hand at the counter (PRICE_OVERRIDE); 0 otherwise. */
+  price_override: number;
 }
 
 export interface ShopRefundsTable {
@@ -267,6 +333,8 @@ export interface ShopRefundsTable {
   note: string;
   /** Fingerprint of the refund request's content (request-fingerprint.ts); null for refunds from before it. */
   request_hash: string | null;
+  /** On a till: the member whose PIN approved the refund the seller could not make (issue 26). */
+  approved_by?: string | null;
   /** The shift open when the money went back; null or absent: none was. */
   shift_id?: string | null;
 }
@@ -299,6 +367,31 @@ export interface ShopTendersTable {
   change_in_main: number;
   /** The currency the change was handed back in when not the tender's own (the main one); null: its own. */
   change_currency?: string | null;
+  /** The store's payment method (migration 202611280200); null on tenders stored before it. */
+  payment_method_id?: string | null;
+  /** The method's own name, default name and kind when the tender was made (its snapshot). */
+  method_name?: string | null;
+  method_default_name?: string | null;
+  method_kind?: string | null;
+  /** The slip's or transaction number. */
+  reference?: string | null;
+}
+
+/**
+ * A store's payment method (PaymentMethod, issue 27). No rows: the store has its currency's
+ * defaults. `deleted_at` set: taken off the list, kept so reports still name it.
+ */
+export interface PaymentMethodsTable {
+  store_id: string;
+  id: string;
+  name: string | null;
+  default_name: string | null;
+  kind: string;
+  needs_reference: number;
+  opens_drawer: number;
+  enabled: number;
+  position: number;
+  deleted_at: string | null;
 }
 
 /** Public receipt code → store (a global lookup of store data, convention 5, like cargo_codes). */
@@ -321,6 +414,20 @@ export interface SupportRequestsTable {
   created_at: string;
 }
 
+/** A store's rule for reading scale labels (product.md §4 BarcodeRule). */
+export interface StoreBarcodeRulesTable {
+  store_id: string;
+  id: string;
+  prefix: string;
+  item_digits: number;
+  value_digits: number;
+  value: string;
+  decimals: number;
+  /** 1 or 0. */
+  value_check_digit: number;
+  position: number;
+}
+
 export interface ReceiptTemplatesTable {
   store_id: string;
   header_text: string;
@@ -331,6 +438,8 @@ export interface ReceiptTemplatesTable {
   show_phone: number;
   show_second_currency: number;
   show_qr: number;
+  /** Prints "Served by <first name>" (migration 202611281140); 0 for templates saved before. */
+  show_served_by: number;
   paper_width: number;
   updated_at: string;
 }
@@ -550,6 +659,27 @@ export interface CargoQrTokensTable {
   created_at: string;
 }
 
+/** Invitations to a store (migration 202611280600, issue 26): modules/members only. */
+export interface StoreInvitationsTable {
+  store_id: string;
+  id: string;
+  /** Lowercased. */
+  email: string;
+  /** MANAGER or CASHIER. */
+  role: string;
+  /** JSON array of permission names the member gets. */
+  permissions: string;
+  /** Basis points. */
+  max_discount: number;
+  /** SHA-256 of the token's nonce: the token itself is never stored. */
+  nonce_hash: string;
+  invited_by: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   product_tombstones: ProductTombstonesTable;
   shop_transactions: ShopTransactionsTable;
@@ -561,6 +691,7 @@ export interface Database {
   shop_refunds: ShopRefundsTable;
   shop_refund_lines: ShopRefundLinesTable;
   shop_tenders: ShopTendersTable;
+  payment_methods: PaymentMethodsTable;
   receipt_codes: ReceiptCodesTable;
   exchange_rates: ExchangeRatesTable;
   store_exchange_rates: StoreExchangeRatesTable;
@@ -571,6 +702,9 @@ export interface Database {
   billing_invoices: BillingInvoicesTable;
   billing_events: BillingEventsTable;
   stores: StoresTable;
+  store_members: StoreMembersTable;
+  store_invitations: StoreInvitationsTable;
+  audit_events: AuditEventsTable;
   sessions: SessionsTable;
   email_confirmations: EmailConfirmationsTable;
   password_resets: PasswordResetsTable;
@@ -582,6 +716,7 @@ export interface Database {
   shift_cash: ShiftCashTable;
   shift_cash_moves: ShiftCashMovesTable;
   receipt_templates: ReceiptTemplatesTable;
+  store_barcode_rules: StoreBarcodeRulesTable;
   support_requests: SupportRequestsTable;
   cargos: CargosTable;
   cargo_codes: CargoCodesTable;

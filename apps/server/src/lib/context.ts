@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db, ReadFirst } from '../db/database.ts';
+import type { Db, ReadAll, ReadFirst } from '../db/database.ts';
 import type { RunWrite } from '../db/write-task.ts';
 import type { Clock } from './clock.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -14,6 +14,8 @@ export interface AppContext {
   db: Db;
   /** One read outside any transaction, on the fastest path the engine has (see database.ts). */
   readFirst: ReadFirst;
+  /** `readFirst` with every row (database.ts). */
+  readAll: ReadAll;
   dbKind: 'sqlite' | 'postgres';
   /** A write transaction run where the engine's writer is (db/write-task.ts): the hot writes (a sale). */
   runWrite: RunWrite;

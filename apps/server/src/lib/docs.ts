@@ -13,7 +13,13 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       info: { title: 'ShopDesk API', version, description: 'Store, inventory and point-of-sale API.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // The permission a route declares (modules/access/rights.ts) is part of its contract: shown as
+    // `x-permission`, which the generated permission matrix test reads back.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission ? { ...result, schema: { ...result.schema, 'x-permission': permission } } : result;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   app.get('/api/public/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -40,6 +40,8 @@ export interface Throttle {
   hit(action: string, scope: string, value: string, rule: WindowRule): Promise<void>;
   /** Takes the next attempt slot of a growing-delay key, or throws 429 while it must wait. */
   enter(action: string, scope: string, value: string, rule: DelayRule): Promise<Attempt>;
+  /** Forgets a key's count (an owner lifting a member's wait by setting their PIN again). */
+  clear(action: string, scope: string, value: string): Promise<void>;
 }
 
 /** Rows past their use are deleted at most this often, by whichever request comes along. */
@@ -97,6 +99,10 @@ export function createThrottle(db: Db, clock: Clock, log: FastifyBaseLogger): Th
       });
       if (row.attempt_id !== attemptId) throw rateLimited(Date.parse(row.blocked_until ?? '') - nowMs || 1000);
       return { succeeded: () => repo.deleteThrottle(db, key) };
+    },
+
+    async clear(action, scope, value) {
+      await repo.deleteThrottle(db, throttleKey(action, scope, value));
     },
   };
 }

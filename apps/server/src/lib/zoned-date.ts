@@ -19,3 +19,28 @@ export function dateIn(at: Date, timezone: string): string {
   }
   return formatter.format(at);
 }
+
+/** The offset of an IANA timezone from UTC at an instant, in milliseconds (east positive). */
+function offsetAt(at: number, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in an IANA timezone: a store's midnight. */
+export function dayStartIn(date: string, timezone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const first = midnightUtc - offsetAt(midnightUtc, timezone);
+  // Once more at the guess: the offset may differ there (a DST change near midnight).
+  return new Date(midnightUtc - offsetAt(first, timezone));
+}

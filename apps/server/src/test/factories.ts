@@ -1,6 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
 import { randomBytes } from 'node:crypto';
-import type { LoggedUser, SignUpBody, VirtualStore } from '@shopdesk/shared';
+import {
+  ROLE_MAX_DISCOUNT,
+  ROLE_PERMISSIONS,
+  type LoggedUser,
+  type MemberRole,
+  type Permission,
+  type SignUpBody,
+  type VirtualStore,
+} from '@shopdesk/shared';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.ts';
 
@@ -83,4 +91,72 @@ export function expectFieldErrors(res: { status: number; body: any; text: string
   const named = (res.body.details as { field: string; message: string }[]).map((d) => d.field);
   expect(new Set(named)).toEqual(new Set(fields));
   for (const d of res.body.details) expect(d.message.length).toBeGreaterThan(0);
+}
+
+/** The token of the /invite/{token} link in an invitation mail. */
+export function inviteTokenFrom(text: string): string {
+  const match = /\/invite\/([0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22})/.exec(text);
+  if (!match?.[1]) throw new Error(`No invitation link in:\n${text}`);
+  return match[1];
+}
+
+export interface InviteOptions {
+  role?: 'MANAGER' | 'CASHIER';
+  permissions?: string[];
+  maxDiscount?: number;
+  /** The store to invite to (a urlName of the owner's); the owner's first store otherwise. */
+  store?: string;
+}
+
+/**
+ * A member of `owner`'s store made the real way (issue 26): the owner invites a new address and it
+ * accepts from the mailed link with a new account. Returns the member, logged in, with that store.
+ */
+export async function inviteMember(t: TestApp, owner: TestUser, options: InviteOptions = {}): Promise<TestUser> {
+  const email = `member-${unique()}@example.com`;
+  const urlName = options.store ?? owner.store.urlName;
+  const { store: _store, role = 'CASHIER', ...rights } = options;
+  const invited = await t.request('POST', `/api/secure/virtual-store/${urlName}/member/invite`, {
+    token: owner.token,
+    body: { email, role, ...rights },
+  });
+  expect(invited.status, invited.text).toBe(201);
+  const token = inviteTokenFrom(t.lastMailTo(email).text);
+  const accepted = await t.request('POST', `/api/auth/invite/${token}`, {
+    body: { name: `Member ${unique()}`, password: PASSWORD },
+  });
+  expect(accepted.status, accepted.text).toBe(200);
+  const stores = await t.request<VirtualStore[]>('GET', '/api/secure/virtual-store', { token: accepted.body.token });
+  expect(stores.status).toBe(200);
+  const store = stores.body.find((s) => s.urlName === urlName);
+  expect(store).toBeDefined();
+  return { email, password: PASSWORD, token: accepted.body.token, user: accepted.body.user, store: store! };
+}
+
+/**
+ * Makes `user` a member of `store` with `role` and its default permissions (or exactly
+ * `permissions`), by writing the member row itself: tests need members before the invitation
+ * routes exist. Write it before the member's first call with X-Store of that store: the app
+ * caches each session's answer per store for a few seconds and does not see this write.
+ */
+export async function addMember(
+  t: TestApp,
+  store: Pick<VirtualStore, 'id'>,
+  user: TestUser,
+  role: MemberRole,
+  permissions: readonly Permission[] = ROLE_PERMISSIONS[role],
+): Promise<void> {
+  const at = new Date().toISOString();
+  await t.db
+    .insertInto('store_members')
+    .values({
+      store_id: store.id,
+      user_id: user.user.userId,
+      role,
+      permissions: JSON.stringify(permissions),
+      max_discount: ROLE_MAX_DISCOUNT[role],
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

@@ -37,9 +37,12 @@ export interface DocumentedRoute {
   path: string;
   parameters: OpenApiParameter[];
   body?: JsonSchema;
+  /** What the route declares it needs (`config.permission`, shown as `x-permission`), if anything. */
+  permission?: string;
 }
 
 interface OpenApiOperation {
+  'x-permission'?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -58,6 +61,7 @@ export async function documentedRoutes(t: TestApp): Promise<DocumentedRoute[]> {
       path,
       parameters: op.parameters ?? [],
       body: op.requestBody?.content?.['application/json']?.schema,
+      permission: op['x-permission'],
     })),
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD, signUpBody, unique, type TestUser } from './factories.ts';
 import { productBody } from './products.ts';
-import { SAMPLE_PNG, type SweepWorld } from './sweep-world.ts';
+import { SAMPLE_PNG, TILL_PIN, type SweepWorld } from './sweep-world.ts';
 
 export interface SampleRequest {
   /** The path with its parameters filled in (URL-encoded where needed). */
@@ -37,12 +37,20 @@ export interface RouteSample {
 
 const png = { raw: SAMPLE_PNG, headers: { 'content-type': 'image/png' } };
 const product = (w: SweepWorld) => `/api/secure/product/code/${encodeURIComponent(w.product.code)}`;
-/** A completed cash sale of one open-price line: any caller can make it in their own store. */
-const openPriceSale = () => ({
+/**
+ * A completed cash sale of two units: in the world owner's store (members of the permission matrix
+ * act there) of the world's product, since an open-price item needs OPEN_PRICE, which a cashier
+ * lacks; elsewhere (a caller in their own store) of an open-price line, which any owner may sell.
+ */
+const twoUnitSale = (w: SweepWorld, caller: TestUser) => ({
   clientId: randomUUID(),
   status: 'COMPLETED',
-  lines: [{ name: 'Tea', unitPrice: 250, quantity: 2 }],
-  payment: { method: 'CASH', currency: 'USD', amount: 1000 },
+  lines: [
+    caller.store.id === w.owner.store.id
+      ? { code: w.product.code, quantity: 2 }
+      : { name: 'Tea', unitPrice: 250, quantity: 2 },
+  ],
+  payment: { method: 'CASH', currency: 'USD', amount: 100_000 },
 });
 const storeDetails = { mainCurrency: 'EUR', secondCurrency: null, timezone: 'Europe/Berlin', address: '', phone: '' };
 
@@ -71,6 +79,18 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /api/auth/confirm/resend': {
     tenancy: 'open',
     sample: (w) => ({ path: '/api/auth/confirm/resend', body: { email: w.intruder.email } }),
+  },
+  // A token of the shape the server issues, unknown to it: the fuzzer checks the refusals' shape.
+  'GET /api/auth/invite/{token}': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/auth/invite/${w.owner.store.id}.${'A'.repeat(22)}.${'B'.repeat(22)}` }),
+  },
+  'POST /api/auth/invite/{token}': {
+    tenancy: 'open',
+    sample: (w) => ({
+      path: `/api/auth/invite/${w.owner.store.id}.${'A'.repeat(22)}.${'B'.repeat(22)}`,
+      body: { name: 'New Member', password: PASSWORD },
+    }),
   },
   'POST /api/auth/login': {
     tenancy: 'open',
@@ -172,6 +192,45 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  'GET /api/secure/virtual-store/{urlName}/member': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/member` }),
+  },
+  'POST /api/secure/virtual-store/{urlName}/member/invite': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/invite`,
+      body: { email: `invited-${unique()}@example.com`, role: 'CASHIER', permissions: ['SELL'], maxDiscount: 500 },
+    }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/member/invitation': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/invitation` }),
+  },
+  'DELETE /api/secure/virtual-store/{urlName}/member/invitation/{id}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/invitation/${w.invitation.id}`,
+    }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/member/{userId}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/${w.member.user.userId}`,
+      body: { role: 'MANAGER', permissions: ['SELL', 'REPORTS'], maxDiscount: 2000 },
+    }),
+  },
+  'DELETE /api/secure/virtual-store/{urlName}/member/{userId}': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/${w.member.user.userId}` }),
+  },
+  // The intruder accepts the host's invitation to their own address: their answer is the host's store.
+  'POST /api/secure/invite/{token}': {
+    tenancy: 'own',
+    sample: (w, caller) => ({
+      path: `/api/secure/invite/${caller.user.userId === w.intruder.user.userId ? w.intruderInviteToken : `${w.owner.store.id}.${'A'.repeat(22)}.${'B'.repeat(22)}`}`,
+    }),
+  },
   'GET /api/secure/virtual-store/{urlName}/exchange-rate': {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/exchange-rate` }),
@@ -203,7 +262,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /api/secure/shop/transaction': {
     tenancy: 'own',
     storeScoped: true,
-    sample: () => ({ path: '/api/secure/shop/transaction', body: openPriceSale() }),
+    sample: (w, caller) => ({ path: '/api/secure/shop/transaction', body: twoUnitSale(w, caller) }),
   },
   'GET /api/secure/shop/transaction/parked': {
     tenancy: 'own',
@@ -234,6 +293,11 @@ export const routeSamples: Record<string, RouteSample> = {
       query: { from: '2026-01-01', to: '2026-12-31', groupBy: 'month' },
     }),
   },
+  'GET /api/secure/shop/statistic/by-member': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/statistic/by-member', query: { from: '2026-01-01', to: '2026-12-31' } }),
+  },
   'GET /api/secure/shop/statistic/summary': {
     tenancy: 'own',
     storeScoped: true,
@@ -253,12 +317,21 @@ export const routeSamples: Record<string, RouteSample> = {
       body: { status: 'PARKED', lines: [{ code: w.product.code, quantity: 2 }] },
     }),
   },
+  'POST /api/secure/shop/transaction/{code}/void': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/shop/transaction/${w.parked.code}/void`, body: {} }),
+  },
   'POST /api/secure/shop/transaction/{code}/refund': {
     tenancy: 'owned',
     sample: (w) => ({
       path: `/api/secure/shop/transaction/${w.sale.code}/refund`,
       body: { clientId: randomUUID() },
     }),
+  },
+  'POST /api/secure/shop/no-sale': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/no-sale', body: { clientId: randomUUID(), reason: 'Change for a note' } }),
   },
 
   // Cargo (issue 11). The world gives each route a fresh owner cargo holding the fresh product.
@@ -401,6 +474,50 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'open',
     sample: (w) => ({ path: `/api/public/receipt/${w.sale.code}/logo` }),
   },
+  'GET /api/secure/virtual-store/{urlName}/payment-methods': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/payment-methods` }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/payment-methods': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/payment-methods`,
+      body: {
+        methods: [
+          {
+            id: 'CASH',
+            name: null,
+            defaultName: 'CASH',
+            kind: 'CASH',
+            needsReference: false,
+            opensDrawer: true,
+            enabled: true,
+            position: 0,
+          },
+          {
+            name: 'Girocard',
+            defaultName: null,
+            kind: 'CARD',
+            needsReference: true,
+            opensDrawer: false,
+            enabled: true,
+            position: 1,
+          },
+        ],
+      },
+    }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/audit/window/{page}/{size}': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/audit/window/0/50`,
+      query: { action: 'SALE', from: '2026-01-01', to: '2026-12-31' },
+    }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/audit/people': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/audit/people` }),
+  },
   'GET /api/secure/virtual-store/{urlName}/receipt-template': {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template` }),
@@ -418,9 +535,34 @@ export const routeSamples: Record<string, RouteSample> = {
         showPhone: true,
         showSecondCurrency: false,
         showQr: true,
+        showServedBy: true,
         paperWidth: 80,
       },
     }),
+  },
+
+  // Till mode (issue 26). The sweep world gives the owner and the intruder the PIN TILL_PIN.
+  'PUT /api/secure/virtual-store/{urlName}/member/{userId}/pin': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/member/${w.owner.user.userId}/pin`,
+      body: { pin: TILL_PIN },
+    }),
+  },
+  'GET /api/secure/till/members': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/till/members' }),
+  },
+  'PUT /api/secure/till/settings': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/till/settings', body: { lockAfterSale: true, idleLockMinutes: 5 } }),
+  },
+  'POST /api/secure/till/unlock': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: (_w, caller) => ({ path: '/api/secure/till/unlock', body: { userId: caller.user.userId, pin: TILL_PIN } }),
   },
 
   'GET /api/secure/shop/shift/current': {
@@ -491,6 +633,31 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'own',
     storeScoped: true,
     sample: () => ({ path: '/api/secure/product/random-barcode' }),
+  },
+  'GET /api/secure/barcode-rules': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/barcode-rules' }),
+  },
+  'PUT /api/secure/barcode-rules': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/barcode-rules',
+      body: {
+        rules: [
+          {
+            prefix: '21',
+            itemDigits: 5,
+            valueDigits: 5,
+            value: 'WEIGHT',
+            decimals: 3,
+            valueCheckDigit: false,
+            position: 0,
+          },
+        ],
+      },
+    }),
   },
   'GET /api/secure/product/categories': {
     tenancy: 'own',

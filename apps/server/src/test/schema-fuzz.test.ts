@@ -6,7 +6,7 @@ import { buildRequest, requestPlan, type RequestPlan } from './fuzz-plan.ts';
 import { engines, useTestApp } from './harness.ts';
 import { documentedRoutes, expectEverySampled, type DocumentedRoute } from './openapi-routes.ts';
 import { routeSamples } from './route-samples.ts';
-import { buildSweepWorld, freshProduct, type SweepWorld } from './sweep-world.ts';
+import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, type SweepWorld } from './sweep-world.ts';
 
 /**
  * Schema-driven fuzzing of every route (issue 8 §3.2): each request is a route's valid sample with
@@ -26,7 +26,7 @@ const API_CODES = new Set<string>(Object.values(ErrorCode));
 
 describe.each(engines)('schema fuzzer on %s', (engine) => {
   // Thousands of products: the free plan's limit would turn every later create into a 402.
-  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '1000000', BILLING_PROVIDER: 'demo' });
+  const t = useTestApp(engine, SWEEP_WORLD_ENV);
   let routes: DocumentedRoute[];
   let w: SweepWorld;
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
+import { freshMembers, MEMBER_WORLD_ENV, type MemberWorld } from './member-world.ts';
 import { createProduct } from './products.ts';
 
 /** Real images of one pixel (uploads are decoded: modules/files/image-check.ts). */
@@ -24,7 +25,7 @@ export const SAMPLE_WEBP = Buffer.from(
  * intruder with a valid session and a store of their own. `product` is made fresh for each route
  * by `freshProduct`, so a route that deletes or edits it never spoils the next one.
  */
-export interface SweepWorld extends CargoWorld {
+export interface SweepWorld extends CargoWorld, MemberWorld {
   t: TestApp;
   owner: TestUser;
   ownerSecondStore: VirtualStore;
@@ -41,6 +42,9 @@ export interface SweepWorld extends CargoWorld {
   /** Texts that only the owner's data contains: no answer to the intruder may carry any of them. */
   ownerMarkers: string[];
 }
+
+/** The till PIN of the owner and the intruder, each in their own store. */
+export const TILL_PIN = '2468';
 
 export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
   const owner = await createUser(t, { name: `Owner ${unique()}`, storeName: `Owner store ${unique()}` });
@@ -70,6 +74,7 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     fileId,
     ownerMarkers: [],
     ...({} as CargoWorld),
+    ...({} as MemberWorld),
   };
   for (const user of [owner, intruder]) {
     const on = await t.request('PUT', `/api/secure/virtual-store/${user.store.urlName}/sale-settings`, {
@@ -77,6 +82,15 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
       body: { taxMode: 'NONE', defaultTaxRate: 0, cashRounding: 0, shiftsEnabled: true },
     });
     expect(on.status, on.text).toBe(200);
+    const pin = await t.request(
+      'PUT',
+      `/api/secure/virtual-store/${user.store.urlName}/member/${user.user.userId}/pin`,
+      {
+        token: user.token,
+        body: { pin: TILL_PIN },
+      },
+    );
+    expect(pin.status, pin.text).toBe(204);
   }
   const first = await ownerOpenShift(world);
   const closed = await t.request<ShiftReport>('POST', `/api/secure/shop/shift/${first.id}/close`, {
@@ -128,6 +142,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
   w.parked = await ownerSale(w, w.product.code, 'PARKED');
   w.openShift = await ownerOpenShift(w);
   Object.assign(w, await freshCargo(w));
+  Object.assign(w, await freshMembers(w));
   w.ownerMarkers = [
     w.owner.email,
     w.owner.user.userId,
@@ -152,13 +167,35 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.cargo.code,
     w.cargo.name,
     w.cargo.origin,
+    w.member.email,
+    w.member.user.userId,
+    w.member.user.name,
+    w.invitation.id,
+    w.invitation.email,
   ];
 }
+
+/**
+ * The limits a world of every route runs under: each route gets a fresh product and two sales
+ * (`freshProduct`), and members and invitations are made again once used, so the free plan's
+ * limits would end the sweep part way once there are enough routes.
+ */
+export const SWEEP_WORLD_ENV = {
+  ...MEMBER_WORLD_ENV,
+  BILLING_PROVIDER: 'demo',
+  FREE_PRODUCT_LIMIT: '1000000',
+  FREE_TRANSACTION_LIMIT: '1000000',
+};
 
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
 export async function ownerView(w: SweepWorld): Promise<unknown> {
   const as = { token: w.owner.token };
-  const [profile, stores, product, movements, file, sale, parked, receiptTemplate, openShift, closedShift] =
+  const members = `/api/secure/virtual-store/${w.owner.store.urlName}/member`;
+  const [staff, invitations] = await Promise.all([
+    w.t.request('GET', members, as),
+    w.t.request('GET', `${members}/invitation`, as),
+  ]);
+  const [profile, stores, product, movements, file, sale, parked, receiptTemplate, openShift, closedShift, methods] =
     await Promise.all([
       w.t.request('GET', '/api/secure/profile', as),
       w.t.request('GET', '/api/secure/virtual-store', as),
@@ -170,6 +207,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
       w.t.request('GET', `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/receipt-template`, as),
       w.t.request('GET', `/api/secure/shop/shift/${w.openShift.id}`, as),
       w.t.request('GET', `/api/secure/shop/shift/${w.closedShift.id}`, as),
+      w.t.request('GET', `/api/secure/virtual-store/${w.ownerSecondStore.urlName}/payment-methods`, as),
     ]);
   return {
     ...(await ownerCargoView(w.t, w.owner, w.cargo)),
@@ -183,5 +221,8 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     receiptTemplate: [receiptTemplate.status, receiptTemplate.body],
     openShift: [openShift.status, openShift.body],
     closedShift: [closedShift.status, closedShift.body],
+    members: [staff.status, staff.body],
+    invitations: [invitations.status, invitations.body],
+    paymentMethods: [methods.status, methods.body],
   };
 }

@@ -3,7 +3,7 @@ import { createUser, type TestUser } from './factories.ts';
 import { engines, useTestApp, type ApiResponse } from './harness.ts';
 import { documentedRoutes, expectEverySampled, type DocumentedRoute } from './openapi-routes.ts';
 import { routeSamples, type RouteSample, type SampleRequest } from './route-samples.ts';
-import { buildSweepWorld, freshProduct, ownerView, type SweepWorld } from './sweep-world.ts';
+import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, ownerView, type SweepWorld } from './sweep-world.ts';
 
 const secureRoutes = Object.entries(routeSamples).filter(([key]) => key.split(' ')[1]!.startsWith('/api/secure/'));
 
@@ -15,7 +15,7 @@ const secureRoutes = Object.entries(routeSamples).filter(([key]) => key.split(' 
  */
 describe.each(engines)('tenant sweep on %s', (engine) => {
   // The demo payment provider, so the subscription routes succeed for the caller.
-  const t = useTestApp(engine, { BILLING_PROVIDER: 'demo' });
+  const t = useTestApp(engine, SWEEP_WORLD_ENV);
   let routes: DocumentedRoute[];
   let w: SweepWorld;
   beforeAll(async () => {

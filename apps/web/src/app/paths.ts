@@ -20,6 +20,7 @@ export const routes = {
   profileSecurity: 'profile/security',
   profileStore: 'profile/store',
   profileStoreSales: 'profile/store/:urlName/sales',
+  profileStoreBarcodeRules: 'profile/store/:urlName/barcode-rules',
   profileStoreReceipt: 'profile/store/receipt-template/:editStore',
   profilePrinters: 'profile/printers',
   profileSubscription: 'profile/subscription',
@@ -38,11 +39,15 @@ export const routes = {
   shopShift: 'shop/shift',
   shopShiftReport: 'shop/shift/:id',
   shopStatistic: 'shop/statistic',
+  shopActivity: 'shop/activity',
   cargoList: 'cargo/manage',
   cargoNew: 'cargo/manage/new/:cargoCode?',
   cargoDetail: 'cargo/manage/:cargoCode',
   /** A hand-over QR's link (packages/shared cargo.ts): top level, `cargo` is a reserved store name. */
   cargoReceive: 'cargo/receive/:token',
+  /** An invitation mail's link (packages/shared members.ts): top level, `invite` is a reserved store name. */
+  invite: 'invite/:token',
+  profileStoreMembers: 'profile/store/:urlName/members',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
   comingSoon: ['shop/*'],
 } as const;
@@ -54,6 +59,7 @@ export const paths = {
   forgotPassword: () => `/${routes.forgotPassword}`,
   legal: () => `/${routes.legal}`,
   confirm: (token: string) => `/confirm/${seg(token)}`,
+  invite: (token: string) => `/invite/${seg(token)}`,
 
   /** The store's home; `relative` (a navigator or home card path such as 'stock/list') goes under it. */
   store: (store: string, relative = '') => `/${seg(store)}${relative ? `/${relative}` : ''}`,
@@ -63,6 +69,11 @@ export const paths = {
   profileStore: (store: string) => paths.store(store, routes.profileStore),
   /** One of the user's stores' counter settings (tax, cash rounding, exchange rate), opened from `store`. */
   profileStoreSales: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/sales`),
+  /** The people of one of the user's stores (members, invitations), opened from `store`. */
+  profileStoreMembers: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/members`),
+  /** One of the user's stores' barcode rules (scale and price labels), opened from `store`. */
+  profileStoreBarcodeRules: (store: string, urlName: string) =>
+    paths.store(store, `profile/store/${seg(urlName)}/barcode-rules`),
   /** One of the user's stores' receipt template, opened from `store`. */
   profileStoreReceipt: (store: string, editStore: string) =>
     paths.store(store, `profile/store/receipt-template/${seg(editStore)}`),
@@ -92,6 +103,8 @@ export const paths = {
   shopShiftReport: (store: string, id: string) => paths.store(store, `shop/shift/${seg(id)}`),
   /** Sales reports: totals, charts, top products and tenders of a period. */
   shopStatistic: (store: string) => paths.store(store, routes.shopStatistic),
+  /** The store's audit log: who did what, filtered by member, action and date. */
+  shopActivity: (store: string) => paths.store(store, routes.shopActivity),
   /** The store's cargos; `receive` (a hand-over token) asks to receive that cargo here. */
   cargoList: (store: string, receive?: string) =>
     paths.store(store, routes.cargoList) + (receive ? `?receive=${seg(receive)}` : ''),

@@ -13,7 +13,16 @@ describe('route guard (original.md §2)', () => {
     }
   });
   it('lets a visitor open only public paths', () => {
-    for (const p of ['/auth', '/signUp', '/forgot-password', '/ads.txt', '/receipt/ABCDEF', '/legal', '/confirm/tok']) {
+    for (const p of [
+      '/auth',
+      '/signUp',
+      '/forgot-password',
+      '/ads.txt',
+      '/receipt/ABCDEF',
+      '/legal',
+      '/confirm/tok',
+      '/invite/tok',
+    ]) {
       expect(guardRedirect(p, false)).toBeNull();
     }
   });

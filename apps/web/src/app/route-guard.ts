@@ -2,7 +2,8 @@
  * Route guard of original.md §2, as pure functions so it is tested without a browser.
  *
  * Visitors may open only paths containing one of these. `/confirm/` is our addition: the sign-up
- * confirmation link in the mail must work for someone who is not logged in yet.
+ * confirmation link in the mail must work for someone who is not logged in yet, and so must
+ * `/invite/` (an invitation link: its page offers to log in or create the account).
  */
 import { paths } from './paths.ts';
 
@@ -14,6 +15,7 @@ const PUBLIC_PATH_PARTS = [
   '/receipt',
   paths.legal(),
   '/confirm/',
+  '/invite/',
 ].map((p) => p.toLowerCase());
 
 /** Screens only for visitors; a logged-in user opening them goes to `/`. */

@@ -17,9 +17,11 @@ import { printersPages } from '../features/printers/index.ts';
 import { productsPages } from '../features/products/index.ts';
 import { profilePages } from '../features/profile/index.ts';
 import { receiptsPages } from '../features/receipts/index.ts';
+import { membersPages } from '../features/members/index.ts';
 import { salesPages } from '../features/sales/index.ts';
 import { shiftsPages } from '../features/shifts/index.ts';
 import { statisticsPages } from '../features/statistics/index.ts';
+import { activityPages } from '../features/activity/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 import { subscriptionPages } from '../features/subscription/index.ts';
 import { supportPages } from '../features/support/index.ts';
@@ -71,6 +73,7 @@ export const appRoutes: RouteObject[] = [
       { path: routes.adsTxt, element: <NotFound /> },
       // A hand-over QR's link: `cargo` is a reserved store name, so it never shadows a store.
       { path: routes.cargoReceive, lazy: page(cargoPages.receiveLink) },
+      { path: routes.invite, lazy: page(membersPages.invite) },
       {
         path: routes.store,
         element: <StoreShell />,
@@ -81,6 +84,8 @@ export const appRoutes: RouteObject[] = [
           { path: routes.profileSecurity, lazy: page(profilePages.security) },
           { path: routes.profileStore, lazy: page(storesPages.store) },
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
+          { path: routes.profileStoreMembers, lazy: page(membersPages.members) },
+          { path: routes.profileStoreBarcodeRules, lazy: page(storesPages.barcodeRules) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
           { path: routes.profileSubscription, lazy: page(subscriptionPages.subscription) },
@@ -98,6 +103,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
           { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },
           { path: routes.shopStatistic, lazy: page(statisticsPages.report) },
+          { path: routes.shopActivity, lazy: page(activityPages.log) },
           { path: routes.cargoList, lazy: page(cargoPages.list) },
           { path: routes.cargoNew, lazy: page(cargoPages.edit) },
           { path: routes.cargoDetail, lazy: page(cargoPages.detail) },

@@ -12,6 +12,14 @@ describe('the destination kept across a login', () => {
     expect(pendingDestination()).toBeNull();
   });
 
+  it('keeps an invitation link, so the invitee accepts right after logging in', () => {
+    rememberDestination('/invite/0f9a.nonce.sig');
+    expect(pendingDestination()).toBe('/invite/0f9a.nonce.sig');
+    forgetDestination();
+    rememberDestination('/invite/a/b');
+    expect(pendingDestination()).toBeNull();
+  });
+
   it('keeps nothing else: other screens land on the default store as before', () => {
     rememberDestination('/shop-a/stock/list');
     rememberDestination('/cargo/receive/abc/extra');

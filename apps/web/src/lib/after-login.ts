@@ -1,11 +1,12 @@
 /**
  * Where a visitor was going when the route guard sent them to log in, for the one link worth
  * coming back to: a cargo hand-over QR's `/cargo/receive/{token}` (its token is the only way to
- * the cargo, and a receiver scanning it on a phone is often not logged in yet). Everything else
+ * the cargo, and a receiver scanning it on a phone is often not logged in yet) and an invitation's
+ * `/invite/{token}` (the invitee logs in, then accepts). Everything else
  * still lands on the default store after login, as original.md §2 says. Kept for this tab only.
  */
 const KEY = 'shopdesk-after-login';
-const WORTH_KEEPING = /^\/cargo\/receive\/[^/]+$/i;
+const WORTH_KEEPING = /^\/(?:cargo\/receive|invite)\/[^/]+$/i;
 
 export function rememberDestination(pathname: string): void {
   if (!WORTH_KEEPING.test(pathname)) return;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentShift, OpenShiftBody, ShiftReport } from '@shopdesk/shared';
+import { tillActors } from './till/till-state.ts';
 import { secureApi } from './api-client.ts';
 
 /**
@@ -28,7 +29,9 @@ export function useCurrentShift(store: string, enabled = true) {
 
 /** `POST /shop/shift`: opens the store's shift with its float. */
 export function openShift(store: string, body: OpenShiftBody) {
-  return secureApi.request<ShiftReport>('/api/secure/shop/shift', { method: 'POST', body, store });
+  // On a till, the member unlocked there opens it.
+  const opener = { ...body, ...tillActors(store) };
+  return secureApi.request<ShiftReport>('/api/secure/shop/shift', { method: 'POST', body: opener, store });
 }
 
 export function useOpenShift(store: string) {

@@ -42,7 +42,7 @@ const TABLES = [
   },
 ] as const;
 
-const SLOT_TARGETS = { hour: 'ON CONSTRAINT stat_hours_pk', tender: 'ON CONSTRAINT stat_tenders_pk' };
+export const SLOT_TARGETS = { hour: 'ON CONSTRAINT stat_hours_pk', tender: 'ON CONSTRAINT stat_tenders_pk' };
 
 const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
 /** The primary key constraint as Kysely wrote it on SQLite (migration 202601100700). */

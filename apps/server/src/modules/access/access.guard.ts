@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SessionCache } from '../../lib/session-cache.ts';
 import { storeHeaderOf } from '../../lib/store-header.ts';
-import { activeSessionQuery, activeSessionWithStoreQuery } from './access.repo.ts';
-import type { Caller } from './scope.ts';
+import { activeSessionQuery, activeSessionWithStoreQuery, type StoreWithMember } from './access.repo.ts';
+import { splitMember } from './rights.ts';
+import type { Caller, StoreAccess } from './scope.ts';
 
 /** What the guard concludes for one request: the caller and, when X-Store names one, that store. */
 export interface AuthInfo extends Caller {
@@ -14,7 +14,7 @@ export interface AuthInfo extends Caller {
    * The store named by the X-Store header, read with the session in one query: null when the user
    * may not access it, undefined when the request names no store. `scopeOf` uses it.
    */
-  store?: StoreRow | null;
+  store?: StoreAccess | null;
 }
 
 declare module 'fastify' {
@@ -75,7 +75,7 @@ async function authenticate(
 interface LiveSession {
   userId: string;
   expiresAtMs: number;
-  store?: StoreRow;
+  store?: StoreAccess;
 }
 
 /** The live session, with the store named by `urlName` when there is one and the user may access it. */
@@ -89,7 +89,9 @@ async function readLiveSession(
     const row = await ctx.readFirst(activeSessionWithStoreQuery, sessionId, now, urlName);
     if (!row) return undefined;
     const { session_user_id: userId, session_expires_at: expiresAt, ...store } = row;
-    return { userId, expiresAtMs: Date.parse(expiresAt), store: store.id === null ? undefined : (store as StoreRow) };
+    // A store the user has no member row in is no store of theirs.
+    const access = store.id === null || store.member_role === null ? undefined : splitMember(store as StoreWithMember);
+    return { userId, expiresAtMs: Date.parse(expiresAt), store: access };
   }
   const row = await ctx.readFirst(activeSessionQuery, sessionId, now);
   return row ? { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) } : undefined;

@@ -4,7 +4,8 @@ import { unauthorized } from '../../lib/errors.ts';
 import { storeHeaderOf } from '../../lib/store-header.ts';
 import type { AuthInfo } from './access.guard.ts';
 import { findAccessibleStoreByUrlName, findDefaultStore } from './access.repo.ts';
-import { storeNotFound, type Caller, type Scope } from './scope.ts';
+import { assertAllowed, splitMember } from './rights.ts';
+import { storeNotFound, type Caller, type Scope, type StoreAccess } from './scope.ts';
 
 /*
  * What routes call to turn a request into the Caller or Scope they hand to a service. Only routes
@@ -25,21 +26,21 @@ export function callerOf(request: FastifyRequest): Caller {
 /**
  * The Scope of a store-scoped `/api/secure` call (product.md §2): the store named by the `X-Store`
  * header (its urlName), else the user's default store. A store the user may not access is answered
- * exactly like a missing one.
+ * exactly like a missing one (404); a member who lacks what the route declared is answered 403.
  */
 export async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<Scope> {
   const auth = authOf(request);
   const caller = { userId: auth.userId, sessionId: auth.sessionId };
   const urlName = storeHeaderOf(request);
   if (!urlName) {
-    const store = await findDefaultStore(ctx.db, auth.userId);
-    if (!store) throw storeNotFound();
-    return { ...caller, store };
+    const row = await findDefaultStore(ctx.db, auth.userId);
+    if (!row) throw storeNotFound();
+    return allowed(request, { ...caller, ...splitMember(row) });
   }
   // Usually read by the guard together with the session.
   if (auth.store !== undefined) {
     if (!auth.store) throw storeNotFound();
-    return { ...caller, store: auth.store };
+    return allowed(request, { ...caller, ...auth.store });
   }
   return scopeForStore(ctx, request, urlName);
 }
@@ -47,7 +48,13 @@ export async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise
 /** The Scope of a call that names its store in the path (file URLs, store settings) rather than X-Store. */
 export async function scopeForStore(ctx: AppContext, request: FastifyRequest, urlName: string): Promise<Scope> {
   const caller = callerOf(request);
-  const store = await findAccessibleStoreByUrlName(ctx.db, caller.userId, urlName);
-  if (!store) throw storeNotFound();
-  return { ...caller, store };
+  const row = await findAccessibleStoreByUrlName(ctx.db, caller.userId, urlName);
+  if (!row) throw storeNotFound();
+  return allowed(request, { ...caller, ...splitMember(row) });
+}
+
+/** The scope, once the caller's rights meet the permission the route declares (the one place it is decided). */
+function allowed(request: FastifyRequest, scope: Caller & StoreAccess): Scope {
+  assertAllowed(scope.rights, request.routeOptions.config.permission);
+  return scope;
 }

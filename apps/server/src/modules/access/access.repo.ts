@@ -2,9 +2,25 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { StoreRow } from '../../db/types.ts';
 
 /*
- * Who may act on which store is decided here only. Today a user may access the stores they own;
- * when a store_members table arrives, these functions join it instead and no caller changes.
+ * Who may act on which store is decided here only: a user may access the stores where they have a
+ * `store_members` row, the owner's (role OWNER, written with the store) or a member's. Each query
+ * also reads that row, from which `rights.ts` makes what the user may do there.
  */
+
+/** The member row's columns every store lookup selects beside the store. */
+const MEMBER_COLUMNS = [
+  'store_members.role as member_role',
+  'store_members.permissions as member_permissions',
+  'store_members.max_discount as member_max_discount',
+] as const;
+
+export interface MemberColumns {
+  member_role: string;
+  member_permissions: string;
+  member_max_discount: number;
+}
+
+export type StoreWithMember = StoreRow & MemberColumns;
 
 /**
  * The session if it is neither revoked nor expired at `now` (ISO text compares chronologically),
@@ -29,48 +45,56 @@ export function activeSessionQuery(db: DbOrTx, id: string, now: string) {
  */
 export function activeSessionWithStoreQuery(db: DbOrTx, sessionId: string, now: string, urlName: string) {
   return liveSession(db, sessionId, now)
-    .leftJoin('stores', (join) =>
-      join.on('stores.url_name', '=', urlName).onRef('stores.owner_id', '=', 'sessions.user_id'),
+    .leftJoin('stores', (join) => join.on('stores.url_name', '=', urlName))
+    .leftJoin('store_members', (join) =>
+      join.onRef('store_members.store_id', '=', 'stores.id').onRef('store_members.user_id', '=', 'sessions.user_id'),
     )
     .selectAll('stores')
+    .select(MEMBER_COLUMNS)
     .select(['sessions.user_id as session_user_id', 'sessions.expires_at as session_expires_at']);
+}
+
+/** Stores joined to the member row of `userId`: a store without one is not the user's to see. */
+function storesOf(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('stores')
+    .innerJoin('store_members', (join) =>
+      join.onRef('store_members.store_id', '=', 'stores.id').on('store_members.user_id', '=', userId),
+    )
+    .selectAll('stores')
+    .select(MEMBER_COLUMNS);
 }
 
 export function findAccessibleStoreByUrlName(
   db: DbOrTx,
   userId: string,
   urlName: string,
-): Promise<StoreRow | undefined> {
-  return db
-    .selectFrom('stores')
-    .selectAll()
-    .where('url_name', '=', urlName.toLowerCase())
-    .where('owner_id', '=', userId)
-    .executeTakeFirst();
+): Promise<StoreWithMember | undefined> {
+  return storesOf(db, userId).where('stores.url_name', '=', urlName.toLowerCase()).executeTakeFirst();
 }
 
-export function findAccessibleStoreById(db: DbOrTx, userId: string, id: string): Promise<StoreRow | undefined> {
-  return db.selectFrom('stores').selectAll().where('id', '=', id).where('owner_id', '=', userId).executeTakeFirst();
+export function findAccessibleStoreById(db: DbOrTx, userId: string, id: string): Promise<StoreWithMember | undefined> {
+  return storesOf(db, userId).where('stores.id', '=', id).executeTakeFirst();
 }
 
 /** The store the user works in when a call names none: their default store, if they may still access it. */
-export function findDefaultStore(db: DbOrTx, userId: string): Promise<StoreRow | undefined> {
-  return db
-    .selectFrom('users')
-    .innerJoin('stores', (join) =>
-      join.onRef('stores.id', '=', 'users.default_store_id').onRef('stores.owner_id', '=', 'users.id'),
-    )
-    .selectAll('stores')
-    .where('users.id', '=', userId)
+export function findDefaultStore(db: DbOrTx, userId: string): Promise<StoreWithMember | undefined> {
+  return storesOf(db, userId)
+    .innerJoin('users', (join) => join.onRef('users.default_store_id', '=', 'stores.id').on('users.id', '=', userId))
     .executeTakeFirst();
 }
 
-export function listAccessibleStores(db: DbOrTx, userId: string): Promise<StoreRow[]> {
+/** The user's stores: those they own and those they are a member of, oldest first. */
+export function listAccessibleStores(db: DbOrTx, userId: string): Promise<StoreWithMember[]> {
+  return storesOf(db, userId).orderBy('stores.created_at').orderBy('stores.url_name').execute();
+}
+
+/** One member row of a store, as `rightsOf` reads it: the acting member or approver on a till. */
+export function findMemberRights(db: DbOrTx, storeId: string, userId: string): Promise<MemberColumns | undefined> {
   return db
-    .selectFrom('stores')
-    .selectAll()
-    .where('owner_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('url_name')
-    .execute();
+    .selectFrom('store_members')
+    .where('store_id', '=', storeId)
+    .where('user_id', '=', userId)
+    .select(['role as member_role', 'permissions as member_permissions', 'max_discount as member_max_discount'])
+    .executeTakeFirst();
 }

@@ -5,4 +5,8 @@
 export { authGuard, type AuthCache, type AuthInfo } from './access.guard.ts';
 export { callerOf, scopeForStore, scopeOf } from './access.http.ts';
 export { findAccessibleStoreById, findAccessibleStoreByUrlName, listAccessibleStores } from './access.repo.ts';
-export { storeNotFound, type Caller, type Scope } from './scope.ts';
+export { assertAllowed, forbidden, splitMember, type RoutePermission } from './rights.ts';
+export { storeNotFound, type Caller, type Scope, type StoreAccess } from './scope.ts';
+export { actorOf, type ActionNeeds, type Actor, type TillActors } from './till-actor.ts';
+export { findMemberRights, type MemberColumns } from './access.repo.ts';
+export { rightsOf } from './rights.ts';

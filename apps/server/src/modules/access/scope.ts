@@ -1,3 +1,4 @@
+import type { StoreRights } from '@shopdesk/shared';
 import type { StoreRow } from '../../db/types.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -12,8 +13,12 @@ export interface Caller {
  * the caller may access). Services take a Scope, never an HTTP request, so a route, an import
  * worker, the offline-sales sync or a test call them the same way.
  */
-export interface Scope extends Caller {
+export interface Scope extends Caller, StoreAccess {}
+
+/** A store and what the caller may do there (their member row: the owner's, or a member's). */
+export interface StoreAccess {
   store: StoreRow;
+  rights: StoreRights;
 }
 
 /** A store the caller may not access is answered exactly like a missing one (product.md §2). */

@@ -12,6 +12,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/login/check',
       {
+        config: { permission: 'ACCOUNT' },
         schema: { tags, security: bearerAuth, response: { 200: SessionCheckResponseSchema, ...errorResponses(401) } },
       },
       async (request) => ({ user: await auth.loggedUser(ctx.db, callerOf(request).userId) }),
@@ -20,6 +21,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logout',
       {
+        config: { permission: 'ACCOUNT' },
         schema: { tags, security: bearerAuth, response: { 204: NoContent, ...errorResponses(401) } },
       },
       async (request, reply) => {

@@ -41,6 +41,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/subscription',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           description:
@@ -54,6 +55,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/subscription/plans',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           description: 'Premium’s monthly and yearly prices (minor units) from the server’s configuration.',
@@ -66,6 +68,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/subscription/billing-history',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           description: 'The caller’s own invoices, newest first; amounts in minor units of each invoice’s currency.',
@@ -78,6 +81,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/subscription/checkout/:sessionId',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           description:
@@ -96,6 +100,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/subscription/create',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           description:
@@ -118,6 +123,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         path,
         {
+          config: { permission: 'ACCOUNT' },
           schema: {
             ...base,
             description: cancel

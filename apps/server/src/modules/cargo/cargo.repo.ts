@@ -10,7 +10,11 @@ export type ContentRow = Selectable<CargoContentsTable>;
 export type QrTokenRow = Selectable<CargoQrTokensTable>;
 
 /** A content line as answered: its row, the store's product with its code, and the receiver's count. */
-export type ContentView = ContentRow & { product_id: string | null; linked_received: number | null };
+export type ContentView = ContentRow & {
+  product_id: string | null;
+  product_unit: string | null;
+  linked_received: number | null;
+};
 
 export interface CargoTotals {
   cargo_id: string;
@@ -205,23 +209,29 @@ export async function countCargos(
 
 /**
  * Item count, quantities and value of each cargo, summed by the database in one grouped query.
- * The value counts what arrival books: the received count when set, else the quantity.
+ * The value counts what arrival books: the received count when set, else the quantity. A line of
+ * a measured product (KG, L, M) holds thousandths and its price is per unit: its value is
+ * quantity × price / 1000, half up, as a weighed sale line's is.
  */
 export async function totalsOf(db: DbOrTx, storeId: string, cargoIds: string[]): Promise<Map<string, CargoTotals>> {
   const totals = new Map<string, CargoTotals>();
   if (cargoIds.length === 0) return totals;
+  const counted = sql`coalesce(c.received_quantity, c.quantity) * c.price`;
   const rows = await db
-    .selectFrom('cargo_contents')
+    .selectFrom('cargo_contents as c')
+    .leftJoin('products as p', (join) => join.onRef('p.store_id', '=', 'c.store_id').onRef('p.code', '=', 'c.code'))
     .select([
-      'cargo_id',
+      'c.cargo_id',
       sql<number>`count(*)`.as('item_count'),
-      sql<number>`coalesce(sum(quantity), 0)`.as('total_quantity'),
-      sql<number | null>`sum(received_quantity)`.as('total_received'),
-      sql<number>`coalesce(sum(coalesce(received_quantity, quantity) * price), 0)`.as('total_value'),
+      sql<number>`coalesce(sum(c.quantity), 0)`.as('total_quantity'),
+      sql<number | null>`sum(c.received_quantity)`.as('total_received'),
+      sql<number>`coalesce(sum(case when p.unit in ('KG', 'L', 'M') then (${counted} + 500) / 1000 else ${counted} end), 0)`.as(
+        'total_value',
+      ),
     ])
-    .where('store_id', '=', storeId)
-    .where('cargo_id', 'in', cargoIds)
-    .groupBy('cargo_id')
+    .where('c.store_id', '=', storeId)
+    .where('c.cargo_id', 'in', cargoIds)
+    .groupBy('c.cargo_id')
     .execute();
   for (const r of rows) {
     totals.set(r.cargo_id, {
@@ -339,10 +349,12 @@ function contentViews(db: DbOrTx, storeId: string, cargoId: string, handed: Hand
           .onRef('r.source_content_id', '=', 'c.id'),
       )
       .selectAll('c')
-      .select(['p.id as product_id', 'r.received_quantity as linked_received']);
+      .select(['p.id as product_id', 'p.unit as product_unit', 'r.received_quantity as linked_received']);
     return withReceived;
   }
-  return query.selectAll('c').select(['p.id as product_id', sql<number | null>`null`.as('linked_received')]);
+  return query
+    .selectAll('c')
+    .select(['p.id as product_id', 'p.unit as product_unit', sql<number | null>`null`.as('linked_received')]);
 }
 
 /** Every line of a cargo, newest first. */

@@ -57,6 +57,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The first window (page 0, size 20) of cargos, newest first.',
@@ -69,6 +70,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/search/window/:page/:size',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -85,11 +87,12 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/new',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description: 'Creates a NOT_ARRIVED cargo, optionally with contents. 402 past the free cargo limit.',
           body: NewCargoBodySchema,
-          response: { 201: CargoSchema, ...errorResponses(400, 401, 402, 404) },
+          response: { 201: CargoSchema, ...errorResponses(400, 401, 402, 403, 404) },
         },
       },
       async (request, reply) =>
@@ -99,6 +102,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/not-arrived',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The newest 200 NOT_ARRIVED cargos.',
@@ -111,6 +115,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/arrived',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The newest 200 ARRIVED cargos.',
@@ -123,12 +128,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/arrived',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             "Marks the cargo ARRIVED: each line's received count (else its quantity) enters stock once (CARGO_ARRIVAL), missing products are created. Already ARRIVED: nothing changes.",
           body: CargoCodeBodySchema,
-          response: { 200: CargoSchema, ...errorResponses(400, 401, 402, 404, 409) },
+          response: { 200: CargoSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
         },
       },
       async (request) => cargo.markArrived(ctx, await scope(request), request.body.code),
@@ -137,12 +143,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/not-arrived',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             'Marks an ARRIVED cargo NOT_ARRIVED, taking back exactly what its arrival booked (CARGO_REVERT). Already NOT_ARRIVED: nothing changes.',
           body: CargoCodeBodySchema,
-          response: { 200: CargoSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: CargoSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => cargo.markNotArrived(ctx, await scope(request), request.body.code),
@@ -151,6 +158,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/code/:code',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'One cargo with its totals.',
@@ -164,6 +172,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/code/:code/changes',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -178,12 +187,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/cargo/code/:code',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description: "Edits the cargo's name, origin and note. 409 once TRANSFERRED.",
           params: CargoCodeParamsSchema,
           body: UpdateCargoBodySchema,
-          response: { 200: CargoSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: CargoSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => cargo.updateCargo(ctx, await scope(request), request.params.code, request.body),
@@ -192,11 +202,12 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/cargo/code/:code',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description: 'Deletes the cargo and its contents. 409 while ARRIVED (mark it not arrived first).',
           params: CargoCodeParamsSchema,
-          response: { 204: NoContent, ...errorResponses(400, 401, 404, 409) },
+          response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -208,6 +219,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/code/:code/contents',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -222,12 +234,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo/code/:code/qr',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             'A fresh single-use transfer token (24 h) and the link to show as a QR code. 409 unless NOT_ARRIVED. Rate limited.',
           params: CargoCodeParamsSchema,
-          response: { 200: CargoQrSchema, ...errorResponses(400, 401, 404, 409, 429) },
+          response: { 200: CargoQrSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => {
@@ -240,12 +253,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/qr/transfer',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             "Receives a cargo by its transfer token (or the scanned link) into the caller's current store → 201 the new NOT_ARRIVED cargo. 402 past the free cargo limit, 404 not a valid token, 409 used, expired or arrived. Rate limited.",
           body: CargoQrReceiveBodySchema,
-          response: { 201: CargoSchema, ...errorResponses(400, 401, 402, 404, 409, 429) },
+          response: { 201: CargoSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429) },
         },
       },
       async (request, reply) => {
@@ -258,12 +272,13 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/qr/preview',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             'The cargo a transfer token (or the scanned link) hands over: its name, code, sending store and totals, for the confirmation before receiving. Nothing is written. 404 not a valid token, 409 used, expired or arrived. Rate limited.',
           body: CargoQrReceiveBodySchema,
-          response: { 200: CargoQrPreviewSchema, ...errorResponses(400, 401, 404, 409, 429) },
+          response: { 200: CargoQrPreviewSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => {
@@ -276,13 +291,14 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo/code/:code/transfer',
       {
+        config: { permission: 'CARGO_RECEIVE' },
         schema: {
           ...base,
           description:
             "Hands the cargo to another of the user's stores: it becomes TRANSFERRED here and a NOT_ARRIVED copy appears there. 409 when ARRIVED.",
           params: CargoCodeParamsSchema,
           body: CargoTransferBodySchema,
-          response: { 200: CargoSchema, ...errorResponses(400, 401, 402, 404, 409) },
+          response: { 200: CargoSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -292,6 +308,7 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/cargo-content/search/:cargoId/window/:page/:size',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: "A window of the cargo's lines, newest first.",
@@ -312,13 +329,14 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cargo-content/code/:code/content',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description:
             'Adds a line, or adds the quantity to the line with the same barcode. On a received cargo it adds to the received count. 409 unless NOT_ARRIVED.',
           params: CargoCodeParamsSchema,
           body: CargoContentBodySchema,
-          response: { 201: CargoContentSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 201: CargoContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) =>
@@ -328,13 +346,14 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/cargo-content/code/:code/content/:contentId',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description:
             "Edits a line (receivedQuantity: the receiver's count). 409 unless NOT_ARRIVED, or when changing what was sent on a received cargo.",
           params: CargoContentParamsSchema,
           body: UpdateCargoContentBodySchema,
-          response: { 200: CargoContentSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: CargoContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -344,11 +363,12 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/cargo-content/code/:code/content/:contentId',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description: 'Removes a line. 409 unless NOT_ARRIVED.',
           params: CargoContentParamsSchema,
-          response: { 204: NoContent, ...errorResponses(400, 401, 404, 409) },
+          response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -360,13 +380,14 @@ export function cargoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/cargo-content/code/:code/content/:contentId/quantity/:updatedQuantity/difference/:quantityDifference',
       {
+        config: { permission: 'CARGO' },
         schema: {
           ...base,
           description:
             'Applies new = current + difference atomically; conflict is true when the result differs from updatedQuantity. 409 below zero. ?clientId makes a replay apply once.',
           params: CargoDifferenceParamsSchema,
           querystring: CargoDifferenceQuerySchema,
-          response: { 200: CargoDifferenceResultSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: CargoDifferenceResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => cargo.applyDifference(ctx, await scope(request), request.params, request.query.clientId),

@@ -1,5 +1,6 @@
 import {
   buildCargoQrLink,
+  asProductUnit,
   convertMinor,
   ErrorCode,
   MAX_CARGO_CONTENTS,
@@ -29,7 +30,8 @@ import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { newCrockfordCode, newId } from '../../lib/ids.ts';
-import { findAccessibleStoreByUrlName, type Scope } from '../access/index.ts';
+import { assertAllowed, findAccessibleStoreByUrlName, splitMember, type Scope } from '../access/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { ensureProducts } from '../products/index.ts';
 import { rateOn } from '../rates/index.ts';
@@ -112,6 +114,7 @@ function toContent(row: repo.ContentView, handed: boolean): CargoContent {
     price: Number(row.price),
     priceConverted: Number(row.price_converted) === 1,
     productId: row.product_id,
+    unit: asProductUnit(row.product_unit),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -157,6 +160,25 @@ function mergeByCode(contents: ContentBody[]): ContentBody[] {
     throw fieldError(ErrorCode.VALIDATION_ERROR, 'contents', 'A line holds at most 1,000,000 items.');
   }
   return merged;
+}
+
+/** A cargo's audit event, in the transaction of its change (`summary`: what changed, as data). */
+function cargoEvent(
+  trx: DbOrTx,
+  actor: AuditActor,
+  action:
+    | 'CARGO_CREATE'
+    | 'CARGO_EDIT'
+    | 'CARGO_DELETE'
+    | 'CARGO_COUNT'
+    | 'CARGO_ARRIVE'
+    | 'CARGO_TRANSFER'
+    | 'CARGO_RECEIVE',
+  cargo: { code: string; name: string },
+  at: string,
+  summary = cargo.name,
+) {
+  return recordAudit(trx, actor, { action, entity: 'CARGO', entityCode: cargo.code, summary, at: new Date(at) });
 }
 
 // ---- cargos ---------------------------------------------------------------------------------
@@ -206,6 +228,7 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
         updated_at: now,
       })),
     );
+    await cargoEvent(trx, scope, 'CARGO_CREATE', row, now);
     return row;
   });
   return toCargo(ctx.db, store, row);
@@ -238,6 +261,7 @@ export async function updateCargo(ctx: AppContext, scope: Scope, code: string, b
       updated_at: now,
     };
     await repo.updateCargo(trx, store.id, row.id, patch);
+    await cargoEvent(trx, scope, 'CARGO_EDIT', { code: row.code, name: body.name }, now);
     return { ...row, ...patch };
   });
   return toCargo(ctx.db, store, row);
@@ -250,6 +274,7 @@ export async function deleteCargo(ctx: AppContext, scope: Scope, code: string): 
     const row = await cargoOrThrow(trx, store.id, code);
     if (row.status === 'ARRIVED') throw conflict('This cargo has arrived. Mark it not arrived before deleting it.');
     await repo.deleteCargo(trx, store.id, row.id);
+    await cargoEvent(trx, scope, 'CARGO_DELETE', row, iso(ctx.clock.now()));
   });
 }
 
@@ -336,6 +361,7 @@ async function arrive(ctx: AppContext, scope: Scope, code: string): Promise<Carg
         at: now,
       })),
     );
+    await cargoEvent(trx, scope, 'CARGO_ARRIVE', row, now, `${row.name} ARRIVED`);
     return row;
   });
   return toCargo(ctx.db, store, row);
@@ -371,6 +397,7 @@ export async function markNotArrived(ctx: AppContext, scope: Scope, code: string
       userId,
       at: now,
     });
+    await cargoEvent(trx, scope, 'CARGO_ARRIVE', row, now, `${row.name} NOT_ARRIVED`);
     return row;
   });
   return toCargo(ctx.db, store, row);
@@ -450,6 +477,7 @@ export async function addContent(
     // Merged into an existing line: the sum must stay within the bound too (rolled back if not).
     if (Number(counted ? line.received_quantity : line.quantity) > MAX_CARGO_QUANTITY) throw tooMany();
     await repo.touchCargo(trx, store.id, cargo.id, now);
+    await cargoEvent(trx, scope, 'CARGO_COUNT', cargo, now, `${body.code} ${body.name} +${body.quantity}`);
     return line;
   });
   const view = await repo.findContentView(ctx.db, store.id, line.cargo_id, line.id);
@@ -488,6 +516,8 @@ export async function updateContent(
       throw error;
     }
     await repo.touchCargo(trx, store.id, cargo.id, now);
+    const counts = [body.quantity, body.receivedQuantity].filter((q) => q !== undefined && q !== null);
+    await cargoEvent(trx, scope, 'CARGO_COUNT', cargo, now, `${body.code ?? line.code} = ${counts.join(' / ')}`);
     return cargo.id;
   });
   const view = await repo.findContentView(ctx.db, store.id, cargoId, contentId);
@@ -500,8 +530,10 @@ export async function deleteContent(ctx: AppContext, scope: Scope, code: string,
   const now = iso(ctx.clock.now());
   await ctx.db.transaction().execute(async (trx) => {
     const cargo = await editableCargo(ctx, trx, store.id, code);
-    if (!(await repo.deleteContent(trx, store.id, cargo.id, contentId))) throw contentNotFound();
+    const line = await repo.findContent(trx, store.id, cargo.id, contentId);
+    if (!line || !(await repo.deleteContent(trx, store.id, cargo.id, contentId))) throw contentNotFound();
     await repo.touchCargo(trx, store.id, cargo.id, now);
+    await cargoEvent(trx, scope, 'CARGO_COUNT', cargo, now, `${line.code} ${line.name} ×`);
   });
 }
 
@@ -556,6 +588,8 @@ export async function applyDifference(
       throw conflict('This would make the quantity less than zero. Refresh the cargo and count again.');
     }
     await repo.touchCargo(trx, store.id, cargo.id, now);
+    const signed = params.quantityDifference >= 0 ? `+${params.quantityDifference}` : `${params.quantityDifference}`;
+    await cargoEvent(trx, scope, 'CARGO_COUNT', cargo, now, `${signed} = ${quantity}`);
     return { quantity, conflict: quantity !== params.updatedQuantity, replayed: false };
   });
 }
@@ -644,6 +678,11 @@ async function copyToReceiver(
     handed_to_store_id: receiver.store.id,
     handed_to_cargo_id: copy.id,
   });
+  // Both stores' logs: the sender's says where it went, the receiver's where it came from; a QR
+  // hand-over is made by the receiving user's scan, so it carries their id in both.
+  const sentBy = { userId: receiver.userId, store: { id: sent.store_id } };
+  await cargoEvent(trx, sentBy, 'CARGO_TRANSFER', sent, now, `${sent.name} → ${receiver.store.name}`);
+  await cargoEvent(trx, receiver, 'CARGO_RECEIVE', copy, now, `${copy.name} ← ${sender.name}`);
   return copy;
 }
 
@@ -671,6 +710,8 @@ export async function transferToStore(
   const { store, userId } = scope;
   const target = await findAccessibleStoreByUrlName(ctx.db, userId, targetUrlName);
   if (!target) throw notFound('We could not find this store among yours.');
+  // The receiving store must let this caller receive cargo too, not only the sending one.
+  assertAllowed(splitMember(target).rights, 'CARGO_RECEIVE');
   if (target.id === store.id) throw conflict('This cargo is already in this store. Choose another store.');
   const cargo = await cargoOrThrow(ctx.db, store.id, code);
   if (cargo.status === 'ARRIVED') throw conflict('An arrived cargo cannot be transferred.');

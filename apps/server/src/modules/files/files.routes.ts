@@ -26,6 +26,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/file/data/:storeUrl/:uuid',
       {
+        config: { permission: 'MEMBER' },
         bodyLimit: MAX_IMAGE_BYTES,
         // Cheap checks before the body is read: the store is the caller's, and they are within
         // their upload rate (per user, counted in the database so every process shares it).
@@ -38,7 +39,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Stores or replaces an image: the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or application/octet-stream. The type is checked by the bytes. Each store has a storage quota (a replaced image counts by its difference): past it 402 on the free plan, 413 with premium. Uploads per user are rate limited (429 with Retry-After).',
           params: FileParamsSchema,
-          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 402, 404, 413, 415, 429) },
+          response: { 200: FileSavedSchema, ...errorResponses(400, 401, 402, 403, 404, 413, 415, 429) },
         },
       },
       async (request) =>
@@ -51,12 +52,13 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/file/data/:storeUrl/:uuid',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
             'Removes a profile picture or a receipt logo (the identifiers of original.md §3); 204 also when there was none. Product images go with their product instead.',
           params: FileParamsSchema,
-          response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+          response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
@@ -68,6 +70,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/file/data/:storeUrl/:uuid',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The image bytes with their Content-Type; private caching with an ETag (If-None-Match → 304).',

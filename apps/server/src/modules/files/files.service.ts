@@ -2,7 +2,7 @@ import { ErrorCode, IMAGE_MIME_TYPES, type FileSaved, type ImageMimeType } from 
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Scope } from '../access/index.ts';
+import { assertAllowed, type RoutePermission, type Scope } from '../access/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { storageQuota } from '../plans/index.ts';
 import { deleteFileRows, findFile, storeBytes, upsertFile } from './files.repo.ts';
@@ -29,7 +29,20 @@ function unsupported(message: string): AppError {
  * in the transaction that records the new size; a replaced image counts only by its difference.
  * The bytes replace the old ones only once that transaction has committed.
  */
+/**
+ * What changing the image `id` asks of a member (the route lets any member in): their own profile
+ * picture is theirs, a receipt logo is a setting, another's picture the owner's, and any other id
+ * a product image.
+ */
+function imagePermission(scope: Scope, id: string): RoutePermission {
+  const lower = id.toLowerCase();
+  if (lower.endsWith('-receipt')) return 'SETTINGS';
+  if (lower.endsWith('-profile')) return lower.startsWith(`${scope.userId.toLowerCase()}-`) ? 'MEMBER' : 'OWNER';
+  return 'PRODUCTS';
+}
+
 export async function putFile(ctx: AppContext, scope: Scope, id: string, upload: Upload): Promise<FileSaved> {
+  assertAllowed(scope.rights, imagePermission(scope, id));
   const { store } = scope;
   const { declaredType, body } = upload;
   const declared = declaredType.split(';')[0]!.trim().toLowerCase();
@@ -92,6 +105,7 @@ export async function removeImage(ctx: AppContext, scope: Scope, id: string): Pr
     const message = 'Only a profile picture or a receipt logo can be removed here.';
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'uuid', message }]);
   }
+  assertAllowed(scope.rights, imagePermission(scope, id));
   await deleteFiles(ctx, scope.store.id, [id]);
 }
 

@@ -139,6 +139,35 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
     expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT + 1);
   });
 
+  it('sales: a retry of a stored sale answers it and takes no slot, also at the limit', async () => {
+    const u = await createUser(t);
+    const usage = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('free_tier_usage')
+            .select('used')
+            .where('owner_id', '=', u.user.userId)
+            .where('kind', '=', 'transactions')
+            .executeTakeFirst()
+        )?.used,
+      );
+    const bodies = Array.from({ length: LIMIT }, () => saleBody());
+    // The write's clientId key answers a retry (no look before the write): it claims no slot, below
+    // the limit (the counter stays exact) and at it (no 402).
+    const retryFirst = async (n: number) => {
+      const retries = await Promise.all(bodies.slice(0, n).map((body) => sell(u, body)));
+      expect(retries.map((r) => r.status)).toEqual(Array(n).fill(200));
+      expect(await usage()).toBe(n);
+    };
+    for (const body of bodies.slice(0, LIMIT - 1)) expect((await sell(u, body)).status).toBe(201);
+    await retryFirst(LIMIT - 1);
+    expect((await sell(u, bodies[LIMIT - 1]!)).status).toBe(201);
+    await retryFirst(LIMIT);
+    expectRefusal(await sell(u));
+    expect(await ownedCount(t, u.user.userId, 'shop_transactions')).toBe(LIMIT);
+  });
+
   it('premium lifts every limit at once; losing it refuses only new creates and keeps everything readable and editable', async () => {
     const u = await createUser(t);
     for (let i = 0; i < LIMIT; i++) await createProduct(t, u);

@@ -29,6 +29,29 @@ export async function countCargosOfOwner(db: DbOrTx, ownerId: string): Promise<n
   return Number(row.n);
 }
 
+/**
+ * The people who work in the owner's stores besides the owner: member rows and invitations still
+ * open at `now` (neither accepted nor expired), so inviting reserves the place the member takes.
+ */
+export async function countMembersOfOwner(db: DbOrTx, ownerId: string, now: string): Promise<number> {
+  const members = await db
+    .selectFrom('store_members')
+    .innerJoin('stores', 'stores.id', 'store_members.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .where('store_members.role', '!=', 'OWNER')
+    .executeTakeFirstOrThrow();
+  const invited = await db
+    .selectFrom('store_invitations')
+    .innerJoin('stores', 'stores.id', 'store_invitations.store_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stores.owner_id', '=', ownerId)
+    .where('store_invitations.accepted_at', 'is', null)
+    .where('store_invitations.expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(members.n) + Number(invited.n);
+}
+
 /** The timezone of the user's default store, which decides the free tier's calendar month. */
 export async function defaultStoreTimezone(db: DbOrTx, userId: string): Promise<string | undefined> {
   const row = await db

@@ -18,6 +18,7 @@ export function plansRoutes(
     app.get(
       '/subscription/status',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           tags: ['subscription'],
           security: bearerAuth,

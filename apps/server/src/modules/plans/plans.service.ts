@@ -25,7 +25,7 @@ import * as repo from './plans.repo.ts';
  * leave it as it is. So when a claim fails, or the row is missing, the row is locked and set from
  * the real count before deciding: a freed slot is found exactly at the boundary, and only there.
  */
-export type LimitedKind = 'products' | 'cargos' | 'transactions';
+export type LimitedKind = 'products' | 'cargos' | 'transactions' | 'members';
 
 /**
  * What the limits read of the context: the configured limits, the clock (which month it is) and
@@ -40,7 +40,7 @@ export interface LimitContext {
 interface Limited {
   limit: (ctx: LimitContext) => number;
   /** The real count of the period ('' or a YYYY-MM month of business dates). */
-  count: (db: DbOrTx, ownerId: string, period: string) => Promise<number>;
+  count: (db: DbOrTx, ownerId: string, period: string, ctx: LimitContext) => Promise<number>;
   /** What the 402 says, with the limit in it. */
   refusal: (limit: number) => string;
 }
@@ -67,6 +67,14 @@ const LIMITED: Record<LimitedKind, Limited> = {
     count: (db, ownerId, month) => repo.countCompletedSalesOfOwner(db, ownerId, `${month}-01`, nextMonthStart(month)),
     refusal: (limit) =>
       `The free plan includes up to ${limit} sales a month across your stores. Upgrade to premium to keep selling this month; parked carts are kept.`,
+  },
+  // People working in the owner's stores besides the owner (product.md §5), open invitations
+  // included: an invitation reserves its member's place, so accepting never finds the plan full.
+  members: {
+    limit: (ctx) => ctx.config.freeLimits.members,
+    count: (db, ownerId, _period, ctx) => repo.countMembersOfOwner(db, ownerId, ctx.clock.now().toISOString()),
+    refusal: (limit) =>
+      `The free plan includes ${limit} member besides the owner across your stores. Upgrade to premium to invite more, or remove a member or a pending invitation.`,
   },
 };
 
@@ -117,15 +125,17 @@ export async function remainingSlots(
   kind: LimitedKind,
 ): Promise<number> {
   if (isPremium(await repo.premiumOf(db, ownerId))) return Number.POSITIVE_INFINITY;
-  const used = await LIMITED[kind].count(db, ownerId, await periodOf(db, ctx, ownerId, kind, undefined));
+  const used = await LIMITED[kind].count(db, ownerId, await periodOf(db, ctx, ownerId, kind, undefined), ctx);
   return Math.max(0, LIMITED[kind].limit(ctx) - used);
 }
 
 /**
  * Claims up to `wanted` slots of `kind` for the owner inside the writing transaction and returns
  * how many it got (all of them with premium; with `exact`, all or none). `month` is the sale's
- * month (YYYY-MM of its business date) for 'transactions'; without it, the current one. A sale on
- * PostgreSQL claims its slot the same way inside `shopdesk_store_sale` (migration 202611271500).
+ * month (YYYY-MM of its business date) for 'transactions'; without it, the current one.
+ * `written`: the created rows are already written in this transaction (a sale claims its clientId
+ * first, so a retry never takes a slot). A sale on PostgreSQL claims its slot the same way inside
+ * `shopdesk_store_sale` (migration 202611280500).
  */
 export async function claimSlots(
   trx: DbOrTx,
@@ -133,16 +143,17 @@ export async function claimSlots(
   ownerId: string,
   kind: LimitedKind,
   wanted: number,
-  options: { exact?: boolean; month?: string } = {},
+  options: { exact?: boolean; month?: string; written?: boolean } = {},
 ): Promise<number> {
   if (wanted <= 0) return 0;
   if (isPremium(await repo.premiumOf(trx, ownerId))) return wanted;
   const limit = LIMITED[kind].limit(ctx);
   const key = { ownerId, kind, period: await periodOf(trx, ctx, ownerId, kind, options.month) };
   if (await repo.addUsageWithin(trx, key, wanted, limit)) return wanted;
-  // Missing, or full as counted: recount under the row's lock (see the top of this file).
+  // Missing, or full as counted: recount under the row's lock (see the top of this file). With
+  // `written` the rows being created are already in this transaction, so the count holds them.
   await repo.lockUsage(trx, ctx.dbKind, key);
-  const used = await LIMITED[kind].count(trx, ownerId, key.period);
+  const used = (await LIMITED[kind].count(trx, ownerId, key.period, ctx)) - (options.written ? wanted : 0);
   const room = Math.max(0, limit - used);
   const granted = options.exact ? (wanted <= room ? wanted : 0) : Math.min(wanted, room);
   await repo.setUsage(trx, key, used + granted);
@@ -167,7 +178,7 @@ export function saleSlot(ctx: LimitContext, ownerId: string, month: string) {
 
 /**
  * Throws the 402 unless the owner may create `count` more `kind`, claiming them (inside the writing
- * transaction; a refusal rolls it back). `month`: see claimSlots.
+ * transaction; a refusal rolls it back). `month`, `written`: see claimSlots.
  */
 export async function assertCanCreate(
   trx: DbOrTx,
@@ -175,9 +186,9 @@ export async function assertCanCreate(
   ownerId: string,
   kind: LimitedKind,
   count = 1,
-  month?: string,
+  options: { month?: string; written?: boolean } = {},
 ): Promise<void> {
-  if ((await claimSlots(trx, ctx, ownerId, kind, count, { exact: true, month })) < count) {
+  if ((await claimSlots(trx, ctx, ownerId, kind, count, { ...options, exact: true })) < count) {
     throw freeLimitReached(kind, ctx);
   }
 }
@@ -198,9 +209,9 @@ export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: st
   const premium = isPremium(await repo.premiumOf(db, userId));
   const month = await currentMonth(db, userId, ctx);
   const [productCount, cargoCount, shopTransactionCount] = await Promise.all([
-    LIMITED.products.count(db, userId, ''),
-    LIMITED.cargos.count(db, userId, ''),
-    LIMITED.transactions.count(db, userId, month),
+    LIMITED.products.count(db, userId, '', ctx),
+    LIMITED.cargos.count(db, userId, '', ctx),
+    LIMITED.transactions.count(db, userId, month, ctx),
   ]);
   const limits = ctx.config.freeLimits;
   return {

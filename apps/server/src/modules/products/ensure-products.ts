@@ -54,6 +54,7 @@ export async function ensureProducts(
     }),
     reorder_level: null,
     tax_rate: null,
+    unit: 'EACH',
     quantity: 0,
     created_at: at,
     updated_at: at,

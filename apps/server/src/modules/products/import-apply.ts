@@ -87,6 +87,7 @@ export async function applyChunk(
         // The CSV has no reorder level column: a product created by an import has none.
         reorder_level: null,
         tax_rate: product.taxRate ?? null,
+        unit: product.unit ?? 'EACH',
         quantity: product.quantity,
         created_at: at,
         updated_at: at,

@@ -19,13 +19,14 @@ export async function findImportBatch(
 
 /**
  * Stores a batch's result unless one is stored already, and returns the stored one: of two
- * identical batches finishing at once, both answer with the first result.
+ * identical batches finishing at once, both answer with the first result (`kept` false for the
+ * second, so what follows the first keeping happens once).
  */
 export async function keepImportBatch(
   db: DbOrTx,
   row: { storeId: string; importId: string; batch: number; result: ImportBatchResult; at: string },
-): Promise<ImportBatchResult> {
-  await db
+): Promise<{ result: ImportBatchResult; kept: boolean }> {
+  const inserted = await db
     .insertInto('import_batches')
     .values({
       store_id: row.storeId,
@@ -35,6 +36,7 @@ export async function keepImportBatch(
       created_at: row.at,
     })
     .onConflict((oc) => oc.columns(['store_id', 'import_id', 'batch']).doNothing())
-    .execute();
-  return (await findImportBatch(db, row.storeId, row.importId, row.batch)) ?? row.result;
+    .executeTakeFirst();
+  const kept = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return { result: (await findImportBatch(db, row.storeId, row.importId, row.batch)) ?? row.result, kept };
 }

@@ -3,6 +3,7 @@ import {
   MoneyParseError,
   parseMoneyStrict,
   percentToBasisPoints,
+  PRODUCT_UNITS,
   type CurrencyCode,
   type ImportRow,
   unprotectFormula,
@@ -37,7 +38,11 @@ function moneyCell(value: string | number, currency: CurrencyCode): number | str
   }
 }
 
-/** The stock range of an import row, said as a sentence instead of zod's "Too big: …". */
+/**
+ * The stock range of an import row (pieces, or thousandths of a measured unit), said as a sentence
+ * instead of zod's "Too big: …". The unit is taken when the row creates the product; an existing
+ * product keeps its own, since its stock is counted in it.
+ */
 const QUANTITY_LIMIT = 1_000_000;
 
 /**
@@ -98,6 +103,11 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
       candidate.taxRate = taxRate;
       given.add('taxRate');
     }
+  }
+  if (!isBlank(row.unit)) {
+    const unit = String(row.unit).trim().toUpperCase();
+    if ((PRODUCT_UNITS as readonly string[]).includes(unit)) candidate.unit = unit;
+    else errors.push({ line: row.line, field: 'unit', message: 'Unit must be EACH, KG, L or M' });
   }
   const parsed = ImportRowSchema.safeParse(candidate);
   if (!parsed.success) {

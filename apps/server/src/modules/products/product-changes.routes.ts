@@ -11,6 +11,7 @@ export function productChangesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/changes',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           tags: ['products'],
           security: bearerAuth,

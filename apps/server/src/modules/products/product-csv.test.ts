@@ -103,6 +103,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
       '-2',
       "'-minus",
       '',
+      'EACH',
     ]);
     expect(byCode.get(made[0]!.code)!.slice(4, 7)).toEqual(['1.99', '1.20', '7']);
     expect(text).toContain('"Say ""Leafy"""');

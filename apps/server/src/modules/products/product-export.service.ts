@@ -50,6 +50,7 @@ export async function exportProductsCsv(
           Number(p.quantity),
           protectFormula(p.description),
           p.tax_rate === null ? '' : basisPointsToPercent(Number(p.tax_rate)),
+          p.unit,
         ]);
       }
       yield chunk;

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
 import { applyChunk, type ChunkResult, type Outcome } from './import-apply.ts';
 import { findImportBatch, keepImportBatch } from './import-batches.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import { parseImportRow, type ParsedRow, type RowError } from './import-rows.ts';
 import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 
@@ -81,12 +82,25 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
     rejected,
   };
   // The same batch sent twice at once: the first stored result is the answer to both.
-  const stored = await keepImportBatch(ctx.db, {
-    storeId: store.id,
-    importId: body.importId,
-    batch: body.batch,
-    result,
-    at,
+  // One audit event per batch, with the batch kept: a batch sent again is not recorded twice.
+  const stored = await ctx.db.transaction().execute(async (trx) => {
+    const kept = await keepImportBatch(trx, {
+      storeId: store.id,
+      importId: body.importId,
+      batch: body.batch,
+      result,
+      at,
+    });
+    if (kept.kept) {
+      await recordAudit(trx, scope, {
+        action: 'PRODUCT_IMPORT',
+        entity: 'PRODUCT',
+        // created/updated/unchanged/refused: numbers the screen words in its language.
+        summary: [counts.created, counts.updated, counts.unchanged, rejected + limitedLines.length].join('/'),
+        at: ctx.clock.now(),
+      });
+    }
+    return kept.result;
   });
   if (counts.created > 0) refreshStatisticsAfterImport(ctx);
   return stored;

@@ -25,6 +25,7 @@ const PRODUCT_TYPES = {
   image_id: 'text',
   reorder_level: 'integer',
   tax_rate: 'integer',
+  unit: 'text',
   search: 'text',
   created_at: 'text',
   updated_at: 'text',

@@ -31,6 +31,7 @@ export const PRODUCT_COLUMNS = [
   'image_id',
   'reorder_level',
   'tax_rate',
+  'unit',
   'created_at',
   'updated_at',
 ] as const;

@@ -54,10 +54,11 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/product',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           body: CreateProductBodySchema,
-          response: { 201: ProductSchema, ...errorResponses(400, 401, 402, 404, 409) },
+          response: { 201: ProductSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
         },
       },
       async (request, reply) =>
@@ -67,6 +68,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The first window (page 0, size 20), sorted by name.',
@@ -79,6 +81,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/search/window/:page/:size',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -95,6 +98,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/summary',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -108,10 +112,12 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/random-barcode',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
-          description: 'An unused in-store EAN-13 (prefix 20–29).',
-          response: { 200: RandomBarcodeResponseSchema, ...errorResponses(401, 404) },
+          description:
+            "An unused in-store EAN-13 (prefix 20–29, else 040–049) that none of the store's barcode rules claims.",
+          response: { 200: RandomBarcodeResponseSchema, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => products.randomBarcode(ctx, await scope(request)),
@@ -120,6 +126,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/categories',
       {
+        config: { permission: 'MEMBER' },
         schema: { ...base, response: { 200: ProductCategoriesSchema, ...errorResponses(401, 404) } },
       },
       async (request) => products.listCategories(ctx, await scope(request)),
@@ -128,12 +135,13 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/export.csv',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           description:
             'Every product as CSV (UTF-8 with BOM; prices as decimal text in the main currency), streamed as the client reads. A few exports and imports run at once per user and in total; past that 429 with Retry-After.',
           produces: ['text/csv'],
-          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 404, 429) },
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 403, 404, 429) },
         },
       },
       async (request, reply) => {
@@ -153,13 +161,14 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/product/import',
       {
+        config: { permission: 'PRODUCTS' },
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           ...base,
           description:
             'One batch (≤ 1000 rows) of a CSV import; the same importId + batch again returns the first result. A few imports and exports run at once per user and in total; past that 429 with Retry-After.',
           body: ImportBatchBodySchema,
-          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 404, 409, 413, 429) },
+          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 429) },
         },
         // The same checks as ImportBatchBodySchema, the rows in slices between event-loop turns, so
         // one batch does not hold other stores' requests for its 1,000 rows (issue 8 §1.6).
@@ -174,12 +183,13 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/product/import/check',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           description:
             'Before an import: which of these codes (≤ 1000) the store already has (their rows update and use no free-plan slot) and how many new products still fit (null without a limit).',
           body: ImportCheckBodySchema,
-          response: { 200: ImportCheckResultSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: ImportCheckResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => checkImport(ctx, await scope(request), request.body),
@@ -188,6 +198,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/code/:code',
       {
+        config: { permission: 'MEMBER' },
         schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
       },
       async (request) => products.getProduct(ctx, await scope(request), request.params.code),
@@ -196,6 +207,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/lookup/:code',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description:
@@ -210,12 +222,13 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/product/code/:code',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           description: 'Edits the product (the code too); the quantity changes only through /adjust.',
           params: codeParams,
           body: UpdateProductBodySchema,
-          response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: ProductSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => products.updateProduct(ctx, await scope(request), request.params.code, request.body),
@@ -224,11 +237,12 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/product/code/:code',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           description: 'Deletes the product with its stock movements.',
           params: codeParams,
-          response: { 204: NoContent, ...errorResponses(401, 404) },
+          response: { 204: NoContent, ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {
@@ -240,10 +254,11 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/code/:code/jn',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           params: codeParams,
-          response: { 200: ProductSuggestionSchema, ...errorResponses(401, 404) },
+          response: { 200: ProductSuggestionSchema, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => suggestProduct(ctx, await scope(request), request.params.code),
@@ -252,13 +267,14 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/product/code/:code/adjust',
       {
+        config: { permission: 'PRODUCTS' },
         schema: {
           ...base,
           description:
             '`delta` adds to the stock (ADJUSTMENT); `countedQuantity` sets it from a stock-take (COUNT of counted − current).',
           params: codeParams,
           body: AdjustStockBodySchema,
-          response: { 200: ProductSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: ProductSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => adjustStock(ctx, await scope(request), request.params.code, request.body),
@@ -267,6 +283,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/code/:code/movements',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The first window (page 0, size 20) of the stock ledger, newest first.',
@@ -281,6 +298,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/code/:code/movements/window/:page/:size',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           params: z.object({ ...codeParams.shape, ...WindowParamsSchema.shape }),

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
+  asProductUnit,
+  type AuditAction,
   ErrorCode,
-  randomInStoreEan13,
+  randomUnclaimedInStoreEan13,
   type CreateProductBodySchema,
   type Product,
   type ProductSearchQuery,
@@ -14,12 +16,14 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { nameSortKey } from '../../lib/text-keys.ts';
 import { insertTombstone } from './product-changes.repo.ts';
 import * as repo from './products.repo.ts';
+import { storeBarcodeRules } from './barcode-rules.service.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { deleteFiles, hasImage } from '../files/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { forgetProductInLines } from '../shop/index.ts';
@@ -42,6 +46,7 @@ export function toProduct(row: repo.ProductView): Product {
     imageId: row.image_id,
     reorderLevel: row.reorder_level === null ? null : Number(row.reorder_level),
     taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
+    unit: asProductUnit(row.unit),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -51,6 +56,14 @@ export const productNotFound = () => notFound('This product is not in this store
 
 export const codeTaken = () =>
   fieldError(ErrorCode.CONFLICT, 'code', 'A product with this barcode already exists in this store.', 409);
+
+const unitChangeWithStock = () =>
+  fieldError(
+    ErrorCode.CONFLICT,
+    'unit',
+    'The unit can change only while the stock is 0: count the stock to 0 first, then change the unit.',
+    409,
+  );
 
 /**
  * The descriptive columns of a product, derived the same way for create, update and import. The
@@ -95,6 +108,11 @@ export async function findProductOrThrow(db: DbOrTx, storeId: string, code: stri
   return row;
 }
 
+/** A product's audit event: its barcode and its name as they are after the write. */
+function productEvent(action: AuditAction, product: { code: string; name: string }) {
+  return { action, entity: 'PRODUCT' as const, entityCode: product.code, summary: product.name };
+}
+
 /**
  * Creates a product with its opening stock as an ADJUSTMENT movement, in one transaction with the
  * free-tier check, so a refused create writes nothing.
@@ -113,6 +131,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
         ...productFields(body),
         reorder_level: body.reorderLevel,
         tax_rate: body.taxRate ?? null,
+        unit: body.unit ?? 'EACH',
         quantity: body.quantity,
         created_at: now,
         updated_at: now,
@@ -129,6 +148,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
           at: now,
         },
       ]);
+      await recordAudit(trx, scope, { ...productEvent('PRODUCT_CREATE', row), at: ctx.clock.now() });
       return row;
     });
     return toProduct(row);
@@ -166,14 +186,20 @@ export async function updateProduct(
       const current = await findProductOrThrow(trx, store.id, code);
       if (body.code !== current.code && (await repo.codeExists(trx, store.id, body.code))) throw codeTaken();
       await assertProductImage(trx, store.id, body.imageId, current.image_id);
+      const unit = body.unit ?? asProductUnit(current.unit);
+      // Stock on hand is counted in the unit (pieces or thousandths): changing it would silently
+      // turn 5 pieces into 0.005 kg, so the stock is brought to zero first.
+      if (unit !== current.unit && Number(current.quantity) !== 0) throw unitChangeWithStock();
       // An omitted tax rate keeps the product's; null clears it (back to the store's default).
       const patch = {
         ...productFields(body),
         reorder_level: body.reorderLevel,
         tax_rate: body.taxRate === undefined ? current.tax_rate : body.taxRate,
+        unit,
         updated_at: now,
       };
       await repo.updateProduct(trx, store.id, current.id, patch);
+      await recordAudit(trx, scope, { ...productEvent('PRODUCT_EDIT', { ...current, ...patch }), at: ctx.clock.now() });
       return { product: toProduct({ ...current, ...patch }), before: current.image_id };
     });
     if (before !== product.imageId) await releaseImages(ctx, store.id, [before]);
@@ -204,6 +230,7 @@ export async function deleteProduct(ctx: AppContext, scope: Scope, code: string)
       code: current.code,
       deleted_at: iso(ctx.clock.now()),
     });
+    await recordAudit(trx, scope, { ...productEvent('PRODUCT_DELETE', current), at: ctx.clock.now() });
     return current.image_id;
   });
   await releaseImages(ctx, store.id, [image]);
@@ -260,12 +287,32 @@ export async function listCategories(ctx: AppContext, scope: Scope): Promise<str
 
 const cryptoRandom = () => randomInt(0, 1_000_000) / 1_000_000;
 
-/** A valid in-store EAN-13 (prefix 20–29) that no product of the store uses yet. */
+/**
+ * A draw of randomUnclaimedInStoreEan13, which throws only when the rules leave no in-store code
+ * to draw: a 409 the owner can act on, not a 500.
+ */
+function randomUnclaimedOrRefuse(rules: Parameters<typeof randomUnclaimedInStoreEan13>[0]): string {
+  try {
+    return randomUnclaimedInStoreEan13(rules, cryptoRandom);
+  } catch {
+    throw new AppError(
+      409,
+      ErrorCode.CONFLICT,
+      'The barcode rules of this store claim every in-store prefix, so there is no free code to make. Type a code, or remove a rule.',
+    );
+  }
+}
+
+/**
+ * A valid in-store EAN-13 that no product of the store uses yet and no barcode rule of the store
+ * claims (product.md §5), so a product's own code is never read as a scale label.
+ */
 export async function randomBarcode(ctx: AppContext, scope: Scope): Promise<{ code: string }> {
   const { store } = scope;
+  const rules = await storeBarcodeRules(ctx.db, store.id);
   // 10^10 numbers per store: a collision is rare, ten in a row practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {
-    const code = randomInStoreEan13(cryptoRandom);
+    const code = randomUnclaimedOrRefuse(rules);
     if (!(await repo.codeExists(ctx.db, store.id, code))) return { code };
   }
   throw new Error('Could not find an unused in-store barcode after 10 attempts');

@@ -2,6 +2,7 @@ import type { AdjustStockBody, Product, StockMovementWindow } from '@shopdesk/sh
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { applyCount, applyStockDelta, movementsPage } from '../stock/index.ts';
 import { findProductOrThrow, productNotFound, toProduct } from './products.service.ts';
 
@@ -30,6 +31,16 @@ export async function adjustStock(
             adjustmentReason: body.adjustmentReason ?? null,
           });
     if (!product) throw productNotFound();
+    const delta = Number(product.quantity) - Number(current.quantity);
+    const signed = delta > 0 ? `+${delta}` : String(delta);
+    const why = body.countedQuantity !== undefined ? 'COUNT' : (body.adjustmentReason ?? '');
+    await recordAudit(trx, scope, {
+      action: 'STOCK_ADJUST',
+      entity: 'PRODUCT',
+      entityCode: current.code,
+      summary: `${current.name} ${signed} ${why}`.trim(),
+      at: ctx.clock.now(),
+    });
     return product;
   });
   return toProduct(row);

@@ -23,6 +23,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   shop_refund_lines: 0,
   receipt_codes: 0,
   receipt_templates: 0,
+  payment_methods: 0,
+  store_barcode_rules: 0,
   shift_cash: 0,
   shift_cash_moves: 0,
   product_tombstones: 0,
@@ -34,6 +36,9 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   cargo_codes: 0,
   cargo_client_ops: 0,
   cargo_qr_tokens: 0,
+  store_members: 0,
+  store_invitations: 0,
+  audit_events: 0,
   cargos: 1,
   shop_refunds: 1,
   shop_transaction_lines: 1,
@@ -80,8 +85,10 @@ export async function deleteStores(db: DbOrTx, storeIds: string[]): Promise<void
   await db.deleteFrom('stores').where('id', 'in', storeIds).execute();
 }
 
-/** Deletes the user's sessions, mail tokens and the user row. Run it in a transaction. */
+/** Deletes the user's memberships, sessions, mail tokens and the user row. Run it in a transaction. */
 export async function deleteUser(db: DbOrTx, userId: string): Promise<void> {
+  // Memberships in other owners' stores end with the account; what the member did keeps the id.
+  await db.deleteFrom('store_members').where('user_id', '=', userId).execute();
   for (const table of USER_DATA_TABLES) await db.deleteFrom(table).where('user_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -25,6 +25,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/profile',
       {
+        config: { permission: 'ACCOUNT' },
         schema: { ...base, response: { 200: LoggedUserSchema, ...errorResponses(401) } },
       },
       async (request) => profile.getProfile(ctx, callerOf(request).userId),
@@ -33,6 +34,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/profile',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           body: ProfileUpdateBodySchema,
@@ -45,6 +47,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/profile/update-default-store/:newDefaultStoreId',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           params: z.object({ newDefaultStoreId: uuidSchema }),
@@ -57,6 +60,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/profile/update-password',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           body: UpdatePasswordBodySchema,
@@ -77,6 +81,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/profile/delete',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           body: DeleteAccountBodySchema,

@@ -42,18 +42,22 @@ export function storeRatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const base = { tags: ['stores'], security: bearerAuth, params: StoreUrlParamsSchema };
     app.get(
       '/virtual-store/:urlName/exchange-rate',
-      { schema: { ...base, response: { 200: StoreExchangeRateSchema, ...errorResponses(401, 404) } } },
+      {
+        config: { permission: 'MEMBER' },
+        schema: { ...base, response: { 200: StoreExchangeRateSchema, ...errorResponses(401, 404) } },
+      },
       async (request) => rates.storeRate(ctx, (await scopeForStore(ctx, request, request.params.urlName)).store),
     );
     app.put(
       '/virtual-store/:urlName/exchange-rate',
       {
+        config: { permission: 'SETTINGS' },
         schema: {
           ...base,
           description:
             "Sets the store's manual main → second rate ({rate: null} clears it); it wins over imported rates.",
           body: SetManualRateBodySchema,
-          response: { 200: StoreExchangeRateSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: StoreExchangeRateSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>

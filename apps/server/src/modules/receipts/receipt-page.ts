@@ -41,21 +41,34 @@ button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
 .missing{max-width:28rem;background:#fff;border-radius:8px;padding:24px;text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .missing h1{font-size:1.3rem;margin:0 0 8px}
 .missing p{margin:0;color:#495057;line-height:1.5}
-@media print{body{background:#fff}main{padding:0;display:block}.actions{display:none}}
+.links{display:flex;flex-direction:column;align-items:center;gap:4px}
+.links a{color:#1864ab;font-size:15px;padding:10px 8px;min-height:44px;box-sizing:border-box}
+@media print{body{background:#fff}main{padding:0;display:block}.actions,.links{display:none}}
 `;
 
 function page(lang: string, title: string, head: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${PAGE_CSS}${head}</style></head><body>${body}</body></html>`;
 }
 
-/** The receipt page: the document drawn by the shared renderer, sized for its roll when printed. */
-export function receiptPage(doc: ReceiptDocument, labels: ReceiptLabels, title: string): string {
+/**
+ * The receipt page: the document drawn by the shared renderer, sized for its roll when printed,
+ * and links (a sale's return receipts) under the Print button, which print leaves out.
+ */
+export function receiptPage(
+  doc: ReceiptDocument,
+  labels: ReceiptLabels,
+  title: string,
+  links: ReadonlyArray<{ href: string; text: string }> = [],
+): string {
   const receipt = renderReceiptHtml(doc, { qrSvg });
+  const list = links.length
+    ? `<nav class="links">${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a>`).join('')}</nav>`
+    : '';
   return page(
     labels.lang,
     title,
     RECEIPT_CSS + receiptPageCss(doc.paperWidth),
-    `<main>${receipt}<div class="actions"><button type="button" id="print">${escapeHtml(labels.print)}</button></div></main><script>${PRINT_SCRIPT}</script>`,
+    `<main>${receipt}<div class="actions"><button type="button" id="print">${escapeHtml(labels.print)}</button></div>${list}</main><script>${PRINT_SCRIPT}</script>`,
   );
 }
 

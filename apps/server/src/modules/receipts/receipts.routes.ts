@@ -7,10 +7,13 @@ import {
   StoreUrlParamsSchema,
   TransactionCodeParamsSchema,
   buildReceiptDocument,
+  buildReturnReceiptDocument,
+  formatReceiptDate,
   receiptLabelsFor,
+  returnReceiptPath,
   receiptLocaleFromAcceptLanguage,
 } from '@shopdesk/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
@@ -30,6 +33,8 @@ const PUBLIC_RECEIPT_LIMIT = {
 };
 
 const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/i;
+/** A refund's number on its sale, from 1. */
+const RETURN_NUMBER = /^[1-9][0-9]{0,2}$/;
 
 /**
  * The receipt's own address, for its QR code: from APP_URL, never from the request's Host header,
@@ -50,7 +55,7 @@ export function publicReceiptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'A completed sale as its customer may read it: store details the template allows, lines, totals, taxes, tenders, refunds. No ids, costs, users or emails. Parked carts and unknown codes answer 404. Rate limited per client address.',
+            'A completed sale as its customer may read it: store details the template allows, lines, totals, taxes, tenders, refunds, and the first name of who served when the template shows it. No ids, costs or emails. Parked carts and unknown codes answer 404. Rate limited per client address.',
           params: TransactionCodeParamsSchema,
           response: { 200: PublicReceiptSchema, ...errorResponses(400, 404, 429) },
         },
@@ -81,40 +86,54 @@ export function publicReceiptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** `/receipt/{code}`: the public receipt page, HTML drawn here (it wins over the web app's fallback). */
+/**
+ * `/receipt/{code}`: the public receipt page, and `/receipt/{code}/return/{n}`: the receipt of the
+ * sale's n-th refund (a return invoice for a qualified sale), HTML drawn here (they win over the web
+ * app's fallback). The sale's page links to each of its return receipts.
+ */
 export function receiptPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/receipt/:code',
-      { config: { rateLimit: PUBLIC_RECEIPT_LIMIT }, schema: { hide: true } },
-      async (request, reply) => {
-        const code = (request.params as { code: string }).code;
-        const locale = receiptLocaleFromAcceptLanguage(request.headers['accept-language']);
-        const labels = receiptLabelsFor(locale);
-        reply
-          .header('content-security-policy', RECEIPT_PAGE_CSP)
-          .header('x-robots-tag', 'noindex')
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Accept-Language')
-          .type('text/html; charset=utf-8');
-        let receipt;
-        try {
-          if (!CODE.test(code)) throw receipts.receiptNotFound();
-          receipt = await receipts.publicReceipt(ctx, code);
-        } catch (error) {
-          if (error instanceof AppError && error.statusCode === 404) {
-            return reply.status(404).send(receiptNotFoundPage(labels));
-          }
-          throw error;
+    const config = { rateLimit: PUBLIC_RECEIPT_LIMIT };
+    const pageOf = async (request: FastifyRequest, reply: FastifyReply, returnNumber: string | null) => {
+      const code = (request.params as { code: string }).code;
+      const locale = receiptLocaleFromAcceptLanguage(request.headers['accept-language']);
+      const labels = receiptLabelsFor(locale);
+      reply
+        .header('content-security-policy', RECEIPT_PAGE_CSP)
+        .header('x-robots-tag', 'noindex')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language')
+        .type('text/html; charset=utf-8');
+      let receipt;
+      try {
+        if (!CODE.test(code) || (returnNumber !== null && !RETURN_NUMBER.test(returnNumber))) {
+          throw receipts.receiptNotFound();
         }
-        const doc = buildReceiptDocument(receipt, {
-          labels,
-          locale: locale === 'ja' ? 'ja-JP' : 'en-US',
-          url: receiptUrl(ctx, receipt.code),
-        });
-        const title = receipt.store.name ? `${labels.title} · ${receipt.store.name}` : labels.title;
-        return reply.send(receiptPage(doc, labels, title));
-      },
+        receipt = await receipts.publicReceipt(ctx, code);
+        if (returnNumber !== null && !receipt.refunds[Number(returnNumber) - 1]) throw receipts.receiptNotFound();
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) {
+          return reply.status(404).send(receiptNotFoundPage(labels));
+        }
+        throw error;
+      }
+      const options = { labels, locale: locale === 'ja' ? 'ja-JP' : 'en-US' };
+      const title = receipt.store.name ? `${labels.title} · ${receipt.store.name}` : labels.title;
+      if (returnNumber !== null) {
+        const n = Number(returnNumber);
+        const url = `${ctx.config.appUrl}${returnReceiptPath(receipt.code, n)}`;
+        return reply.send(receiptPage(buildReturnReceiptDocument(receipt, n - 1, { ...options, url }), labels, title));
+      }
+      const doc = buildReceiptDocument(receipt, { ...options, url: receiptUrl(ctx, receipt.code) });
+      const returns = receipt.refunds.map((r, i) => ({
+        href: returnReceiptPath(receipt.code, i + 1),
+        text: labels.returnReceiptLink(i + 1, formatReceiptDate(r.date, receipt.store.timezone, options.locale)),
+      }));
+      return reply.send(receiptPage(doc, labels, title, returns));
+    };
+    app.get('/receipt/:code', { config, schema: { hide: true } }, (request, reply) => pageOf(request, reply, null));
+    app.get('/receipt/:code/return/:n', { config, schema: { hide: true } }, (request, reply) =>
+      pageOf(request, reply, (request.params as { n: string }).n),
     );
   };
 }
@@ -126,6 +145,7 @@ export function receiptTemplateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store/:urlName/receipt-template',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: "The store's receipt template (the default one until it is saved).",
@@ -137,12 +157,13 @@ export function receiptTemplateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/virtual-store/:urlName/receipt-template',
       {
+        config: { permission: 'SETTINGS' },
         schema: {
           ...base,
           description:
-            'Replaces the receipt template: header and footer text (up to 500 characters and 10 lines each), logo, store details, second currency, QR, paper width 58 or 80 mm.',
+            'Replaces the receipt template: header and footer text (up to 500 characters and 10 lines each), logo, store details, second currency, QR, "Served by" (showServedBy, off when left out), paper width 58 or 80 mm.',
           body: ReceiptTemplateBodySchema,
-          response: { 200: ReceiptTemplateSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: ReceiptTemplateSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>

@@ -11,6 +11,7 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { readTransaction } from '../shop/index.ts';
 import * as repo from './receipts.repo.ts';
 
@@ -37,6 +38,7 @@ function toBody(row: ReceiptTemplatesTable | undefined): ReceiptTemplateBody {
     showPhone: Number(row.show_phone) === 1,
     showSecondCurrency: Number(row.show_second_currency) === 1,
     showQr: Number(row.show_qr) === 1,
+    showServedBy: Number(row.show_served_by) === 1,
     paperWidth: Number(row.paper_width) === 80 ? 80 : 58,
   };
 }
@@ -56,18 +58,28 @@ export async function getTemplate(ctx: AppContext, scope: Scope): Promise<Receip
 /** `PUT /virtual-store/{urlName}/receipt-template`: replaces the template whole. */
 export async function putTemplate(ctx: AppContext, scope: Scope, body: ReceiptTemplateBody): Promise<ReceiptTemplate> {
   const flag = (v: boolean) => (v ? 1 : 0);
-  await repo.upsertTemplate(ctx.db, {
-    store_id: scope.store.id,
-    header_text: body.headerText,
-    footer_text: body.footerText,
-    show_logo: flag(body.showLogo),
-    show_store_name: flag(body.showStoreName),
-    show_address: flag(body.showAddress),
-    show_phone: flag(body.showPhone),
-    show_second_currency: flag(body.showSecondCurrency),
-    show_qr: flag(body.showQr),
-    paper_width: body.paperWidth,
-    updated_at: iso(ctx.clock.now()),
+  const at = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.upsertTemplate(trx, {
+      store_id: scope.store.id,
+      header_text: body.headerText,
+      footer_text: body.footerText,
+      show_logo: flag(body.showLogo),
+      show_store_name: flag(body.showStoreName),
+      show_address: flag(body.showAddress),
+      show_phone: flag(body.showPhone),
+      show_second_currency: flag(body.showSecondCurrency),
+      show_qr: flag(body.showQr),
+      show_served_by: flag(body.showServedBy),
+      paper_width: body.paperWidth,
+      updated_at: iso(at),
+    });
+    await recordAudit(trx, scope, {
+      action: 'RECEIPT_TEMPLATE',
+      entity: 'STORE',
+      entityCode: scope.store.url_name,
+      at,
+    });
   });
   return templateOf(ctx, scope, body);
 }
@@ -96,7 +108,8 @@ async function receiptSale(ctx: AppContext, code: string) {
 
 /**
  * `GET /api/public/receipt/{code}`: the receipt anyone with the code may read, built by the shared
- * allow-list (toPublicReceipt), so no id, cost, user or clientId leaves the server.
+ * allow-list (toPublicReceipt), so no id, cost, email or clientId leaves the server (of the member
+ * who sold, only a first name, and only when the template shows it).
  */
 export async function publicReceipt(ctx: AppContext, code: string): Promise<PublicReceipt> {
   const { sale, store, template } = await receiptSale(ctx, code);

@@ -1,6 +1,6 @@
 import { PublicReceiptSchema, ReceiptTemplateSchema, type ShopTransaction } from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
+import { createUser, expectFieldErrors, inviteMember, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 import { SAMPLE_PNG } from '../../test/sweep-world.ts';
@@ -109,7 +109,9 @@ describe.each(engines)('receipts on %s', (engine) => {
     });
     expect(receipt.rate?.rate).toBe(sale.rate?.rate);
     expect(receipt.refunds).toHaveLength(1);
-    expect(receipt.refunds[0]!.lines).toEqual([{ name: 'Green tea', quantity: 1, amount: sale.refunds[0]!.amount }]);
+    expect(receipt.refunds[0]!.lines).toEqual([
+      { name: 'Green tea', quantity: 1, amount: sale.refunds[0]!.amount, taxRate: 0 },
+    ]);
 
     const { keys, leaves } = walk(res.body);
     const privateValues = [
@@ -192,6 +194,7 @@ describe.each(engines)('receipts on %s', (engine) => {
       showPhone: true,
       showSecondCurrency: true,
       showQr: true,
+      showServedBy: false,
       paperWidth: 58,
     });
     const saved = await t.request('PUT', templatePath(), {
@@ -205,7 +208,9 @@ describe.each(engines)('receipts on %s', (engine) => {
 
     const receipt = await t.request('GET', `/api/public/receipt/${sale.code}`);
     expect(receipt.body.store.address).toBeNull();
-    expect(receipt.body.template).toEqual(template);
+    // A template saved without showServedBy (by a client from before it) keeps it off.
+    expect(receipt.body.template).toEqual({ ...template, showServedBy: false });
+    expect(receipt.body.servedBy).toBeNull();
     // showLogo is on, but no receipt image has been uploaded.
     expect(receipt.body.logoUrl).toBeNull();
     const page = await t.request('GET', `/receipt/${sale.code}`, { headers: { accept: 'text/html' } });
@@ -248,6 +253,74 @@ describe.each(engines)('receipts on %s', (engine) => {
     expect((await put({ ...template, storeId: other.store.id })).status).toBe(400);
     const { showPhone: _dropped, ...missing } = template;
     expectFieldErrors(await put(missing), ['showPhone']);
+  });
+
+  it('prints "Served by" with the first name of the member who sold once the template shows it, even after removal', async () => {
+    const cashier = await inviteMember(t, owner);
+    await t.db.updateTable('users').set({ name: 'Aiko Sato' }).where('id', '=', cashier.user.userId).execute();
+    const product = await createProduct(t, owner, { name: 'Rice ball', price: 180 });
+    const sold = await t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+      token: cashier.token,
+      headers: { 'x-store': owner.store.urlName },
+      body: {
+        clientId: crypto.randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ code: product.code, quantity: 1 }],
+        payment: { method: 'CASH', currency: 'USD', amount: 500 },
+      },
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const receiptOf = async () => {
+      const res = await t.request('GET', `/api/public/receipt/${sold.body.code}`);
+      expect(res.status, res.text).toBe(200);
+      return PublicReceiptSchema.strict().parse(res.body);
+    };
+    const pageIn = async (lang: string) =>
+      (
+        await t.request('GET', `/receipt/${sold.body.code}`, {
+          headers: { accept: 'text/html', 'accept-language': lang },
+        })
+      ).text;
+
+    // Off until the owner turns it on: an existing store's receipts name nobody.
+    expect((await receiptOf()).servedBy).toBeNull();
+    expect(await pageIn('en')).not.toContain('Aiko');
+
+    const on = await t.request('PUT', templatePath(), {
+      token: owner.token,
+      body: { ...template, showServedBy: true },
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toMatchObject({ showServedBy: true });
+    const shown = await receiptOf();
+    expect(shown.servedBy).toBe('Aiko');
+    expect(shown.template.showServedBy).toBe(true);
+    expect(JSON.stringify(shown)).not.toMatch(new RegExp(`Sato|${cashier.email}|${cashier.user.userId}`));
+    expect(await pageIn('en')).toContain('Served by Aiko');
+    expect(await pageIn('ja')).toContain('担当：Aiko');
+    // The owner's own sales name the owner the same way.
+    expect((await t.request('GET', `/api/public/receipt/${sale.code}`)).body.servedBy).not.toBeNull();
+
+    // A removed member's past sales keep their name.
+    const removed = await t.request(
+      'DELETE',
+      `/api/secure/virtual-store/${owner.store.urlName}/member/${cashier.user.userId}`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(removed.status, removed.text).toBe(204);
+    expect((await receiptOf()).servedBy).toBe('Aiko');
+
+    // An account without a name is known by its email elsewhere: the receipt prints no line then.
+    await t.db.updateTable('users').set({ name: '' }).where('id', '=', cashier.user.userId).execute();
+    expect((await receiptOf()).servedBy).toBeNull();
+    const page = await pageIn('en');
+    expect(page).not.toContain('Served by');
+    expect(page).not.toContain(cashier.email);
+
+    const off = await t.request('PUT', templatePath(), { token: owner.token, body: template });
+    expect(off.body).toMatchObject({ showServedBy: false });
   });
 
   it("never lets another user read or change a store's template", async () => {

@@ -3,4 +3,4 @@
  * stores a completed sale or a refund, so each belongs to the shift open at that moment.
  */
 export { shiftsRoutes } from './shifts.routes.ts';
-export { openShiftIdFor } from './shifts.service.ts';
+export { currentShiftId, openShiftFor, openShiftIdFor } from './shifts.service.ts';

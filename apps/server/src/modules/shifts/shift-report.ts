@@ -1,5 +1,6 @@
 import {
-  TENDER_METHODS,
+  paymentMethodLabel,
+  tenderMethodOf,
   type CashMove,
   type CurrencyCode,
   type DenominationCount,
@@ -8,13 +9,23 @@ import {
 } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable, StoreRow } from '../../db/types.ts';
+import { storeMethods } from '../payment-methods/index.ts';
 import { amountsBy, expectedCash } from './shift-figures.ts';
+import { noSaleCount } from './shift-no-sales.repo.ts';
 import * as repo from './shifts.repo.ts';
 
 /** A shift's sale figures in the main currency; frozen as JSON (`shifts.totals`) when it closes. */
 export type SaleFigures = Pick<
   ShiftReport,
-  'salesCount' | 'salesTotal' | 'lateSalesCount' | 'lateSalesTotal' | 'refundsCount' | 'refundsTotal' | 'byMethod'
+  | 'salesCount'
+  | 'salesTotal'
+  | 'lateSalesCount'
+  | 'lateSalesTotal'
+  | 'refundsCount'
+  | 'refundsTotal'
+  | 'byMethod'
+  | 'byCashier'
+  | 'noSaleCount'
 >;
 
 /**
@@ -40,13 +51,16 @@ export async function liveFigures(
   moves: ShiftCashMovesTable[],
 ): Promise<LiveFigures> {
   const shiftId = shift.id;
-  const [cashSales, cashRefunds, sales, late, refunds, methods] = await Promise.all([
+  const [cashSales, cashRefunds, sales, late, refunds, methods, named, cashiers, noSales] = await Promise.all([
     repo.cashSalesByCurrency(db, store.id, shiftId),
     repo.cashRefundsByCurrency(db, store.id, shiftId),
     repo.saleTotals(db, store.id, shiftId),
     repo.saleTotals(db, store.id, shiftId, { soldBefore: shift.opened_at }),
     repo.refundTotals(db, store.id, shiftId),
     repo.methodTotals(db, store.id, shiftId),
+    storeMethods(db, store),
+    repo.cashierTotals(db, store.id, shiftId),
+    noSaleCount(db, store.id, shiftId),
   ]);
   const currencies = store.second_currency ? [store.main_currency, store.second_currency] : [store.main_currency];
   const figures = expectedCash(currencies, {
@@ -65,15 +79,23 @@ export async function liveFigures(
       (r) => r.currency,
     ),
   });
-  const taken = amountsBy(methods.sales, (r) => r.method);
-  const given = amountsBy(methods.refunds, (r) => r.method);
-  const byMethod = TENDER_METHODS.filter((m) => taken.has(m) || given.has(m)).map((method) => ({
-    method,
-    amount: (taken.get(method) ?? 0) - (given.get(method) ?? 0),
-  }));
+  // Per payment method (issue 27), in the store's list order, then methods it no longer has.
+  const taken = amountsBy(methods.sales, (r) => r.method_key);
+  const given = amountsBy(methods.refunds, (r) => r.method_key);
+  const keys = [...new Set([...taken.keys(), ...given.keys()])];
+  const order = (key: string) => {
+    const at = named.all.findIndex((m) => m.id === key);
+    return at < 0 ? named.all.length : at;
+  };
+  keys.sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const byMethod = keys.map((key) => {
+    const label = paymentMethodLabel(key, named.all);
+    return { ...label, method: tenderMethodOf(label.kind), amount: (taken.get(key) ?? 0) - (given.get(key) ?? 0) };
+  });
   return {
     cash: figures,
     sales: {
+      byCashier: await byCashier(db, cashiers),
       salesCount: Number(sales.n),
       salesTotal: Number(sales.total ?? 0),
       lateSalesCount: Number(late.n),
@@ -81,8 +103,27 @@ export async function liveFigures(
       refundsCount: Number(refunds.n),
       refundsTotal: Number(refunds.total ?? 0),
       byMethod,
+      noSaleCount: noSales,
     },
   };
+}
+
+/** Per cashier, by name; a deleted account keeps its figures under an empty name. */
+async function byCashier(db: DbOrTx, totals: Awaited<ReturnType<typeof repo.cashierTotals>>) {
+  const ids = [...new Set([...totals.sales, ...totals.refunds].map((r) => r.user_id))];
+  const names = await repo.userNames(db, ids);
+  const sold = new Map(totals.sales.map((r) => [r.user_id, r]));
+  const gave = new Map(totals.refunds.map((r) => [r.user_id, r]));
+  return ids
+    .map((userId) => ({
+      userId,
+      name: names.get(userId) ?? '',
+      salesCount: Number(sold.get(userId)?.n ?? 0),
+      salesTotal: Number(sold.get(userId)?.total ?? 0),
+      refundsCount: Number(gave.get(userId)?.n ?? 0),
+      refundsTotal: Number(gave.get(userId)?.total ?? 0),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }
 
 function toMove(m: ShiftCashMovesTable): CashMove {
@@ -117,10 +158,16 @@ export function toReport(input: {
     refundsCount: 0,
     refundsTotal: 0,
     byMethod: [],
+    byCashier: [],
+    noSaleCount: 0,
   };
   // Shifts closed before late sales were counted froze no late figures: 0.
   const sales: SaleFigures = live?.sales ?? { ...none, ...frozen };
-  const { salesCount, salesTotal, lateSalesCount, lateSalesTotal, refundsCount, refundsTotal, byMethod } = sales;
+  const { salesCount, salesTotal, lateSalesCount, lateSalesTotal, refundsCount, refundsTotal } = sales;
+  // A Z report frozen before issue 27 has only the fixed method of each row: its label by that.
+  const byMethod = sales.byMethod.map((m) => ({ ...paymentMethodLabel(m.method, []), ...m }));
+  // Z reports frozen before the breakdown by cashier was kept have none.
+  const byCashierRows = sales.byCashier ?? [];
   const cashFigures: ShiftCash[] = live
     ? live.cash.map((c) => ({ ...c, counted: null, difference: null, denominations: null }))
     : orderCash(mainCurrency, cash).map((c) => ({
@@ -151,6 +198,9 @@ export function toReport(input: {
     refundsCount,
     refundsTotal,
     byMethod,
+    byCashier: byCashierRows,
+    // Z reports frozen before drawer openings were counted have none: `none`'s 0.
+    noSaleCount: sales.noSaleCount,
     cash: cashFigures,
     moves: moves.map(toMove),
   };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable } from '../../db/types.ts';
 
@@ -188,6 +189,29 @@ export async function refundTotals(db: DbOrTx, storeId: string, shiftId: string)
     .executeTakeFirstOrThrow();
 }
 
+/** A tender's payment method (issue 27), or its fixed method when stored before named tenders. */
+const methodKey = sql<string>`coalesce(t.payment_method_id, t.method)`.as('method_key');
+/** The shift's sales and refunds per user who rang them up (issue 26: the X and Z reports by cashier). */
+export async function cashierTotals(db: DbOrTx, storeId: string, shiftId: string) {
+  const [sales, refunds] = await Promise.all([
+    db
+      .selectFrom('shop_transactions')
+      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('total')])
+      .where('store_id', '=', storeId)
+      .where('shift_id', '=', shiftId)
+      .groupBy('user_id')
+      .execute(),
+    db
+      .selectFrom('shop_refunds')
+      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+      .where('store_id', '=', storeId)
+      .where('shift_id', '=', shiftId)
+      .groupBy('user_id')
+      .execute(),
+  ]);
+  return { sales, refunds };
+}
+
 /** Main-currency money per payment method: what the shift's sales took (sign 1) and its refunds gave back. */
 export async function methodTotals(db: DbOrTx, storeId: string, shiftId: string) {
   const sales = db
@@ -195,19 +219,19 @@ export async function methodTotals(db: DbOrTx, storeId: string, shiftId: string)
     .innerJoin('shop_transactions as s', (j) =>
       j.onRef('s.id', '=', 't.transaction_id').onRef('s.store_id', '=', 't.store_id'),
     )
-    .select(['t.method', (eb) => eb.fn.sum<number>('t.applied').as('amount')])
+    .select([methodKey, (eb) => eb.fn.sum<number>('t.applied').as('amount')])
     .where('t.store_id', '=', storeId)
     .where('s.shift_id', '=', shiftId)
     .where('t.refund_id', 'is', null)
-    .groupBy('t.method')
+    .groupBy('method_key')
     .execute();
   const refunds = db
     .selectFrom('shop_tenders as t')
     .innerJoin('shop_refunds as r', (j) => j.onRef('r.id', '=', 't.refund_id').onRef('r.store_id', '=', 't.store_id'))
-    .select(['t.method', (eb) => eb.fn.sum<number>('t.applied').as('amount')])
+    .select([methodKey, (eb) => eb.fn.sum<number>('t.applied').as('amount')])
     .where('t.store_id', '=', storeId)
     .where('r.shift_id', '=', shiftId)
-    .groupBy('t.method')
+    .groupBy('method_key')
     .execute();
   return { sales: await sales, refunds: await refunds };
 }

@@ -22,6 +22,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/current',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The open shift with its figures so far (the X report), or null when none is open.',
@@ -34,11 +35,12 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift',
       {
+        config: { permission: 'SHIFTS' },
         schema: {
           ...base,
           description: 'Opens a shift with its float. 409 when one is open or the store does not use shifts.',
           body: OpenShiftBodySchema,
-          response: { 201: ShiftReportSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 201: ShiftReportSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -50,11 +52,12 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/z-report',
       {
+        config: { permission: 'REPORTS' },
         schema: {
           ...base,
           description: 'Closed shifts (Z reports), the latest first.',
           querystring: ZReportsQuerySchema,
-          response: { 200: ZReportPageSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: ZReportPageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => shifts.listZReports(ctx, await scopeOf(ctx, request), request.query.page, request.query.size),
@@ -63,11 +66,12 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/:id',
       {
+        config: { permission: 'SHIFTS' },
         schema: {
           ...base,
           description: 'A shift: its X report while open, its Z report once closed.',
           params: ShiftIdParamsSchema,
-          response: { 200: ShiftReportSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: ShiftReportSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => shifts.readShift(ctx, await scopeOf(ctx, request), request.params.id),
@@ -76,12 +80,13 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift/:id/cash-move',
       {
+        config: { permission: 'CASH_MOVES' },
         schema: {
           ...base,
           description: 'A pay-in or pay-out with its reason. The same clientId again changes nothing. 409 once closed.',
           params: ShiftIdParamsSchema,
           body: CashMoveBodySchema,
-          response: { 201: ShiftReportSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 201: ShiftReportSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -93,13 +98,14 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift/:id/close',
       {
+        config: { permission: 'SHIFTS' },
         schema: {
           ...base,
           description:
             'Closes the shift with the blind count by denomination; answers the Z report (expected, counted, difference). 409 once closed.',
           params: ShiftIdParamsSchema,
           body: CloseShiftBodySchema,
-          response: { 200: ShiftReportSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: ShiftReportSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => shifts.closeShift(ctx, await scopeOf(ctx, request), request.params.id, request.body),

@@ -16,7 +16,9 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Scope } from '../access/index.ts';
+import { actorOf, type Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { adoptShiftlessNoSales } from './shift-no-sales.repo.ts';
 import * as repo from './shifts.repo.ts';
 import { liveFigures, toReport, type ClosedSnapshot } from './shift-report.ts';
 
@@ -56,7 +58,18 @@ function badCurrency(field: string): AppError {
  * reads it the same way (FOR SHARE) inside `shopdesk_store_sale` (migration 202611271500).
  */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
-  return (await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' }))?.id ?? null;
+  return (await openShiftFor(trx, dbKind, storeId))?.id ?? null;
+}
+
+/** As `openShiftIdFor`, with the shift's number (a drawer opening names it in the log). */
+export async function openShiftFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
+  const shift = await repo.findOpenShift(trx, storeId, { dbKind, mode: 'share' });
+  return shift ? { id: shift.id, number: Number(shift.number) } : null;
+}
+
+/** The store's open shift's id, or null; read without a lock (for deciding what a member sees). */
+export async function currentShiftId(db: DbOrTx, storeId: string): Promise<string | null> {
+  return (await repo.findOpenShift(db, storeId))?.id ?? null;
 }
 
 async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: string): Promise<ShiftReport> {
@@ -94,6 +107,8 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
     if (!currencies.includes(f.currency) || floats.has(f.currency)) throw badCurrency(`float.${i}.currency`);
     floats.set(f.currency, f.amount);
   }
+  // On a till, the member unlocked there opens it (SHIFTS), and the shift says so.
+  const actor = await actorOf(ctx.db, scope, body, { permission: 'SHIFTS' });
   const id = newId();
   const openedAt = iso(ctx.clock.now());
   try {
@@ -107,7 +122,7 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
           number,
           status: 'OPEN',
           opened_at: openedAt,
-          opened_by: scope.userId,
+          opened_by: actor.userId,
           closed_at: null,
           closed_by: null,
           totals: null,
@@ -116,6 +131,19 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
       );
       // What was sold under shifts while none was open joins this one (see SHIFTLESS_RULE).
       await repo.adoptShiftless(trx, store.id, id, store.shifts_enabled_at ?? openedAt);
+      await adoptShiftlessNoSales(trx, store.id, id, store.shifts_enabled_at ?? openedAt);
+      await recordAudit(
+        trx,
+        { userId: actor.userId, store },
+        {
+          approvedBy: actor.approvedBy,
+          action: 'SHIFT_OPEN',
+          entity: 'SHIFT',
+          entityCode: String(number),
+          amount: floats.get(store.main_currency) ?? 0,
+          at: new Date(openedAt),
+        },
+      );
     });
   } catch (error) {
     // The partial unique index (one open shift) or the number's: another open got there first.
@@ -146,6 +174,8 @@ function emptyCash(storeId: string, shiftId: string, currency: string, float: nu
 export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, body: CashMoveBody) {
   const { store } = scope;
   if (!tillCurrencies(store).includes(body.currency)) throw badCurrency('currency');
+  // On a till, the member unlocked there moves the cash: CASH_MOVES, or another member's approval.
+  const actor = await actorOf(ctx.db, scope, body, { permission: 'CASH_MOVES' });
   await ctx.db.transaction().execute(async (trx) => {
     const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'share' });
     if (!shift) throw shiftNotFound();
@@ -164,9 +194,24 @@ export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, 
       currency: body.currency,
       amount: body.amount,
       reason: body.reason,
-      user_id: scope.userId,
+      user_id: actor.userId,
       created_at: iso(ctx.clock.now()),
     });
+    const main = body.currency === store.main_currency;
+    await recordAudit(
+      trx,
+      { userId: actor.userId, store },
+      {
+        approvedBy: actor.approvedBy,
+        action: 'CASH_MOVE',
+        entity: 'SHIFT',
+        entityCode: String(shift.number),
+        // A move in the second currency names it; amounts of the log are in the main currency.
+        summary: main ? `${body.kind} ${body.reason}` : `${body.kind} ${body.amount} ${body.currency} ${body.reason}`,
+        amount: main ? (body.kind === 'PAY_OUT' ? -body.amount : body.amount) : null,
+        at: ctx.clock.now(),
+      },
+    );
   });
   return readReport(ctx, ctx.db, store, id);
 }
@@ -209,6 +254,7 @@ export async function closeShift(
     const message = `Count the ${missing} in the drawer too (zero is a count).`;
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'counts', message }]);
   }
+  const actor = await actorOf(ctx.db, scope, body, { permission: 'SHIFTS' });
   await ctx.db.transaction().execute(async (trx) => {
     const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'update' });
     if (!shift) throw shiftNotFound();
@@ -241,19 +287,34 @@ export async function closeShift(
         stored.has(figures.currency),
       );
     }
-    const names = await repo.userNames(trx, [shift.opened_by, scope.userId]);
+    const names = await repo.userNames(trx, [shift.opened_by, actor.userId]);
     const totals: ClosedSnapshot = {
       ...live.sales,
       mainCurrency: store.main_currency,
       openedBy: names.get(shift.opened_by) ?? '',
-      closedBy: names.get(scope.userId) ?? '',
+      closedBy: names.get(actor.userId) ?? '',
     };
     const closed = await repo.markClosed(trx, store.id, shift.id, {
       closed_at: iso(ctx.clock.now()),
-      closed_by: scope.userId,
+      closed_by: actor.userId,
       totals: JSON.stringify(totals),
     });
     if (!closed) throw closedConflict();
+    const mainCash = live.cash.find((c) => c.currency === store.main_currency);
+    const difference = mainCash ? countedTotal(counts.get(mainCash.currency) ?? []) - mainCash.expected : null;
+    await recordAudit(
+      trx,
+      { userId: actor.userId, store },
+      {
+        approvedBy: actor.approvedBy,
+        action: 'SHIFT_CLOSE',
+        entity: 'SHIFT',
+        entityCode: String(shift.number),
+        summary: difference === null ? '' : `${difference > 0 ? '+' : ''}${difference}`,
+        amount: live.sales.salesTotal - live.sales.refundsTotal,
+        at: ctx.clock.now(),
+      },
+    );
   });
   return readReport(ctx, ctx.db, store, id);
 }

@@ -1,6 +1,9 @@
 import {
+  countItems,
+  discountBasisPoints,
+  saleNeeds,
+  type ActionNeeds,
   ErrorCode,
-  type Settlement,
   type ShopTransaction,
   type TaxMode,
   type UpdateTransactionBody,
@@ -12,7 +15,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newCrockfordCode, newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
-import type { Scope } from '../access/index.ts';
+import { actorOf, type Actor, type Scope } from '../access/index.ts';
+import { namedTenderColumns } from './named-tenders.ts';
 import { saleFingerprint } from './request-fingerprint.ts';
 import { priceAndSettle, type PricedSale, type SaleBody } from './sale-pricer.ts';
 import { saleTimes, type SaleTimes } from './sale-times.ts';
@@ -47,6 +51,8 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
     tax_mode: sale.taxMode,
     tax_calculation: sale.pricing.calculation,
     tax_rounding: storeTaxOptions(store).rounding,
+    // The receipt is an invoice of the day it was issued: the number then, kept with the sale.
+    tax_registration_number: store.tax_registration_number ?? null,
     ...discountColumns(body.discount),
     gross: pricing.gross,
     line_discounts: pricing.lineDiscounts,
@@ -57,7 +63,7 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
     due: settlement?.due ?? pricing.total,
     change_in_main: settlement?.changeInMain ?? 0,
     taxes: JSON.stringify(pricing.taxes),
-    item_count: body.lines.reduce((sum, l) => sum + l.quantity, 0),
+    item_count: countItems(sale.lines),
     first_items: sale.lines
       .slice(0, 5)
       .map((l) => l.name)
@@ -67,7 +73,11 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
   };
 }
 
-function tenderRows(store: StoreRow, transactionId: string, settlement: Settlement | null): ShopTendersTable[] {
+function tenderRows(
+  store: StoreRow,
+  transactionId: string,
+  { settlement, named }: Pick<PricedSale, 'settlement' | 'named'>,
+): ShopTendersTable[] {
   return (settlement?.tenders ?? []).map((t, position) => ({
     id: newOrderedId(),
     store_id: store.id,
@@ -81,6 +91,7 @@ function tenderRows(store: StoreRow, transactionId: string, settlement: Settleme
     change: t.change,
     change_in_main: t.changeInMain,
     change_currency: t.changeCurrency === t.currency ? null : t.changeCurrency,
+    ...namedTenderColumns(named[position], t.method),
   }));
 }
 
@@ -88,18 +99,17 @@ function tenderRows(store: StoreRow, transactionId: string, settlement: Settleme
 export async function readTransaction(ctx: AppContext, storeId: string, code: string): Promise<ShopTransaction> {
   const header = await repo.findTransactionByCode(ctx.db, storeId, code.toUpperCase());
   if (!header) throw notFound('We could not find this sale.');
-  return toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, storeId, header.id)) });
+  const [parts, name] = await Promise.all([
+    repo.transactionParts(ctx.db, storeId, header.id),
+    repo.userName(ctx.db, header.user_id),
+  ]);
+  const servedBy = name === undefined ? null : { userId: header.user_id, name };
+  return { ...toShopTransaction({ header, ...parts }), servedBy };
 }
 
-/**
- * `beforeWrite`: the look every new sale takes before its write, through `ctx.readFirst` (compiled
- * once; on SQLite the durable reader, which may not show a commit still being synced: the write's
- * clientId key then decides, and the look after it reads the database itself).
- */
-async function readByClientId(ctx: AppContext, storeId: string, clientId: string, beforeWrite = false) {
-  const header = beforeWrite
-    ? await ctx.readFirst(repo.transactionByClientIdQuery, storeId, clientId)
-    : await repo.transactionByClientIdQuery(ctx.db, storeId, clientId).executeTakeFirst();
+/** The sale stored under this clientId, if any, with everything it shows. */
+async function readByClientId(ctx: AppContext, storeId: string, clientId: string) {
+  const header = await repo.findTransactionByClientId(ctx.db, storeId, clientId);
   if (!header) return null;
   return { header, transaction: await readRows(ctx, storeId, header) };
 }
@@ -117,23 +127,29 @@ function clientIdReused(what: 'sale' | 'completion'): AppError {
 }
 
 /** The first sale stored under this clientId, when this request is a retry of it; 409 for another content. */
-async function firstResult(
-  ctx: AppContext,
-  storeId: string,
-  clientId: string,
-  fingerprint: string,
-  beforeWrite = false,
-) {
-  const first = await readByClientId(ctx, storeId, clientId, beforeWrite);
+async function firstResult(ctx: AppContext, storeId: string, clientId: string, fingerprint: string) {
+  const first = await readByClientId(ctx, storeId, clientId);
   if (!first) return null;
   // Sales stored before fingerprints were kept answer as before: the first result.
   if (first.header.request_hash !== null && first.header.request_hash !== fingerprint) throw clientIdReused('sale');
   return first.transaction;
 }
 
-function saleToStore(ctx: AppContext, scope: Scope, times: SaleTimes) {
+/**
+ * Who the sale is recorded under (a member unlocked on a till, or the session's user), checked now.
+ * A held cart needs SELL alone: what it holds (a price changed by hand, an open-price item, a
+ * discount above the member's maximum) is checked when it is completed, when the money moves, and
+ * passes then only if the member may, or another member approved it (403 naming what is lacking).
+ */
+function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSale): Promise<Actor> {
+  const needs: ActionNeeds =
+    body.status === 'COMPLETED' ? saleNeeds(body.lines, discountBasisPoints(sale.pricing)) : { permission: 'SELL' };
+  return actorOf(ctx.db, scope, body, needs);
+}
+
+function saleToStore(ctx: AppContext, actor: Actor, scope: Scope, times: SaleTimes) {
   return {
-    userId: scope.userId,
+    userId: actor.userId,
     ownerId: scope.store.owner_id,
     dbKind: ctx.dbKind,
     freeLimits: ctx.config.freeLimits,
@@ -155,21 +171,30 @@ export async function createTransaction(
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
   const fingerprint = saleFingerprint(body);
-  // The look for an earlier sale and the pricing's reads go out together (one wait instead of
-  // two); a retry still answers its first sale whatever the pricing would say now.
-  const pricing = priceAndSettle(ctx, store, body);
-  pricing.catch(() => {});
-  const earlier = await firstResult(ctx, store.id, body.clientId, fingerprint, true);
-  if (earlier) return { created: false, transaction: earlier };
-
-  const times = saleTimes(ctx, body);
-  const sale = await pricing;
+  // No look for an earlier sale before the write (issue 25: one round trip less): the write's
+  // clientId key answers a retry (`stored` false below). A retry the pricing or the sale's time
+  // would refuse now (a product deleted, a price changed, a queue older than its limit) still
+  // answers its first sale: that refusal looks first.
+  let times: SaleTimes;
+  let sale: PricedSale & { taxMode: TaxMode };
+  let actor: Actor;
+  try {
+    times = saleTimes(ctx, body);
+    sale = await priceAndSettle(ctx, store, body);
+    // Who makes it: a member on a till needs SELL (and a discount within their maximum) now.
+    actor = await saleActor(ctx, scope, body, sale);
+  } catch (error) {
+    const first = error instanceof AppError ? await firstResult(ctx, store.id, body.clientId, fingerprint) : null;
+    if (first) return { created: false, transaction: first };
+    throw error;
+  }
   const header: ShopTransactionsTable = {
     id: newOrderedId(),
     store_id: store.id,
     code: newCrockfordCode(12),
     client_id: body.clientId,
-    user_id: scope.userId,
+    user_id: actor.userId,
+    approved_by: actor.approvedBy,
     created_at: iso(times.receivedAt),
     refunded_amount: 0,
     request_hash: fingerprint,
@@ -178,30 +203,19 @@ export async function createTransaction(
     ...headerFields(store, sale, body, times),
   };
   const lines = sale.lines.map((l) => ({ ...l, transaction_id: header.id }));
-  const tenders = tenderRows(store, header.id, sale.settlement);
+  const tenders = tenderRows(store, header.id, sale);
 
-  let stored: boolean;
-  try {
-    const outcome = await ctx.runWrite(storeSaleTask, {
-      header,
-      lines,
-      tenders,
-      replacesParked: false,
-      ...saleToStore(ctx, scope, times),
-    });
-    stored = outcome.stored;
-    header.shift_id = outcome.shiftId;
-  } catch (error) {
-    // A retry of a sale that was stored while this one waited for the owner's free-tier counter: answer that sale.
-    const first =
-      error instanceof AppError && error.statusCode === 402
-        ? await firstResult(ctx, store.id, body.clientId, fingerprint)
-        : null;
-    if (first) return { created: false, transaction: first };
-    throw error;
-  }
-  if (!stored) {
-    // Another request with this clientId stored its sale between our first look and our insert.
+  // The clientId is claimed before the free tier (sale-write.ts), so a retry is never a 402.
+  const outcome = await ctx.runWrite(storeSaleTask, {
+    header,
+    lines,
+    tenders,
+    replacesParked: false,
+    ...saleToStore(ctx, actor, scope, times),
+  });
+  header.shift_id = outcome.shiftId;
+  if (!outcome.stored) {
+    // A retry, or another request with this clientId stored its sale first: answer that sale.
     const first = await firstResult(ctx, store.id, body.clientId, fingerprint);
     if (!first) throw new Error('a sale with this clientId vanished');
     return { created: false, transaction: first };
@@ -252,21 +266,23 @@ export async function updateParked(
 
   const times = saleTimes(ctx, body);
   const sale = await priceAndSettle(ctx, store, body);
+  const actor = await saleActor(ctx, scope, body, sale);
   const completed = body.status === 'COMPLETED';
   const header: ShopTransactionsTable = {
     ...current,
     ...headerFields(store, sale, body, times),
+    approved_by: actor.approvedBy,
     completion_client_id: completed ? (body.clientId ?? null) : null,
     completion_hash: completed ? fingerprint : null,
   };
   const lines = sale.lines.map((l) => ({ ...l, transaction_id: current.id }));
-  const tenders = tenderRows(store, current.id, sale.settlement);
+  const tenders = tenderRows(store, current.id, sale);
   const outcome = await ctx.runWrite(storeSaleTask, {
     header,
     lines,
     tenders,
     replacesParked: true,
-    ...saleToStore(ctx, scope, times),
+    ...saleToStore(ctx, actor, scope, times),
   });
   if (!outcome.stored) {
     // Completed (or edited) by another request between our look and our write.

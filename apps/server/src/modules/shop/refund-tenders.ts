@@ -5,12 +5,17 @@ import {
   invertRatio,
   parseRate,
   type CurrencyCode,
+  tenderLabel,
   type RefundBody,
   type ShopTransaction,
 } from '@shopdesk/shared';
 import type { ShopTendersTable } from '../../db/types.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { StoreMethods } from '../payment-methods/index.ts';
 import { convertOrRefuse } from './conversion.ts';
+import { nameTenders, namedTenderColumns } from './named-tenders.ts';
+
+type NamedColumns = ReturnType<typeof namedTenderColumns>;
 
 /**
  * What a refund's money goes back as, in plain data for the refund's write task (refund-write.ts),
@@ -23,19 +28,36 @@ export interface TendersToRefund {
   second: { currency: CurrencyCode; rate: string } | null;
   /** The method of the default single tender: cash if the sale took any, else its first. */
   defaultMethod: string;
+  /** That tender's payment method: the one the sale's tender was paid with. */
+  defaultNamed: NamedColumns;
   /** The body's tenders; absent: one tender of the whole amount in the main currency. */
   given: RefundBody['tenders'];
+  /** The payment method of each of `given`. */
+  givenNamed: NamedColumns[];
   /** An id per tender row, in order. */
   ids: string[];
 }
 
-/** The tender plan of a refund of `sale` as `body` asks, with new ids from `newId`. */
-export function tendersToRefund(sale: ShopTransaction, body: RefundBody, newId: () => string): TendersToRefund {
+/**
+ * The tender plan of a refund of `sale` as `body` asks, with new ids from `newId`; `methods` (the
+ * store's, needed only when the body names tenders) names the body's tenders.
+ */
+export function tendersToRefund(
+  sale: ShopTransaction,
+  body: RefundBody,
+  newId: () => string,
+  methods: StoreMethods | null,
+): TendersToRefund {
+  const paid = sale.payments.find((p) => p.method === 'CASH') ?? sale.payments[0];
+  const label = paid ? tenderLabel(paid) : null;
+  const given = body.tenders && methods ? nameTenders(body.tenders, methods, 'tenders') : [];
   return {
     main: sale.currency,
     second: sale.secondCurrency && sale.rate ? { currency: sale.secondCurrency, rate: sale.rate.rate } : null,
-    defaultMethod: sale.payments.some((p) => p.method === 'CASH') ? 'CASH' : (sale.payments[0]?.method ?? 'CASH'),
+    defaultMethod: paid?.method ?? 'CASH',
+    defaultNamed: namedTenderColumns(label ? { label, reference: null } : undefined, paid?.method ?? 'CASH'),
     given: body.tenders,
+    givenNamed: (body.tenders ?? []).map((t, i) => namedTenderColumns(given[i], t.method)),
     ids: Array.from({ length: body.tenders?.length ?? 1 }, newId),
   };
 }
@@ -54,7 +76,18 @@ export function refundTenders(
   if (!plan.given) {
     const method = plan.defaultMethod;
     return [
-      { id: idAt(0), position: 0, method, currency: main, amount, applied: amount, change: 0, change_in_main: 0 },
+      {
+        id: idAt(0),
+        position: 0,
+        method,
+        currency: main,
+        amount,
+        applied: amount,
+        change: 0,
+        change_in_main: 0,
+        change_currency: null,
+        ...plan.defaultNamed,
+      },
     ];
   }
   const ratio = plan.second ? parseRate(plan.second.rate) : null;
@@ -81,6 +114,8 @@ export function refundTenders(
       applied,
       change: 0,
       change_in_main: 0,
+      change_currency: null,
+      ...(plan.givenNamed[position] ?? namedTenderColumns(undefined, t.method)),
     };
   });
   const given = rows.reduce((sum, r) => sum + r.applied, 0);

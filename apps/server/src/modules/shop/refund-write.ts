@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
@@ -120,6 +121,21 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   });
   await repo.setRefundTotals(trx, storeId, header.id, amount, tax);
   await repo.recordRefundOnTransaction(trx, storeId, saleId, amount, header.created_at);
+  await recordAudit(
+    trx,
+    { userId: header.user_id, store: { id: storeId } },
+    {
+      action: 'REFUND',
+      entity: 'REFUND',
+      entityCode: refund.saleCode,
+      summary: refundLines
+        .map((l) => `${refund.lines.find((x) => x.id === l.id)?.sold.name ?? ''} ×${l.quantity}`)
+        .join(', '),
+      amount,
+      approvedBy: header.approved_by ?? null,
+      at,
+    },
+  );
   return { stored: true };
 }
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
-import type { Scope } from '../access/index.ts';
+import { actorOf, type Scope } from '../access/index.ts';
+import { storeMethods } from '../payment-methods/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import { refundFingerprint } from './request-fingerprint.ts';
 import { tendersToRefund } from './refund-tenders.ts';
@@ -77,6 +78,10 @@ export async function refund(
     }
   }
 
+  // A refund on a till: the member unlocked there needs REFUND, or a member's approval (403 otherwise).
+  const actor = await actorOf(ctx.db, scope, body, { permission: 'REFUND' });
+  // The store's methods name the tenders a refund's body gives; the default one is the sale's own.
+  const methods = body.tenders ? await storeMethods(ctx.db, store) : null;
   const at = ctx.clock.now();
   const byLineId = (a: { lineId: string }, b: { lineId: string }) =>
     a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0;
@@ -86,7 +91,8 @@ export async function refund(
       store_id: store.id,
       transaction_id: sale.id,
       client_id: body.clientId,
-      user_id: scope.userId,
+      user_id: actor.userId,
+      approved_by: actor.approvedBy,
       created_at: iso(at),
       business_date: dateIn(at, store.timezone),
       restock: body.restock === false ? 0 : 1,
@@ -111,7 +117,7 @@ export async function refund(
       ];
     }),
     restock: body.restock !== false,
-    tenders: tendersToRefund(sale, body, () => newOrderedId()),
+    tenders: tendersToRefund(sale, body, () => newOrderedId(), methods),
     at,
     timezone: store.timezone,
     dbKind: ctx.dbKind,

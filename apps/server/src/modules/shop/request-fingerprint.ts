@@ -12,7 +12,16 @@ export function saleFingerprint(body: CreateTransactionBody | UpdateTransactionB
   const tenders = body.payments ?? (body.payment ? [body.payment] : []);
   return fingerprintOf([
     body.status,
-    body.lines.map((l) => [l.code ?? null, l.name ?? null, l.unitPrice ?? null, l.quantity, discount(l.discount)]),
+    body.lines.map((l) => [
+      l.code ?? null,
+      l.name ?? null,
+      l.unitPrice ?? null,
+      l.quantity,
+      discount(l.discount),
+      // Added only when present, so a line without them keeps the fingerprint it had before.
+      ...(l.labelPrice !== undefined ? [['labelPrice', l.labelPrice]] : []),
+      ...(l.priceOverride ? [['priceOverride']] : []),
+    ]),
     discount(body.discount),
     tenders.map((t) => [t.method, t.currency, t.amount]),
     body.note ?? '',

@@ -46,6 +46,33 @@ describe.each(engines)('clientIds of sales on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
+  it('a retry answers its first sale also when its pricing would refuse it now, and is 409 with another body', async () => {
+    const tea = await createProduct(t, u, { code: ean13(), price: 300, quantity: 10 });
+    const body = {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 2 }],
+      payment: cash('USD', 600),
+    };
+    const first = await post(t, u, body);
+    expect(first.status, first.text).toBe(201);
+    // The product is gone since (a new sale of its code would be a 404): the device's retry of the
+    // stored sale still gets that sale, not the refusal.
+    const del = await t.request('DELETE', `/api/secure/product/code/${tea.code}`, { token: u.token });
+    expect(del.status, del.text).toBe(204);
+    const again = await post(t, u, body);
+    expect(again.status, again.text).toBe(200);
+    // As the sale reads now: its line keeps the code, without the deleted product's id.
+    const { id, code, total } = first.body;
+    expect(again.body).toMatchObject({ id, code, total, lines: [{ code: tea.code, productId: null, quantity: 2 }] });
+    const other = await post(t, u, { ...body, lines: [{ code: tea.code, quantity: 3 }], payment: cash('USD', 900) });
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.code).toBe('CLIENT_ID_REUSED');
+    // A new sale of the deleted code is refused as before.
+    const fresh = await post(t, u, { ...body, clientId: randomUUID() });
+    expect(fresh.status, fresh.text).toBe(404);
+  });
+
   it('completing a held cart carries a clientId: once, the same again answers it, another device gets 409', async () => {
     const tea = await createProduct(t, u, { code: ean13(), price: 250, quantity: 10 });
     const parked = await post(t, u, {

@@ -1,5 +1,8 @@
 import {
+  asProductUnit,
   DEVICE_RATE_TOLERANCE_BP,
+  isMeasuredUnit,
+  MAX_LINE_QUANTITY,
   ErrorCode,
   formatMoney,
   parseRate,
@@ -21,8 +24,10 @@ import type { ShopTransactionLinesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
+import { storeMethods } from '../payment-methods/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { convertOrRefuse } from './conversion.ts';
+import { nameTenders, type NamedTender } from './named-tenders.ts';
 import { storeTaxOptions } from './tax-options.ts';
 import { discountColumns } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -41,6 +46,8 @@ export interface PricedSale {
   pricing: SalePricing;
   lines: Omit<ShopTransactionLinesTable, 'transaction_id'>[];
   settlement: Settlement | null;
+  /** Each settled tender's payment method and reference, in the settlement's order. */
+  named: NamedTender[];
   rate: ExchangeRate | null;
 }
 
@@ -50,7 +57,19 @@ function tendersOf(body: SaleBody): TenderInput[] {
   return body.payments ?? (body.payment ? [body.payment] : []);
 }
 
-/** Looks up the coded lines' products (one query) and prices the sale; unknown codes are a 404 naming each line. */
+/** The products of these codes: one prepared read per CODES_PER_READ codes (usually one). */
+async function productsByCodes(ctx: AppContext, storeId: string, codes: string[]) {
+  const groups: string[][] = [];
+  for (let i = 0; i < codes.length; i += repo.CODES_PER_READ) {
+    const group = codes.slice(i, i + repo.CODES_PER_READ);
+    // Padded with its last code: the same text whatever the count.
+    groups.push([...group, ...Array<string>(repo.CODES_PER_READ - group.length).fill(group.at(-1)!)]);
+  }
+  const found = await Promise.all(groups.map((group) => ctx.readAll(repo.productsByCodesQuery, storeId, ...group)));
+  return found.flat();
+}
+
+/** Looks up the coded lines' products and prices the sale; unknown codes are a 404 naming each line. */
 async function priceLines(
   ctx: AppContext,
   store: StoreRow,
@@ -58,7 +77,7 @@ async function priceLines(
   discount: Discount | null | undefined,
 ) {
   const codes = [...new Set(inputs.flatMap((l) => (l.code ? [l.code] : [])))];
-  const products = new Map((await repo.findProductsByCodes(ctx.db, store.id, codes)).map((p) => [p.code, p]));
+  const products = new Map((await productsByCodes(ctx, store.id, codes)).map((p) => [p.code, p]));
   const missing = inputs.flatMap((l, i) => (l.code && !products.has(l.code) ? [{ i, code: l.code }] : []));
   if (missing.length > 0) {
     const message =
@@ -79,16 +98,21 @@ async function priceLines(
     return {
       input: l,
       product,
+      // Open-price lines are counted in pieces.
+      unit: asProductUnit(product?.unit),
       unitPrice: l.unitPrice ?? Number(product?.price ?? 0),
       name: l.name ?? product?.name ?? '',
     };
   });
+  assertQuantitiesFitUnits(resolved);
   let pricing: SalePricing;
   try {
     pricing = priceSale(
       resolved.map((r) => ({
         unitPrice: r.unitPrice,
         quantity: r.input.quantity,
+        unit: r.unit,
+        labelPrice: r.input.labelPrice,
         discount: r.input.discount ?? null,
         // A product's own rate (e.g. a reduced food rate) wins; open-price lines take the default.
         taxRate: Number(r.product?.tax_rate ?? store.default_tax_rate),
@@ -125,9 +149,37 @@ async function priceLines(
       tax: p.tax,
       tax_rate: p.taxRate,
       total: p.total,
+      unit: r.unit,
+      label_price: r.input.labelPrice ?? null,
+      // Only a product's price can be overridden; an open-price line's price is its own (OPEN_PRICE).
+      price_override: r.input.code !== undefined && r.input.priceOverride ? 1 : 0,
     };
   });
   return { pricing, lines, taxMode };
+}
+
+/**
+ * An EACH line (or an open-price one) counts whole pieces, at most MAX_LINE_QUANTITY as before
+ * units existed; only a measured line counts thousandths up to the schema's bound, and only it
+ * may carry a label's price (a price-embedded label of a piece sets its unit price instead).
+ */
+function assertQuantitiesFitUnits(
+  lines: ReadonlyArray<{ input: SaleLineInput; unit: ReturnType<typeof asProductUnit> }>,
+): void {
+  const problems = lines.flatMap(({ input, unit }, i) => {
+    if (isMeasuredUnit(unit)) return [];
+    if (input.quantity > MAX_LINE_QUANTITY) {
+      return [{ field: `lines.${i}.quantity`, message: `Quantity must be at most ${MAX_LINE_QUANTITY}` }];
+    }
+    if (input.labelPrice !== undefined) {
+      return [
+        { field: `lines.${i}.labelPrice`, message: 'Only a product sold by weight or measure has a label price' },
+      ];
+    }
+    return [];
+  });
+  const first = problems[0];
+  if (first) throw new AppError(400, ErrorCode.VALIDATION_ERROR, first.message, problems);
 }
 
 /** The 400 for tenders that do not settle the sale, in a sentence the cashier can act on. */
@@ -208,9 +260,15 @@ export async function priceAndSettle(
   store: StoreRow,
   body: SaleBody,
 ): Promise<PricedSale & { taxMode: TaxMode }> {
-  const { pricing, lines, taxMode } = await priceLines(ctx, store, body.lines, body.discount);
-  if (body.status !== 'COMPLETED') return { pricing, lines, taxMode, settlement: null, rate: null };
+  const completed = body.status === 'COMPLETED';
+  // The store's methods are read beside the products (one wait), only for a sale being paid.
+  const [{ pricing, lines, taxMode }, methods] = await Promise.all([
+    priceLines(ctx, store, body.lines, body.discount),
+    completed ? storeMethods(ctx.db, store) : null,
+  ]);
+  if (!completed || !methods) return { pricing, lines, taxMode, settlement: null, named: [], rate: null };
   const tenders = tendersOf(body);
+  const named = nameTenders(tenders, methods, body.payment ? 'payment' : 'payments');
   const main = store.main_currency as CurrencyCode;
   const second = store.second_currency as CurrencyCode | null;
   const needsRate = tenders.some((t) => t.currency !== main);
@@ -223,5 +281,5 @@ export async function priceAndSettle(
   };
   const result = convertOrRefuse(() => settlePayment(pricing.total, tenders, context), 'payments');
   if (!result.ok) throw paymentRefused(result.refusal, main);
-  return { pricing, lines, taxMode, settlement: result.settlement, rate };
+  return { pricing, lines, taxMode, settlement: result.settlement, named, rate };
 }

@@ -110,16 +110,21 @@ function limitContext(sale: SaleToStore): LimitContext {
 export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
-  // The free tier first (a free owner's sale claims its month's slot with one conditional write;
-  // a premium owner's takes no lock), then the clientId (or the cart's PARKED status) claims the
-  // sale. The month is the sale's own business date's, in its store's timezone.
-  if (completed)
-    await assertCanCreate(trx, limitContext(sale), sale.ownerId, 'transactions', 1, header.business_date.slice(0, 7));
   // A completed sale belongs to the shift open now, also one sold earlier offline (the shift's
   // report shows it as late when it was sold before the shift opened); with none open it still goes
   // through (never lose a sale).
   const shiftId = completed ? await openShiftIdFor(trx, sale.dbKind, header.store_id) : null;
+  // The clientId (or the cart's PARKED status) claims the sale first: a retry of a stored sale
+  // (checkout.service no longer looks before writing) stops here and takes no free slot.
   if (!(await claim(trx, { ...header, shift_id: shiftId }, sale.replacesParked))) return { stored: false, shiftId };
+  // Then the free tier (a free owner's sale claims its month's slot with one conditional write; a
+  // premium owner's takes no lock); its recount holds this sale (`written`). The month is the
+  // sale's own business date's, in its store's timezone.
+  if (completed)
+    await assertCanCreate(trx, limitContext(sale), sale.ownerId, 'transactions', 1, {
+      month: header.business_date.slice(0, 7),
+      written: true,
+    });
   if (completed) await moveStockOut(trx, header.store_id, sale.userId, header.code, lines, header.updated_at);
   await repo.insertLines(trx, lines);
   await repo.insertTenders(trx, tenders);
@@ -131,7 +136,7 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
 
 /**
  * `storeSale` on PostgreSQL as one statement, so one round trip (issue 25): the function
- * `shopdesk_store_sale` (migration 202611271500) takes the same steps in the same order, with the
+ * `shopdesk_store_sale` (migrations 202611271500, 202611280500) takes the same steps in the same order, with the
  * rows built here by the same code (movement rows, report rows, the free-tier slot) and answers
  * the same; its free-limit refusal comes back as the same 402.
  */

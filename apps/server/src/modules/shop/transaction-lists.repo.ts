@@ -9,6 +9,10 @@ export interface TransactionFilter {
   status?: string;
   method?: string;
   q?: string;
+  /** Only the sales this user made. */
+  userId?: string;
+  /** Only the sales of this shift. */
+  shiftId?: string;
 }
 
 /** `%`, `_` and the escape character taken literally in a LIKE pattern. */
@@ -22,6 +26,8 @@ function filtered(db: DbOrTx, f: TransactionFilter) {
     .where('t.store_id', '=', f.storeId)
     .where('t.business_date', '>=', f.from)
     .where('t.business_date', '<', f.to);
+  if (f.userId) query = query.where('t.user_id', '=', f.userId);
+  if (f.shiftId) query = query.where('t.shift_id', '=', f.shiftId);
   query = f.status ? query.where('t.status', '=', f.status) : query.where('t.status', '!=', 'PARKED');
   if (f.method) {
     const method = f.method;

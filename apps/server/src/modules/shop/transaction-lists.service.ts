@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  hasPermission,
   type CurrencyCode,
   type TenderMethod,
   type TransactionStatus,
@@ -7,7 +8,9 @@ import {
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
+import { currentShiftId } from '../shifts/index.ts';
 import * as repo from './transaction-lists.repo.ts';
 
 /** Lists answer windows, never a whole month at once (product.md §9). */
@@ -17,6 +20,7 @@ export interface ListFilters {
   status?: TransactionStatus;
   method?: TenderMethod;
   q?: string;
+  userId?: string;
 }
 
 const MAX_RANGE_DAYS = 400;
@@ -48,19 +52,44 @@ export async function listByDates(ctx: AppContext, scope: Scope, from: string, t
       { field: 'to', message: `At most ${MAX_RANGE_DAYS} days after from` },
     ]);
   }
-  return window(ctx, { storeId: scope.store.id, from, to: addDays(to, 1), ...filters }, filters);
+  return window(ctx, scope, { storeId: scope.store.id, from, to: addDays(to, 1), ...filters }, filters);
 }
 
 /** Sales of a calendar month (YYYY-MM) of the store. */
 export async function listByMonth(ctx: AppContext, scope: Scope, month: string, filters: ListFilters) {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return window(ctx, { storeId: scope.store.id, from: `${month}-01`, to: next, ...filters }, filters);
+  return window(ctx, scope, { storeId: scope.store.id, from: `${month}-01`, to: next, ...filters }, filters);
 }
 
-async function window(ctx: AppContext, filter: repo.TransactionFilter, filters: ListFilters) {
+/**
+ * The part of `filter` the caller may see (product.md §2): every sale with REPORTS; without it only
+ * their own sales of the open shift (none while no shift is open), or, in a store that works
+ * without shifts, their own sales of today in the store's time zone. Null: nothing.
+ */
+async function visibleTo(
+  ctx: AppContext,
+  scope: Scope,
+  filter: repo.TransactionFilter,
+): Promise<repo.TransactionFilter | null> {
+  if (hasPermission(scope.rights, 'REPORTS')) return filter;
+  const own = { ...filter, userId: scope.userId };
+  if (Number(scope.store.shifts_enabled ?? 0) === 1) {
+    const shiftId = await currentShiftId(ctx.db, scope.store.id);
+    return shiftId ? { ...own, shiftId } : null;
+  }
+  const today = dateIn(ctx.clock.now(), scope.store.timezone);
+  const tomorrow = addDays(today, 1);
+  const from = filter.from > today ? filter.from : today;
+  const to = filter.to < tomorrow ? filter.to : tomorrow;
+  return from < to ? { ...own, from, to } : null;
+}
+
+async function window(ctx: AppContext, scope: Scope, asked: repo.TransactionFilter, filters: ListFilters) {
   const page = filters.page ?? 0;
   const size = filters.size ?? 20;
+  const filter = await visibleTo(ctx, scope, asked);
+  if (!filter) return { items: [], page, size, total: 0 };
   const [rows, total] = await Promise.all([
     repo.transactionsPage(ctx.db, filter, page * size, size),
     repo.countTransactions(ctx.db, filter),

@@ -1,11 +1,15 @@
-import type {
-  CurrencyCode,
-  Discount,
-  Refund,
-  ShopTransaction,
-  Tender,
-  TenderMethod,
-  TransactionStatus,
+import {
+  asProductUnit,
+  DEFAULT_PAYMENT_METHODS,
+  PAYMENT_METHOD_KINDS,
+  paymentMethodLabel,
+  type CurrencyCode,
+  type Discount,
+  type Refund,
+  type ShopTransaction,
+  type Tender,
+  type TenderMethod,
+  type TransactionStatus,
 } from '@shopdesk/shared';
 import type {
   ShopRefundLinesTable,
@@ -49,6 +53,21 @@ function toTender(row: ShopTendersTable): Tender {
     change: Number(row.change),
     changeInMain: Number(row.change_in_main),
     changeCurrency: (row.change_currency ?? row.currency) as CurrencyCode,
+    ...tenderMethodFields(row),
+  };
+}
+
+/** The tender's method as it was paid; a tender stored before named tenders reads as its fixed method. */
+function tenderMethodFields(row: ShopTendersTable) {
+  const label = row.payment_method_id ? null : paymentMethodLabel(row.method, []);
+  return {
+    methodId: label?.methodId ?? row.payment_method_id ?? row.method,
+    methodName: label ? label.name : (row.method_name ?? null),
+    methodDefaultName: label
+      ? label.defaultName
+      : (DEFAULT_PAYMENT_METHODS.find((d) => d === row.method_default_name) ?? null),
+    methodKind: label?.kind ?? PAYMENT_METHOD_KINDS.find((k) => k === row.method_kind) ?? 'OTHER',
+    reference: row.reference ?? null,
   };
 }
 
@@ -62,12 +81,15 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     amount: Number(r.amount),
     tax: Number(r.tax),
     note: r.note,
+    userId: r.user_id,
+    approvedBy: r.approved_by ?? null,
     lines: rows.refundLines
       .filter((l) => l.refund_id === r.id)
       .map((l) => ({
         lineId: l.line_id,
         quantity: Number(l.quantity),
         amount: Number(l.amount),
+        tax: Number(l.tax),
         restocked: Number(l.restocked),
       })),
     tenders: rows.tenders.filter((t) => t.refund_id === r.id).map(toTender),
@@ -97,6 +119,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     // A sale stored before issue 27 was priced per line: saleTaxOptions reads its null columns so.
     taxCalculation: saleTaxOptions(h).calculation,
     taxRounding: saleTaxOptions(h).rounding,
+    taxRegistrationNumber: h.tax_registration_number ?? null,
     lines: rows.lines.map((l) => ({
       id: l.id,
       productId: l.product_id,
@@ -111,6 +134,9 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
       tax: Number(l.tax),
       taxRate: Number(l.tax_rate),
       total: Number(l.total),
+      unit: asProductUnit(l.unit),
+      labelPrice: l.label_price === null ? null : Number(l.label_price),
+      priceOverride: Number(l.price_override) === 1,
     })),
     discount: discountOf(h.discount_kind, h.discount_value),
     gross: Number(h.gross),
@@ -126,5 +152,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     refunds,
     refundedAmount: Number(h.refunded_amount),
     note: h.note,
+    userId: h.user_id,
+    approvedBy: h.approved_by ?? null,
   };
 }

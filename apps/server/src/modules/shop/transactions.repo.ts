@@ -9,15 +9,20 @@ import type {
   ShopTransactionsTable,
 } from '../../db/types.ts';
 
-/** What a sale line needs of a product: its identity, name, price and cost. */
-export async function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]) {
-  if (codes.length === 0) return [];
+/** How many codes one `productsByCodesQuery` takes: a sale's codes go in groups of this many. */
+export const CODES_PER_READ = 10;
+
+/**
+ * What a sale line needs of its products (identity, name, price, cost, tax rate and unit), by code,
+ * CODES_PER_READ codes at a time (a shorter group repeats a code), for
+ * `ctx.readAll`: one SQL text, so compiled once and, on PostgreSQL, a prepared statement.
+ */
+export function productsByCodesQuery(db: Db, storeId: string, ...codes: string[]) {
   return db
     .selectFrom('products')
-    .select(['id', 'code', 'name', 'price', 'cost', 'tax_rate'])
+    .select(['id', 'code', 'name', 'price', 'cost', 'tax_rate', 'unit'])
     .where('store_id', '=', storeId)
-    .where('code', 'in', codes)
-    .execute();
+    .where('code', 'in', codes);
 }
 
 /**
@@ -65,6 +70,12 @@ export async function insertReceiptCode(db: DbOrTx, code: string, storeId: strin
   await insertShaped(db, 'receipt-code', [row], () => db.insertInto('receipt_codes').values(row));
 }
 
+/** A user's name (their email when they have none), or undefined for a deleted account. */
+export async function userName(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+  return row ? row.name.trim() || row.email : undefined;
+}
+
 export async function findTransactionByCode(db: DbOrTx, storeId: string, code: string) {
   return db
     .selectFrom('shop_transactions')
@@ -75,15 +86,16 @@ export async function findTransactionByCode(db: DbOrTx, storeId: string, code: s
 }
 
 /**
- * The sale a store holds under a clientId: every new sale looks for it first, so it runs through
- * `ctx.readFirst` (compiled once; a prepared statement on PostgreSQL).
+ * The sale a store holds under a clientId: looked for only when a new sale's write met it (a retry)
+ * or its pricing refused it.
  */
-export function transactionByClientIdQuery(db: Db, storeId: string, clientId: string) {
+export async function findTransactionByClientId(db: DbOrTx, storeId: string, clientId: string) {
   return db
     .selectFrom('shop_transactions')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where('client_id', '=', clientId);
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 }
 
 /** A sale's lines, tenders, refunds and refund lines, for the full view. */
@@ -144,6 +156,25 @@ export async function deleteLinesOf(db: DbOrTx, storeId: string, transactionId: 
     .where('store_id', '=', storeId)
     .where('transaction_id', '=', transactionId)
     .execute();
+}
+
+/**
+ * Deletes a held cart with its lines and receipt code, inside the caller's transaction. The header
+ * is touched first where it is still PARKED, which locks it against a completion meanwhile (on
+ * PostgreSQL the row lock; SQLite writes one at a time): false when it is no longer held.
+ */
+export async function deleteParked(db: DbOrTx, storeId: string, id: string, at: string): Promise<boolean> {
+  if (!(await updateParkedTransaction(db, storeId, id, { updated_at: at }))) return false;
+  await deleteLinesOf(db, storeId, id);
+  await db.deleteFrom('shop_tenders').where('store_id', '=', storeId).where('transaction_id', '=', id).execute();
+  await db.deleteFrom('receipt_codes').where('store_id', '=', storeId).where('transaction_id', '=', id).execute();
+  await db
+    .deleteFrom('shop_transactions')
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('status', '=', 'PARKED')
+    .execute();
+  return true;
 }
 
 export async function listParked(db: DbOrTx, storeId: string, limit: number) {

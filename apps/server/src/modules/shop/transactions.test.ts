@@ -57,6 +57,12 @@ describe.each(engines)('the counter on %s', (engine) => {
         change: 202,
         changeInMain: 202,
         changeCurrency: 'USD',
+        // A tender without methodId is the store's method of its kind (issue 27).
+        methodId: 'CASH',
+        methodName: null,
+        methodDefaultName: 'CASH',
+        methodKind: 'CASH',
+        reference: null,
       },
     ]);
     expect(sale.lines.map((l) => [l.name, l.total])).toEqual([
@@ -72,7 +78,8 @@ describe.each(engines)('the counter on %s', (engine) => {
       refCode: sale.code,
     });
     const read = await t.request('GET', `/api/secure/shop/transaction/${sale.code.toLowerCase()}`, { token: u.token });
-    expect(read.body).toEqual(sale);
+    // The detail names who rang the sale up (issue 26); the sale's own answer does not read users.
+    expect(read.body).toEqual({ ...sale, servedBy: { userId: u.user.userId, name: u.user.name } });
     await expectLedgerConsistent(t);
   });
 
@@ -221,7 +228,20 @@ describe.each(engines)('the counter on %s', (engine) => {
     expect(first.body).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 67 });
     expect(first.body.refunds[0]).toMatchObject({ amount: 67, restock: true });
     expect(first.body.refunds[0]!.tenders).toEqual([
-      { method: 'CASH', currency: 'USD', amount: 67, applied: 67, change: 0, changeInMain: 0, changeCurrency: 'USD' },
+      {
+        method: 'CASH',
+        currency: 'USD',
+        amount: 67,
+        applied: 67,
+        change: 0,
+        changeInMain: 0,
+        changeCurrency: 'USD',
+        methodId: 'CASH',
+        methodName: null,
+        methodDefaultName: 'CASH',
+        methodKind: 'CASH',
+        reference: null,
+      },
     ]);
     expect(await quantityOf(t, u, tea.code)).toBe(8);
 

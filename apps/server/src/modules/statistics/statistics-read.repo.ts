@@ -198,6 +198,18 @@ export async function productNames(db: DbOrTx, storeId: string, sources: Product
   return result.rows;
 }
 
+/** The unit of each of these products that is weighed or measured (not EACH): their quantities are thousandths. */
+export async function measuredUnits(db: DbOrTx, storeId: string, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'unit'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', productIds)
+    .where('unit', '<>', 'EACH')
+    .execute();
+}
+
 /** Whether the store has any figures from `from` to `to` (local dates): an index probe. */
 export async function hasFigures(db: DbOrTx, storeId: string, range: Range): Promise<boolean> {
   const row = await hoursIn(db, storeId, range).select('hour').limit(1).executeTakeFirst();

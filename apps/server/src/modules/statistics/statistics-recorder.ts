@@ -1,3 +1,4 @@
+import { amountOfQuantity, countItems } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { localHour } from '../../lib/local-hour.ts';
 import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
@@ -25,11 +26,27 @@ export interface SaleForStatistics {
     name: string;
     quantity: number;
     unit_cost: number;
+    /** EACH, or the measured unit whose thousandths `quantity` counts (its cost is per unit). */
+    unit: string;
     total: number;
     tax: number;
   }[];
-  tenders: readonly { method: string; currency: string; amount: number; change: number; applied: number }[];
+  tenders: readonly (TenderOfStatistics & { change: number })[];
 }
+
+/**
+ * A tender as the reports count it: under its payment method's id (issue 27), or its fixed method
+ * (CASH, CARD, OTHER: also those default methods' ids) when it was stored before named tenders.
+ */
+interface TenderOfStatistics {
+  method: string;
+  payment_method_id?: string | null | undefined;
+  currency: string;
+  amount: number;
+  applied: number;
+}
+
+const tenderKey = (t: TenderOfStatistics) => t.payment_method_id ?? t.method;
 
 export interface RefundForStatistics {
   /** The refund's id: it picks the report rows' slot. */
@@ -40,7 +57,7 @@ export interface RefundForStatistics {
   at: Date;
   transactionId: string;
   lines: readonly { line_id: string; quantity: number; amount: number; tax: number }[];
-  tenders: readonly { method: string; currency: string; amount: number; applied: number }[];
+  tenders: readonly TenderOfStatistics[];
 }
 
 type ProductDelta = Omit<StatProductsDayTable, 'store_id' | 'business_date'>;
@@ -135,7 +152,7 @@ async function writeStatRows(db: DbOrTx, rows: StatRows): Promise<void> {
  */
 export function saleStatRows(sale: SaleForStatistics): StatRows {
   const { date, hour } = localHour(sale.at, sale.timezone);
-  const cost = sale.lines.reduce((sum, l) => sum + l.quantity * l.unit_cost, 0);
+  const cost = sale.lines.reduce((sum, l) => sum + amountOfQuantity(l.quantity, l.unit_cost, l.unit), 0);
   return statRows(
     {
       store_id: sale.storeId,
@@ -144,7 +161,7 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
       slot: statSlot(sale.id),
       sales_count: 1,
       refund_count: 0,
-      items_sold: sale.lines.reduce((sum, l) => sum + l.quantity, 0),
+      items_sold: countItems(sale.lines),
       items_refunded: 0,
       gross_sales: sale.total,
       refunds: 0,
@@ -163,11 +180,11 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
       refunded_quantity: 0,
       revenue: l.total - l.tax,
       refunded_revenue: 0,
-      cost: l.quantity * l.unit_cost,
+      cost: amountOfQuantity(l.quantity, l.unit_cost, l.unit),
       refunded_cost: 0,
     })),
     sale.tenders.map((t) => ({
-      method: t.method,
+      method: tenderKey(t),
       currency: t.currency,
       sales_count: 1,
       refund_count: 0,
@@ -202,7 +219,7 @@ export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Pro
       revenue: 0,
       refunded_revenue: r.amount - r.tax,
       cost: 0,
-      refunded_cost: r.quantity * unitCost,
+      refunded_cost: amountOfQuantity(r.quantity, unitCost, line.unit),
     };
   });
   await writeStatRows(
@@ -216,7 +233,10 @@ export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Pro
         sales_count: 0,
         refund_count: 1,
         items_sold: 0,
-        items_refunded: refund.lines.reduce((sum, l) => sum + l.quantity, 0),
+        // A weighed line given back, in whole or part, is one item, as it was one when sold.
+        items_refunded: countItems(
+          refund.lines.map((r) => ({ quantity: r.quantity, unit: sold.get(r.line_id)?.unit })),
+        ),
         gross_sales: 0,
         refunds: refund.lines.reduce((sum, l) => sum + l.amount, 0),
         discounts: 0,
@@ -227,7 +247,7 @@ export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Pro
       },
       products,
       refund.tenders.map((t) => ({
-        method: t.method,
+        method: tenderKey(t),
         currency: t.currency,
         sales_count: 0,
         refund_count: 1,

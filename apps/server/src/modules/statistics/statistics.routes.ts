@@ -19,13 +19,14 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/statistic/search/window/:page/:size',
       {
+        config: { permission: 'REPORTS' },
         schema: {
           ...base,
           description:
             "Periods (hour, day or month in the store's timezone) from `from` to `to` (local dates, inclusive) that had sales or refunds, oldest first.",
           params: WindowParamsSchema,
           querystring: StatisticWindowQuerySchema,
-          response: { 200: StatisticWindowSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: StatisticWindowSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
@@ -41,12 +42,13 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/statistic/summary',
       {
+        config: { permission: 'REPORTS' },
         schema: {
           ...base,
           description:
             'Totals of the local dates `from` to `to` (inclusive), the best products by quantity, revenue and profit (`top`, default 10), and money per tender method and currency.',
           querystring: StatisticSummaryQuerySchema,
-          response: { 200: StatisticSummarySchema, ...errorResponses(400, 401, 404) },
+          response: { 200: StatisticSummarySchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => statistics.statisticSummary(ctx, await scopeOf(ctx, request), request.query),

@@ -1,4 +1,6 @@
 import {
+  asProductUnit,
+  type ProductUnit,
   averageHalfUp,
   ErrorCode,
   MAX_STATISTIC_DAYS,
@@ -6,12 +8,15 @@ import {
   type StatisticGroup,
   type StatisticSummary,
   type StatisticWindow,
-  type TenderMethod,
+  paymentMethodLabel,
+  tenderMethodOf,
+  type PaymentMethod,
   type TopProduct,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Scope } from '../access/index.ts';
+import { storeMethods } from '../payment-methods/index.ts';
 import * as repo from './statistics-read.repo.ts';
 import type { HourSums, ProductSources, ProductTotalsRow, Range } from './statistics-read.repo.ts';
 
@@ -174,7 +179,10 @@ async function productSourcesFor(ctx: AppContext, storeId: string, range: Range)
 
 type Names = Map<string, { product_id: string | null; code: string | null; name: string }>;
 
-function topProduct(row: ProductTotalsRow, names: Names): TopProduct {
+/** Units of the weighed products among the winners, by product id. */
+type Units = Map<string, ProductUnit>;
+
+function topProduct(row: ProductTotalsRow, names: Names, units: Units): TopProduct {
   const revenue = Number(row.revenue) - Number(row.refunded_revenue);
   const cost = Number(row.cost) - Number(row.refunded_cost);
   const named = names.get(row.product_key);
@@ -187,6 +195,7 @@ function topProduct(row: ProductTotalsRow, names: Names): TopProduct {
     revenue,
     cost,
     profit: revenue - cost,
+    ...(named?.product_id && units.has(named.product_id) ? { unit: units.get(named.product_id) } : {}),
   };
 }
 
@@ -194,13 +203,14 @@ function topProduct(row: ProductTotalsRow, names: Names): TopProduct {
 function ranked(
   rows: ProductTotalsRow[],
   names: Names,
+  units: Units,
   rank: 'rank_quantity' | 'rank_revenue' | 'rank_profit',
   limit: number,
 ) {
   return rows
     .filter((r) => Number(r[rank]) <= limit)
     .sort((a, b) => Number(a[rank]) - Number(b[rank]))
-    .map((r) => topProduct(r, names));
+    .map((r) => topProduct(r, names, units));
 }
 
 /** `GET /shop/statistic/summary`: the range's totals, its best products and its tenders. */
@@ -213,14 +223,19 @@ export async function statisticSummary(
   const storeId = scope.store.id;
   const top = query.top ?? 10;
   const sources = await productSourcesFor(ctx, storeId, range);
-  const [sums, products, tenders] = await Promise.all([
+  const [sums, products, tenders, methods] = await Promise.all([
     repo.totals(ctx.db, storeId, range),
     repo.topProducts(ctx.db, storeId, sources, top),
     repo.tenders(ctx.db, storeId, range),
+    storeMethods(ctx.db, scope.store),
   ]);
   const keys = products.map((p) => p.product_key);
   const names: Names = new Map(
     (await repo.productNames(ctx.db, storeId, sources, keys)).map((n) => [n.product_key, n]),
+  );
+  const ids = [...names.values()].flatMap((n) => (n.product_id ? [n.product_id] : []));
+  const units: Units = new Map(
+    (await repo.measuredUnits(ctx.db, storeId, ids)).map((u) => [u.id, asProductUnit(u.unit)]),
   );
   const totals = figures(sums);
   return {
@@ -230,19 +245,26 @@ export async function statisticSummary(
     currency: scope.store.main_currency,
     totals: { ...totals, averageBasket: averageHalfUp(totals.grossSales, totals.transactionCount) },
     topProducts: {
-      byQuantity: ranked(products, names, 'rank_quantity', top),
-      byRevenue: ranked(products, names, 'rank_revenue', top),
-      byProfit: ranked(products, names, 'rank_profit', top),
+      byQuantity: ranked(products, names, units, 'rank_quantity', top),
+      byRevenue: ranked(products, names, units, 'rank_revenue', top),
+      byProfit: ranked(products, names, units, 'rank_profit', top),
     },
-    tenders: tenders.map((t) => ({
-      method: t.method as TenderMethod,
-      currency: t.currency,
-      salesCount: Number(t.sales_count),
-      refundCount: Number(t.refund_count),
-      taken: Number(t.taken),
-      takenInMain: Number(t.taken_in_main),
-      refunded: Number(t.refunded),
-      refundedInMain: Number(t.refunded_in_main),
-    })),
+    tenders: tenders.map((t) => tenderStatistic(t, methods.all)),
+  };
+}
+
+/** A report row of one method (its id, or a fixed method's name before issue 27) by its current name. */
+function tenderStatistic(t: Awaited<ReturnType<typeof repo.tenders>>[number], methods: PaymentMethod[]) {
+  const label = paymentMethodLabel(t.method, methods);
+  return {
+    ...label,
+    method: tenderMethodOf(label.kind),
+    currency: t.currency,
+    salesCount: Number(t.sales_count),
+    refundCount: Number(t.refund_count),
+    taken: Number(t.taken),
+    takenInMain: Number(t.taken_in_main),
+    refunded: Number(t.refunded),
+    refundedInMain: Number(t.refunded_in_main),
   };
 }

@@ -12,8 +12,20 @@ export async function urlNameExists(db: DbOrTx, urlName: string): Promise<boolea
   return row !== undefined;
 }
 
+/** The store and its owner's member row (access to a store goes through `store_members`). Run it in a transaction. */
 export async function insertStore(db: DbOrTx, store: NewStore): Promise<void> {
   await db.insertInto('stores').values(store).execute();
+  await db
+    .insertInto('store_members')
+    .values({
+      store_id: store.id,
+      user_id: store.owner_id,
+      role: 'OWNER',
+      max_discount: 10000,
+      created_at: store.created_at,
+      updated_at: store.created_at,
+    })
+    .execute();
 }
 
 export async function updateStore(db: DbOrTx, id: string, patch: Updateable<StoresTable>): Promise<void> {

@@ -20,6 +20,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store',
       {
+        config: { permission: 'ACCOUNT' },
         schema: { ...base, response: { 200: z.array(VirtualStoreSchema), ...errorResponses(401) } },
       },
       async (request) => stores.listStores(ctx, callerOf(request).userId),
@@ -28,6 +29,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/virtual-store',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           ...base,
           body: CreateStoreBodySchema,
@@ -43,6 +45,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store/current',
       {
+        config: { permission: 'MEMBER' },
         schema: {
           ...base,
           description: 'The store this request acts on: the X-Store header (a urlName) or the default store.',
@@ -50,17 +53,21 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: VirtualStoreSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => stores.toVirtualStore((await scopeOf(ctx, request)).store),
+      async (request) => {
+        const { store, rights } = await scopeOf(ctx, request);
+        return stores.toVirtualStore(store, rights);
+      },
     );
 
     app.put(
       '/virtual-store/:urlName',
       {
+        config: { permission: 'SETTINGS' },
         schema: {
           ...base,
           params: StoreUrlParamsSchema,
           body: UpdateStoreBodySchema,
-          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -70,12 +77,13 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/virtual-store/:urlName/sale-settings',
       {
+        config: { permission: 'SETTINGS' },
         schema: {
           ...base,
           description: 'The counter settings: tax mode (NONE, INCLUSIVE, EXCLUSIVE), default tax rate, cash rounding.',
           params: StoreUrlParamsSchema,
           body: SaleSettingsSchema,
-          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: VirtualStoreSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>

@@ -1,9 +1,11 @@
 import {
   ErrorCode,
+  OWNER_RIGHTS,
   taxRegistrationNumberProblem,
   type CreateStoreBody,
   type CurrencyCode,
   type SaleSettings,
+  type StoreRights,
   type UpdateStoreBody,
   type VirtualStore,
 } from '@shopdesk/shared';
@@ -13,10 +15,12 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { listAccessibleStores, type Scope } from '../access/index.ts';
+import { assertAllowed, listAccessibleStores, splitMember, type Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './stores.repo.ts';
 
-export function toVirtualStore(row: StoreRow): VirtualStore {
+/** A store as the API shows it to a caller with `rights` there. */
+export function toVirtualStore(row: StoreRow, rights: StoreRights): VirtualStore {
   return {
     id: row.id,
     urlName: row.url_name,
@@ -36,6 +40,10 @@ export function toVirtualStore(row: StoreRow): VirtualStore {
       ? row.tax_rounding
       : 'HALF_UP') as VirtualStore['taxRounding'],
     taxRegistrationNumber: row.tax_registration_number ?? null,
+    role: rights.role,
+    rights: { role: rights.role, permissions: [...rights.permissions], maxDiscount: rights.maxDiscount },
+    lockAfterSale: Number(row.lock_after_sale ?? 1) === 1,
+    idleLockMinutes: Number(row.idle_lock_minutes ?? 5),
   };
 }
 
@@ -75,6 +83,8 @@ export async function insertOwnedStore(
     shifts_enabled: 0,
     shifts_enabled_at: null,
     tax_calculation: 'PER_LINE',
+    lock_after_sale: 1,
+    idle_lock_minutes: 5,
     tax_rounding: 'HALF_UP',
     tax_registration_number: null,
   };
@@ -88,17 +98,24 @@ export async function insertOwnedStore(
 }
 
 export async function listStores(ctx: AppContext, userId: string): Promise<VirtualStore[]> {
-  return (await listAccessibleStores(ctx.db, userId)).map(toVirtualStore);
+  return (await listAccessibleStores(ctx.db, userId)).map((row) => {
+    const { store, rights } = splitMember(row);
+    return toVirtualStore(store, rights);
+  });
 }
 
 export async function createStore(ctx: AppContext, userId: string, body: CreateStoreBody): Promise<VirtualStore> {
   const row = await ctx.db.transaction().execute((trx) => insertOwnedStore(trx, ctx, userId, body));
-  return toVirtualStore(row);
+  return toVirtualStore(row, OWNER_RIGHTS);
 }
 
 /** Full update of a store's details; the main currency only while nothing is priced in it. */
 export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateStoreBody): Promise<VirtualStore> {
   const { store } = scope;
+  // The route asks for SETTINGS; the currencies are the owner's alone (product.md §2).
+  if (body.mainCurrency !== store.main_currency || body.secondCurrency !== store.second_currency) {
+    assertAllowed(scope.rights, 'OWNER');
+  }
   return ctx.db.transaction().execute(async (trx) => {
     if (body.mainCurrency !== store.main_currency && (await repo.storeHasPricedRecords(trx, store.id))) {
       const message = 'The main currency cannot change once the store has products, cargos, sales or shifts.';
@@ -119,7 +136,14 @@ export async function updateStore(ctx: AppContext, scope: Scope, body: UpdateSto
       phone: body.phone,
     };
     await repo.updateStore(trx, store.id, patch);
-    return toVirtualStore({ ...store, ...patch });
+    await recordAudit(trx, scope, {
+      action: 'STORE_EDIT',
+      entity: 'STORE',
+      entityCode: store.url_name,
+      summary: body.name,
+      at: ctx.clock.now(),
+    });
+    return toVirtualStore({ ...store, ...patch }, scope.rights);
   });
 }
 
@@ -181,6 +205,16 @@ export async function updateSaleSettings(ctx: AppContext, scope: Scope, body: Sa
       ? { shifts_enabled_at: iso(ctx.clock.now()) }
       : {}),
   };
-  await repo.updateStore(ctx.db, scope.store.id, patch);
-  return toVirtualStore({ ...scope.store, ...patch });
+  const summary = `${body.taxMode} ${body.defaultTaxRate} ${body.cashRounding}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateStore(trx, scope.store.id, patch);
+    await recordAudit(trx, scope, {
+      action: 'SALE_SETTINGS',
+      entity: 'STORE',
+      entityCode: scope.store.url_name,
+      summary,
+      at: ctx.clock.now(),
+    });
+  });
+  return toVirtualStore({ ...scope.store, ...patch }, scope.rights);
 }

@@ -22,6 +22,7 @@ export function supportRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsy
     app.get(
       '/support',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           tags: ['support'],
           security: bearerAuth,
@@ -36,6 +37,7 @@ export function supportRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsy
     app.post(
       '/support',
       {
+        config: { permission: 'ACCOUNT' },
         schema: {
           tags: ['support'],
           security: bearerAuth,

@@ -47,6 +47,9 @@ describe('shouldPersistQuery', () => {
       ['products', 'shop', 'summary'],
       ['stores'],
       ['store', 'current', 'shop'],
+      // The till reads scale labels and names tenders offline after a reload.
+      ['store', 'barcode-rules', 'shop'],
+      ['store', 'payment-methods', 'shop'],
       ['profile'],
     ])
       expect(shouldPersistQuery(query(key, { any: 1 })), JSON.stringify(key)).toBe(true);

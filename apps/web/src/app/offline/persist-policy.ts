@@ -5,7 +5,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
  * What of the query cache is kept on the device for offline use, and how much. Read-only views a
  * shop needs when the connection drops: product lookups, list windows and catalogue pages,
  * categories and the catalogue summary (all under 'products'), the user's stores and the current
- * store, the profile, and cargos with their contents. Not kept: anything of sign-in (codes,
+ * store with its payment methods and barcode rules, the profile, and cargos with their contents. Not kept: anything of sign-in (codes,
  * tokens), hand-over QR tokens, barcode suggestions from outside the store, failed or empty results.
  */
 const PERSISTED_ROOTS: ReadonlySet<string> = new Set(['products', 'stores', 'store', 'profile', 'cargo']);

@@ -9,6 +9,8 @@ import { useCurrentStore, useSessionExchangeRate } from '../../features/stores/i
 import { followSessionForCatalogs } from '../../features/counter/index.ts';
 import { startCargoCountSyncIfKept } from '../../features/cargo/index.ts';
 import { NotFound } from '../../components/not-found.tsx';
+import { NoPermission } from '../../components/no-permission.tsx';
+import { may, screenNeed, useStoreRights } from '../../lib/store-rights.ts';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { startSaleSyncIfKept } from '../../sync/start-if-kept.ts';
@@ -67,6 +69,10 @@ export function StoreShell() {
     ? sessionStore?.id === current.data.id
     : current.isError || sessionStore?.urlName === store.toLowerCase();
   const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
+  // A member opening a screen their role does not open sees why, not a screen of 403s.
+  const rights = useStoreRights();
+  const need = screenNeed(pathname.split('/').slice(2).join('/'));
+  const refused = need && rights && !may(rights, need) ? need : null;
 
   return (
     <AppShell
@@ -118,6 +124,8 @@ export function StoreShell() {
             text={t('notFound.storeText', { store })}
             homeTo={defaultStore ? paths.store(defaultStore) : paths.root()}
           />
+        ) : storeReady && refused ? (
+          <NoPermission need={refused} homeTo={paths.store(store)} />
         ) : storeReady ? (
           <Outlet />
         ) : (

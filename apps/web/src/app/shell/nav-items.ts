@@ -66,6 +66,7 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
       leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
+      leaf('shop-activity', 'nav.activity', 'shop/activity', IconList),
     ],
   },
   {

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { IconStar } from '../../components/icons.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
 import { usePreloaded } from '../../lib/use-preloaded.ts';
+import { may, screenNeed, useStoreRights } from '../../lib/store-rights.ts';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -102,7 +103,15 @@ export function Navigator({ store, onNavigate }: Props) {
     );
   };
 
-  const favoriteItems = NAV_LEAVES.filter((i) => i.ready && favorites.includes(i.id));
+  // Only what this member may open (lib/store-rights.ts); a group with nothing left goes too.
+  const rights = useStoreRights();
+  const opens = (item: NavItem) => !rights || may(rights, screenNeed(item.path));
+  const items = NAV_ITEMS.flatMap((item) => {
+    if (!item.children) return opens(item) ? [item] : [];
+    const children = item.children.filter(opens);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+  const favoriteItems = NAV_LEAVES.filter((i) => i.ready && opens(i) && favorites.includes(i.id));
 
   return (
     <Scroll>
@@ -119,7 +128,7 @@ export function Navigator({ store, onNavigate }: Props) {
             favoriteItems.map((i) => renderLeaf(i, 'fav-'))
           )}
         </Box>
-        {NAV_ITEMS.map((item) =>
+        {items.map((item) =>
           item.children ? (
             <Box key={item.id}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>

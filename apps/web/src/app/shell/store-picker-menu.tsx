@@ -88,6 +88,11 @@ export default function StorePickerMenu({ store, target, opened, onChange }: Pro
                 <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   /{s.urlName}
                 </Text>
+                {s.role && s.role !== 'OWNER' && (
+                  <Badge size="xs" variant="light" color="grape" tt="none" style={{ overflow: 'visible' }}>
+                    {t(`storePicker.role.${s.role}`)}
+                  </Badge>
+                )}
                 {s.id === defaultStoreId && (
                   <Badge size="xs" variant="light" tt="none" style={{ overflow: 'visible' }}>
                     {t('storePicker.default')}

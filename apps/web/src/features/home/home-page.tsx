@@ -3,6 +3,7 @@ import { useParams } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { currencyLabel } from '@shopdesk/shared';
 import { useSession } from '../../lib/session-store.ts';
+import { may, screenNeed, useStoreRights } from '../../lib/store-rights.ts';
 import { useUi } from '../../lib/ui-store.ts';
 import { HOME_SECTIONS } from './home-sections.ts';
 import { HomeCard } from './components/home-card.tsx';
@@ -18,6 +19,9 @@ export default function HomePage() {
   const user = useSession((s) => s.loggedUser);
   const virtualStore = useSession((s) => (s.virtualStore?.urlName === store ? s.virtualStore : null));
   const section = HOME_SECTIONS[tab];
+  // Only the cards this member may open (lib/store-rights.ts).
+  const rights = useStoreRights();
+  const cards = section.cards.filter((card) => !rights || may(rights, screenNeed(card.path)));
   // A scan on home opens the product's card (issue 14): nothing is held for a later screen.
   useScanOpensCard(store);
 
@@ -65,8 +69,8 @@ export default function HomePage() {
           <Text c="dimmed" mt={4} mb="lg">
             {t(`${section.key}.subtitle`)}
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: section.cards.length }} spacing="md">
-            {section.cards.map((card) => (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: Math.max(cards.length, 1) }} spacing="md">
+            {cards.map((card) => (
               <HomeCard key={card.key} card={card} to={paths.store(store, card.path)} />
             ))}
           </SimpleGrid>

@@ -6,6 +6,7 @@
 export const storesPages = {
   store: () => import('./pages/store-page.tsx'),
   saleSettings: () => import('./pages/sale-settings-page.tsx'),
+  barcodeRules: () => import('./pages/barcode-rules-page.tsx'),
 };
 export { useCurrentStore } from './api/current-store.ts';
 export { useStores } from './api/list-stores.ts';

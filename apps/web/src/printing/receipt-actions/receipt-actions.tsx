@@ -10,9 +10,18 @@ import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';
  * What a customer can take away from a sale: a printed receipt (the paired Bluetooth printer, else
  * the browser's print), the receipt's link through the phone's share sheet (or copied), or its QR on
  * screen for the customer to scan. Used after payment at the counter and on a sale's detail.
- * A sale still waiting to sync has no receipt yet: its code comes from the server.
+ * A sale still waiting to sync has no receipt yet: its code comes from the server. With `refund`
+ * (from 1) the actions are that refund's return receipt's.
  */
-export function ReceiptActions({ code, size = 'md' }: { code: string | null; size?: 'sm' | 'md' | 'lg' }) {
+export function ReceiptActions({
+  code,
+  refund,
+  size = 'md',
+}: {
+  code: string | null;
+  refund?: number;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+}) {
   const { t, i18n } = useTranslation();
   const [printing, setPrinting] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
@@ -21,11 +30,11 @@ export function ReceiptActions({ code, size = 'md' }: { code: string | null; siz
   const doc = useRef<ReturnType<typeof receiptDocumentFor> | null>(null);
   useEffect(() => {
     if (!code) return;
-    const pending = receiptDocumentFor(code, i18n.language);
+    const pending = receiptDocumentFor(code, i18n.language, refund);
     pending.catch(() => undefined);
     doc.current = pending;
     void import('../receipts/print-receipt.ts');
-  }, [code, i18n.language]);
+  }, [code, refund, i18n.language]);
 
   if (!code) {
     return (
@@ -34,16 +43,17 @@ export function ReceiptActions({ code, size = 'md' }: { code: string | null; siz
       </Text>
     );
   }
-  const url = receiptUrl(code);
+  const url = receiptUrl(code, refund);
+  const title = refund ? t('receiptActions.returnTitle', { code, n: refund }) : t('receiptActions.title', { code });
 
   const print = async () => {
     setPrinting(true);
     try {
       const [receipt, printer] = await Promise.all([
-        doc.current ?? receiptDocumentFor(code, i18n.language),
+        doc.current ?? receiptDocumentFor(code, i18n.language, refund),
         import('../receipts/print-receipt.ts'),
       ]);
-      const result = await printer.printReceipt(receipt, { title: t('receiptActions.title', { code }) });
+      const result = await printer.printReceipt(receipt, { title });
       if (result.via === 'bluetooth')
         notifications.show({ color: 'teal', message: t('receiptActions.printed', { printer: result.printer }) });
       else if (result.via === 'browser' && result.reason === 'bluetooth-failed')
@@ -58,7 +68,7 @@ export function ReceiptActions({ code, size = 'md' }: { code: string | null; siz
   const share = async () => {
     if (navigator.share) {
       try {
-        await navigator.share({ title: t('receiptActions.title', { code }), url });
+        await navigator.share({ title, url });
         return;
       } catch (e) {
         // Closing the share sheet is not an error; anything else falls back to copying the link.
@@ -90,7 +100,7 @@ export function ReceiptActions({ code, size = 'md' }: { code: string | null; siz
           loading={printing}
           onClick={() => void print()}
         >
-          {t('receiptActions.print')}
+          {refund ? t('receiptActions.printReturn') : t('receiptActions.print')}
         </Button>
         <Button size={size} variant="light" onClick={() => void share()}>
           {t('receiptActions.share')}

@@ -66,12 +66,14 @@ function dropConnection() {
   link = null;
 }
 
-async function deviceFor(saved: SavedPrinter): Promise<PrinterDevice> {
+async function deviceFor(saved: SavedPrinter, canChoose = true): Promise<PrinterDevice | null> {
   if (device?.id === saved.deviceId) return device;
-  dropConnection();
   const ble = await transport();
   // Without getDevices (or when the browser forgot the permission) the chooser asks again.
-  device = (await ble.known(saved.deviceId)) ?? (await ble.choose());
+  const known = await ble.known(saved.deviceId);
+  if (!known && !canChoose) return null;
+  dropConnection();
+  device = known ?? (await ble.choose());
   if (device.id !== saved.deviceId) {
     useSession.getState().setXPrinter({ deviceId: device.id, name: device.name || saved.name });
   }
@@ -89,19 +91,36 @@ export async function printReceiptOverBluetooth(
   const saved = useSession.getState().xPrinter;
   if (!saved) throw new ReceiptPrinterError('not-paired', 'No receipt printer is paired');
   const target = await deviceFor(saved);
+  if (!target) throw new ReceiptPrinterError('not-paired', 'The paired printer is not known here');
   const settings = useReceiptPrinterSettings.getState();
   const { encodeReceipt } = await import('./encode-receipt.ts');
   const bytes = await encodeReceipt(doc, {
     paperWidth: settings.paperWidth,
     qr: settings.qrAsImage ? 'image' : 'native',
   });
+  await send(target, bytes, options.onProgress);
+  return useSession.getState().xPrinter ?? saved;
+}
+
+/**
+ * Sends raw ESC/POS bytes (the drawer kick) to the paired printer, in the same queue as receipts,
+ * so a kick never lands inside a receipt's bytes. Never shows the device chooser: false when no
+ * printer is paired here or the browser no longer knows it (nothing was sent). Throws a send error.
+ */
+export async function sendToPairedReceiptPrinter(bytes: Uint8Array): Promise<boolean> {
+  const saved = useSession.getState().xPrinter;
+  if (!saved || !bluetoothAvailable()) return false;
+  const target = await deviceFor(saved, false);
+  if (!target) return false;
+  await send(target, bytes);
+  return true;
+}
+
+async function send(target: PrinterDevice, bytes: Uint8Array, onProgress?: PrintReceiptOptions['onProgress']) {
+  const settings = useReceiptPrinterSettings.getState();
   const job = queue.then(async () => {
     if (!link?.isConnected()) link = await (await transport()).connect(target);
-    const writer = new PacedWriter(link, {
-      chunkSize: settings.chunkSize,
-      delayMs: WRITE_DELAY_MS,
-      onProgress: options.onProgress,
-    });
+    const writer = new PacedWriter(link, { chunkSize: settings.chunkSize, delayMs: WRITE_DELAY_MS, onProgress });
     try {
       await writer.send([bytes]);
     } catch (error) {
@@ -113,7 +132,6 @@ export async function printReceiptOverBluetooth(
   });
   queue = job.catch(() => undefined);
   await job;
-  return useSession.getState().xPrinter ?? saved;
 }
 
 /** Opens the browser's print dialog with the receipt (always available). */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { LoginBodySchema } from '@shopdesk/shared';
@@ -20,7 +20,12 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const resend = useResendConfirmation();
-  const form = useZodForm({ initialValues: { email: '', password: '' }, schema: LoginBodySchema });
+  // An invitation's page sends its address along (?email=), so the invitee only types the password.
+  const [search] = useSearchParams();
+  const form = useZodForm({
+    initialValues: { email: search.get('email') ?? '', password: '' },
+    schema: LoginBodySchema,
+  });
   const email = form.values.email;
 
   const unconfirmed =

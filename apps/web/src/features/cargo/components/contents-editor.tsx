@@ -5,7 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useBlocker } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { Cargo, CargoContent, CurrencyCode, ProductSuggestion } from '@shopdesk/shared';
+import {
+  asProductUnit,
+  isMeasuredUnit,
+  MAX_CARGO_QUANTITY,
+  perUnitSuffix,
+  type Cargo,
+  type CargoContent,
+  type CurrencyCode,
+  type ProductSuggestion,
+} from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
@@ -17,6 +26,9 @@ import { useSession } from '../../../lib/session-store.ts';
 import { addContent, deleteContent } from '../api/contents.ts';
 import { cargoKeys } from '../api/keys.ts';
 import { productLookupQuery, productSuggestion } from '../api/lookup-product.ts';
+import { WeighEntryModal } from '../../../components/weigh-entry-modal.tsx';
+import { needsWeight } from '../../../lib/count-scan.ts';
+import { useCargoScan } from '../hooks/use-cargo-scan.ts';
 import { useCounting } from '../hooks/use-counting.ts';
 import { useLiveCargo } from '../hooks/use-live-cargo.ts';
 import { lineForScan } from '../model/scan-match.ts';
@@ -48,6 +60,7 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
   const autoSave = useSession((s) => s.cargoAutoSave);
   const setAutoSave = useSession((s) => s.setCargoAutoSave);
   const counting = useCounting(store, cargo.code, 'quantity');
+  const reader = useCargoScan(store);
   // Another phone may be counting this cargo too: its counts show here within seconds.
   useLiveCargo(store, cargo.code);
   // Autosave off and counts not saved: leaving asks first (saving keeps them, also offline).
@@ -94,16 +107,28 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
 
   const onScan = useCallback(
     async (raw: string) => {
-      const code = raw.trim();
-      if (!code) return;
+      const typed = raw.trim();
+      if (!typed) return;
+      const read = await reader.read(typed);
+      if (!read) return;
+      // A scale label counts into its product's line with its weight or count; a plain code one piece.
+      const code = read.kind === 'label' ? read.product.code : typed;
+      const amount = read.kind === 'label' ? read.amount : 1;
       const line = lineForScan(contentsRef.current, code);
       if (line) {
-        counting.tap(line, 1);
+        if (read.kind === 'plain' && needsWeight(line)) {
+          reader.askWeight(line, (weight) => {
+            counting.tap(line, weight);
+            show(code);
+          });
+          return;
+        }
+        counting.tap(line, amount);
         show(code);
         return;
       }
       if (adding.current.has(code)) {
-        adding.current.set(code, (adding.current.get(code) ?? 0) + 1);
+        adding.current.set(code, (adding.current.get(code) ?? 0) + amount);
         return;
       }
       if (!online) {
@@ -112,15 +137,23 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
       }
       adding.current.set(code, 0);
       try {
-        const product = await qc.fetchQuery(productLookupQuery(store, code));
+        const product = read.kind === 'label' ? read.product : await qc.fetchQuery(productLookupQuery(store, code));
         if (product) {
-          await addLine({
-            code: product.code,
-            name: product.name,
-            brand: product.brand,
-            price: product.price,
-            quantity: 1,
-          });
+          const add = (quantity: number) =>
+            addLine({ code: product.code, name: product.name, brand: product.brand, price: product.price, quantity });
+          if (read.kind === 'plain' && needsWeight(product)) {
+            // Nothing is added until its weight is typed.
+            adding.current.delete(code);
+            reader.askWeight(product, (weight) => {
+              adding.current.set(code, 0);
+              add(weight).catch((e: unknown) => {
+                adding.current.delete(code);
+                notifications.show({ color: 'red', message: describeError(t, e) });
+              });
+            });
+            return;
+          }
+          await add(amount);
           return;
         }
         adding.current.delete(code);
@@ -131,10 +164,10 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
         notifications.show({ color: 'red', message: describeError(t, e) });
       }
     },
-    [counting, show, online, qc, store, addLine, t],
+    [reader, counting, show, online, qc, store, addLine, t],
   );
   const scan = useCallback((code: string) => void onScan(code), [onScan]);
-  useWedgeScanner(scan, { enabled: unknown === null });
+  useWedgeScanner(scan, { enabled: unknown === null && reader.weigh === null });
 
   const remove = async (line: CargoContent) => {
     try {
@@ -149,7 +182,8 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
 
   const pages = Math.max(1, Math.ceil(contents.length / PAGE_SIZE));
   const shown = contents.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-  const total = contents.reduce((n, c) => n + counting.countOf(c), 0);
+  // Pieces only: a weighed line's count is thousandths of its unit, shown on its row.
+  const total = contents.reduce((n, c) => n + (isMeasuredUnit(asProductUnit(c.unit)) ? 0 : counting.countOf(c)), 0);
   const currency = cargo.currency as CurrencyCode;
 
   return (
@@ -220,7 +254,7 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
                   key={line.contentId}
                   line={line}
                   count={counting.countOf(line)}
-                  price={line.price ? money(line.price, currency) : undefined}
+                  price={line.price ? money(line.price, currency) + perUnitSuffix(asProductUnit(line.unit)) : undefined}
                   highlighted={line.code === last}
                   onStep={(d) => counting.tap(line, d)}
                   onSet={(v) => counting.setCount(line, v)}
@@ -243,6 +277,12 @@ export function ContentsEditor({ store, cargo, contents }: Props) {
           blocker.proceed?.();
         }}
         onCancel={() => blocker.reset?.()}
+      />
+      <WeighEntryModal
+        request={reader.weigh}
+        max={MAX_CARGO_QUANTITY}
+        onAdd={reader.addWeight}
+        onClose={reader.cancelWeigh}
       />
       <AddContentModal
         code={unknown?.code ?? null}

@@ -1,8 +1,9 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { CargoContent } from '@shopdesk/shared';
+import { asProductUnit, formatQuantity, isMeasuredUnit, type CargoContent, type ProductUnit } from '@shopdesk/shared';
 import { IconTrash } from '../../../components/icons.tsx';
 import { CountStepper } from './count-stepper.tsx';
+import { MeasuredCount } from './measured-count.tsx';
 
 interface Props {
   line: CargoContent;
@@ -16,10 +17,17 @@ interface Props {
   onRemove?: () => void;
 }
 
-/** One content line being counted: what it is, and its count with − and +. */
+/**
+ * One content line being counted: what it is, and its count with − and +. A weighed line (KG, L,
+ * M) shows its quantities in its unit (0.350 kg) and takes its count typed, without − and +.
+ */
 export function CountRow({ line, count, sent, price, highlighted, onStep, onSet, onRemove }: Props) {
   const { t } = useTranslation();
   const diff = sent === undefined ? 0 : count - sent;
+  const unit = asProductUnit(line.unit);
+  const measured = isMeasuredUnit(unit);
+  const q = (n: number) => formatQuantity(n, unit);
+  const countLabel = t(sent === undefined ? 'cargo.count.quantityOf' : 'cargo.count.receivedOf', { name: line.name });
   return (
     // On a phone the name takes the line and − count + go under it, right-aligned; wider, one line.
     <Group
@@ -50,20 +58,22 @@ export function CountRow({ line, count, sent, price, highlighted, onStep, onSet,
         </Text>
         {sent !== undefined && (
           <Text fz="xs" c={diff < 0 ? 'red' : diff > 0 ? 'orange' : 'dimmed'} fw={diff ? 600 : undefined}>
-            {t('cargo.count.sent', { count: sent })}
-            {diff < 0 ? ` · ${t('cargo.diff.short', { count: -diff })}` : ''}
-            {diff > 0 ? ` · ${t('cargo.diff.over', { count: diff })}` : ''}
+            {measured ? t('cargo.count.sentMeasured', { quantity: q(sent) }) : t('cargo.count.sent', { count: sent })}
+            {diff < 0
+              ? ` · ${measured ? t('cargo.count.shortMeasured', { quantity: q(-diff) }) : t('cargo.diff.short', { count: -diff })}`
+              : ''}
+            {diff > 0
+              ? ` · ${measured ? t('cargo.count.overMeasured', { quantity: q(diff) }) : t('cargo.diff.over', { count: diff })}`
+              : ''}
           </Text>
         )}
       </Box>
       <Group gap={4} wrap="nowrap">
-        <CountStepper
-          value={count}
-          name={line.name}
-          label={t(sent === undefined ? 'cargo.count.quantityOf' : 'cargo.count.receivedOf', { name: line.name })}
-          onStep={onStep}
-          onSet={onSet}
-        />
+        {measured ? (
+          <MeasuredCount value={count} unit={unit as Exclude<ProductUnit, 'EACH'>} label={countLabel} onSet={onSet} />
+        ) : (
+          <CountStepper value={count} name={line.name} label={countLabel} onStep={onStep} onSet={onSet} />
+        )}
         {onRemove && (
           <ActionIcon
             variant="subtle"

@@ -23,6 +23,7 @@ const line: CargoContent = {
   price: 1250,
   priceConverted: false,
   productId: null,
+  unit: 'EACH',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -19,6 +19,7 @@ import { LabelsModal } from '../components/labels-modal.tsx';
 import { CargoError, CargoNotFound, isCargoCode } from '../components/limit-notice.tsx';
 import { TransferPanel } from '../components/transfer-panel.tsx';
 import { paths } from '../../../app/paths.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
 
 function Figure({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
   return (
@@ -80,6 +81,9 @@ export default function CargoDetailPage() {
   const remove = useDeleteCargo(store);
   const [asking, setAsking] = useState<'arrived' | 'not-arrived' | 'delete' | null>(null);
   const [labels, setLabels] = useState(false);
+  // Editing a cargo needs CARGO, arriving and handing it over CARGO_RECEIVE (product.md §2).
+  const editing = usePermission('CARGO');
+  const receiving = usePermission('CARGO_RECEIVE');
   const waiting = useWaitingCounts(store, code);
 
   const setTransfer = (on: boolean) =>
@@ -121,7 +125,7 @@ export default function CargoDetailPage() {
             )}
           </Box>
           <Group gap="xs">
-            {open && own && (
+            {open && own && editing.allowed && (
               <Button
                 component={Link}
                 to={paths.cargoNew(store, c.code)}
@@ -137,7 +141,8 @@ export default function CargoDetailPage() {
                 leftSection={<IconTruck size={18} />}
                 onClick={() => setTransfer(!transferMode)}
                 aria-pressed={transferMode}
-                disabled={!online}
+                disabled={!online || !receiving.allowed}
+                title={receiving.reason || undefined}
               >
                 {t('cargo.detail.transfer')}
               </Button>
@@ -146,8 +151,8 @@ export default function CargoDetailPage() {
               <Button
                 leftSection={<IconCheck size={18} />}
                 onClick={() => setAsking('arrived')}
-                disabled={!online || waiting > 0}
-                title={waiting > 0 ? t('cargo.detail.waitForCounts') : undefined}
+                disabled={!online || waiting > 0 || !receiving.allowed}
+                title={receiving.reason || (waiting > 0 ? t('cargo.detail.waitForCounts') : undefined)}
               >
                 {t('cargo.detail.markArrived')}
               </Button>
@@ -158,11 +163,16 @@ export default function CargoDetailPage() {
               </Button>
             )}
             {c.status === 'ARRIVED' && (
-              <Button variant="default" onClick={() => setAsking('not-arrived')} disabled={!online}>
+              <Button
+                variant="default"
+                onClick={() => setAsking('not-arrived')}
+                disabled={!online || !receiving.allowed}
+                title={receiving.reason || undefined}
+              >
                 {t('cargo.detail.markNotArrived')}
               </Button>
             )}
-            {c.status !== 'ARRIVED' && (
+            {c.status !== 'ARRIVED' && editing.allowed && (
               <Button
                 variant="subtle"
                 color="red"
@@ -175,6 +185,11 @@ export default function CargoDetailPage() {
             )}
           </Group>
         </Group>
+        {c.status !== 'TRANSFERRED' && (!editing.allowed || !receiving.allowed) && (
+          <Text size="sm" c="dimmed">
+            {[editing.reason, receiving.reason].filter(Boolean).join(' ')}
+          </Text>
+        )}
         {c.status === 'TRANSFERRED' && (
           <Alert
             color="gray"

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ShopTransaction, UpdateTransactionBody } from '@shopdesk/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ShopTransaction, UpdateTransactionBody, VoidParkedBody } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { counterKeys } from './keys.ts';
 
@@ -31,5 +31,19 @@ export function updateParkedSale(store: string, code: string, body: UpdateTransa
     method: 'PUT',
     body,
     store,
+  });
+}
+
+/** `POST /shop/transaction/{code}/void`: throws a held cart away (VOID_PARKED); the held list reloads. */
+export function useVoidParkedSale(store: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, body }: { code: string; body: VoidParkedBody }) =>
+      secureApi.request<null>(`/api/secure/shop/transaction/${encodeURIComponent(code)}/void`, {
+        method: 'POST',
+        body,
+        store,
+      }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: counterKeys.parked(store) }),
   });
 }

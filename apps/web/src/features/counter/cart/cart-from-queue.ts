@@ -31,7 +31,8 @@ export function cartFromQueued(
     quantity: line.quantity,
     discount: line.discount ?? null,
     // The counter sends every line with the price it showed; an open item always counts as changed.
-    priceChanged: line.code === undefined,
+    priceChanged: line.code === undefined || line.priceOverride === true,
+    ...(line.priceOverride ? { priceOverride: true } : {}),
     taxRate: line.code === undefined ? null : taxRateOf(line.code),
   }));
   return {

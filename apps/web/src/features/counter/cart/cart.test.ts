@@ -30,6 +30,17 @@ describe('the counter cart', () => {
     ]);
   });
 
+  it('marks a price changed by hand as an override, never a price label nor an open item, and sends the mark', () => {
+    const cart = run(
+      { ...tea, key: 'a' },
+      { type: 'setPrice', key: 'a', unitPrice: 150 },
+      { ...tea, key: 'b', unitPrice: 120, priceChanged: true },
+      { type: 'addOpen', name: 'Gift wrap', unitPrice: 300, quantity: 1, key: 'c' },
+      { type: 'setPrice', key: 'c', unitPrice: 250 },
+    );
+    expect(toSaleLines(cart).map((l) => l.priceOverride ?? false)).toEqual([true, false, false]);
+  });
+
   it('removes a line and puts it back where it was on undo', () => {
     const cart = run(
       { ...tea, key: 'a' },

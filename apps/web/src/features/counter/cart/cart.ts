@@ -1,5 +1,11 @@
 import {
+  amountOfQuantity,
+  countItems,
   effectiveTaxCalculation,
+  isMeasuredUnit,
+  MAX_MEASURED_QUANTITY,
+  asProductUnit,
+  type ProductUnit,
   priceSale,
   type Discount,
   type SaleLineInput,
@@ -24,13 +30,25 @@ export interface CartLine {
   unitPrice: number;
   quantity: number;
   discount: Discount | null;
-  /** True when the price was typed at the counter instead of the product's own. */
+  /** True when the price is not the product's own: typed at the counter, or a piece's price label. */
   priceChanged: boolean;
+  /**
+   * A product's price changed by hand at the counter (PRICE_OVERRIDE, product.md §2): the sale
+   * says so, and a till member who may not change prices asks for an approval before paying.
+   */
+  priceOverride?: boolean | undefined;
   /**
    * The product's own tax rate in basis points (e.g. a reduced food rate); null = the store's
    * default, as for every open-price item. The server prices the line the same way.
    */
   taxRate: number | null;
+  /**
+   * EACH when absent (a cart saved before units). A measured line (KG, L, M) counts thousandths,
+   * its unitPrice is per unit, and it is never grown by another scan: each weighing is its own line.
+   */
+  unit?: ProductUnit | undefined;
+  /** The price printed on a price-embedded label: what the line costs (product.md §5). */
+  labelPrice?: number | undefined;
 }
 
 export interface Cart {
@@ -53,6 +71,11 @@ export type CartAction =
       /** The product's `taxRate` (null: the store's default). */
       taxRate: number | null;
       quantity?: number;
+      /** EACH when not given; a measured line's `quantity` is thousandths. */
+      unit?: ProductUnit;
+      labelPrice?: number;
+      /** A price-embedded label of a piece: its price replaces the product's. */
+      priceChanged?: boolean;
       key: string;
     }
   | { type: 'addOpen'; name: string; unitPrice: number; quantity: number; key: string }
@@ -68,12 +91,14 @@ export type CartAction =
 /** The most units of one line (the server refuses more). */
 export const MAX_QUANTITY = 9_999;
 
-const clampQuantity = (q: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(q)));
+const clampQuantity = (q: number, unit?: ProductUnit) =>
+  Math.min(isMeasuredUnit(asProductUnit(unit)) ? MAX_MEASURED_QUANTITY : MAX_QUANTITY, Math.max(1, Math.trunc(q)));
 
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
     case 'add': {
-      const index = lineToGrow(cart, action.code);
+      const measured = isMeasuredUnit(asProductUnit(action.unit));
+      const index = measured || action.priceChanged ? -1 : lineToGrow(cart, action.code);
       const quantity = action.quantity ?? 1;
       if (index >= 0) {
         const line = cart.lines[index]!;
@@ -86,10 +111,11 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         code: action.code,
         name: action.name,
         unitPrice: action.unitPrice,
-        quantity: clampQuantity(quantity),
+        quantity: clampQuantity(quantity, action.unit),
         discount: null,
-        priceChanged: false,
+        priceChanged: action.priceChanged ?? false,
         taxRate: action.taxRate,
+        ...(measured ? { unit: action.unit, labelPrice: action.labelPrice } : {}),
       };
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
@@ -107,9 +133,20 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
     case 'setQuantity':
-      return mapLine(cart, action.key, (l) => ({ ...l, quantity: clampQuantity(action.quantity) }));
+      // A label's price was for its own quantity: a changed quantity is priced per unit again.
+      return mapLine(cart, action.key, (l) => ({
+        ...l,
+        quantity: clampQuantity(action.quantity, l.unit),
+        labelPrice: l.quantity === action.quantity ? l.labelPrice : undefined,
+      }));
     case 'setPrice':
-      return mapLine(cart, action.key, (l) => ({ ...l, unitPrice: Math.max(0, action.unitPrice), priceChanged: true }));
+      return mapLine(cart, action.key, (l) => ({
+        ...l,
+        unitPrice: Math.max(0, action.unitPrice),
+        priceChanged: true,
+        ...(l.code !== null ? { priceOverride: true } : {}),
+        labelPrice: undefined,
+      }));
     case 'setLineDiscount':
       return mapLine(cart, action.key, (l) => ({ ...l, discount: action.discount }));
     case 'setCartDiscount':
@@ -139,8 +176,10 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
           name: l.name,
           unitPrice: l.unitPrice,
           quantity: l.quantity,
-          discount: lineDiscountOf(l.lineDiscount, l.unitPrice * l.quantity),
-          priceChanged: l.code === null,
+          discount: lineDiscountOf(l.lineDiscount, l.labelPrice ?? lineGross(l.unitPrice, l.quantity, l.unit)),
+          ...(isMeasuredUnit(asProductUnit(l.unit)) ? { unit: l.unit, labelPrice: l.labelPrice ?? undefined } : {}),
+          priceChanged: l.code === null || l.priceOverride === true,
+          ...(l.priceOverride ? { priceOverride: true } : {}),
           // A taxed sale stored each product line's rate (its own or the default then); an
           // untaxed one stored none, so the line falls back to the store's default.
           taxRate: l.code !== null && action.sale.taxMode !== 'NONE' ? l.taxRate : null,
@@ -161,6 +200,11 @@ export function lineToGrow(cart: Cart, code: string): number {
   return cart.lines.findIndex((l) => l.code === code && !l.priceChanged && !l.discount);
 }
 
+/** unitPrice × quantity, or per 1000 thousandths (half up) for a measured line: what priceSale takes as gross. */
+export function lineGross(unitPrice: number, quantity: number, unit: ProductUnit | undefined): number {
+  return amountOfQuantity(quantity, unitPrice, unit);
+}
+
 /** A stored line keeps its discount as an amount; reopened, it is that amount again. */
 function lineDiscountOf(amount: number, gross: number): Discount | null {
   return amount > 0 && amount <= gross ? { kind: 'AMOUNT', amount } : null;
@@ -179,6 +223,8 @@ export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number, 
     cart.lines.map((l) => ({
       unitPrice: l.unitPrice,
       quantity: l.quantity,
+      unit: l.unit,
+      labelPrice: l.labelPrice,
       discount: l.discount,
       taxRate: l.taxRate ?? defaultTaxRate,
     })),
@@ -206,11 +252,13 @@ export function toSaleLines(cart: Cart): SaleLineInput[] {
     ...(l.code === null ? { name: l.name } : { code: l.code }),
     unitPrice: l.unitPrice,
     quantity: l.quantity,
+    ...(l.labelPrice !== undefined ? { labelPrice: l.labelPrice } : {}),
+    ...(l.code !== null && l.priceOverride ? { priceOverride: true } : {}),
     ...(l.discount ? { discount: l.discount } : {}),
   }));
 }
 
-/** How many items the cart holds (units, not lines). */
+/** How many items the cart holds (units, not lines; a weighed line is one item). */
 export function itemCount(cart: Cart): number {
-  return cart.lines.reduce((sum, l) => sum + l.quantity, 0);
+  return countItems(cart.lines);
 }

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Product } from '@shopdesk/shared';
+import { asProductUnit, type Product, type ProductUnit } from '@shopdesk/shared';
 import { haystack, searchKeys } from './search-keys.ts';
 import { CATALOG_DB_PREFIX, rememberCatalogDb } from './catalog-registry.ts';
 
@@ -16,6 +16,8 @@ export interface CounterProduct {
   quantity: number;
   /** Basis points; null = the store's default rate. */
   taxRate: number | null;
+  /** EACH, or KG, L, M: then `price` is per unit and `quantity` thousandths. Absent in copies made before units. */
+  unit?: ProductUnit | undefined;
   /** The server's last change of the product (ISO); an older copy never replaces a newer one. */
   updatedAt: string;
 }
@@ -95,6 +97,7 @@ export function fromProduct(p: Product): CounterProduct {
     price: p.price,
     quantity: p.quantity,
     taxRate: p.taxRate,
+    unit: p.unit,
     updatedAt: p.updatedAt,
   };
 }
@@ -109,6 +112,7 @@ export function toCounterProduct(s: StoredProduct): CounterProduct {
     price: s.price,
     quantity: s.quantity,
     taxRate: s.taxRate,
+    unit: asProductUnit(s.unit),
     updatedAt: s.updatedAt,
   };
 }

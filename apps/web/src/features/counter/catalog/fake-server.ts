@@ -26,6 +26,7 @@ export function product(code: string, over: Partial<Product> = {}): Product {
     imageId: null,
     reorderLevel: null,
     taxRate: null,
+    unit: 'EACH',
     createdAt: at,
     updatedAt: at,
     ...over,

@@ -1,9 +1,24 @@
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { PricedLine } from '@shopdesk/shared';
+import {
+  asProductUnit,
+  formatQuantity,
+  isMeasuredUnit,
+  UNIT_SYMBOLS,
+  type PricedLine,
+  type ProductUnit,
+} from '@shopdesk/shared';
 import { IconMinus, IconPlus, IconTrash } from '../../../components/icons.tsx';
-import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
+import { formatMain, useStoreMoney, type StoreMoney } from '../../../lib/store-money.ts';
 import { MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
+
+/** `0.342 kg × ¥1,980/kg` for a weighed line; null for pieces. */
+function measuredLineText(line: CartLine, money: StoreMoney): string | null {
+  const unit = asProductUnit(line.unit);
+  if (!isMeasuredUnit(unit)) return null;
+  const symbol = UNIT_SYMBOLS[unit as Exclude<ProductUnit, 'EACH'>];
+  return `${formatQuantity(line.quantity, unit)} × ${formatMain(money, line.unitPrice)}/${symbol}`;
+}
 
 /**
  * The cart's lines, newest at the bottom like a paper receipt. Each line opens its editor; the
@@ -40,6 +55,7 @@ export function CartLines({
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('counter.cartLines')}>
       {lines.map((line, i) => {
         const price = priced[i];
+        const measured = isMeasuredUnit(asProductUnit(line.unit));
         const onRecord = line.code ? stock.get(line.code) : undefined;
         const short = onRecord !== undefined && (units.get(line.code!) ?? 0) > onRecord;
         const discounted = price && price.lineDiscount + price.cartDiscount > 0;
@@ -74,7 +90,7 @@ export function CartLines({
                 </Text>
                 <Group gap={6} mt={2}>
                   <Text fz="xs" c="dimmed">
-                    {line.quantity} × {formatMain(money, line.unitPrice)}
+                    {measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`}
                     {line.code ? ` · ${line.code}` : ''}
                   </Text>
                   {line.code === null && (
@@ -101,28 +117,40 @@ export function CartLines({
                   )}
                 </Group>
               </UnstyledButton>
-              <Group gap={4} wrap="nowrap">
+              {/* A weighed line's quantity is the scale's: it is removed, not stepped. */}
+              {measured ? (
                 <ActionIcon
                   variant="default"
                   size={36}
                   aria-label={t('counter.decrease', { name: line.name })}
-                  onClick={() => (line.quantity > 1 ? onQuantity(line.key, line.quantity - 1) : onRemove(line.key))}
+                  onClick={() => onRemove(line.key)}
                 >
-                  {line.quantity > 1 ? <IconMinus size={18} /> : <IconTrash size={18} />}
+                  <IconTrash size={18} />
                 </ActionIcon>
-                <Text w={32} ta="center" fw={700} aria-label={t('counter.quantity')}>
-                  {line.quantity}
-                </Text>
-                <ActionIcon
-                  variant="default"
-                  size={36}
-                  aria-label={t('counter.increase', { name: line.name })}
-                  disabled={line.quantity >= MAX_QUANTITY}
-                  onClick={() => onQuantity(line.key, line.quantity + 1)}
-                >
-                  <IconPlus size={18} />
-                </ActionIcon>
-              </Group>
+              ) : (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    size={36}
+                    aria-label={t('counter.decrease', { name: line.name })}
+                    onClick={() => (line.quantity > 1 ? onQuantity(line.key, line.quantity - 1) : onRemove(line.key))}
+                  >
+                    {line.quantity > 1 ? <IconMinus size={18} /> : <IconTrash size={18} />}
+                  </ActionIcon>
+                  <Text w={32} ta="center" fw={700} aria-label={t('counter.quantity')}>
+                    {line.quantity}
+                  </Text>
+                  <ActionIcon
+                    variant="default"
+                    size={36}
+                    aria-label={t('counter.increase', { name: line.name })}
+                    disabled={line.quantity >= MAX_QUANTITY}
+                    onClick={() => onQuantity(line.key, line.quantity + 1)}
+                  >
+                    <IconPlus size={18} />
+                  </ActionIcon>
+                </Group>
+              )}
               <Box w={{ base: 84, sm: 110 }} ta="right">
                 <Text fw={700} data-testid="line-total">
                   {price ? formatMain(money, price.total) : ''}

@@ -44,7 +44,7 @@ export function CartPanel({ sale, searchRef, onEditLine }: Props) {
         </Suspense>
       )}
       {sale.empty ? (
-        <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }}>
+        <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }} data-testid="cart-empty">
           <Stack align="center" gap={6} c="dimmed" ta="center">
             <IconCart size={44} />
             <Text fw={600}>{t('counter.emptyTitle')}</Text>

@@ -12,6 +12,7 @@ const CartDiscountDialog = lazy(() =>
 );
 const OpenItemDialog = lazy(() => import('./open-item-dialog.tsx').then((m) => ({ default: m.OpenItemDialog })));
 const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: m.HeldCarts })));
+const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
 const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
 const ReceiptActions = lazy(() =>
   import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
@@ -24,7 +25,8 @@ export type CounterDialog =
   | { kind: 'cartDiscount' }
   | { kind: 'openItem' }
   | { kind: 'held' }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  | { kind: 'noSale' };
 
 /** Fetches the payment dialog's code ahead of the first Pay. */
 export const preloadPaymentDialog = () => void import('../payment/index.ts');
@@ -38,7 +40,7 @@ interface Props {
   onReopen: (code: string) => void;
 }
 
-/** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts. */
+/** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts, no sale. */
 export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen }: Props) {
   const { cart, pricing, dispatch, setSelected } = sale;
   const editing = dialog?.kind === 'line' ? (cart.lines.find((l) => l.key === dialog.key) ?? null) : null;
@@ -56,6 +58,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
       {dialog?.kind === 'pay' && (
         <PaymentDialog
           opened
+          store={store}
           onClose={onClose}
           total={pricing.total}
           context={payment.context}
@@ -66,6 +69,12 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
             setSelected(null);
           }}
           afterPay={({ code }) => <ReceiptActions code={code} />}
+          // The drawer opens after a sale paid with a method that opens it, receipt printed or not.
+          onSalePaid={(settlement, methods) =>
+            void import('../../../printing/receipts/cash-drawer.ts').then((m) =>
+              m.openDrawerAfterSale(settlement.tenders, methods),
+            )
+          }
         />
       )}
       {dialog?.kind === 'line' && (
@@ -108,6 +117,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
         <HeldCarts store={store} opened currentCode={cart.parkedCode} onReopen={onReopen} onClose={onClose} />
       )}
       {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={onClose} />}
+      {dialog?.kind === 'noSale' && <NoSaleDialog store={store} onClose={onClose} />}
     </Suspense>
   );
 }

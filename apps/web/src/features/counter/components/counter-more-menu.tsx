@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react';
-import { Menu } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../app/paths.ts';
+import { useOnline } from '../../../lib/connectivity.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
 
-export type MoreMenuDialog = 'openItem' | 'cartDiscount' | 'held' | 'help';
+export type MoreMenuDialog = 'openItem' | 'cartDiscount' | 'held' | 'help' | 'till' | 'noSale';
 
 /** What the counter tells its "More" menu (more-button.tsx passes it through). */
 export interface MoreMenuProps {
@@ -25,7 +27,8 @@ interface Props extends MoreMenuProps {
 }
 
 /**
- * The counter's "More" menu (open item, cart discount, held carts, shortcuts, shift, clear). Loaded
+ * The counter's "More" menu (open item, cart discount, held carts, shortcuts, till, no sale, shift,
+ * clear). Loaded
  * when the button is first pointed at, focused or clicked: Menu, Popover and floating-ui are no
  * part of the counter's first load.
  */
@@ -45,12 +48,14 @@ export default function CounterMoreMenu({
     <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => onDialog('openItem')}>{t('counter.openItem')}</Menu.Item>
+        <OpenItemItem onOpen={() => onDialog('openItem')} />
         <Menu.Item disabled={empty} onClick={() => onDialog('cartDiscount')}>
           {t('counter.cartDiscount')}
         </Menu.Item>
         <Menu.Item onClick={() => onDialog('held')}>{t('counter.heldCarts')}</Menu.Item>
         <Menu.Item onClick={() => onDialog('help')}>{t('counter.shortcuts')}</Menu.Item>
+        <Menu.Item onClick={() => onDialog('till')}>{t('till.menu')}</Menu.Item>
+        <NoSaleItem onOpen={() => onDialog('noSale')} />
         {shiftsEnabled && (
           <Menu.Item component={Link} to={paths.shopShift(store)}>
             {t('nav.shift')}
@@ -62,5 +67,43 @@ export default function CounterMoreMenu({
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** "Open item": disabled, saying why, for a member without OPEN_PRICE (a till member asks for an approval at payment). */
+function OpenItemItem({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const right = usePermission('OPEN_PRICE');
+  return (
+    <Menu.Item disabled={!right.allowed} onClick={onOpen}>
+      {t('counter.openItem')}
+      {!right.allowed && (
+        <Text size="xs" c="dimmed" maw={240}>
+          {right.reason}
+        </Text>
+      )}
+    </Menu.Item>
+  );
+}
+
+/**
+ * "No sale": opens the drawer without a sale. Disabled, saying why, for a member without NO_SALE
+ * (a till member who lacks it gets the approval dialog instead) and offline: the server records
+ * every opening before the drawer opens.
+ */
+function NoSaleItem({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const right = usePermission('NO_SALE');
+  const why = !right.allowed ? right.reason : online ? '' : t('counter.noSale.needsConnection');
+  return (
+    <Menu.Item disabled={why !== ''} onClick={onOpen}>
+      {t('counter.noSale.menu')}
+      {why && (
+        <Text size="xs" c="dimmed" maw={240}>
+          {why}
+        </Text>
+      )}
+    </Menu.Item>
   );
 }

@@ -1,9 +1,17 @@
+import { useState } from 'react';
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { countItems, type ShopTransaction } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { useParkedSales } from '../api/parked-sales.ts';
+import { notifications } from '../../../lib/notifications.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
+import { useWriteLock } from '../../../components/offline-banner.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
+import { tillActors, tillMemberLacks } from '../../../lib/till/till-state.ts';
+import { useParkedSales, useVoidParkedSale } from '../api/parked-sales.ts';
 
 /** Carts put on hold ("parked"), to serve the next customer while this one fetches their wallet. */
 export function HeldCarts({
@@ -25,6 +33,7 @@ export function HeldCarts({
   const timeZone = useSession((s) => s.virtualStore?.timezone);
   const parked = useParkedSales(store, opened);
   const time = new Intl.DateTimeFormat(i18n.language, { timeZone, dateStyle: 'short', timeStyle: 'short' });
+  const voiding = useHeldCartVoid(store);
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t('counter.heldCarts')} size="md">
@@ -48,14 +57,25 @@ export function HeldCarts({
                     {sale.lines.map((l) => l.name).join(', ')}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    {time.format(new Date(sale.updatedAt))} ·{' '}
-                    {t('counter.items', { count: sale.lines.reduce((n, l) => n + l.quantity, 0) })}
+                    {time.format(new Date(sale.updatedAt))} · {t('counter.items', { count: countItems(sale.lines) })}
                     {sale.note ? ` · ${sale.note}` : ''}
                   </Text>
                 </div>
                 <Text fw={700}>{formatMain(money, sale.total)}</Text>
               </Group>
-              <Group justify="flex-end" mt="xs">
+              <Group justify="flex-end" mt="xs" gap="xs">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => voiding.ask(sale)}
+                  disabled={sale.code === currentCode || !voiding.allowed || voiding.lock.disabled}
+                  title={voiding.allowed ? voiding.lock.title : voiding.reason}
+                  aria-describedby={voiding.lock['aria-describedby']}
+                  aria-label={t('counter.voidCartLabel', { code: sale.code })}
+                >
+                  {t('counter.voidCart')}
+                </Button>
                 <Button
                   size="xs"
                   onClick={() => onReopen(sale.code)}
@@ -69,6 +89,63 @@ export function HeldCarts({
           ))}
         </Stack>
       )}
+      {voiding.dialogs}
     </Drawer>
   );
+}
+
+/**
+ * Voiding a held cart (VOID_PARKED): asked for confirmation, and on a till whose member lacks the
+ * permission approved by the PIN of a member who has it; off a till a member without it sees why.
+ */
+function useHeldCartVoid(store: string) {
+  const { t } = useTranslation();
+  const right = usePermission('VOID_PARKED');
+  const lock = useWriteLock();
+  const voidSale = useVoidParkedSale(store);
+  const [confirming, setConfirming] = useState<ShopTransaction | null>(null);
+  const [approving, setApproving] = useState<ShopTransaction | null>(null);
+
+  const send = (sale: ShopTransaction, approvedBy?: string) =>
+    voidSale.mutate(
+      { code: sale.code, body: tillActors(store, approvedBy) },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t('counter.voided') }),
+        onError: (error) => notifications.show({ color: 'red', message: describeError(t, error) }),
+      },
+    );
+  const confirm = () => {
+    const sale = confirming;
+    setConfirming(null);
+    if (!sale) return;
+    if (tillMemberLacks(store, { permission: 'VOID_PARKED' }).length > 0) return setApproving(sale);
+    send(sale);
+  };
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t('counter.voidTitle')}
+        message={t('counter.voidText', {
+          count: confirming ? countItems(confirming.lines) : 0,
+        })}
+        confirmLabel={t('counter.voidConfirm')}
+        danger
+        busy={voidSale.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+      <ApprovalDialog
+        store={store}
+        needs={approving ? { permission: 'VOID_PARKED' } : null}
+        onClose={() => setApproving(null)}
+        onApproved={(approver) => {
+          if (approving) send(approving, approver.userId);
+          setApproving(null);
+        }}
+      />
+    </>
+  );
+  return { ask: setConfirming, allowed: right.allowed, reason: right.reason, lock, dialogs };
 }

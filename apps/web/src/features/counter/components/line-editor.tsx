@@ -1,11 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { minorToDecimalText, parseMoney } from '@shopdesk/shared';
+import {
+  asProductUnit,
+  isMeasuredUnit,
+  MAX_MEASURED_QUANTITY,
+  minorToDecimalText,
+  parseMoney,
+  parseQuantityText,
+  quantityInputText,
+  UNIT_SYMBOLS,
+  type ProductUnit,
+} from '@shopdesk/shared';
+import { usePermission } from '../../../lib/store-rights.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { amountExample } from '../../../lib/amount-example.ts';
-import { MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
+import { lineGross, MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
 import { DiscountFields, draftOf, readDiscount, type DiscountDraft } from './discount-fields.tsx';
 
 export interface LineChanges {
@@ -31,6 +42,9 @@ export function LineEditor({
 }) {
   const { t } = useTranslation();
   const money = useStoreMoney();
+  // A member without PRICE_OVERRIDE keeps a product's price (on a till the member's lack is
+  // approved before paying instead: the session there is the owner's or a manager's).
+  const override = usePermission('PRICE_OVERRIDE');
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [discount, setDiscount] = useState<DiscountDraft>({ kind: 'PERCENT', text: '' });
@@ -38,7 +52,7 @@ export function LineEditor({
 
   useEffect(() => {
     if (!line) return;
-    setQuantity(String(line.quantity));
+    setQuantity(quantityInputText(line.quantity, asProductUnit(line.unit)));
     setPrice(minorToDecimalText(line.unitPrice, money.main));
     setDiscount(draftOf(line.discount, (m) => minorToDecimalText(m, money.main)));
     setError(null);
@@ -46,9 +60,18 @@ export function LineEditor({
 
   const save = () => {
     if (!line) return;
-    const q = /^\d{1,4}$/.test(quantity.trim()) ? Number(quantity.trim()) : NaN;
-    if (!(q >= 1 && q <= MAX_QUANTITY)) {
-      setError({ field: 'quantity', text: t('counter.quantityInvalid', { max: MAX_QUANTITY }) });
+    // A weighed line's quantity is typed in its unit (0.342 kg) and kept in thousandths.
+    const unit = asProductUnit(line.unit);
+    const measured = isMeasuredUnit(unit);
+    const max = measured ? MAX_MEASURED_QUANTITY : MAX_QUANTITY;
+    const q = parseQuantityText(quantity, unit) ?? NaN;
+    if (!(q >= 1 && q <= max)) {
+      setError({
+        field: 'quantity',
+        text: measured
+          ? t('counter.measuredQuantityInvalid', { unit: unitSymbol(unit), max: quantityInputText(max, unit) })
+          : t('counter.quantityInvalid', { max: MAX_QUANTITY }),
+      });
       return;
     }
     let unitPrice: number;
@@ -58,7 +81,7 @@ export function LineEditor({
       setError({ field: 'price', text: t('counter.priceInvalid', { example: amountExample(money.main, 450) }) });
       return;
     }
-    const d = readDiscount(discount, money.main, unitPrice * q);
+    const d = readDiscount(discount, money.main, lineGross(unitPrice, q, unit));
     if (d === 'invalid') {
       setError({ field: 'discount', text: t('counter.discountInvalid') });
       return;
@@ -82,8 +105,12 @@ export function LineEditor({
               </Text>
             )}
             <TextInput
-              label={t('counter.quantity')}
-              inputMode="numeric"
+              label={
+                isMeasuredUnit(asProductUnit(line.unit))
+                  ? t('counter.quantityIn', { unit: unitSymbol(asProductUnit(line.unit)) })
+                  : t('counter.quantity')
+              }
+              inputMode={isMeasuredUnit(asProductUnit(line.unit)) ? 'decimal' : 'numeric'}
               autoComplete="off"
               data-autofocus={focus === 'quantity' || undefined}
               value={quantity}
@@ -94,6 +121,8 @@ export function LineEditor({
               label={t('counter.unitPrice')}
               value={price}
               onChange={setPrice}
+              disabled={line.code !== null && !override.allowed}
+              description={line.code !== null && !override.allowed ? override.reason : undefined}
               error={error?.field === 'price' ? error.text : null}
             />
             <DiscountFields
@@ -119,3 +148,5 @@ export function LineEditor({
     </Modal>
   );
 }
+
+const unitSymbol = (unit: ProductUnit) => UNIT_SYMBOLS[unit as Exclude<ProductUnit, 'EACH'>];

@@ -7,6 +7,7 @@ import { submitSale, type SubmitSaleResult } from '../../../sync/submit-sale.ts'
 import { toSaleLines, type Cart } from '../cart/cart.ts';
 import { counterKeys } from '../api/keys.ts';
 import { updateParkedSale } from '../api/parked-sales.ts';
+import { tillActors } from '../../../lib/till/till-state.ts';
 
 export type ParkOutcome = { ok: true; queued: boolean } | { ok: false; message: string };
 
@@ -24,10 +25,15 @@ export function useCheckout(store: string, currency: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useRef<string | null>(null);
+  const approver = useRef<string | undefined>(undefined);
 
-  /** A new payment attempt: the payment dialog opened on a cart. */
-  const beginPayment = useCallback(() => {
+  /**
+   * A new payment attempt: the payment dialog opened on a cart; `approvedBy`, the member who
+   * approved what the member on the till may not give (a discount above their maximum).
+   */
+  const beginPayment = useCallback((approvedBy?: string) => {
     attempt.current = crypto.randomUUID();
+    approver.current = approvedBy;
   }, []);
 
   const outcome = useCallback(
@@ -60,6 +66,8 @@ export function useCheckout(store: string, currency: string) {
         payments: tenders,
         soldAt: new Date().toISOString(),
         ...(foreign && shownRate ? { rate: shownRate } : {}),
+        // On a till: the member unlocked there sells under their own name (product.md §2).
+        ...tillActors(store, approver.current),
       };
       try {
         const result = await submitSale(
@@ -88,6 +96,7 @@ export function useCheckout(store: string, currency: string) {
         lines: toSaleLines(cart),
         discount: cart.discount,
         soldAt: new Date().toISOString(),
+        ...tillActors(store),
       };
       try {
         if (cart.parkedCode) {

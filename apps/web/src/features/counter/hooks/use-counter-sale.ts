@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TaxMode } from '@shopdesk/shared';
+import { useQuery } from '@tanstack/react-query';
+import { CURRENCIES, scanWithRules, type CurrencyCode, type TaxMode } from '@shopdesk/shared';
+import { barcodeRulesQuery } from '../../../lib/barcode-rules-query.ts';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { counterTaxOptions, itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
+import { lineFromLabel, type LabelLine } from '../cart/scale-label.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
 
 export const newLineKey = () => crypto.randomUUID();
@@ -30,6 +33,9 @@ export function useCounterSale(store: string) {
   const [selected, setSelected] = useState<string | null>(null);
   const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
   const pendingScans = useRef<string[]>([]);
+  // The store's rules for scale and price labels; none until they are read (codes are then plain).
+  const rules = useQuery(barcodeRulesQuery(store)).data?.rules;
+  const exponent = CURRENCIES[(virtualStore?.mainCurrency ?? 'USD') as CurrencyCode].exponent;
 
   const pricing = useMemo(
     () => priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding }),
@@ -40,15 +46,23 @@ export function useCounterSale(store: string) {
   useUpdateHold('counter-cart', !empty);
 
   const addProduct = useCallback(
-    (product: CounterProduct) => {
+    (product: CounterProduct, label?: LabelLine) => {
       const key = newLineKey();
       dispatch({
         type: 'add',
         code: product.code,
         name: product.name,
-        unitPrice: product.price,
+        unitPrice: label?.unitPrice ?? product.price,
         taxRate: product.taxRate,
         key,
+        ...(label
+          ? {
+              quantity: label.quantity,
+              unit: label.unit,
+              labelPrice: label.labelPrice,
+              priceChanged: label.unitPrice !== undefined,
+            }
+          : {}),
       });
       setStock((s) => new Map(s).set(product.code, product.quantity));
       // The line that grew is the one shortcuts act on; a new line has this key, an old one keeps its own.
@@ -64,6 +78,37 @@ export function useCounterSale(store: string) {
         pendingScans.current.push(code);
         return;
       }
+      const scan = rules ? scanWithRules(code, rules) : null;
+      if (scan && !scan.ok) {
+        notifications.show({
+          id: `label-${code}`,
+          color: 'red',
+          title: t('counterLabels.refusedTitle'),
+          message: t(`counterLabels.refused.${scan.reason}`, { code }),
+        });
+        return;
+      }
+      if (scan) {
+        // The product's own code is the label with its value zeroed (Odoo's convention), or the
+        // rule's item digits (a PLU number, as Japanese scales print it).
+        let label = await find(scan.baseCode);
+        if (!label.product) label = await find(scan.itemCode);
+        const product = label.product;
+        const line = product ? lineFromLabel(scan, product, exponent) : null;
+        if (product && line?.ok) {
+          addProduct(product, line.line);
+          return;
+        }
+        notifications.show({
+          id: `label-${code}`,
+          color: 'orange',
+          title: t('counterLabels.refusedTitle'),
+          message: line
+            ? t(`counterLabels.line.${line.ok ? 'ZERO' : line.reason}`, { name: product?.name ?? '' })
+            : t('counterLabels.noItem', { item: scan.itemCode, code }),
+        });
+        return;
+      }
       const found = await find(code);
       if (found.product) {
         addProduct(found.product);
@@ -76,7 +121,7 @@ export function useCounterSale(store: string) {
         message: found.reason === 'offline' ? t('counter.notInCopyText', { code }) : t('counter.unknownText', { code }),
       });
     },
-    [ready, find, addProduct, t],
+    [ready, find, addProduct, t, rules, exponent],
   );
 
   // Scans that arrived while the saved cart was being read are added once it is.

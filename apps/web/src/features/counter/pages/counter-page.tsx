@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group } from '@mantine/core';
 import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -19,7 +19,17 @@ import { CartPanel } from '../components/cart-panel.tsx';
 import { CounterSummary } from '../components/counter-summary.tsx';
 import { MoreButton } from '../components/more-button.tsx';
 import { CounterDialogs, preloadPaymentDialog, type CounterDialog } from '../components/counter-dialogs.tsx';
+import { TillGate } from '../../../components/till/till-gate.tsx';
+import { TillSetup } from '../../../components/till/till-setup.tsx';
+import { isTillOf, tillMemberLacks, useTill } from '../../../lib/till/till-state.ts';
+import { discountBasisPoints, saleNeeds, type ActionNeeds } from '@shopdesk/shared';
+import { toSaleLines } from '../cart/cart.ts';
 import './counter-page.css';
+
+// Loaded when a sale needs an approval: the counter's first screen carries no modal's code.
+const ApprovalDialog = lazy(() =>
+  import('../../../components/till/approval-dialog.tsx').then((m) => ({ default: m.ApprovalDialog })),
+);
 
 /**
  * /{store}/shop/counter/{transactionCode?}: the point of sale (issue 9). A wedge scan anywhere on
@@ -50,13 +60,20 @@ export default function CounterPage() {
     return () => clearTimeout(id);
   }, []);
 
+  // What the member on the till may not do in this sale (a discount above their maximum, a price
+  // changed by hand, an open-price item): a member who may approves it with their PIN before the
+  // payment opens, and the sale carries both (the server checks the same rule, saleNeeds).
+  const [approving, setApproving] = useState<ActionNeeds | null>(null);
+  const { pricing, cart } = sale;
   const openPayment = useCallback(() => {
     if (empty) return;
     shiftGate.beforeSale(() => {
+      const needs = saleNeeds(toSaleLines(cart), discountBasisPoints(pricing));
+      if (tillMemberLacks(store, needs).length > 0) return setApproving(needs);
       checkout.beginPayment();
       setDialog({ kind: 'pay' });
     });
-  }, [empty, checkout, shiftGate]);
+  }, [empty, checkout, shiftGate, store, pricing, cart]);
 
   const { park } = held;
   const runCommand = useCallback(
@@ -88,7 +105,24 @@ export default function CounterPage() {
     [openPayment, selectedLine, empty, park, dispatch],
   );
   useCounterShortcuts(dialog === null, runCommand);
-  const closeDialog = () => setDialog(null);
+  const [tillSetup, setTillSetup] = useState(false);
+  // On a till that locks after each sale, it locks when the change screen of a sale is closed.
+  const soldRef = useRef(false);
+  const closeDialog = () => {
+    setDialog(null);
+    const till = useTill.getState();
+    if (soldRef.current && isTillOf(store) && till.roster?.lockAfterSale) till.lock();
+    soldRef.current = false;
+  };
+  const pay: typeof payment.pay = async (tenders) => {
+    const result = await payment.pay(tenders);
+    if (result.ok) soldRef.current = true;
+    return result;
+  };
+  // A member locked out with items in the cart finds them held under their name.
+  const holdForLock = async () => {
+    if (!empty) await park();
+  };
 
   const actions = (
     <Group gap="xs" wrap="nowrap">
@@ -106,7 +140,7 @@ export default function CounterPage() {
         empty={empty}
         held={Boolean(sale.cart.parkedCode)}
         shiftsEnabled={Boolean(virtualStore?.shiftsEnabled)}
-        onDialog={(kind) => setDialog({ kind })}
+        onDialog={(kind) => (kind === 'till' ? setTillSetup(true) : setDialog({ kind }))}
         onClear={() => {
           dispatch({ type: 'clear' });
           held.leaveHeldCart();
@@ -117,6 +151,8 @@ export default function CounterPage() {
 
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'sm', sm: 'lg' }} pb={{ base: 120, md: 'lg' }} maw={1280} mx="auto">
+      <TillGate store={store} beforeLock={holdForLock} />
+      <TillSetup store={store} opened={tillSetup} onClose={() => setTillSetup(false)} />
       <CounterHeader
         store={store}
         shiftBadge={shiftGate.badge}
@@ -156,10 +192,24 @@ export default function CounterPage() {
         dialog={dialog}
         onClose={closeDialog}
         sale={sale}
-        payment={payment}
+        payment={{ ...payment, pay }}
         onReopen={(code) => void held.reopen(code).then((opened) => opened && closeDialog())}
       />
       {shiftGate.dialog}
+      {approving && (
+        <Suspense fallback={null}>
+          <ApprovalDialog
+            store={store}
+            needs={approving}
+            onClose={() => setApproving(null)}
+            onApproved={(approver) => {
+              setApproving(null);
+              checkout.beginPayment(approver.userId);
+              setDialog({ kind: 'pay' });
+            }}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { formatMoney, type CurrencyCode, type PaymentContext, type Settlement } from '@shopdesk/shared';
+import {
+  formatMoney,
+  type CurrencyCode,
+  type PaymentContext,
+  type Settlement,
+  type TenderInput,
+} from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { changeFigures } from './payment-math.ts';
 
@@ -11,6 +17,7 @@ import { changeFigures } from './payment-math.ts';
  */
 export function ChangeScreen({
   settlement,
+  methodName,
   queued,
   context,
   phone,
@@ -18,6 +25,8 @@ export function ChangeScreen({
   extra,
 }: {
   settlement: Settlement;
+  /** A tender's payment method as the cashier knows it. */
+  methodName: (tender: TenderInput) => string;
   queued: boolean;
   context: PaymentContext;
   phone: boolean;
@@ -51,7 +60,7 @@ export function ChangeScreen({
       <Stack gap={4}>
         {settlement.tenders.map((tender, i) => (
           <Text key={i} size="sm" ta="center">
-            {t(`payment.method.${tender.method}`)} · {fmt(tender.amount, tender.currency)}
+            {methodName(tender)} · {fmt(tender.amount, tender.currency)}
           </Text>
         ))}
         {settlement.rounding !== 0 ? (

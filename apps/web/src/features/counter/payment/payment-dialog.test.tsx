@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
@@ -28,20 +29,26 @@ function open(
   const pay = vi.fn(onPay);
   const onNewSale = vi.fn();
   const onClose = vi.fn();
+  const onSalePaid = vi.fn();
+  // No store: the dialog offers the currency's default methods and asks no server.
   render(
-    <MantineProvider env="test">
-      <PaymentDialog
-        opened
-        total={total}
-        context={ctx}
-        rateInfo={ctx.rate ? { rate: '0', date: '2026-11-20', source: 'ECB', stale: false } : null}
-        onPay={pay}
-        onClose={onClose}
-        onNewSale={onNewSale}
-      />
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider env="test">
+        <PaymentDialog
+          opened
+          store=""
+          total={total}
+          context={ctx}
+          rateInfo={ctx.rate ? { rate: '0', date: '2026-11-20', source: 'ECB', stale: false } : null}
+          onPay={pay}
+          onClose={onClose}
+          onNewSale={onNewSale}
+          onSalePaid={onSalePaid}
+        />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
-  return { pay, onNewSale, onClose };
+  return { pay, onNewSale, onClose, onSalePaid };
 }
 
 const amountField = () => screen.getByLabelText(/Amount received/);
@@ -51,15 +58,21 @@ const submit = async () => {
     fireEvent.submit(amountField().closest('form')!);
   });
 };
-const choose = (label: string) => fireEvent.click(screen.getByRole('radio', { name: label }));
+// A payment method is a button, a currency a segment.
+const choose = (label: string) =>
+  fireEvent.click(screen.queryByRole('button', { name: label }) ?? screen.getByRole('radio', { name: label }));
+const referenceField = () => screen.getByLabelText(/Reference number/);
 
 describe('PaymentDialog', () => {
   it('takes the exact amount in cash with one tap and Enter, and shows no change', async () => {
-    const { pay, onNewSale } = open(1347, context('USD', null, null));
+    const { pay, onNewSale, onSalePaid } = open(1347, context('USD', null, null));
     fireEvent.click(screen.getByRole('button', { name: 'Exact $13.47' }));
     expect(amountField()).toHaveProperty('value', '13.47');
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 1347 }]);
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 1347 }]);
+    // Once paid, what follows a payment (the cash drawer) hears of it once, with the cash tender.
+    expect(onSalePaid).toHaveBeenCalledOnce();
+    expect(onSalePaid.mock.calls[0]![0].tenders).toMatchObject([{ method: 'CASH', applied: 1347 }]);
     expect(screen.getByText('No change')).toBeTruthy();
     const next = screen.getByRole('button', { name: 'New sale' });
     expect(document.activeElement).toBe(next);
@@ -83,12 +96,29 @@ describe('PaymentDialog', () => {
     expect(screen.getByTestId('payment-due').textContent).toBe('$30.00');
     expect(screen.getByRole('button', { name: 'Remove Cash $20.00' })).toBeTruthy();
     choose('Card');
+    // A card asks for its slip's number: no payment without it.
+    expect(document.querySelector('button[type="submit"]')).toHaveProperty('disabled', true);
+    fireEvent.change(referenceField(), { target: { value: ' SLIP-0042 ' } });
     // An empty amount is the exact amount: one key for a card.
     await submit();
     expect(pay).toHaveBeenCalledWith([
-      { method: 'CASH', currency: 'USD', amount: 2000 },
-      { method: 'CARD', currency: 'USD', amount: 3000 },
+      { method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 2000 },
+      { method: 'CARD', methodId: 'CARD', reference: 'SLIP-0042', currency: 'USD', amount: 3000 },
     ]);
+  });
+
+  it("offers a yen store's default methods as buttons and pays with PayPay and its transaction number", async () => {
+    const { pay } = open(1200, context('JPY', null, null));
+    for (const name of ['Cash', 'Credit card', 'PayPay', 'IC card', 'Other QR payment'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    choose('PayPay');
+    expect(screen.getByRole('button', { name: 'PayPay' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(referenceField(), { target: { value: 'PP-778' } });
+    await submit();
+    expect(pay).toHaveBeenCalledWith([
+      { method: 'OTHER', methodId: 'PAYPAY', reference: 'PP-778', currency: 'JPY', amount: 1200 },
+    ]);
+    expect(screen.getByText(/PayPay · /)).toBeTruthy();
   });
 
   it('lets a listed tender be removed', async () => {
@@ -111,7 +141,9 @@ describe('PaymentDialog', () => {
     choose('¥6,351 JPY');
     expect(screen.getByTestId('change-preview').textContent).toBe('Change ¥6,351');
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 10000, changeCurrency: 'JPY' }]);
+    expect(pay).toHaveBeenCalledWith([
+      { method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 10000, changeCurrency: 'JPY' },
+    ]);
     expect(screen.getByTestId('change-amount').textContent).toBe('¥6,351');
     expect(screen.getByTestId('change-currency').textContent).toBe('Handed back in JPY');
   });
@@ -125,7 +157,7 @@ describe('PaymentDialog', () => {
     choose('$ USD');
     fireEvent.click(screen.getByRole('button', { name: 'Exact $36.40' }));
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 3640 }]);
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 3640 }]);
   });
 
   it('gives JPY change from a ¥10,000 note, in yen only', async () => {
@@ -145,7 +177,7 @@ describe('PaymentDialog', () => {
     expect(screen.getByRole('button', { name: 'Exact $40.13' })).toBeTruthy();
     type('50');
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'USD', amount: 5000 }]);
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 5000 }]);
     expect(screen.getByTestId('change-amount').textContent).toBe('$9.87');
   });
 
@@ -169,7 +201,7 @@ describe('PaymentDialog', () => {
     expect(screen.getByRole('button', { name: /Exact CHF.10\.00/ })).toBeTruthy();
     type('20');
     await submit();
-    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', currency: 'CHF', amount: 2000 }]);
+    expect(pay).toHaveBeenCalledWith([{ method: 'CASH', methodId: 'CASH', currency: 'CHF', amount: 2000 }]);
     expect(screen.getByTestId('change-amount').textContent).toMatch(/CHF.10\.00/);
     expect(screen.getByTestId('cash-rounding').textContent).toMatch(/Cash rounding −CHF.0\.02: CHF.10\.00 due/);
   });
@@ -213,7 +245,7 @@ describe('PaymentDialog', () => {
 
   it('types digits pressed anywhere in the dialog into the amount', () => {
     open(500, context('USD', null, null));
-    const card = screen.getByRole('radio', { name: 'Card' });
+    const card = screen.getByRole('button', { name: 'Card' });
     fireEvent.keyDown(card, { key: '7' });
     expect(amountField()).toHaveProperty('value', '7');
   });

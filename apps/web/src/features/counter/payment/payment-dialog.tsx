@@ -13,19 +13,22 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCIES,
-  TENDER_METHODS,
+  defaultPaymentMethodList,
   formatMoney,
+  tenderMethodOf,
   minorToDecimalText,
   settlePayment,
   type CurrencyCode,
   type PaymentContext,
   type PaymentRefusal,
   type Settlement,
+  type PaymentMethod,
   type TenderInput,
-  type TenderMethod,
 } from '@shopdesk/shared';
+import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-methods.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import {
@@ -55,6 +58,8 @@ export type PayResult = { ok: true; queued: boolean; code?: string | null } | { 
 
 export interface PaymentDialogProps {
   opened: boolean;
+  /** The store's urlName: its payment methods (kept for offline use with the rest of the store's data). */
+  store: string;
   /** Cancel: nothing was paid, the cart stays as it is. */
   onClose(): void;
   /** Main minor units, from priceCart(...).total. */
@@ -68,6 +73,11 @@ export interface PaymentDialogProps {
   onNewSale(): void;
   /** Shown on the change screen above "New sale": the receipt's print and share actions. */
   afterPay?: (paid: { code: string | null; queued: boolean }) => ReactNode;
+  /**
+   * Once, when the sale is paid (stored or queued): what follows a payment, such as the cash drawer,
+   * with the store's methods the tenders were paid with.
+   */
+  onSalePaid?: (settlement: Settlement, methods: readonly PaymentMethod[]) => void;
 }
 
 /**
@@ -94,6 +104,15 @@ export function PaymentDialog(props: PaymentDialogProps) {
     }
   }
 
+  // The store's methods, enabled ones offered in its order; its currency's defaults until loaded
+  // (a device that never loaded them, offline).
+  const methodsQuery = useQuery(paymentMethodsQuery(props.store));
+  const all = methodsQuery.data ?? defaultPaymentMethodList(props.context.mainCurrency);
+  const methodName = (tender: Pick<TenderInput, 'method' | 'methodId'>) => {
+    const m = all.find((x) => x.id === tender.methodId);
+    return m ? paymentMethodText(t, m) : t(`payment.method.${tender.method}`);
+  };
+
   const close = () => {
     if (busy) return;
     // Once paid, the sale is done: closing the change screen is the same as "New sale".
@@ -119,6 +138,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
       {paid ? (
         <ChangeScreen
           settlement={paid.settlement}
+          methodName={methodName}
           queued={paid.queued}
           context={props.context}
           phone={phone}
@@ -129,10 +149,15 @@ export function PaymentDialog(props: PaymentDialogProps) {
         <PaymentForm
           key={session}
           {...props}
+          methods={all.filter((m) => m.enabled)}
+          methodName={methodName}
           phone={phone}
           busy={busy}
           setBusy={setBusy}
-          onPaid={(settlement, queued, code) => setPaid({ settlement, queued, code })}
+          onPaid={(settlement, queued, code) => {
+            setPaid({ settlement, queued, code });
+            props.onSalePaid?.(settlement, all);
+          }}
         />
       )}
     </Modal>
@@ -140,18 +165,28 @@ export function PaymentDialog(props: PaymentDialogProps) {
 }
 
 interface FormProps extends PaymentDialogProps {
+  /** The methods offered, in order: at least the cash one. */
+  methods: PaymentMethod[];
+  methodName: (tender: Pick<TenderInput, 'method' | 'methodId'>) => string;
   phone: boolean;
   busy: boolean;
   setBusy(busy: boolean): void;
   onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
 }
 
-function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, setBusy, onPaid }: FormProps) {
+function PaymentForm(props: FormProps) {
+  const { total, context, rateInfo, onPay, onClose, phone, busy, setBusy, onPaid, methods, methodName } = props;
   const { t } = useTranslation();
   const locale = useSession((s) => s.userLocale);
   const fmt = (minor: number, currency: CurrencyCode) => formatMoney(minor, currency, locale);
   const [tenders, setTenders] = useState<TenderInput[]>([]);
-  const [method, setMethod] = useState<TenderMethod>('CASH');
+  const [methodId, setMethodId] = useState<string>(() => methods[0]?.id ?? 'CASH');
+  const selected = methods.find((m) => m.id === methodId) ?? methods[0];
+  const method = selected ? tenderMethodOf(selected.kind) : 'CASH';
+  // The slip's or transaction number, for a method that asks for it.
+  const [reference, setReference] = useState('');
+  const needsReference = selected?.needsReference === true;
+  const missingReference = needsReference && reference.trim() === '';
   const [currency, setCurrency] = useState<CurrencyCode>(context.mainCurrency);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -166,7 +201,13 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const typed = typedMinor(text, currency);
   const badAmount = text.trim() !== '' && typed === null;
   // An empty amount means the exact amount: a card payment is one key, Enter.
-  const plain: TenderInput = { method, currency, amount: typed ?? exact };
+  const plain: TenderInput = {
+    method,
+    methodId: selected?.id,
+    ...(needsReference && reference.trim() ? { reference: reference.trim() } : {}),
+    currency,
+    amount: typed ?? exact,
+  };
   const choices = badAmount ? null : changeChoices(total, tenders, plain, context);
   const entry: TenderInput = choices && changeInMain ? { ...plain, changeCurrency: context.mainCurrency } : plain;
   // Nothing due at all (a 100% discount, a zero price, cash rounding to 0): completes with no tender.
@@ -197,10 +238,11 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   const submit = async () => {
     if (busy || !outcome) return;
     setError(null);
-    if (outcome.kind === 'refused') return;
+    if (outcome.kind === 'refused' || (missingReference && !nothingDue)) return;
     if (outcome.kind === 'partial') {
       setTenders(outcome.tenders);
       setText('');
+      setReference('');
       focusAmount();
       return;
     }
@@ -219,7 +261,8 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
   // Digits typed anywhere in the dialog go into the amount; Enter takes the payment.
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     const target = e.target as HTMLElement;
-    const inField = target === input.current;
+    // Any text field (the amount, a reference number) takes its own keys.
+    const inField = target === input.current || target.tagName === 'INPUT';
     if (!inField && /^[0-9.]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
       setText((v) => v + e.key);
@@ -274,11 +317,12 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
             {tenders.map((tender, i) => (
               <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
                 <Text>
-                  {t(`payment.method.${tender.method}`)} · {fmt(tender.amount, tender.currency)}
+                  {methodName(tender)} · {fmt(tender.amount, tender.currency)}
+                  {tender.reference ? ` · ${tender.reference}` : ''}
                 </Text>
                 <CloseButton
                   aria-label={t('payment.removeTender', {
-                    method: t(`payment.method.${tender.method}`),
+                    method: methodName(tender),
                     amount: fmt(tender.amount, tender.currency),
                   })}
                   disabled={busy}
@@ -292,18 +336,41 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
           </Stack>
         ) : null}
 
-        <SegmentedControl
-          fullWidth
-          size={phone ? 'lg' : 'md'}
-          value={method}
-          disabled={busy}
-          onChange={(v) => {
-            setMethod(v as TenderMethod);
-            setError(null);
-          }}
-          data={TENDER_METHODS.map((m) => ({ value: m, label: t(`payment.method.${m}`) }))}
-          aria-label={t('payment.methodLabel')}
-        />
+        <SimpleGrid cols={phone ? 2 : 3} spacing="xs" role="group" aria-label={t('payment.methodLabel')}>
+          {methods.map((m) => (
+            <Button
+              key={m.id}
+              h={bigButton}
+              variant={m.id === selected?.id ? 'filled' : 'default'}
+              aria-pressed={m.id === selected?.id}
+              disabled={busy}
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
+              onClick={() => {
+                setMethodId(m.id);
+                setReference('');
+                setError(null);
+              }}
+            >
+              {paymentMethodText(t, m)}
+            </Button>
+          ))}
+        </SimpleGrid>
+        {needsReference ? (
+          <TextInput
+            label={t('paymentMethods.reference')}
+            description={t('paymentMethods.referenceHint')}
+            size={phone ? 'lg' : 'md'}
+            autoComplete="off"
+            maxLength={64}
+            value={reference}
+            disabled={busy}
+            onChange={(e) => {
+              setReference(e.currentTarget.value);
+              setError(null);
+            }}
+            error={missingReference && text.trim() !== '' ? t('paymentMethods.referenceRequired') : undefined}
+          />
+        ) : null}
 
         {second ? (
           <Stack gap={4}>
@@ -430,7 +497,7 @@ function PaymentForm({ total, context, rateInfo, onPay, onClose, phone, busy, se
             h={bigButton}
             size={phone ? 'lg' : 'md'}
             loading={busy}
-            disabled={!outcome || outcome.kind === 'refused'}
+            disabled={!outcome || outcome.kind === 'refused' || (missingReference && !nothingDue)}
           >
             {primaryLabel}
           </Button>

@@ -3,7 +3,14 @@ import { ActionIcon, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, 
 import { notifications } from '../../../lib/notifications.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { AdjustStockBody, Product } from '@shopdesk/shared';
+import {
+  formatQuantity,
+  isMeasuredUnit,
+  UNIT_SYMBOLS,
+  type AdjustStockBody,
+  type Product,
+  type ProductUnit,
+} from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { PriceText } from '../../../components/price-text.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
@@ -13,6 +20,7 @@ import { ProductImage } from './product-image.tsx';
 import { StockDialog, type StockDialogMode } from './stock-dialog.tsx';
 import { StockHistory } from './stock-history.tsx';
 import { paths } from '../../../app/paths.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
 
 interface Props {
   store: string;
@@ -25,7 +33,10 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
   const { t } = useTranslation();
   const adjust = useAdjustStock(store);
   // Offline, stock changes are off and say why (issue 14); reading the card still works.
-  const lock = useWriteLock();
+  const offlineLock = useWriteLock();
+  // Changing stock needs PRODUCTS: the controls are off and the reason shows under them.
+  const editing = usePermission('PRODUCTS');
+  const lock = editing.allowed ? offlineLock : { disabled: true as const, title: editing.reason };
   const [dialog, setDialog] = useState<StockDialogMode | null>(null);
   const [dialogError, setDialogError] = useState<string>();
 
@@ -66,6 +77,11 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
             </Text>
             <Group gap={6} mt={6}>
               <PriceText minor={product.price} fz="lg" />
+              {isMeasuredUnit(product.unit) && (
+                <Text fz="lg" c="dimmed" ml={-4}>
+                  /{UNIT_SYMBOLS[product.unit as Exclude<ProductUnit, 'EACH'>]}
+                </Text>
+              )}
               {product.category && (
                 <Badge variant="light" color="gray" tt="none">
                   {product.category}
@@ -89,10 +105,11 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
                 aria-live="polite"
                 data-testid="stock-quantity"
               >
-                {product.quantity}
+                {formatQuantity(product.quantity, product.unit)}
               </Text>
             </Box>
-            <Group gap="xs" wrap="nowrap">
+            {/* ±1 is a piece; a weighed product's stock changes by a count or an adjustment. */}
+            <Group gap="xs" wrap="nowrap" display={isMeasuredUnit(product.unit) ? 'none' : undefined}>
               <ActionIcon
                 size={52}
                 radius="xl"
@@ -125,24 +142,32 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
           <Button variant="light" onClick={() => setDialog('adjust')} {...lock}>
             {t('stock.adjust')}
           </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to={paths.stockEdit(store, product.code)}
-            leftSection={<IconEdit size={18} />}
-            px="xs"
-          >
-            {t('product.edit')}
-          </Button>
+          {editing.allowed && (
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.stockEdit(store, product.code)}
+              leftSection={<IconEdit size={18} />}
+              px="xs"
+            >
+              {t('product.edit')}
+            </Button>
+          )}
           <Button variant="default" onClick={onPrintLabel} leftSection={<IconPrinter size={18} />} px="xs">
             {t('labels.printLabel')}
           </Button>
         </SimpleGrid>
+        {!editing.allowed && (
+          <Text size="sm" c="dimmed">
+            {editing.reason}
+          </Text>
+        )}
         <StockHistory store={store} code={product.code} framed={false} />
       </Stack>
       <StockDialog
         mode={dialog}
         current={product.quantity}
+        unit={product.unit}
         error={dialogError}
         onClose={() => {
           setDialog(null);

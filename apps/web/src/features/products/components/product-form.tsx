@@ -1,16 +1,32 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Autocomplete, Button, Grid, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Grid,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   CreateProductBodySchema,
   UpdateProductBodySchema,
   basisPointsToPercent,
+  isMeasuredUnit,
+  parseQuantityText,
   percentToBasisPoints,
+  PRODUCT_UNITS,
+  quantityInputText,
+  UNIT_SYMBOLS,
   minorToDecimalText,
   parseMoney,
   type CreateProductBody,
   type Product,
   type ProductSuggestion,
+  type ProductUnit,
 } from '@shopdesk/shared';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -65,8 +81,10 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
       category: product?.category ?? '',
       price: product ? minorToDecimalText(product.price, money.main) : '',
       cost: product?.cost ? minorToDecimalText(product.cost, money.main) : '',
+      unit: (product?.unit ?? 'EACH') as ProductUnit,
       quantity: 0 as number | string,
-      reorderLevel: (product?.reorderLevel ?? '') as number | string,
+      reorderLevel: (product?.reorderLevel != null ? quantityInputText(product.reorderLevel, product.unit) : '') as
+        number | string,
       taxRate: product?.taxRate != null ? basisPointsToPercent(product.taxRate) : '',
       description: product?.description ?? '',
     },
@@ -91,8 +109,17 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         if (basisPoints === null) fail('taxRate', t('productTax.invalid'));
         return basisPoints ?? undefined;
       };
+      // Pieces go to the schema as typed (it refuses a fraction or a minus); a measured unit's
+      // quantity is typed in the unit (1.250 kg) and sent as thousandths.
+      const count$ = (value: number | string, field: 'quantity' | 'reorderLevel'): number => {
+        if (!isMeasuredUnit(v.unit)) return Number(value);
+        const thousandths = parseQuantityText(String(value), v.unit);
+        if (thousandths === null) fail(field, t('productUnit.quantityInvalid'));
+        return thousandths ?? 0;
+      };
       return {
         code: v.code.trim(),
+        unit: v.unit,
         name: v.name,
         brand: v.brand,
         category: v.category,
@@ -100,15 +127,19 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
         price: money$(v.price, 'price', true) ?? 0,
         cost: money$(v.cost, 'cost', false) ?? 0,
         // Empty means no reorder level; anything else goes to the schema as typed, to be checked.
-        reorderLevel: v.reorderLevel === '' ? null : Number(v.reorderLevel),
+        reorderLevel: v.reorderLevel === '' ? null : count$(v.reorderLevel, 'reorderLevel'),
         // Empty means the store's default rate; hidden (no tax), the product's rate is left as it is.
         ...(showTax ? { taxRate: taxRate$(v.taxRate) } : {}),
         // Empty is no opening stock; anything else goes to the schema as typed (a minus is refused there).
-        ...(editing ? {} : { quantity: v.quantity === '' ? 0 : Number(v.quantity) }),
+        ...(editing ? {} : { quantity: v.quantity === '' ? 0 : count$(v.quantity, 'quantity') }),
       };
     },
   });
   const { values: v, errors, setErrors, setValue: set, setValues } = form;
+  const measured = isMeasuredUnit(v.unit);
+  const symbol = measured ? UNIT_SYMBOLS[v.unit as Exclude<ProductUnit, 'EACH'>] : '';
+  // Stock is counted in the unit: the server changes it only while there is none.
+  const unitLocked = editing && (product?.quantity ?? 0) !== 0;
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -222,8 +253,27 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
+            <NativeSelect
+              size="md"
+              label={t('productUnit.label')}
+              description={
+                unitLocked
+                  ? t('productUnit.lockedHelp')
+                  : measured
+                    ? t('productUnit.measuredHelp', { unit: symbol })
+                    : undefined
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={v.unit}
+              onChange={(e) => set('unit', e.currentTarget.value as ProductUnit)}
+              data={PRODUCT_UNITS.map((u) => ({ value: u, label: t(`productUnit.${u}`) }))}
+              error={errors.unit}
+              disabled={unitLocked}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
             <MoneyInput
-              label={t('fields.price')}
+              label={measured ? t('productUnit.pricePer', { unit: symbol }) : t('fields.price')}
               value={v.price}
               onChange={(p) => set('price', p)}
               error={errors.price}
@@ -241,8 +291,10 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
                 value={v.quantity}
                 onChange={(q) => set('quantity', q)}
                 error={errors.quantity}
-                allowDecimal={false}
-                inputMode="numeric"
+                allowDecimal={measured}
+                decimalScale={measured ? 3 : undefined}
+                inputMode={measured ? 'decimal' : 'numeric'}
+                rightSection={symbol || undefined}
               />
             </Grid.Col>
           )}
@@ -255,12 +307,14 @@ export function ProductForm({ store, product, initialCode, suggestion, onSubmit,
               value={v.reorderLevel}
               onChange={(q) => set('reorderLevel', q)}
               error={errors.reorderLevel}
-              allowDecimal={false}
+              allowDecimal={measured}
+              decimalScale={measured ? 3 : undefined}
               allowNegative={false}
               min={0}
               max={1_000_000}
               clampBehavior="none"
-              inputMode="numeric"
+              inputMode={measured ? 'decimal' : 'numeric'}
+              rightSection={symbol || undefined}
             />
           </Grid.Col>
           {showTax ? (

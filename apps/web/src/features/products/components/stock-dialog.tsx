@@ -6,6 +6,10 @@ import {
   AdjustStockBodySchema,
   type AdjustStockBody,
   type AdjustmentReason,
+  formatQuantity,
+  isMeasuredUnit,
+  parseQuantityText,
+  type ProductUnit,
 } from '@shopdesk/shared';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -15,6 +19,8 @@ export type StockDialogMode = 'count' | 'adjust';
 interface Props {
   mode: StockDialogMode | null;
   current: number;
+  /** EACH when not given; a measured product's quantity is typed in its unit and sent as thousandths. */
+  unit?: ProductUnit;
   onClose: () => void;
   onSubmit: (body: AdjustStockBody) => Promise<unknown>;
   error?: string;
@@ -26,14 +32,15 @@ const EMPTY = { value: '' as string | number, adjustmentReason: '' as Adjustment
  * "Set count" (a stock-take of one product) or "Adjust" (a signed change with its reason —
  * received, damaged, theft, correction, own use — and a note).
  */
-export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) {
+export function StockDialog({ mode, current, unit = 'EACH', onClose, onSubmit, error }: Props) {
+  const measured = isMeasuredUnit(unit);
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const form = useZodForm({
     initialValues: EMPTY,
     schema: AdjustStockBodySchema,
     prepare: ({ value, adjustmentReason, note }, fail): AdjustStockBody => {
-      const n = Number(value);
+      const n = measured ? (parseQuantityText(String(value), unit) ?? Number.NaN) : Number(value);
       if (value === '' || !Number.isInteger(n) || (mode === 'count' && n < 0) || (mode === 'adjust' && n === 0)) {
         fail('value', mode === 'count' ? t('stock.countInvalid') : t('stock.deltaInvalid'));
       }
@@ -76,13 +83,18 @@ export function StockDialog({ mode, current, onClose, onSubmit, error }: Props) 
           {error && <FormError>{error}</FormError>}
           <NumberInput
             label={mode === 'count' ? t('stock.countedQuantity') : t('stock.delta')}
-            description={mode === 'count' ? t('stock.countHint', { current }) : t('stock.deltaHint', { current })}
+            description={
+              mode === 'count'
+                ? t('stock.countHint', { current: formatQuantity(current, unit) })
+                : t('stock.deltaHint', { current: formatQuantity(current, unit) })
+            }
             value={form.values.value}
             onChange={(v) => form.setValue('value', v)}
-            allowDecimal={false}
+            allowDecimal={measured}
+            decimalScale={measured ? 3 : undefined}
             allowNegative={mode === 'adjust'}
             error={form.errors.value ?? form.errors.delta ?? form.errors.countedQuantity}
-            inputMode="numeric"
+            inputMode={measured ? 'decimal' : 'numeric'}
             data-autofocus
           />
           {mode === 'adjust' && (

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@shopdesk/shared';
 import { useState, type Dispatch } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,7 +32,11 @@ function SaveReport({ result, onClose }: { result: SaveCountResult; onClose: () 
           <List size="sm" spacing={2}>
             {result.saved.map((s) => (
               <List.Item key={s.code}>
-                {t('stockTake.savedLine', { name: s.name, before: s.before, count: s.quantity })}
+                {t('stockTake.savedLine', {
+                  name: s.name,
+                  before: formatQuantity(s.before, s.unit),
+                  after: formatQuantity(s.quantity, s.unit),
+                })}
               </List.Item>
             ))}
           </List>
@@ -44,7 +49,11 @@ function SaveReport({ result, onClose }: { result: SaveCountResult; onClose: () 
             <List size="sm" spacing={2}>
               {result.changed.map((c) => (
                 <List.Item key={c.code}>
-                  {t('stockTake.changedLine', { name: c.name, reviewed: c.reviewed, now: c.now })}
+                  {t('stockTake.changedLine', {
+                    name: c.name,
+                    reviewed: formatQuantity(c.reviewed, c.unit),
+                    now: formatQuantity(c.now, c.unit),
+                  })}
                 </List.Item>
               ))}
             </List>
@@ -92,7 +101,8 @@ export function StockTakePanel({
   const [clearing, setClearing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<SaveCountResult | null>(null);
-  const items = tally.entries.reduce((n, e) => n + e.counted, 0);
+  // Pieces only: a weighed product's row holds thousandths (its row shows them in kg).
+  const items = tally.entries.reduce((n, e) => n + (e.measured ? 0 : e.counted), 0);
 
   const save = async (lines: ReviewLine[]) => {
     setSaving(true);

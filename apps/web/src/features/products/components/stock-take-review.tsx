@@ -2,7 +2,7 @@ import { type Dispatch } from 'react';
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { Product } from '@shopdesk/shared';
+import { asProductUnit, formatQuantity, isMeasuredUnit, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { productQuery } from '../api/get-product.ts';
 import { reviewLines, reviewTotals, type ReviewLine } from '../stock-take/review.ts';
@@ -28,6 +28,10 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 function LineRow({ line, pending, error }: { line: ReviewLine; pending: boolean; error: string | null }) {
   const { t, i18n } = useTranslation();
   const d = line.difference;
+  // A weighed product's figures are thousandths: shown with 3 decimals and the unit (0.342 kg).
+  const unit = asProductUnit(line.product?.unit);
+  const measured = isMeasuredUnit(unit);
+  const show = (n: number) => (measured ? formatQuantity(n, unit) : n.toLocaleString(i18n.language));
   if (error) {
     return (
       <Box component="li" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -65,11 +69,13 @@ function LineRow({ line, pending, error }: { line: ReviewLine; pending: boolean;
       </Text>
       {line.product ? (
         <SimpleGrid cols={3} spacing="xs" mt={6}>
-          <Figure label={t('stockTake.review.counted')} value={line.counted.toLocaleString(i18n.language)} />
-          <Figure label={t('stockTake.review.onRecord')} value={line.product.quantity.toLocaleString(i18n.language)} />
+          <Figure label={t('stockTake.review.counted')} value={show(line.counted)} />
+          <Figure label={t('stockTake.review.onRecord')} value={show(line.product.quantity)} />
           <Figure
             label={t('stockTake.review.difference')}
-            value={d ? signed(d, i18n.language) : t('stockTake.review.same')}
+            value={
+              d ? (measured ? (d > 0 ? '+' : '') + show(d) : signed(d, i18n.language)) : t('stockTake.review.same')
+            }
             color={d ? (d < 0 ? 'red' : 'teal') : 'dimmed'}
           />
         </SimpleGrid>

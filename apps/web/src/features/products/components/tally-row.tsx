@@ -1,3 +1,4 @@
+import { asProductUnit, formatQuantity, isMeasuredUnit, parseQuantityText, UNIT_SYMBOLS } from '@shopdesk/shared';
 import { ActionIcon, Box, Group, NumberInput, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconTrash } from '../../../components/icons.tsx';
@@ -12,12 +13,18 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One counted product: its name (looked up once), the stock on record, and the editable count. */
+/**
+ * One counted product: its name (looked up once), the stock on record, and the editable count. A
+ * product sold by weight (volume, length) shows and takes its count in its unit with 3 decimals:
+ * the tally keeps thousandths, as the server does.
+ */
 export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) {
   const { t } = useTranslation();
   const product = useProduct(store, entry.code);
   const name = product.data?.name;
   const unknown = product.data === null;
+  const unit = asProductUnit(product.data?.unit);
+  const measured = isMeasuredUnit(unit);
   return (
     <Group
       component="li"
@@ -41,23 +48,47 @@ export function TallyRow({ store, entry, highlighted, onSet, onRemove }: Props) 
         </Text>
         {product.data && (
           <Text fz="xs" c={product.data.quantity < 0 ? 'red' : 'dimmed'}>
-            {t('stockTake.onRecord', { count: product.data.quantity })}
+            {measured
+              ? t('stockTake.onRecordMeasured', { quantity: formatQuantity(product.data.quantity, unit) })
+              : t('stockTake.onRecord', { count: product.data.quantity })}
           </Text>
         )}
       </Box>
-      <NumberInput
-        aria-label={t('stockTake.countedFor', { name: name ?? entry.code })}
-        value={entry.counted}
-        onChange={(v) => onSet(Number(v) || 0)}
-        min={0}
-        allowDecimal={false}
-        allowNegative={false}
-        w={76}
-        size="md"
-        styles={{ input: { textAlign: 'center', fontWeight: 700 } }}
-        hideControls
-        inputMode="numeric"
-      />
+      {measured ? (
+        <NumberInput
+          aria-label={t('stockTake.countedFor', { name: name ?? entry.code })}
+          value={entry.counted / 1000}
+          onChange={(v) => onSet(parseQuantityText(String(v), unit) ?? 0)}
+          min={0}
+          decimalScale={3}
+          fixedDecimalScale
+          allowNegative={false}
+          w={120}
+          size="md"
+          rightSection={
+            <Text fz="sm" c="dimmed">
+              {UNIT_SYMBOLS[unit as keyof typeof UNIT_SYMBOLS]}
+            </Text>
+          }
+          styles={{ input: { textAlign: 'right', fontWeight: 700 } }}
+          hideControls
+          inputMode="decimal"
+        />
+      ) : (
+        <NumberInput
+          aria-label={t('stockTake.countedFor', { name: name ?? entry.code })}
+          value={entry.counted}
+          onChange={(v) => onSet(Number(v) || 0)}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          w={76}
+          size="md"
+          styles={{ input: { textAlign: 'center', fontWeight: 700 } }}
+          hideControls
+          inputMode="numeric"
+        />
+      )}
       <ActionIcon
         variant="subtle"
         color="gray"

@@ -1,7 +1,7 @@
 import { IMPORT_BATCH_MAX_ROWS, type CsvRecord, type ImportRow } from '@shopdesk/shared';
 
 export type ImportField =
-  'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description' | 'taxRate';
+  'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description' | 'taxRate' | 'unit';
 
 /** Header names people use for each field (our export's own names first), compared loosely. */
 const ALIASES: Record<ImportField, string[]> = {
@@ -14,6 +14,7 @@ const ALIASES: Record<ImportField, string[]> = {
   quantity: ['quantity', 'qty', 'stock', 'onhand', '在庫', '在庫数', '数量'],
   description: ['description', 'notes', 'note', 'details', '説明'],
   taxRate: ['taxrate', 'tax', 'vat', 'vatrate', 'taxpercent', '税率'],
+  unit: ['unit', 'uom', 'unitofmeasure', '単位'],
 };
 
 export const REQUIRED_FIELDS: ImportField[] = ['code', 'name', 'price'];
@@ -49,7 +50,7 @@ export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportFie
       name: cell(r, 'name') ?? '',
       price: cell(r, 'price') ?? '',
     };
-    for (const f of ['brand', 'category', 'cost', 'quantity', 'description', 'taxRate'] as const) {
+    for (const f of ['brand', 'category', 'cost', 'quantity', 'description', 'taxRate', 'unit'] as const) {
       const v = cell(r, f);
       if (v) row[f] = v;
     }

@@ -17,7 +17,8 @@ describe('CSV template', () => {
     const map = mapHeader(records[0]!.fields);
     expect(missingFields(map)).toEqual([]);
     const rows = toImportRows(records, map);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.unit)).toEqual(['EACH', 'EACH', 'KG']);
     for (const row of rows) {
       const body = {
         ...row,

@@ -25,6 +25,7 @@ const EXAMPLES: Array<Record<Column, string | number>> = [
     description: '',
     // Empty: the store's default tax rate.
     taxRate: '',
+    unit: 'EACH',
   },
   {
     code: 'SKU-0001',
@@ -36,6 +37,20 @@ const EXAMPLES: Array<Record<Column, string | number>> = [
     quantity: 10,
     description: 'Lightly salted',
     taxRate: '',
+    unit: 'EACH',
+  },
+  {
+    // Sold by weight: price per kg, stock in thousandths of a kilogram (12.500 kg).
+    code: 'SKU-0002',
+    name: 'Rice (loose)',
+    brand: '',
+    category: 'Grocery',
+    price: 480,
+    cost: 300,
+    quantity: 12500,
+    description: '',
+    taxRate: '',
+    unit: 'KG',
   },
 ];
 

@@ -148,7 +148,7 @@ export default function CatalogPage() {
                   </Text>
                   <Group justify="space-between" align="center" wrap="nowrap" mt={4}>
                     <PriceText minor={p.price} />
-                    <QuantityBadge quantity={p.quantity} />
+                    <QuantityBadge quantity={p.quantity} unit={p.unit} />
                   </Group>
                 </Stack>
               </Card>

@@ -44,6 +44,7 @@ import { productQuery } from '../api/get-product.ts';
 import { useExportCsv } from '../api/export-csv.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { paths } from '../../../app/paths.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
 
 const PAGE_SIZE = 25;
 
@@ -70,6 +71,7 @@ export default function ProductListPage() {
   const [sort, setSort] = useState<ProductSort>('name');
   const [page, setPage] = useState(0);
   const [importing, setImporting] = useState(false);
+  const editing = usePermission('PRODUCTS');
   const [label, setLabel] = useState<LabelContent | null>(null);
   const products = useProductWindow(store, page, PAGE_SIZE, {
     q: debouncedQ || undefined,
@@ -149,38 +151,48 @@ export default function ProductListPage() {
             >
               {t('productList.scan')}
             </Button>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconDownload size={18} />} px={phone ? 6 : undefined}>
-                  {t('productList.csv')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconDownload size={16} />}
-                  onClick={() =>
-                    exportCsv.mutate(undefined, {
-                      onError: (e) => notifications.show({ color: 'red', message: describeError(t, e) }),
-                    })
-                  }
-                >
-                  {t('productList.export')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
-                  {t('productList.import')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-            <Button
-              leftSection={<IconPlus size={18} />}
-              component={Link}
-              to={paths.stockNew(store)}
-              px={phone ? 6 : undefined}
-            >
-              {phone ? t('productList.add') : t('productList.new')}
-            </Button>
+            {editing.allowed && (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconDownload size={18} />} px={phone ? 6 : undefined}>
+                    {t('productList.csv')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconDownload size={16} />}
+                    onClick={() =>
+                      exportCsv.mutate(undefined, {
+                        onError: (e) => notifications.show({ color: 'red', message: describeError(t, e) }),
+                      })
+                    }
+                  >
+                    {t('productList.export')}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+                    {t('productList.import')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            {editing.allowed && (
+              <Button
+                leftSection={<IconPlus size={18} />}
+                component={Link}
+                to={paths.stockNew(store)}
+                px={phone ? 6 : undefined}
+              >
+                {phone ? t('productList.add') : t('productList.new')}
+              </Button>
+            )}
           </Group>
         </ListHeading>
+        {/* Adding, importing and exporting are hidden: the reason says who can. */}
+        {!editing.allowed && (
+          <Text size="sm" c="dimmed">
+            {editing.reason}
+          </Text>
+        )}
         <Group gap="sm">
           <SearchInput
             label={t('productList.search')}
@@ -285,7 +297,7 @@ export default function ProductListPage() {
                         </Text>
                         <Group gap={4} wrap="nowrap">
                           {lowBadge(p)}
-                          <QuantityBadge quantity={p.quantity} />
+                          <QuantityBadge quantity={p.quantity} unit={p.unit} />
                         </Group>
                       </Stack>
                     </Group>
@@ -323,7 +335,7 @@ export default function ProductListPage() {
                       <Table.Td ta="right">
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           {lowBadge(p)}
-                          <QuantityBadge quantity={p.quantity} />
+                          <QuantityBadge quantity={p.quantity} unit={p.unit} />
                         </Group>
                       </Table.Td>
                       <Table.Td>

@@ -1,3 +1,4 @@
+import { perUnitSuffix } from '@shopdesk/shared';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Box, Container, Grid, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
@@ -7,6 +8,7 @@ import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import { CameraScanner } from '../../../scanning/camera-scanner.tsx';
 import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
 import { IconScan } from '../../../components/icons.tsx';
+import { WeighEntryModal } from '../../../components/weigh-entry-modal.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
 import type { LabelContent } from '../../../printing/labels/label-layout.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
@@ -15,11 +17,13 @@ import { ProductCard } from '../components/product-card.tsx';
 import { UnknownProduct } from '../components/unknown-product.tsx';
 import { StockTakePanel } from '../components/stock-take-panel.tsx';
 import { useTally } from '../stock-take/use-tally.ts';
+import { useStockTakeScan } from '../stock-take/use-stock-take-scan.ts';
 import { paths } from '../../../app/paths.ts';
 
 /**
  * /{store}/stock/scan/{barcode?}: look a product up by scanning (wedge scanner anywhere on the
- * page, the Barcode field, or the camera). With ?i=true it is a stock-take: each scan counts one.
+ * page, the Barcode field, or the camera). With ?i=true it is a stock-take: each scan counts one piece (a scale label its weight or count;
+ * a weighed product's plain code asks for its weight).
  */
 export default function ScanPage() {
   const { t } = useTranslation();
@@ -32,15 +36,18 @@ export default function ScanPage() {
   const [label, setLabel] = useState<LabelContent | null>(null);
   const money = useStoreMoney();
   const product = useProduct(store, stockTake ? undefined : barcode);
+  const counting = useStockTakeScan(store, dispatch);
+  const countScan = counting.scan;
 
   const onScan = useCallback(
     (code: string) => {
-      if (stockTake) dispatch({ type: 'scan', code });
+      if (stockTake) void countScan(code);
       else navigate(paths.stockScan(store, code));
     },
-    [stockTake, dispatch, navigate, store],
+    [stockTake, countScan, navigate, store],
   );
-  useWedgeScanner(onScan);
+  // The weight entry takes the keyboard while it is open.
+  useWedgeScanner(onScan, { enabled: counting.weigh === null });
 
   const setMode = (mode: string) => {
     const next = new URLSearchParams(params);
@@ -81,7 +88,15 @@ export default function ScanPage() {
       <ProductCard
         store={store}
         product={p}
-        onPrintLabel={() => setLabel({ code: p.code, name: p.name, brand: p.brand, price: formatMain(money, p.price) })}
+        onPrintLabel={() =>
+          // A weighed product's label shows its price per unit: ¥1,980/kg.
+          setLabel({
+            code: p.code,
+            name: p.name,
+            brand: p.brand,
+            price: formatMain(money, p.price) + perUnitSuffix(p.unit),
+          })
+        }
       />
     );
   } else result = <UnknownProduct store={store} code={barcode} />;
@@ -123,6 +138,7 @@ export default function ScanPage() {
         </Grid>
       </Stack>
       <LabelSheetModal content={label} onClose={() => setLabel(null)} />
+      <WeighEntryModal request={counting.weigh} onAdd={counting.addWeight} onClose={counting.cancelWeigh} />
     </Container>
   );
 }

@@ -18,6 +18,7 @@ const product = (code: string, quantity: number, category = ''): Product => ({
   imageId: null,
   reorderLevel: null,
   taxRate: null,
+  unit: 'EACH',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
@@ -111,8 +112,8 @@ describe('saving a reviewed count', () => {
     const count = vi.fn(async (code: string, counted: number) => product(code, counted));
     const result = await saveCount(reviewed, { read: async (code) => now.get(code) ?? null, count });
     expect(count.mock.calls).toEqual([['A', 3]]);
-    expect(result.saved).toEqual([{ code: 'A', name: 'Name A', before: 17, quantity: 3 }]);
-    expect(result.changed).toEqual([{ code: 'B', name: 'Name B', reviewed: 6, now: 5 }]);
+    expect(result.saved).toEqual([{ code: 'A', name: 'Name A', before: 17, quantity: 3, unit: 'EACH' }]);
+    expect(result.changed).toEqual([{ code: 'B', name: 'Name B', reviewed: 6, now: 5, unit: 'EACH' }]);
     expect(result.failed).toEqual([{ code: 'G', error: null }]);
   });
 
@@ -136,6 +137,31 @@ describe('saving a reviewed count', () => {
     });
     expect(result.saved.map((s) => s.code)).toEqual(['B']);
     expect(result.failed.map((f) => f.code)).toEqual(['A']);
+  });
+});
+
+describe('a weighed product in the review', () => {
+  const kg = (code: string, quantity: number): Product => ({ ...product(code, quantity), unit: 'KG' });
+
+  it('compares and sends its count in thousandths, and keeps it out of the piece totals', async () => {
+    // 1.347 kg counted against 1.500 kg on record; 3 pieces against 2.
+    const lines = reviewLines(
+      [
+        { code: 'K', counted: 1347, measured: true },
+        { code: 'A', counted: 3 },
+      ],
+      new Map([
+        ['K', kg('K', 1500)],
+        ['A', product('A', 2)],
+      ]),
+    );
+    expect(lines.map((l) => l.difference)).toEqual([-153, 1]);
+    expect(reviewTotals(lines)).toEqual({ products: 2, items: 3, differing: 2, netChange: 1, unknown: 0 });
+    const count = vi.fn(async (code: string, counted: number) => ({ ...kg(code, counted) }));
+    const result = await saveCount(lines.slice(0, 1), { read: async (code) => kg(code, 1500), count });
+    // The stock-take API takes a weighed product's quantity in thousandths, as it stores it.
+    expect(count.mock.calls).toEqual([['K', 1347]]);
+    expect(result.saved).toEqual([{ code: 'K', name: 'Name K', before: 1500, quantity: 1347, unit: 'KG' }]);
   });
 });
 

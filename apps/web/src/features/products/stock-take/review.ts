@@ -1,4 +1,4 @@
-import type { Product } from '@shopdesk/shared';
+import { asProductUnit, isMeasuredUnit, type Product } from '@shopdesk/shared';
 import type { TallyEntry } from './tally.ts';
 
 /**
@@ -24,11 +24,11 @@ export function reviewLines(entries: TallyEntry[], products: ReadonlyMap<string,
 export interface ReviewTotals {
   /** Counted products the store has (the ones a save sets). */
   products: number;
-  /** Items counted over those products. */
+  /** Pieces counted over those products (a weighed product's thousandths are not pieces). */
   items: number;
   /** Products whose count differs from the record. */
   differing: number;
-  /** Sum of the differences: what the save changes the stock by in all. */
+  /** Sum of the differences in pieces: what the save changes the stock by in all (kilograms and pieces do not add). */
   netChange: number;
   /** Scanned codes the store does not have. */
   unknown: number;
@@ -42,10 +42,11 @@ export function reviewTotals(lines: ReviewLine[]): ReviewTotals {
       continue;
     }
     totals.products++;
-    totals.items += line.counted;
+    const pieces = !isMeasuredUnit(asProductUnit(line.product.unit));
+    if (pieces) totals.items += line.counted;
     if (line.difference) {
       totals.differing++;
-      totals.netChange += line.difference;
+      if (pieces) totals.netChange += line.difference;
     }
   }
   return totals;

@@ -1,10 +1,12 @@
-import type { Product } from '@shopdesk/shared';
+import type { Product, ProductUnit } from '@shopdesk/shared';
+import { asProductUnit } from '@shopdesk/shared';
 import { changedSinceReview, type ReviewLine } from './review.ts';
 
 export interface SaveCountResult {
-  saved: Array<{ code: string; name: string; before: number; quantity: number }>;
+  /** Quantities in the product's unit (thousandths for a weighed one), as the server keeps them. */
+  saved: Array<{ code: string; name: string; before: number; quantity: number; unit: ProductUnit }>;
   /** Lines held back: the quantity on record moved after the review. */
-  changed: Array<{ code: string; name: string; reviewed: number; now: number }>;
+  changed: Array<{ code: string; name: string; reviewed: number; now: number; unit: ProductUnit }>;
   /** `error` null: the product was deleted after the review. */
   failed: Array<{ code: string; error: unknown }>;
 }
@@ -32,11 +34,23 @@ export async function saveCount(lines: ReviewLine[], io: SaveCountIo): Promise<S
         continue;
       }
       if (changedSinceReview(line, now.quantity)) {
-        out.changed.push({ code: line.code, name: now.name, reviewed: line.product.quantity, now: now.quantity });
+        out.changed.push({
+          code: line.code,
+          name: now.name,
+          reviewed: line.product.quantity,
+          now: now.quantity,
+          unit: asProductUnit(now.unit),
+        });
         continue;
       }
       const saved = await io.count(line.code, line.counted);
-      out.saved.push({ code: saved.code, name: saved.name, before: now.quantity, quantity: saved.quantity });
+      out.saved.push({
+        code: saved.code,
+        name: saved.name,
+        before: now.quantity,
+        quantity: saved.quantity,
+        unit: asProductUnit(saved.unit),
+      });
     } catch (error) {
       out.failed.push({ code: line.code, error });
     }

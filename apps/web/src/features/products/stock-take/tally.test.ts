@@ -18,6 +18,27 @@ describe('stock-take tally', () => {
     expect(t.last).toBe('A');
   });
 
+  it('adds a label’s amount (thousandths of a weighed product, or a count) to the row', () => {
+    const t = run(
+      { type: 'scan', code: 'K', amount: 342, measured: true },
+      { type: 'scan', code: 'A', amount: 6 },
+      { type: 'scan', code: 'K', amount: 1005 },
+      { type: 'scan', code: 'A' },
+    );
+    expect(t.entries).toEqual([
+      { code: 'A', counted: 7 },
+      { code: 'K', counted: 1347, measured: true },
+    ]);
+    expect(t.last).toBe('A');
+    // Nothing, or a broken amount, counts nothing.
+    for (const amount of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(tallyReducer(t, { type: 'scan', code: 'K', amount })).toBe(t);
+    }
+    // A weighed row keeps its thousandths through a reload.
+    saveTally('shop-kg', t);
+    expect(loadTally('shop-kg').entries).toEqual(t.entries);
+  });
+
   it('edits, removes and clears', () => {
     let t = run({ type: 'scan', code: 'A' }, { type: 'scan', code: 'B' }, { type: 'set', code: 'A', counted: 12 });
     expect(t.entries.find((e) => e.code === 'A')!.counted).toBe(12);

@@ -4,7 +4,10 @@
  */
 export interface TallyEntry {
   code: string;
+  /** In the product's unit: pieces, or thousandths of a kilogram (litre, metre) for a measured one. */
   counted: number;
+  /** Set once a weight label counted it: `counted` is thousandths, not pieces (the summary's items skip it). */
+  measured?: boolean;
 }
 
 export interface Tally {
@@ -14,7 +17,8 @@ export interface Tally {
 }
 
 export type TallyAction =
-  | { type: 'scan'; code: string }
+  /** One more piece, or `amount` (a scale label's thousandths or count, in the product's unit). */
+  | { type: 'scan'; code: string; amount?: number; measured?: boolean }
   | { type: 'set'; code: string; counted: number }
   /** Puts a product in the count with this quantity (e.g. 0 for one not found on the shelf). */
   | { type: 'add'; code: string; counted: number }
@@ -29,9 +33,15 @@ export function tallyReducer(state: Tally, action: TallyAction): Tally {
   switch (action.type) {
     case 'scan': {
       const existing = state.entries.find((e) => e.code === action.code);
-      const counted = (existing?.counted ?? 0) + 1;
+      const amount = action.amount === undefined ? 1 : Math.floor(action.amount);
+      if (!Number.isFinite(amount) || amount <= 0) return state;
+      const counted = (existing?.counted ?? 0) + amount;
+      const measured = action.measured || existing?.measured;
       return {
-        entries: [{ code: action.code, counted }, ...state.entries.filter((e) => e.code !== action.code)],
+        entries: [
+          { code: action.code, counted, ...(measured ? { measured } : {}) },
+          ...state.entries.filter((e) => e.code !== action.code),
+        ],
         last: action.code,
       };
     }

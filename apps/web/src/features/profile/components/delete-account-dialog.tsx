@@ -71,6 +71,7 @@ export function DeleteAccountDialog({ opened, onClose }: Props) {
           {stores.data ? t('closeAccount.stores', { count: stores.data.length, names }) : t('closeAccount.storesAll')}
         </List.Item>
         <List.Item>{t('closeAccount.products')}</List.Item>
+        <List.Item>{t('closeAccount.receipts')}</List.Item>
         <List.Item>{t('closeAccount.files')}</List.Item>
         <List.Item>{t('closeAccount.sessions')}</List.Item>
         <List.Item>{t('closeAccount.profile', { email })}</List.Item>

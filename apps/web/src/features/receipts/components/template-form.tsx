@@ -41,7 +41,7 @@ interface Props {
   isSample: boolean;
 }
 
-const FLAGS = ['showStoreName', 'showAddress', 'showPhone', 'showSecondCurrency', 'showQr'] as const;
+const FLAGS = ['showStoreName', 'showAddress', 'showPhone', 'showSecondCurrency', 'showQr', 'showServedBy'] as const;
 
 /** The template's options beside a live preview of a receipt drawn with them. */
 export function TemplateForm({ store, template, sale, isSample }: Props) {
@@ -118,11 +118,13 @@ export function TemplateForm({ store, template, sale, isSample }: Props) {
                   key={flag}
                   label={t(`receipts.${flag}`)}
                   description={
-                    flag !== 'showSecondCurrency'
-                      ? undefined
-                      : store.secondCurrency
-                        ? t('receipts.secondCurrencyHint', { currency: store.secondCurrency })
-                        : t('receipts.noSecondCurrency')
+                    flag === 'showServedBy'
+                      ? t('receipts.servedByHint')
+                      : flag !== 'showSecondCurrency'
+                        ? undefined
+                        : store.secondCurrency
+                          ? t('receipts.secondCurrencyHint', { currency: store.secondCurrency })
+                          : t('receipts.noSecondCurrency')
                   }
                   checked={v[flag]}
                   onChange={(e) => set(flag, e.currentTarget.checked)}

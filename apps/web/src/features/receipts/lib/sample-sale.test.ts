@@ -65,4 +65,26 @@ describe('sampleSale', () => {
     });
     expect(doc.blocks).toContainEqual({ kind: 'pair', left: '1 USD = 150 JPY', right: '2026-11-20' });
   });
+
+  it('previews a qualified invoice for a yen store with a registration number: ※ food at 8%, both rates', () => {
+    const yen: VirtualStore = {
+      ...store,
+      mainCurrency: 'JPY',
+      secondCurrency: null,
+      taxMode: 'INCLUSIVE',
+      taxRegistrationNumber: 'T7000012050002',
+    };
+    const sale = ShopTransactionSchema.parse(sampleSale(yen, { first: 'おにぎり', second: '雑誌' }, null));
+    expect(sale.taxes.map((b) => b.rate)).toEqual([800, 1000]);
+    expect(sale.tax).toBe(sale.taxes.reduce((s, b) => s + b.tax, 0));
+    const doc = buildReceiptDocument(toPublicReceipt(sale, yen, DEFAULT_RECEIPT_TEMPLATE, null), {
+      labels: RECEIPT_LABELS.ja,
+      locale: 'ja-JP',
+      url: 'https://x.example/receipt/0000SAMPLE00',
+    });
+    const texts = doc.blocks.flatMap((b) => (b.kind === 'text' ? [b.text] : b.kind === 'pair' ? [b.left] : []));
+    for (const text of ['登録番号 T7000012050002', 'おにぎり ※', '10%対象', '8%対象', '※は軽減税率対象商品']) {
+      expect(texts).toContain(text);
+    }
+  });
 });

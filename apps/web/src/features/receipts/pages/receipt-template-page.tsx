@@ -29,7 +29,11 @@ export default function ReceiptTemplatePage() {
       store.data
         ? sampleSale(
             store.data,
-            { first: t('receipts.sampleFirst'), second: t('receipts.sampleSecond') },
+            {
+              first: t('receipts.sampleFirst'),
+              second: t('receipts.sampleSecond'),
+              cashier: t('receipts.sampleCashier'),
+            },
             rate.data?.effective ?? null,
           )
         : null,

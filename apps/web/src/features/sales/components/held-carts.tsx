@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { ShopTransaction } from '@shopdesk/shared';
+import { countItems, type ShopTransaction } from '@shopdesk/shared';
 import { paths } from '../../../app/paths.ts';
 import { useSalesFormat } from './use-sales-format.ts';
 
@@ -51,8 +51,7 @@ export function HeldCarts({
                 {cart.lines.map((l) => l.name).join(', ')}
               </Text>
               <Text fz="xs" c="dimmed">
-                {f.short(cart.updatedAt)} ·{' '}
-                {t('sales.items', { count: cart.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
+                {f.short(cart.updatedAt)} · {t('sales.items', { count: countItems(cart.lines) })} ·{' '}
                 {f.money(cart.total, cart.currency)}
               </Text>
             </div>

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { RefundPanel } from './refund-panel.tsx';
+import { SaleLines } from './sale-lines.tsx';
 import { useSalesFormat } from './use-sales-format.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
@@ -35,6 +36,9 @@ const line = (
   tax: 0,
   taxRate: 0,
   total,
+  unit: 'EACH',
+  labelPrice: null,
+  priceOverride: false,
 });
 
 // Green tea: 3 sold for 10.00 after a cart discount share (not a multiple of 3), 1 refunded already.
@@ -70,9 +74,39 @@ const sale: ShopTransaction = {
   note: '',
 };
 
-function Panel() {
+function Panel({ of = sale }: { of?: ShopTransaction }) {
   const f = useSalesFormat();
-  return <RefundPanel store="corner" sale={sale} f={f} />;
+  return (
+    <>
+      <SaleLines sale={of} f={f} />
+      <RefundPanel store="corner" sale={of} f={f} />
+    </>
+  );
+}
+
+// Comté: 1.342 kg at $19.80/kg for $26.57, nothing refunded yet.
+const weighed: ShopTransaction = {
+  ...sale,
+  status: 'COMPLETED',
+  lines: [{ ...line('w', 'Comté', 1342, 0, 2657), unitPrice: 1980, unit: 'KG' }],
+  gross: 2657,
+  total: 2657,
+  due: 2657,
+  payments: [
+    { method: 'CARD', currency: 'USD', amount: 2657, applied: 2657, change: 0, changeInMain: 0, changeCurrency: 'USD' },
+  ],
+  refundedAmount: 0,
+};
+
+function renderWeighed() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <Panel of={weighed} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
 }
 
 function renderPanel() {
@@ -139,8 +173,24 @@ describe('the partial refund form', () => {
       lines: [{ lineId: 'b', quantity: 1 }],
       restock: false,
       // The sale was paid by card only: the money goes back by card unless the cashier says otherwise.
-      tenders: [{ method: 'CARD', currency: 'USD', amount: 167 }],
+      tenders: [{ method: 'CARD', methodId: 'CARD', currency: 'USD', amount: 167 }],
     });
     expect(bodies[1]!.clientId).toBe(bodies[0]!.clientId);
+  });
+
+  it('shows a weighed line in kg and refunds part of it typed in kg, in thousandths', () => {
+    renderWeighed();
+    expect(screen.getByText('1.342 kg × $19.80/kg')).toBeTruthy();
+    // One weighed line is one item, not 1,342.
+    expect(screen.getByText('1 item can still be refunded, $26.57 in all.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose items' }));
+    expect(screen.getByText('Up to 1.342 kg')).toBeTruthy();
+    const field = screen.getByLabelText('Quantity of Comté to refund, in kg (up to 1.342 kg)');
+    fireEvent.change(field, { target: { value: '0.1' } });
+    const back = refundShare(2657, 1342, 0, 100);
+    expect(preview()).toContain(`$${(back / 100).toFixed(2)}`);
+    // More than was sold is held at what remains.
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(preview()).toContain('$26.57');
   });
 });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { RefundBody, ShopTransaction } from '@shopdesk/shared';
+import { tenderLabel, type RefundBody, type ShopTransaction, type TenderMethod } from '@shopdesk/shared';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -10,9 +11,26 @@ import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { RefundAttempt } from '../model/refund-attempt.ts';
 import { allRemaining, notRestocked, refundableOf, refundPreview } from '../model/refund-preview.ts';
 import { RefundStepper } from './refund-stepper.tsx';
+import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
+import { tillActors, tillMemberMay } from '../../../lib/till/till-state.ts';
 import type { SalesFormat } from './use-sales-format.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
 
-type RefundMethod = 'CASH' | 'CARD';
+/** A button whose label wraps onto a second line instead of being cut off. */
+const wrapping = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
+/** A way the money can go back: cash, or a method the sale was paid with (issue 27). */
+interface RefundChoice {
+  value: string;
+  label: string;
+  method: TenderMethod;
+  methodId?: string;
+}
 
 /**
  * Refunds what remains of a sale or some of its units. The amount shown is computed with the
@@ -27,27 +45,81 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const [choosing, setChoosing] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [restock, setRestock] = useState(true);
-  const [method, setMethod] = useState<RefundMethod>(() =>
-    sale.payments.some((p) => p.method === 'CASH') || !sale.payments.some((p) => p.method === 'CARD') ? 'CASH' : 'CARD',
-  );
+  // The sale's own methods, and cash even when it took none: by default cash if it took any, else its first.
+  const choices: RefundChoice[] = [];
+  for (const p of sale.payments) {
+    const label = tenderLabel(p);
+    if (choices.some((c) => c.value === label.methodId)) continue;
+    choices.push({
+      value: label.methodId,
+      label: paymentMethodText(t, label),
+      method: p.method,
+      methodId: label.methodId,
+    });
+  }
+  if (!choices.some((c) => c.method === 'CASH'))
+    choices.unshift({ value: 'CASH', label: t('sales.method.CASH'), method: 'CASH' });
+  const [picked, setPicked] = useState<string>(() => {
+    const cash = choices.find((c) => c.method === 'CASH');
+    return (
+      (sale.payments.some((p) => p.method === 'CASH') || sale.payments.length === 0
+        ? cash
+        : choices.find((c) => c.method !== 'CASH')
+      )?.value ?? 'CASH'
+    );
+  });
+  const choice = choices.find((c) => c.value === picked) ?? choices[0]!;
   const [confirming, setConfirming] = useState<'all' | 'some' | null>(null);
+  const refunding = usePermission('REFUND');
+  // On a till whose member lacks REFUND: a member who has it approves with their PIN first.
+  const [approving, setApproving] = useState(false);
 
   const open = sale.lines.filter((l) => refundableOf(l) > 0);
   if (sale.status === 'PARKED' || open.length === 0) return null;
+  if (!refunding.allowed) {
+    // Said rather than hidden: the customer at the counter is told who can refund.
+    return (
+      <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="refund-title">
+        <Stack gap={4}>
+          <Title order={3} fz="md" id="refund-title">
+            {t('sales.refundTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {refunding.reason}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  }
 
   const all = refundPreview(sale.lines, allRemaining(sale.lines), sale);
   const some = refundPreview(sale.lines, quantities, sale);
   const preview = confirming === 'all' ? all : some;
   const money = (minor: number) => f.money(minor, sale.currency);
 
-  const submit = () => {
+  const submit = (approvedBy?: string) => {
+    if (!approvedBy && !tillMemberMay(store, 'REFUND')) return setApproving(true);
     const request = {
       // No lines: the server refunds what remains, whatever that is when it arrives.
       lines: confirming === 'some' ? preview.lines.map(({ lineId, quantity }) => ({ lineId, quantity })) : undefined,
       restock,
-      tenders: preview.amount > 0 ? [{ method, currency: sale.currency, amount: preview.amount }] : undefined,
+      tenders:
+        preview.amount > 0
+          ? [
+              {
+                method: choice.method,
+                ...(choice.methodId ? { methodId: choice.methodId } : {}),
+                currency: sale.currency,
+                amount: preview.amount,
+              },
+            ]
+          : undefined,
     };
-    const body: RefundBody = { clientId: attempt.idFor(JSON.stringify([sale.code, request])), ...request };
+    const body: RefundBody = {
+      clientId: attempt.idFor(JSON.stringify([sale.code, request])),
+      ...request,
+      ...tillActors(store, approvedBy),
+    };
     refund.mutate(body, {
       onSuccess: (after) => {
         attempt.finish();
@@ -103,13 +175,10 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
             label={t('sales.returnToStock')}
           />
           <SegmentedControl
-            value={method}
-            onChange={(m) => setMethod(m as RefundMethod)}
+            value={choice.value}
+            onChange={setPicked}
             aria-label={t('sales.refundMethod')}
-            data={[
-              { value: 'CASH', label: t('sales.method.CASH') },
-              { value: 'CARD', label: t('sales.method.CARD') },
-            ]}
+            data={choices.map((c) => ({ value: c.value, label: c.label }))}
           />
         </Group>
         {choosing ? (
@@ -136,31 +205,45 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
             </Group>
           </>
         ) : (
-          // One column on a phone, so neither label is cut short.
+          // One column on a phone, and labels that wrap: on a wide screen the sale sits in a narrow
+          // side panel, where two columns would cut "Refund all that remains" short.
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button variant="default" onClick={() => setChoosing(true)} {...lock}>
+            <Button variant="default" onClick={() => setChoosing(true)} {...wrapping} {...lock}>
               {t('sales.chooseItems')}
             </Button>
-            <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...lock}>
+            <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...wrapping} {...lock}>
               {t('sales.refundAll')}
             </Button>
           </SimpleGrid>
         )}
       </Stack>
       <ConfirmDialog
-        opened={confirming !== null}
+        opened={confirming !== null && !approving}
         title={t('sales.confirmTitle', { amount: money(preview.amount) })}
-        message={t(`sales.confirmText.${method}`, { amount: money(preview.amount), count: preview.units })}
+        message={t(`sales.confirmText.${choice.method === 'CASH' ? 'CASH' : 'METHOD'}`, {
+          amount: money(preview.amount),
+          count: preview.units,
+          method: choice.label,
+        })}
         confirmLabel={t('sales.refundAmount', { amount: money(preview.amount) })}
         danger
         busy={refund.isPending}
-        onConfirm={submit}
+        onConfirm={() => submit()}
         onCancel={() => setConfirming(null)}
       >
         <Text fz="sm" c="dimmed">
           {restock ? t('sales.confirmRestock') : t('sales.confirmNoRestock')}
         </Text>
       </ConfirmDialog>
+      <ApprovalDialog
+        store={store}
+        needs={approving ? { permission: 'REFUND' } : null}
+        onClose={() => setApproving(false)}
+        onApproved={(approver) => {
+          setApproving(false);
+          submit(approver.userId);
+        }}
+      />
     </Paper>
   );
 }

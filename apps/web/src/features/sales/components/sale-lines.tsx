@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { ShopTransaction } from '@shopdesk/shared';
+import { asProductUnit, formatQuantity, isMeasuredUnit, perUnitSuffix, type ShopTransaction } from '@shopdesk/shared';
 import type { SalesFormat } from './use-sales-format.ts';
 
 /** What was sold: each line's quantity, price, discounts, tax rate, refunded units and total. */
@@ -10,6 +10,10 @@ export function SaleLines({ sale, f }: { sale: ShopTransaction; f: SalesFormat }
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('sales.lines')}>
       {sale.lines.map((line, i) => {
+        // A weighed line reads 0.342 kg × ¥1,980/kg, as the counter's cart showed it.
+        const unit = asProductUnit(line.unit);
+        const measured = isMeasuredUnit(unit);
+        const q = (n: number) => (measured ? formatQuantity(n, unit) : f.number(n));
         const extras = [
           line.lineDiscount > 0 ? t('sales.lineDiscount', { amount: money(line.lineDiscount) }) : null,
           line.cartDiscount > 0 ? t('sales.cartDiscountShare', { amount: money(line.cartDiscount) }) : null,
@@ -29,7 +33,10 @@ export function SaleLines({ sale, f }: { sale: ShopTransaction; f: SalesFormat }
                   {line.name}
                 </Text>
                 <Text fz="sm" c="dimmed">
-                  {t('sales.quantityTimesPrice', { quantity: f.number(line.quantity), price: money(line.unitPrice) })}
+                  {t('sales.quantityTimesPrice', {
+                    quantity: q(line.quantity),
+                    price: money(line.unitPrice) + perUnitSuffix(unit),
+                  })}
                   {line.code ? (
                     <Text span ff="monospace" fz="xs">
                       {' '}
@@ -51,7 +58,12 @@ export function SaleLines({ sale, f }: { sale: ShopTransaction; f: SalesFormat }
                   <Badge color="orange" variant="light" tt="none" data-testid="line-refunded">
                     {line.refundedQuantity >= line.quantity
                       ? t('sales.lineRefundedAll')
-                      : t('sales.lineRefunded', { count: line.refundedQuantity, sold: line.quantity })}
+                      : measured
+                        ? t('sales.lineRefundedMeasured', {
+                            quantity: q(line.refundedQuantity),
+                            sold: q(line.quantity),
+                          })
+                        : t('sales.lineRefunded', { count: line.refundedQuantity, sold: line.quantity })}
                   </Badge>
                 )}
               </Stack>

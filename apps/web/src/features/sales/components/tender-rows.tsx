@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { Tender } from '@shopdesk/shared';
+import { tenderLabel, type Tender } from '@shopdesk/shared';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import { TenderIcon } from './tender-icons.tsx';
 import type { SalesFormat } from './use-sales-format.ts';
 
@@ -31,7 +32,8 @@ export function TenderRows({
               <Group gap={8} wrap="nowrap">
                 <TenderIcon method={tender.method} />
                 <Text fz="sm">
-                  {t(`sales.method.${tender.method}`)}
+                  {/* The method as it was named when paid (issue 27). */}
+                  {paymentMethodText(t, tenderLabel(tender))}
                   {foreign ? ` (${tender.currency})` : ''}
                 </Text>
               </Group>
@@ -39,6 +41,11 @@ export function TenderRows({
                 {f.money(tender.amount, tender.currency)}
               </Text>
             </Group>
+            {tender.reference ? (
+              <Text fz="xs" c="dimmed" data-testid="tender-reference">
+                {t('sales.reference', { reference: tender.reference })}
+              </Text>
+            ) : null}
             {foreign && (
               <Text fz="xs" c="dimmed" ta="right">
                 {t(refund ? 'sales.givenBackInMain' : 'sales.appliedInMain', { amount: f.money(tender.applied, main) })}

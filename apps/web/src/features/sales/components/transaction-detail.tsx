@@ -63,6 +63,11 @@ export function TransactionDetail({ store, code }: { store: string; code: string
           {f.dateTime(sale.completedAt ?? sale.soldAt)}
           {f.timeZone ? ` · ${f.timeZone}` : ''}
         </Text>
+        {sale.servedBy && (
+          <Text fz="sm" mt={2} data-testid="sale-served-by">
+            {t('sales.servedBy', { name: sale.servedBy.name })}
+          </Text>
+        )}
       </div>
       {sale.status === 'PARKED' && (
         <Alert color="blue" role="status">

@@ -1,4 +1,11 @@
-import { priceRefund, refundShare, type ShopTransaction, type TransactionLine } from '@shopdesk/shared';
+import {
+  asProductUnit,
+  isMeasuredUnit,
+  priceRefund,
+  refundShare,
+  type ShopTransaction,
+  type TransactionLine,
+} from '@shopdesk/shared';
 
 /**
  * What a refund of some units gives back, computed with the shared `refundShare` the server uses,
@@ -11,7 +18,12 @@ export type RefundQuantities = Readonly<Record<string, number>>;
 type RefundableLine = Pick<
   TransactionLine,
   'id' | 'quantity' | 'refundedQuantity' | 'total' | 'tax' | 'net' | 'taxRate'
->;
+> &
+  Partial<Pick<TransactionLine, 'unit'>>;
+
+/** The items a refund of `quantity` takes back: pieces, or one for a weighed line (its thousandths are no count). */
+const itemsOf = (line: Pick<RefundableLine, 'unit'> | undefined, quantity: number) =>
+  isMeasuredUnit(asProductUnit(line?.unit)) ? 1 : quantity;
 
 /** How the sale's tax was computed: its own setting, as the server's refund reads it (issue 27). */
 export type RefundTaxOf = Pick<ShopTransaction, 'taxMode' | 'taxCalculation' | 'taxRounding'>;
@@ -39,7 +51,7 @@ export interface RefundPreview {
   amount: number;
   /** The tax part of `amount`. */
   tax: number;
-  /** Units taken back, over all lines. */
+  /** Items taken back, over all lines: pieces, and one per weighed line. */
   units: number;
   /** The body's lines: only lines with a quantity, each within its bounds. */
   lines: { lineId: string; quantity: number; amount: number }[];
@@ -62,7 +74,7 @@ export function refundPreview(
     const amount = refundShare(line.total, line.quantity, line.refundedQuantity, quantity);
     preview.amount += amount;
     preview.tax += refundShare(line.tax, line.quantity, line.refundedQuantity, quantity);
-    preview.units += quantity;
+    preview.units += itemsOf(line, quantity);
     preview.lines.push({ lineId: line.id, quantity, amount });
   }
   return preview;
@@ -82,7 +94,7 @@ function perRatePreview(lines: readonly RefundableLine[], quantities: RefundQuan
   for (const l of priced.lines) {
     preview.amount += l.amount;
     preview.tax += l.tax;
-    preview.units += l.quantity;
+    preview.units += itemsOf(lines[l.line], l.quantity);
     preview.lines.push({ lineId: lines[l.line]?.id ?? '', quantity: l.quantity, amount: l.amount });
   }
   return preview;

@@ -16,6 +16,8 @@ import { SalesRows } from '../components/sales-rows.tsx';
 import { TransactionDetail } from '../components/transaction-detail.tsx';
 import { useListState } from '../components/use-list-state.ts';
 import { monthLabel } from '../model/month.ts';
+import { usePermission } from '../../../lib/store-rights.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 const PAGE_SIZE = 20;
 
@@ -42,6 +44,9 @@ export default function SalesPage() {
     size: PAGE_SIZE,
   });
   const parked = useParkedCarts(store);
+  // Without REPORTS the server lists only the member's own sales (modules/shop transaction-lists).
+  const reports = usePermission('REPORTS');
+  const shiftsOn = useSession((s) => s.virtualStore?.shiftsEnabled === true);
   const suffix = search ? `?${search}` : '';
   const openSale = (c: string) => navigate(paths.shopList(store, c) + suffix);
   const backToList = () => navigate(paths.shopList(store) + suffix);
@@ -91,6 +96,13 @@ export default function SalesPage() {
           </Button>
         </ListHeading>
         <SalesFilters list={list} phone={phone} />
+        {!reports.allowed && (
+          <Text size="sm" c="dimmed">
+            {t(shiftsOn ? 'rights.ownSalesOnly' : 'rights.ownSalesToday', {
+              permission: t('rights.permission.REPORTS'),
+            })}
+          </Text>
+        )}
         {state.status !== 'PARKED' && parked.data && (
           <HeldCarts store={store} carts={parked.data} onShowAll={() => update({ status: 'PARKED' })} />
         )}

@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShiftCash, ShiftReport } from '@shopdesk/shared';
-import { money, shiftTime, signedMoney } from '../lib/shift-text.ts';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
+import { cashierCounts, money, shiftTime, signedMoney } from '../lib/shift-text.ts';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -90,12 +91,35 @@ export function ShiftFigures({ report, locale, timeZone }: { report: ShiftReport
               />
             ) : null}
             <Row label={t('shifts.refundsCount', { count: report.refundsCount })} value={main(-report.refundsTotal)} />
+            {/* Every drawer opening without a sale, for the cash-up to ask about (issue 27). */}
+            <Row label={t('shifts.noSales')} value={String(report.noSaleCount)} />
             {report.byMethod.map((m) => (
-              <Row key={m.method} label={t(`shifts.method.${m.method}`)} value={main(m.amount)} />
+              <Row key={m.methodId} label={paymentMethodText(t, m)} value={main(m.amount)} />
             ))}
           </Table.Tbody>
         </Table>
       </Paper>
+      {(report.byCashier?.length ?? 0) > 0 && (
+        <Paper withBorder radius="md" p="md">
+          <Title order={4} fz={16} mb="xs">
+            {t('shifts.byCashierHeading')}
+          </Title>
+          <Table withRowBorders={false} verticalSpacing={4} fz="sm">
+            <Table.Tbody>
+              {report.byCashier?.map((c) => (
+                <Row
+                  key={c.userId}
+                  label={t('shifts.cashierLine', {
+                    name: c.name || t('shifts.formerMember'),
+                    counts: cashierCounts(t, c),
+                  })}
+                  value={main(c.salesTotal - c.refundsTotal)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 1, sm: report.cash.length > 1 ? 2 : 1 }}>
         {report.cash.map((c) => (
           <CashCard key={c.currency} cash={c} locale={locale} />

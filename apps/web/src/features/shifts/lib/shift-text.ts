@@ -1,3 +1,4 @@
+import type { TFunction } from '../../../lib/i18n/types.ts';
 import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 
 /** Money of a shift report in its own currency, in the reader's locale. */
@@ -19,4 +20,12 @@ export function shiftTime(iso: string, locale: string, timeZone: string): string
     // An unknown zone on this device: the device's own zone still gives a readable moment.
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   }
+}
+
+/** "2 sales, 1 refund" (販売 2 件、返金 1 件) of one cashier, each count in its plural form. */
+export function cashierCounts(t: TFunction, c: { salesCount: number; refundsCount: number }): string {
+  return t('shifts.cashierCounts', {
+    sales: t('shifts.salesCount', { count: c.salesCount }),
+    refunds: t('shifts.refundsCount', { count: c.refundsCount }),
+  });
 }

@@ -22,7 +22,11 @@ const report: ShiftReport = {
   lateSalesTotal: 500,
   refundsCount: 0,
   refundsTotal: 0,
-  byMethod: [{ method: 'CASH', amount: 3000 }],
+  noSaleCount: 2,
+  byMethod: [
+    { methodId: 'CASH', name: null, defaultName: 'CASH', kind: 'CASH', method: 'CASH', amount: 2300 },
+    { methodId: 'PAYPAY', name: null, defaultName: 'PAYPAY', kind: 'QR_CODE', method: 'OTHER', amount: 700 },
+  ],
   cash: [
     {
       currency: 'USD',
@@ -51,6 +55,10 @@ const report: ShiftReport = {
       at: '2026-11-24T01:00:00.000Z',
     },
   ],
+  byCashier: [
+    { userId: 'U1', name: 'Aiko', salesCount: 2, salesTotal: 2500, refundsCount: 0, refundsTotal: 0 },
+    { userId: 'U2', name: '', salesCount: 1, salesTotal: 1000, refundsCount: 1, refundsTotal: 500 },
+  ],
 };
 
 describe('the Z report as a receipt document', () => {
@@ -74,5 +82,18 @@ describe('the Z report as a receipt document', () => {
     expect(lines).toContain('shifts.lockedNote');
     expect(lines).toContain('shifts.closedBy = Ben');
     expect(lines).toContain('shifts.lateSales(1) = $5.00');
+    // Drawer openings without a sale, for the cash-up (issue 27).
+    expect(lines).toContain('shifts.noSales = 2');
+    // Each payment method on its own line, by its name (issue 27).
+    expect(lines).toContain('paymentMethods.names.cash = $23.00');
+    expect(lines).toContain('paymentMethods.names.paypay = $7.00');
+    // Each cashier apart, net of refunds (issue 26); a removed account reads as a former member.
+    const at = lines.indexOf('shifts.byCashierHeading');
+    expect(lines.slice(at + 1, at + 5)).toEqual([
+      'Aiko',
+      '  shifts.cashierCounts(shifts.salesCount(2),shifts.refundsCount(0)) = $25.00',
+      'shifts.formerMember',
+      '  shifts.cashierCounts(shifts.salesCount(1),shifts.refundsCount(1)) = $5.00',
+    ]);
   });
 });

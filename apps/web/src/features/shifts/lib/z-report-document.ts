@@ -1,6 +1,7 @@
 import type { TFunction } from '../../../lib/i18n/types.ts';
 import type { ReceiptBlock, ReceiptDocument, ReceiptPaperWidth, ShiftReport } from '@shopdesk/shared';
-import { money, shiftTime, signedMoney } from './shift-text.ts';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
+import { cashierCounts, money, shiftTime, signedMoney } from './shift-text.ts';
 
 export interface ZReportContext {
   storeName: string;
@@ -55,12 +56,27 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       left: t('shifts.refundsCount', { count: report.refundsCount }),
       right: money(-report.refundsTotal, main, locale),
     },
+    { kind: 'pair', left: t('shifts.noSales'), right: String(report.noSaleCount) },
     ...report.byMethod.map((m): ReceiptBlock => ({
       kind: 'pair',
-      left: t(`shifts.method.${m.method}`),
+      left: paymentMethodText(t, m),
       right: money(m.amount, main, locale),
     })),
   );
+  // Each cashier apart (issue 26), as on the screen: a per-cashier cash-up from the printout too.
+  if ((report.byCashier?.length ?? 0) > 0) {
+    blocks.push({ kind: 'rule' }, { kind: 'text', text: t('shifts.byCashierHeading'), bold: true });
+    for (const c of report.byCashier ?? []) {
+      blocks.push(
+        { kind: 'text', text: c.name || t('shifts.formerMember') },
+        {
+          kind: 'pair',
+          left: `  ${cashierCounts(t, c)}`,
+          right: money(c.salesTotal - c.refundsTotal, main, locale),
+        },
+      );
+    }
+  }
   for (const c of report.cash) {
     const m = (minor: number) => money(minor, c.currency, locale);
     blocks.push(

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CurrencyCode } from '@shopdesk/shared';
@@ -18,6 +18,7 @@ import { ShiftFigures } from '../components/shift-figures.tsx';
 import { ZReportList } from '../components/z-report-list.tsx';
 import { countsBody } from '../lib/blind-count.ts';
 import type { ShiftReport } from '@shopdesk/shared';
+import { usePermission } from '../../../lib/store-rights.ts';
 
 function OpenShift({
   store,
@@ -37,6 +38,7 @@ function OpenShift({
   setCounting: (counting: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const cashMoves = usePermission('CASH_MOVES');
   const navigate = useNavigate();
   const lock = useWriteLock();
   const close = useCloseShift(store, report.id);
@@ -82,7 +84,13 @@ function OpenShift({
         <Title order={3} fz={18} mb="sm" id="move-heading">
           {t('shifts.moveHeading')}
         </Title>
-        <CashMoveForm store={store} shiftId={report.id} currencies={currencies} />
+        {cashMoves.allowed ? (
+          <CashMoveForm store={store} shiftId={report.id} currencies={currencies} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {cashMoves.reason}
+          </Text>
+        )}
       </Paper>
     </Stack>
   );
@@ -104,6 +112,7 @@ export default function ShiftPage() {
   const shift = current.data?.shift ?? null;
   // While the drawer is counted, nothing else is on screen (the past reports would only distract).
   const [counting, setCounting] = useState(false);
+  const reports = usePermission('REPORTS');
 
   return (
     <Container size={720} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
@@ -149,7 +158,8 @@ export default function ShiftPage() {
             )}
           </>
         )}
-        {!(shift && counting) && <ZReportList store={store} locale={locale} timeZone={timeZone} />}
+        {/* Past Z reports are reports: a member without REPORTS sees only the open shift. */}
+        {!(shift && counting) && reports.allowed && <ZReportList store={store} locale={locale} timeZone={timeZone} />}
       </Stack>
     </Container>
   );

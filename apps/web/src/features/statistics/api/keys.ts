@@ -4,4 +4,6 @@ export const statisticsKeys = {
   summary: (store: string, from: string, to: string) => ['statistics', store, 'summary', from, to] as const,
   periods: (store: string, from: string, to: string, group: string) =>
     ['statistics', store, 'periods', from, to, group] as const,
+  staff: (store: string, from: string, to: string) => ['statistics', store, 'staff', from, to] as const,
+  people: (store: string) => ['statistics', store, 'people'] as const,
 };

@@ -1,6 +1,7 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TenderStatistic } from '@shopdesk/shared';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import type { ReportFormat } from './use-report-format.ts';
 
 /** Money taken and given back per payment method and currency; the net in the main currency. */
@@ -26,9 +27,9 @@ export function TendersTable({ tenders, format }: { tenders: TenderStatistic[]; 
         </Table.Thead>
         <Table.Tbody>
           {tenders.map((row) => (
-            <Table.Tr key={`${row.method} ${row.currency}`}>
+            <Table.Tr key={`${row.methodId} ${row.currency}`}>
               <Table.Td>
-                {t(`statistics.methods.${row.method}`)}{' '}
+                {paymentMethodText(t, row)}{' '}
                 <Text span c="dimmed" size="sm">
                   {row.currency}
                 </Text>

@@ -1,6 +1,6 @@
 import { ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { StatisticSummary, TopProduct } from '@shopdesk/shared';
+import { formatQuantity, type StatisticSummary, type TopProduct } from '@shopdesk/shared';
 import type { ReportFormat } from './use-report-format.ts';
 
 function Rows({ list, format }: { list: TopProduct[]; format: ReportFormat }) {
@@ -37,10 +37,13 @@ function Rows({ list, format }: { list: TopProduct[]; format: ReportFormat }) {
                 )}
               </Table.Td>
               <Table.Td ta="right">
-                {format.count(p.quantity)}
+                {/* A weighed product's figures are thousandths of its unit: 0.342 kg. */}
+                {p.unit ? formatQuantity(p.quantity, p.unit) : format.count(p.quantity)}
                 {p.refundedQuantity > 0 && (
                   <Text size="xs" c="dimmed">
-                    {t('statistics.returned', { count: p.refundedQuantity })}
+                    {p.unit
+                      ? t('statistics.returnedMeasured', { quantity: formatQuantity(p.refundedQuantity, p.unit) })
+                      : t('statistics.returned', { count: p.refundedQuantity })}
                   </Text>
                 )}
               </Table.Td>

@@ -33,7 +33,7 @@ const labels: ReportCsvLabels = {
   code: 'Code',
   method: 'Method',
   currency: 'Currency',
-  methods: { CASH: 'Cash' },
+  methodName: (row) => row.name ?? (row.defaultName === 'CASH' ? 'Cash' : String(row.defaultName)),
 };
 
 describe('report CSV', () => {
@@ -56,18 +56,49 @@ describe('report CSV', () => {
             cost: 700,
             profit: 700,
           },
+          // A weighed product: 0.242 kg sold (net), 0.100 kg returned, not 242 and 100 pieces.
+          {
+            productId: 'w',
+            code: '2100000000008',
+            name: 'Comté',
+            quantity: 242,
+            refundedQuantity: 100,
+            revenue: 479,
+            cost: 0,
+            profit: 479,
+            unit: 'KG',
+          },
         ],
         byRevenue: [],
         byProfit: [],
       },
       tenders: [
         {
+          methodId: 'CASH',
+          name: null,
+          defaultName: 'CASH',
+          kind: 'CASH',
           method: 'CASH',
           currency: 'JPY',
           salesCount: 1,
           refundCount: 0,
           taken: 1500,
           takenInMain: 1000,
+          refunded: 0,
+          refundedInMain: 0,
+        },
+        // A method of the store's own, renamed: each method is its own row, by its name (issue 27).
+        {
+          methodId: 'PAYPAY',
+          name: 'PayPay (shop QR)',
+          defaultName: 'PAYPAY',
+          kind: 'QR_CODE',
+          method: 'OTHER',
+          currency: 'JPY',
+          salesCount: 1,
+          refundCount: 0,
+          taken: 700,
+          takenInMain: 700,
           refunded: 0,
           refundedInMain: 0,
         },
@@ -87,7 +118,9 @@ describe('report CSV', () => {
     expect(lines).toContain('transactionCount,3');
     expect(lines).toContain('2026-11-24,0,0,0.99,0.00,0.00,0.00,0.00,0.00,0.00');
     expect(lines).toContain('"Tea, green",4901,7,1,14.00,7.00,7.00');
+    expect(lines).toContain('Comté,2100000000008,0.242,0.100,4.79,0.00,4.79');
     expect(lines).toContain('Cash,JPY,1500,0,10.00');
+    expect(lines).toContain('PayPay (shop QR),JPY,700,0,7.00');
     expect(lines).toContain('At cost,0.05');
   });
 });

@@ -1,9 +1,11 @@
 import {
   csvLine,
+  quantityInputText,
   minorToDecimalText,
   type CurrencyCode,
   type Statistic,
   type StatisticSummary,
+  type TenderStatistic,
   type TopProduct,
 } from '@shopdesk/shared';
 
@@ -24,7 +26,8 @@ export interface ReportCsvLabels {
   code: string;
   method: string;
   currency: string;
-  methods: Record<string, string>;
+  /** A payment method's name as the reader reads it (its own name, else its default one translated). */
+  methodName(row: TenderStatistic): string;
 }
 
 export interface ReportCsvInput {
@@ -85,7 +88,10 @@ export function reportCsv(input: ReportCsvInput, labels: ReportCsvLabels): strin
   const products = (title: string, list: TopProduct[]) => {
     out.push('\r\n', csvLine([title]));
     out.push(csvLine([labels.product, labels.code, ...PRODUCT_FIGURES.map((k) => labels.figure[k] ?? k)]));
-    for (const p of list) out.push(csvLine([p.name, p.code ?? '', ...PRODUCT_FIGURES.map((k) => cell(k, p[k]))]));
+    // A weighed product's quantities as decimals of its unit (0.242), as it is shown.
+    const figure = (p: TopProduct, k: (typeof PRODUCT_FIGURES)[number]) =>
+      p.unit && (k === 'quantity' || k === 'refundedQuantity') ? quantityInputText(p[k], p.unit) : cell(k, p[k]);
+    for (const p of list) out.push(csvLine([p.name, p.code ?? '', ...PRODUCT_FIGURES.map((k) => figure(p, k))]));
   };
   products(labels.section.byQuantity, input.summary.topProducts.byQuantity);
   products(labels.section.byRevenue, input.summary.topProducts.byRevenue);
@@ -104,7 +110,7 @@ export function reportCsv(input: ReportCsvInput, labels: ReportCsvLabels): strin
     const own = t.currency as CurrencyCode;
     out.push(
       csvLine([
-        labels.methods[t.method] ?? t.method,
+        labels.methodName(t),
         t.currency,
         minorToDecimalText(t.taken, own),
         minorToDecimalText(t.refunded, own),

@@ -1,16 +1,21 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
+import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import { IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useStatisticPeriods } from '../api/get-periods.ts';
+import { useStaffPeople } from '../api/get-staff-people.ts';
+import { useStaffReport } from '../api/get-staff-report.ts';
 import { useStatisticSummary } from '../api/get-summary.ts';
 import { useStockValue } from '../api/get-stock-value.ts';
 import { RangeControls, type RangeChoice } from '../components/range-controls.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
+import { StaffReport } from '../components/staff-report.tsx';
 import { TendersTable } from '../components/tenders-table.tsx';
 import { TopProducts } from '../components/top-products.tsx';
 import { TotalsGrid } from '../components/totals-grid.tsx';
@@ -42,7 +47,8 @@ function download(name: string, text: string) {
 /**
  * /{store}/shop/statistic: a period's sales report in the store's time zone — totals with gross
  * sales and refunds, revenue and profit over time, best products, payments per method and
- * currency, the stock's value — and all of it as CSV.
+ * currency, the stock's value — and all of it as CSV; and, in a store with staff, each member's
+ * figures (issue 26).
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
@@ -60,8 +66,13 @@ export default function StatisticsPage() {
   const summary = useStatisticSummary(store, period);
   const periods = useStatisticPeriods(store, period, group);
   const stock = useStockValue(store);
+  const staff = useStaffReport(store, period);
+  // A store of one person (the owner alone, as in the original) has no report by staff to show.
+  const people = useStaffPeople(store);
+  const hasStaff = new Set([...(people.data ?? []), ...(staff.data ?? [])].map((p) => p.userId)).size > 1;
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const format = useReportFormat(summary.data?.currency ?? virtualStore?.mainCurrency ?? 'USD');
-  const error = summary.error ?? periods.error;
+  const error = summary.error ?? periods.error ?? staff.error;
 
   const exportCsv = () => {
     if (!summary.data || !periods.data) return;
@@ -102,11 +113,7 @@ export default function StatisticsPage() {
       code: t('statistics.code'),
       method: t('statistics.method'),
       currency: t('statistics.currency'),
-      methods: {
-        CASH: t('statistics.methods.CASH'),
-        CARD: t('statistics.methods.CARD'),
-        OTHER: t('statistics.methods.OTHER'),
-      },
+      methodName: (row) => paymentMethodText(t, row),
     };
     const csv = reportCsv({ summary: summary.data, periods: periods.data, stock: stock.data ?? null }, labels);
     download(`${store}-report-${period.from}_${period.to}.csv`, csv);
@@ -176,6 +183,12 @@ export default function StatisticsPage() {
               <TendersTable tenders={summary.data.tenders} format={format} />
             </Section>
           </>
+        )}
+
+        {hasStaff && staff.data && (
+          <Section title={t('statistics.staff.title')}>
+            <StaffReport rows={staff.data} format={format} layout={phone ? 'cards' : 'table'} />
+          </Section>
         )}
       </Stack>
     </Container>

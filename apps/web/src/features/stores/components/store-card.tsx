@@ -17,6 +17,9 @@ interface Props {
 export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDefault, onEdit }: Props) {
   const { t, i18n } = useTranslation();
   const { store: openStore = store.urlName } = useParams();
+  // Servers before issue 26 send no role: every store was the user's own.
+  const role = store.role ?? 'OWNER';
+  const owner = role === 'OWNER';
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={store.name} style={{ listStyle: 'none' }}>
       <Stack gap="sm">
@@ -27,21 +30,27 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
           <Text c="dimmed" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             /{store.urlName}
           </Text>
-          {(isCurrent || isDefault) && (
-            // Under the name, where they have the whole width: never cut to "Curr…" on a phone.
-            <Group gap={6} mt={6}>
-              {isCurrent && (
-                <Badge tt="none" variant="outline" style={{ overflow: 'visible' }}>
-                  {t('stores.current')}
-                </Badge>
-              )}
-              {isDefault && (
-                <Badge tt="none" style={{ overflow: 'visible' }}>
-                  {t('stores.default')}
-                </Badge>
-              )}
-            </Group>
-          )}
+          {/* Under the name, where they have the whole width: never cut to "Curr…" on a phone. */}
+          <Group gap={6} mt={6}>
+            <Badge
+              tt="none"
+              variant={owner ? 'dot' : 'light'}
+              color={owner ? 'teal' : 'grape'}
+              style={{ overflow: 'visible' }}
+            >
+              {t(`stores.role.${role}`)}
+            </Badge>
+            {isCurrent && (
+              <Badge tt="none" variant="outline" style={{ overflow: 'visible' }}>
+                {t('stores.current')}
+              </Badge>
+            )}
+            {isDefault && (
+              <Badge tt="none" style={{ overflow: 'visible' }}>
+                {t('stores.default')}
+              </Badge>
+            )}
+          </Group>
         </div>
         <Text size="sm">
           {currencyLabel(store.mainCurrency, i18n.language)}
@@ -60,8 +69,24 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
           >
             {t('stores.open')}
           </Button>
-          <Button size="sm" variant="default" onClick={onEdit} aria-label={t('stores.editStore', { name: store.name })}>
-            {t('stores.edit')}
+          {owner && (
+            <Button
+              size="sm"
+              variant="default"
+              onClick={onEdit}
+              aria-label={t('stores.editStore', { name: store.name })}
+            >
+              {t('stores.edit')}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={paths.profileStoreMembers(openStore, store.urlName)}
+            aria-label={t('stores.membersOf', { name: store.name })}
+          >
+            {t('stores.members')}
           </Button>
           <Button
             size="sm"
@@ -71,6 +96,15 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             aria-label={t('stores.saleSettingsOf', { name: store.name })}
           >
             {t('stores.saleSettings')}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={paths.profileStoreBarcodeRules(openStore, store.urlName)}
+            aria-label={t('barcodeRules.linkOf', { name: store.name })}
+          >
+            {t('barcodeRules.link')}
           </Button>
           <Button
             size="sm"

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentStoreQuery } from '../api/current-store.ts';
 import { SaleSettingsForm } from '../components/sale-settings-form.tsx';
 import { ExchangeRatePanel } from '../components/exchange-rate-panel.tsx';
+import { PaymentMethodsSection } from '../components/payment-methods-section.tsx';
 
 /** "Sales at the counter" of one of the user's stores: tax, cash rounding and its exchange rate. */
 export default function SaleSettingsPage() {
@@ -62,6 +63,7 @@ export default function SaleSettingsPage() {
               store={store}
             />
           </Paper>
+          <PaymentMethodsSection urlName={store.urlName} />
           {store.secondCurrency ? (
             <Paper
               withBorder

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.ts';
+import { engines, useTestApp } from '../../test/harness.ts';
+import { expectLedgerConsistent } from '../../test/ledger.ts';
+import {
+  contentsOf,
+  createCargo,
+  createProduct,
+  difference,
+  inStore,
+  mark,
+  productQuantity,
+  sku,
+} from './cargo.test-helpers.ts';
+
+// Weighed goods in a cargo (issue 27): a KG product's line counts thousandths of a kilogram, as
+// its stock does, so a scale label's 0.350 kg is the integer 350 from the scan to the ledger.
+describe.each(engines)('cargo of weighed goods on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('counts a KG line in thousandths, values it per kg and books exactly that weight on arrival', async () => {
+    const u = await createUser(t);
+    const [cheese, jar] = [sku(), sku()];
+    const made = await t.request('POST', '/api/secure/product', {
+      ...inStore(u),
+      body: { code: cheese, name: 'Comté', price: 1980, quantity: 1500, unit: 'KG' },
+    });
+    expect(made.status, made.text).toBe(201);
+    await createProduct(t, u, jar, 2, 100);
+    const cargo = await createCargo(t, u, {
+      name: 'Deli order',
+      contents: [
+        { code: cheese, name: 'Comté', quantity: 0, price: 1980 },
+        { code: jar, name: 'Jar', quantity: 3, price: 100 },
+      ],
+    });
+    const lines = await contentsOf(t, u, cargo.code);
+    const line = lines.find((l) => l.code === cheese)!;
+    expect(line.unit).toBe('KG');
+    expect(lines.find((l) => l.code === jar)!.unit).toBe('EACH');
+
+    // Two scale labels: 0.350 kg and 1.005 kg, each a difference in thousandths.
+    const first = await difference(t, u, cargo.code, line.contentId, 350, 350);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ quantity: 350, conflict: false });
+    const second = await difference(t, u, cargo.code, line.contentId, 1355, 1005);
+    expect(second.body).toMatchObject({ quantity: 1355, conflict: false });
+    expect((await contentsOf(t, u, cargo.code)).find((l) => l.code === cheese)).toMatchObject({
+      quantity: 1355,
+      unit: 'KG',
+    });
+
+    // 1.355 kg × 19.80/kg = 26.829 → 26.83 (half up), plus 3 × 1.00: not 1,355 × 19.80.
+    const read = await t.request('GET', `/api/secure/cargo/code/${cargo.code}`, inStore(u));
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ totalValue: 2683 + 300 });
+
+    const arrived = await mark(t, u, 'arrived', cargo.code);
+    expect(arrived.status, arrived.text).toBe(200);
+    expect(await productQuantity(t, u, cheese)).toBe(1500 + 1355);
+    expect(await productQuantity(t, u, jar)).toBe(5);
+    await expectLedgerConsistent(t, u.store.id);
+  });
+});

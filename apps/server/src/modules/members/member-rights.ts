@@ -1,0 +1,32 @@
+import { ErrorCode, hasPermission, isPermission, type Permission, type StoreRights } from '@shopdesk/shared';
+import { AppError } from '../../lib/errors.ts';
+
+/** The permissions of a member row (a JSON array); anything unknown is dropped. */
+export function parsePermissions(text: string): Permission[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(isPermission) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Refuses (403) rights beyond the caller's own: a member who manages staff gives or takes only
+ * what they hold themselves (the owner holds everything, so only members are ever refused), and
+ * never a larger maximum discount than theirs.
+ */
+export function assertWithinRights(
+  caller: StoreRights,
+  rights: { permissions: readonly Permission[]; maxDiscount: number },
+) {
+  const beyond = rights.permissions.find((p) => !hasPermission(caller, p));
+  if (beyond) {
+    const message = `You cannot give the ${beyond} permission: you do not have it yourself.`;
+    throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'permissions', message }]);
+  }
+  if (rights.maxDiscount > caller.maxDiscount) {
+    const message = `You cannot give a maximum discount above your own (${caller.maxDiscount / 100}%).`;
+    throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'maxDiscount', message }]);
+  }
+}

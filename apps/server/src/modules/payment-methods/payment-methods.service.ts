@@ -1,0 +1,109 @@
+import {
+  defaultPaymentMethodList,
+  DEFAULT_PAYMENT_METHODS,
+  ErrorCode,
+  PAYMENT_METHOD_KINDS,
+  type CurrencyCode,
+  type DefaultPaymentMethod,
+  type PaymentMethod,
+  type PaymentMethodKind,
+  type PaymentMethodsBody,
+} from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { PaymentMethodsTable, StoreRow } from '../../db/types.ts';
+import { iso } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Scope } from '../access/index.ts';
+import * as repo from './payment-methods.repo.ts';
+
+/**
+ * A store's payment methods (issue 27, product.md §4-5): its saved list, or its currency's
+ * defaults until the owner saves one. A method taken off the list stays stored, so a report of
+ * its past tenders still names it.
+ */
+
+/** A store's methods: `list` what the payment dialog and the editor show, `all` with those taken off it. */
+export interface StoreMethods {
+  list: PaymentMethod[];
+  all: PaymentMethod[];
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+function toMethod(row: PaymentMethodsTable): PaymentMethod {
+  return {
+    id: row.id,
+    name: row.name,
+    defaultName: oneOf<DefaultPaymentMethod>(DEFAULT_PAYMENT_METHODS, row.default_name),
+    kind: oneOf<PaymentMethodKind>(PAYMENT_METHOD_KINDS, row.kind) ?? 'OTHER',
+    needsReference: Number(row.needs_reference) === 1,
+    opensDrawer: Number(row.opens_drawer) === 1,
+    enabled: Number(row.enabled) === 1,
+    position: Number(row.position),
+  };
+}
+
+/** The store's methods (one query); its currency's defaults when it has saved none. */
+export async function storeMethods(db: DbOrTx, store: StoreRow): Promise<StoreMethods> {
+  const rows = await repo.findAll(db, store.id);
+  if (rows.length === 0) {
+    const defaults = defaultPaymentMethodList(store.main_currency as CurrencyCode);
+    return { list: defaults, all: defaults };
+  }
+  return { list: rows.filter((r) => r.deleted_at === null).map(toMethod), all: rows.map(toMethod) };
+}
+
+/** `GET /virtual-store/{urlName}/payment-methods`. */
+export async function getMethods(ctx: AppContext, scope: Scope): Promise<PaymentMethod[]> {
+  return (await storeMethods(ctx.db, scope.store)).list;
+}
+
+function row(storeId: string, m: PaymentMethod, position: number, deletedAt: string | null): PaymentMethodsTable {
+  return {
+    store_id: storeId,
+    id: m.id,
+    name: m.name,
+    default_name: m.defaultName,
+    kind: m.kind,
+    needs_reference: m.needsReference ? 1 : 0,
+    opens_drawer: m.opensDrawer ? 1 : 0,
+    enabled: m.enabled ? 1 : 0,
+    position,
+    deleted_at: deletedAt,
+  };
+}
+
+/**
+ * `PUT /virtual-store/{urlName}/payment-methods`: the list replaced whole, in the order given (the
+ * body's rules: one enabled cash method, no two of one name, at most MAX_PAYMENT_METHODS). A method
+ * with an `id` is that stored method edited (an unknown id is refused); one without is new. A
+ * method left out is taken off the list and kept for the reports.
+ */
+export async function putMethods(ctx: AppContext, scope: Scope, body: PaymentMethodsBody): Promise<PaymentMethod[]> {
+  const storeId = scope.store.id;
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await storeMethods(trx, scope.store);
+    const known = new Set(current.all.map((m) => m.id));
+    body.methods.forEach((m, i) => {
+      if (m.id !== undefined && !known.has(m.id)) {
+        const message = 'This store has no payment method with this id: leave the id out to add a new method.';
+        throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: `methods.${i}.id`, message }]);
+      }
+    });
+    const ordered = body.methods
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => a.m.position - b.m.position || a.i - b.i)
+      .map(({ m }, position) => ({ ...m, id: m.id ?? newId(), position }));
+    const kept = new Set(ordered.map((m) => m.id));
+    const now = iso(ctx.clock.now());
+    const taken = current.all.filter((m) => !kept.has(m.id));
+    await repo.upsertAll(trx, [
+      ...ordered.map((m) => row(storeId, m, m.position, null)),
+      ...taken.map((m, i) => row(storeId, m, ordered.length + i, now)),
+    ]);
+    return ordered;
+  });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { OWNER_RIGHTS, ROLE_PERMISSIONS, type StoreRights } from '@shopdesk/shared';
+import { NAV_LEAVES } from './nav-items.ts';
+import { may, screenNeed } from '../../lib/store-rights.ts';
+
+const cashier: StoreRights = { role: 'CASHIER', permissions: ROLE_PERMISSIONS.CASHIER, maxDiscount: 1000 };
+const manager: StoreRights = { role: 'MANAGER', permissions: ROLE_PERMISSIONS.MANAGER, maxDiscount: 10000 };
+const opens = (rights: StoreRights) => NAV_LEAVES.filter((i) => may(rights, screenNeed(i.path))).map((i) => i.id);
+
+describe('store rights in the web app', () => {
+  it('reads what a screen needs by its longest path prefix', () => {
+    expect(screenNeed('shop/statistic')).toBe('REPORTS');
+    expect(screenNeed('/shop/shift/abc/')).toBe('SHIFTS');
+    expect(screenNeed('stock/edit/4901234567894')).toBe('PRODUCTS');
+    expect(screenNeed('profile/store/shop-1/sales')).toBe('SETTINGS');
+    expect(screenNeed('profile/store/shop-1/members')).toBe('MEMBERS');
+    // The list of one's own stores (owned and member ones, marked) is every member's.
+    expect(screenNeed('profile/store')).toBeNull();
+    expect(screenNeed('profile/subscription/pricing')).toBe('OWNER');
+    expect(screenNeed('stock/list')).toBeNull();
+    expect(screenNeed('profile')).toBeNull();
+    expect(screenNeed('stock/newer')).toBeNull();
+  });
+
+  it('shows a cashier the counter, lists and shift but not settings, reports or product editing', () => {
+    expect(opens(cashier)).toEqual(
+      expect.arrayContaining([
+        'home',
+        'shop-counter',
+        'shop-list',
+        'shop-shift',
+        'stock-list',
+        'profile',
+        'profile-store',
+      ]),
+    );
+    for (const hidden of ['shop-statistic', 'stock-new', 'cargo-new']) {
+      expect(opens(cashier)).not.toContain(hidden);
+    }
+    expect(opens(manager)).toEqual(opens(OWNER_RIGHTS));
+    expect(may(manager, 'OWNER')).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
+import { fetchRoster } from '../../lib/till/till-api.ts';
+import { isTillOf, useTill } from '../../lib/till/till-state.ts';
+import { PinEntry } from './pin-entry.tsx';
+
+const ROSTER_EVERY_MS = 60_000;
+
+interface Props {
+  store: string;
+  /** Runs before the till locks (idle or the Lock button): the counter holds the member's cart. */
+  beforeLock: () => Promise<void> | void;
+}
+
+/**
+ * The till on the counter (product.md §2): locked, a PIN pad over the counter lists the members;
+ * unlocked, a bar names who sells, with Lock. It keeps the roster (names, rights, PIN hashes)
+ * fresh while online, for the offline unlock, and locks after the store's idle minutes.
+ */
+export function TillGate({ store, beforeLock }: Props) {
+  const { t } = useTranslation();
+  const till = useTill((s) => s.store);
+  const member = useTill((s) => s.member);
+  const roster = useTill((s) => s.roster);
+  const active = !!till && isTillOf(store);
+  const lockRef = useRef(beforeLock);
+  lockRef.current = beforeLock;
+
+  useEffect(() => {
+    if (!active) return;
+    const refresh = () =>
+      fetchRoster(store).then(
+        (r) => useTill.getState().setRoster(r),
+        () => {}, // Offline or refused: the kept roster stays.
+      );
+    void refresh();
+    const id = setInterval(refresh, ROSTER_EVERY_MS);
+    return () => clearInterval(id);
+  }, [active, store]);
+
+  const idleMinutes = roster?.idleLockMinutes ?? 0;
+  useEffect(() => {
+    if (!active || !member || idleMinutes <= 0) return;
+    let timer = 0;
+    const arm = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(
+        () => void Promise.resolve(lockRef.current()).finally(() => useTill.getState().lock()),
+        idleMinutes * 60_000,
+      );
+    };
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const e of events) window.addEventListener(e, arm, { passive: true });
+    arm();
+    return () => {
+      window.clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, arm);
+    };
+  }, [active, member, idleMinutes]);
+
+  if (!active) return null;
+  if (member) {
+    return (
+      <Paper withBorder radius="md" px="sm" py={6} mb="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" truncate>
+            {t('till.sellingAs', { name: member.name })}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void Promise.resolve(beforeLock()).finally(() => useTill.getState().lock())}
+          >
+            {t('till.lock')}
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
+  const members = (roster?.members ?? []).filter((m) => m.pinHash);
+  return (
+    <Box
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="till-locked-title"
+      pos="fixed"
+      inset={0}
+      style={{ zIndex: 300, overflowY: 'auto', background: 'var(--mantine-color-body)' }}
+    >
+      <Box maw={520} mx="auto" p="md" pt="xl">
+        <Title order={2} id="till-locked-title" fz="xl" mb={4}>
+          {t('till.lockedTitle')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('till.lockedHint')}
+        </Text>
+        <PinEntry store={store} members={members} onDone={(m) => useTill.getState().unlock(m)} />
+      </Box>
+    </Box>
+  );
+}

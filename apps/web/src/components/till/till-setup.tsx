@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Modal, NumberInput, PasswordInput, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from '../../lib/i18n/use-translation.ts';
+import { describeError } from '../../lib/describe-error.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { fetchRoster, saveTillSettings, setMemberPin } from '../../lib/till/till-api.ts';
+import { isTillOf, useTill } from '../../lib/till/till-state.ts';
+
+/**
+ * Till mode for this device (product.md §2), for the owner or a member with SETTINGS: one's own
+ * PIN, the store's lock settings, and turning this device into the store's till (or back).
+ */
+export function TillSetup({ store, opened, onClose }: { store: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const userId = useSession((s) => s.loggedUser?.userId ?? '');
+  const virtualStore = useSession((s) => s.virtualStore);
+  const on = useTill((s) => !!s.store) && isTillOf(store);
+  const [pin, setPin] = useState('');
+  const [lockAfterSale, setLockAfterSale] = useState(virtualStore?.lockAfterSale ?? true);
+  const [idle, setIdle] = useState<number>(virtualStore?.idleLockMinutes ?? 5);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>, message: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      await work();
+      setDone(message);
+    } catch (e) {
+      setError(describeError(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('till.setupTitle')} centered>
+      <Stack gap="md">
+        <Text size="sm">{t('till.setupHint')}</Text>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await setMemberPin(store, userId, pin);
+              setPin('');
+            }, t('till.pinSaved'));
+          }}
+        >
+          <Stack gap="xs">
+            <PasswordInput
+              label={t('till.myPin')}
+              description={t('till.pinRule')}
+              value={pin}
+              inputMode="numeric"
+              maxLength={6}
+              onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+            />
+            <Button type="submit" variant="default" disabled={pin.length < 4} loading={busy}>
+              {t('till.savePin')}
+            </Button>
+          </Stack>
+        </form>
+        <Switch
+          label={t('till.lockAfterSale')}
+          checked={lockAfterSale}
+          onChange={(e) => setLockAfterSale(e.currentTarget.checked)}
+        />
+        <NumberInput
+          label={t('till.idleMinutes')}
+          description={t('till.idleHint')}
+          min={0}
+          max={240}
+          value={idle}
+          onChange={(v) => setIdle(typeof v === 'number' ? v : 0)}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {done && <Alert color="green">{done}</Alert>}
+        {on ? (
+          <Button color="red" variant="light" onClick={() => (useTill.getState().close(), onClose())}>
+            {t('till.turnOff')}
+          </Button>
+        ) : (
+          <Button
+            loading={busy}
+            onClick={() =>
+              void run(async () => {
+                await saveTillSettings(store, { lockAfterSale, idleLockMinutes: idle });
+                useTill.getState().open(store, await fetchRoster(store));
+                onClose();
+              }, t('till.turnedOn'))
+            }
+          >
+            {t('till.turnOn')}
+          </Button>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

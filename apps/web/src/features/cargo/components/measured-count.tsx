@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { NumberInput, Text } from '@mantine/core';
+import { parseQuantityText, quantityInputText, UNIT_SYMBOLS, type ProductUnit } from '@shopdesk/shared';
+
+interface Props {
+  /** Thousandths of the unit. */
+  value: number;
+  unit: Exclude<ProductUnit, 'EACH'>;
+  label: string;
+  onSet: (value: number) => void;
+}
+
+/**
+ * The count of a weighed line: typed in its unit with 3 decimals (0.350 kg), no − and +, since a
+ * step of one thousandth means nothing on a scale. Set when the field is left or Enter is pressed.
+ */
+export function MeasuredCount({ value, unit, label, onSet }: Props) {
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [value]);
+  const commit = () => {
+    if (draft === null) return;
+    const n = parseQuantityText(draft, unit);
+    if (n !== null && n >= 0) onSet(n);
+    setDraft(null);
+  };
+  return (
+    <NumberInput
+      aria-label={label}
+      value={draft ?? quantityInputText(value, unit)}
+      onChange={(v) => setDraft(String(v))}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        }
+      }}
+      min={0}
+      decimalScale={3}
+      allowNegative={false}
+      hideControls
+      inputMode="decimal"
+      w={132}
+      size="md"
+      rightSection={
+        <Text fz="sm" c="dimmed">
+          {UNIT_SYMBOLS[unit]}
+        </Text>
+      }
+      styles={{ input: { textAlign: 'right', fontWeight: 700 } }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  verifyPin,
+  type Permission,
+  type TillRoster,
+  type TillSettings,
+  type TillUnlockResult,
+} from '@shopdesk/shared';
+import { secureApi } from '../api-client.ts';
+import { NetworkError } from '../api-error.ts';
+import { useTill, type TillUser } from './till-state.ts';
+
+/** The till's roster (SETTINGS): members with names, rights and PIN hashes, and the lock settings. */
+export function fetchRoster(store: string, signal?: AbortSignal): Promise<TillRoster> {
+  return secureApi.request<TillRoster>('/api/secure/till/members', { store, signal });
+}
+
+export function saveTillSettings(store: string, body: TillSettings): Promise<TillRoster> {
+  return secureApi.request<TillRoster>('/api/secure/till/settings', { store, method: 'PUT', body });
+}
+
+export function setMemberPin(store: string, userId: string, pin: string): Promise<void> {
+  return secureApi.request<void>(
+    `/api/secure/virtual-store/${encodeURIComponent(store)}/member/${encodeURIComponent(userId)}/pin`,
+    { method: 'PUT', body: { pin } },
+  );
+}
+
+/** Offline: the PIN checked against the kept hash (PBKDF2 in WebCrypto, as on the server). */
+async function checkOffline(userId: string, pin: string, approve?: Permission): Promise<TillUser | 'wrong' | 'lacks'> {
+  const member = useTill.getState().roster?.members.find((m) => m.userId === userId);
+  if (!member || !(await verifyPin(pin, member.pinHash))) return 'wrong';
+  const { pinHash: _hash, ...user } = member;
+  if (approve && user.role !== 'OWNER' && !user.permissions.includes(approve)) return 'lacks';
+  return user;
+}
+
+export type PinCheck = { ok: true; member: TillUser; offline: boolean } | { ok: false; error: unknown };
+
+/**
+ * Checks a member's PIN: on the server when it answers (throttled there per device and member),
+ * else against the kept hashes, so the till unlocks offline too. Errors other than no network
+ * (a wrong PIN, a wait, a missing permission) are the server's and shown as they are.
+ */
+export async function checkPin(store: string, userId: string, pin: string, approve?: Permission): Promise<PinCheck> {
+  try {
+    const result = await secureApi.request<TillUnlockResult>('/api/secure/till/unlock', {
+      store,
+      method: 'POST',
+      body: { userId, pin, ...(approve ? { approve } : {}) },
+    });
+    return { ok: true, member: result.member, offline: false };
+  } catch (error) {
+    if (!(error instanceof NetworkError)) return { ok: false, error };
+    const offline = await checkOffline(userId, pin, approve);
+    if (offline === 'wrong' || offline === 'lacks') return { ok: false, error: offline };
+    return { ok: true, member: offline, offline: true };
+  }
+}

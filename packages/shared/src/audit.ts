@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { windowSchema } from './products.ts';
+
+/**
+ * The store's audit log (issue 26, product.md §2, §4 AuditEvent): who did what and when. Each
+ * write that is not already a row naming its author records one event in the same transaction;
+ * sales are read from the sales themselves (they carry their cashier), so the log lists them too.
+ */
+export const AUDIT_ACTIONS = [
+  'SALE',
+  'REFUND',
+  'PRODUCT_CREATE',
+  'PRODUCT_EDIT',
+  'PRODUCT_DELETE',
+  'PRODUCT_IMPORT',
+  'STOCK_ADJUST',
+  'CARGO_CREATE',
+  'CARGO_EDIT',
+  'CARGO_DELETE',
+  'CARGO_COUNT',
+  'CARGO_ARRIVE',
+  'CARGO_TRANSFER',
+  'CARGO_RECEIVE',
+  'SHIFT_OPEN',
+  'SHIFT_CLOSE',
+  'CASH_MOVE',
+  'STORE_EDIT',
+  'SALE_SETTINGS',
+  'RECEIPT_TEMPLATE',
+  'MEMBER_INVITE',
+  'MEMBER_EDIT',
+  'MEMBER_REMOVE',
+  /** The cash drawer opened without a sale ("No sale"), under the shift open then. */
+  'NO_SALE',
+  /** A held cart thrown away: its code, total and lines stay in the log. */
+  'VOID_PARKED',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = ['SALE', 'REFUND', 'PRODUCT', 'CARGO', 'SHIFT', 'STORE', 'MEMBER'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AuditEventSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  at: z.string(),
+  userId: z.string(),
+  /** The user's name (their email when they have none); null when the account was deleted. */
+  userName: z.string().nullable(),
+  /** The member whose PIN approved the action on a till, or null. */
+  approvedBy: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  /** The product's barcode, the cargo's code, the receipt code...; '' when the entity has none. */
+  entityCode: z.string(),
+  summary: z.string(),
+  /** Money the event moved (a sale's total, a refund, a cash move), minor units of the main currency. */
+  amount: z.number().int().nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+export const AuditWindowSchema = windowSchema(AuditEventSchema);
+export type AuditWindow = z.infer<typeof AuditWindowSchema>;
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31');
+
+/** `?userId&action&from&to`: from and to are days in the store's timezone, both included. */
+export const AuditQuerySchema = z.object({
+  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'Not an audit action' }).optional(),
+  from: dateText.optional(),
+  to: dateText.optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/** Everyone who appears in the store's log or is a member now, for the log's member filter. */
+export const AuditPersonSchema = z.object({ userId: z.string(), name: z.string() });
+export const AuditPeopleSchema = z.array(AuditPersonSchema);
+export type AuditPerson = z.infer<typeof AuditPersonSchema>;
+
+/** `GET /shop/statistic/by-member?from&to`: a period's (store days, both included) figures per member. */
+export const StaffReportQuerySchema = z.object({ from: dateText, to: dateText });
+export const StaffFiguresSchema = z.object({
+  userId: z.string(),
+  /** The user's name (their email when they have none); '' for a deleted account. */
+  name: z.string(),
+  salesCount: z.number().int(),
+  salesTotal: z.number().int(),
+  refundsCount: z.number().int(),
+  refundsTotal: z.number().int(),
+  /** Line and cart discounts their sales gave, minor units of the main currency. */
+  discountsTotal: z.number().int(),
+  /** Their sales and refunds that another member approved (a PIN on the till: what they lacked). */
+  approvalsReceived: z.number().int(),
+  /** Sales and refunds of other members that they approved. */
+  approvalsGiven: z.number().int(),
+});
+export const StaffReportSchema = z.array(StaffFiguresSchema);
+export type StaffFigures = z.infer<typeof StaffFiguresSchema>;
