@@ -58,9 +58,9 @@ export const CargoSchema = z.object({
   status: z.enum(CARGO_STATUSES),
   /** Number of content lines. */
   itemCount: z.number().int(),
-  /** Sum of the lines' quantities (sent or recorded). */
+  /** Items on the lines (sent or recorded): pieces, and one for each line of a weighed product. */
   totalQuantity: z.number().int(),
-  /** Sum of the lines' received counts, null while no line has been counted. */
+  /** Items received, counted as totalQuantity; null while no line has been counted. */
   totalReceivedQuantity: z.number().int().nullable(),
   /** Sum of quantity × price (received count when set), minor units of `currency`. */
   totalValue: z.number().int(),

@@ -54,6 +54,8 @@ describe.each(engines)('cargo of weighed goods on %s', (engine) => {
     const read = await t.request('GET', `/api/secure/cargo/code/${cargo.code}`, inStore(u));
     expect(read.status, read.text).toBe(200);
     expect(read.body).toMatchObject({ totalValue: 2683 + 300 });
+    // The weighing is one item beside the three jars, not 1,355 "pieces" added to them.
+    expect(read.body).toMatchObject({ itemCount: 2, totalQuantity: 1 + 3 });
 
     const arrived = await mark(t, u, 'arrived', cargo.code);
     expect(arrived.status, arrived.text).toBe(200);

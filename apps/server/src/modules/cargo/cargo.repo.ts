@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { CargoStatus } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CargoContentsTable, CargoQrTokensTable, CargosTable } from '../../db/types.ts';
@@ -211,8 +211,17 @@ export async function countCargos(
  * Item count, quantities and value of each cargo, summed by the database in one grouped query.
  * The value counts what arrival books: the received count when set, else the quantity. A line of
  * a measured product (KG, L, M) holds thousandths and its price is per unit: its value is
- * quantity × price / 1000, half up, as a weighed sale line's is.
+ * quantity × price / 1000, half up, as a weighed sale line's is, and it counts as one item in the
+ * totals (as a weighing does on a sale: `countItems`), never as its thousandths added to pieces.
  */
+/** The line's product is sold by KG, L or M (`p` joined on the line's code). */
+const measured = sql`p.unit in ('KG', 'L', 'M')`;
+
+/** A count column as items: pieces for a piece product, one for a weighing (null stays null). */
+function items(count: RawBuilder<number | null>) {
+  return sql<number | null>`case when ${count} is null then null when ${measured} then 1 else ${count} end`;
+}
+
 export async function totalsOf(db: DbOrTx, storeId: string, cargoIds: string[]): Promise<Map<string, CargoTotals>> {
   const totals = new Map<string, CargoTotals>();
   if (cargoIds.length === 0) return totals;
@@ -223,9 +232,9 @@ export async function totalsOf(db: DbOrTx, storeId: string, cargoIds: string[]):
     .select([
       'c.cargo_id',
       sql<number>`count(*)`.as('item_count'),
-      sql<number>`coalesce(sum(c.quantity), 0)`.as('total_quantity'),
-      sql<number | null>`sum(c.received_quantity)`.as('total_received'),
-      sql<number>`coalesce(sum(case when p.unit in ('KG', 'L', 'M') then (${counted} + 500) / 1000 else ${counted} end), 0)`.as(
+      sql<number>`coalesce(sum(${items(sql`c.quantity`)}), 0)`.as('total_quantity'),
+      sql<number | null>`sum(${items(sql`c.received_quantity`)})`.as('total_received'),
+      sql<number>`coalesce(sum(case when ${measured} then (${counted} + 500) / 1000 else ${counted} end), 0)`.as(
         'total_value',
       ),
     ])
@@ -248,10 +257,11 @@ export async function totalsOf(db: DbOrTx, storeId: string, cargoIds: string[]):
 /** Sum of the receiver's counts on the copy of a handed-over cargo (null: nothing counted yet). */
 export async function receivedTotal(db: DbOrTx, storeId: string, cargoId: string): Promise<number | null> {
   const row = await db
-    .selectFrom('cargo_contents')
-    .select(sql<number | null>`sum(received_quantity)`.as('n'))
-    .where('store_id', '=', storeId)
-    .where('cargo_id', '=', cargoId)
+    .selectFrom('cargo_contents as c')
+    .leftJoin('products as p', (join) => join.onRef('p.store_id', '=', 'c.store_id').onRef('p.code', '=', 'c.code'))
+    .select(sql<number | null>`sum(${items(sql`c.received_quantity`)})`.as('n'))
+    .where('c.store_id', '=', storeId)
+    .where('c.cargo_id', '=', cargoId)
     .executeTakeFirst();
   return row?.n === null || row?.n === undefined ? null : Number(row.n);
 }

@@ -90,6 +90,16 @@ describe.each(engines)('measured products on %s', (engine) => {
     });
     // The weighing is one item sold and one given back, not 342 and 100.
     expect(stats.body.totals).toMatchObject({ itemsSold: 1, itemsRefunded: 1, cost: 290 });
+
+    // Ranked by the quantity shown: 2 jars before 0.242 kg of beef (not 242 "pieces" first).
+    const jar = await createProduct(t, u, { code: ean13(), name: 'Jar', price: 100, quantity: 10 });
+    expect((await sell([{ code: jar.code, quantity: 2 }])).status).toBe(201);
+    const ranked = await t.request<StatisticSummary>(
+      'GET',
+      `/api/secure/shop/statistic/summary?from=${day(-1)}&to=${day(1)}&top=50`,
+      { token: u.token },
+    );
+    expect(ranked.body.topProducts.byQuantity.map((p) => p.code)).toEqual([jar.code, beef.code]);
   });
 
   it('charges a price-embedded label its printed price, and keeps EACH lines to whole pieces', async () => {

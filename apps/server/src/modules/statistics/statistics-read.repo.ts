@@ -153,6 +153,13 @@ function sourceRows(
 }
 
 /**
+ * A product's net quantity as the report shows it: pieces, or kg, l or m for a measured product
+ * (its rows hold thousandths), so 0.342 kg of cheese never outranks 5 jars as "342".
+ */
+const shownQuantity = sql`case when pr.unit in ('KG', 'L', 'M')
+  then (t.quantity - t.refunded_quantity) / 1000.0 else t.quantity - t.refunded_quantity end`;
+
+/**
  * The best `limit` products of the range by quantity, by revenue and by profit, in one statement:
  * the figures are summed per product once (numbers only: names are read for the winners alone),
  * then ranked three ways (ties by key). Each source is its own range on a primary key (month rows
@@ -175,11 +182,12 @@ export async function topProducts(
       -- Sold or refunded inside the range (a product seen only on the days taken off again nets to nothing).
       having sum(quantity) <> 0 or sum(refunded_quantity) <> 0
     ), ranked as (
-      select totals.*,
-        row_number() over (order by quantity - refunded_quantity desc, product_key) as rank_quantity,
-        row_number() over (order by revenue - refunded_revenue desc, product_key) as rank_revenue,
-        row_number() over (order by revenue - refunded_revenue - cost + refunded_cost desc, product_key) as rank_profit
-      from totals
+      select t.*,
+        row_number() over (order by ${shownQuantity} desc, t.product_key) as rank_quantity,
+        row_number() over (order by t.revenue - t.refunded_revenue desc, t.product_key) as rank_revenue,
+        row_number() over (order by t.revenue - t.refunded_revenue - t.cost + t.refunded_cost desc, t.product_key) as rank_profit
+      -- The product's unit for shownQuantity (an open item or a deleted product has none: pieces).
+      from totals t left join products pr on pr.store_id = ${storeId} and pr.id = t.product_key
     )
     select * from ranked
     where rank_quantity <= ${limit} or rank_revenue <= ${limit} or rank_profit <= ${limit}`.execute(db);
