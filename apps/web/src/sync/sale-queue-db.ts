@@ -13,7 +13,8 @@ export interface SalePreview {
   currency: string;
   /** Minor units the customer paid for (the total due). */
   total: number;
-  lines: { name: string; quantity: number }[];
+  /** `unit` since weighed goods (issue 27): a KG, L or M line's quantity is thousandths. */
+  lines: { name: string; quantity: number; unit?: string }[];
 }
 
 /** The server's reason for refusing a sale (the JSON error of product.md §6). */

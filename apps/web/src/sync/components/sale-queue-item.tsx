@@ -9,6 +9,7 @@ import { describeError } from '../../lib/describe-error.ts';
 import { paths } from '../../app/paths.ts';
 import { isLimitRefusal } from '../limit-refusals.ts';
 import type { QueuedSale, SaleRefusal } from '../sale-queue-db.ts';
+import { itemsOf } from '../queued-items.ts';
 
 interface Props {
   entry: QueuedSale;
@@ -21,19 +22,6 @@ interface Props {
 function refusalError(r: SaleRefusal): ApiRequestError {
   const body = r.code ? { code: r.code, message: r.message, details: r.details } : r.message;
   return new ApiRequestError(r.status, '', body);
-}
-
-/** "2 × Coffee, Milk": from what the cashier saw, else from the request's own lines. */
-function itemsOf(entry: QueuedSale): { count: number; names: string } {
-  const lines =
-    entry.preview?.lines ??
-    entry.request.body.lines.map((l) => ({ name: l.name ?? l.code ?? '', quantity: l.quantity }));
-  const count = lines.reduce((sum, l) => sum + l.quantity, 0);
-  const names = lines
-    .map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name))
-    .filter((n) => n.trim() !== '')
-    .join(', ');
-  return { count, names };
 }
 
 /** One queued sale: when, how much, what, its state and what can be done with it. */

@@ -56,6 +56,41 @@ describe('cartFromQueued', () => {
     expect(priceCart(cart, 'NONE', 0).total).toBe(2450);
   });
 
+  it('gives a weighed line back in kg with its label price, priced as the cashier saw it', () => {
+    const entry = {
+      ...base,
+      clientId: '0c7a4d1e-2f3b-4a5c-8d6e-7f8091a2b3c4',
+      request: {
+        kind: 'create',
+        body: {
+          clientId: '0c7a4d1e-2f3b-4a5c-8d6e-7f8091a2b3c4',
+          status: 'COMPLETED',
+          lines: [
+            { code: '2112345', unitPrice: 1980, quantity: 342 },
+            { code: '2154321', unitPrice: 1980, quantity: 253, labelPrice: 500 },
+          ],
+          payments: [{ method: 'CASH', currency: 'JPY', amount: 1177 }],
+        },
+      },
+      preview: {
+        currency: 'JPY',
+        total: 1177,
+        lines: [
+          { name: 'Beef', quantity: 342, unit: 'KG' },
+          { name: 'Pork', quantity: 253, unit: 'KG' },
+        ],
+      },
+    } as QueuedSale;
+    const cart = cartFromQueued(entry, key, () => null);
+    expect(cart.lines).toMatchObject([
+      { name: 'Beef', quantity: 342, unit: 'KG' },
+      { name: 'Pork', quantity: 253, unit: 'KG', labelPrice: 500 },
+    ]);
+    expect(cart.lines[0]!.labelPrice).toBeUndefined();
+    // 1,980 × 0.342 = 677.16 → 677, and the label's 500: not 342 × 1,980.
+    expect(priceCart(cart, 'NONE', 0).total).toBe(677 + 500);
+  });
+
   it('keeps the held cart a refused completion belonged to', () => {
     const entry = {
       ...base,

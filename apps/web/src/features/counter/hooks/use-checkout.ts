@@ -12,7 +12,11 @@ import { tillActors } from '../../../lib/till/till-state.ts';
 export type ParkOutcome = { ok: true; queued: boolean } | { ok: false; message: string };
 
 function preview(cart: Cart, currency: string, total: number) {
-  return { currency, total, lines: cart.lines.map((l) => ({ name: l.name, quantity: l.quantity })) };
+  return {
+    currency,
+    total,
+    lines: cart.lines.map((l) => ({ name: l.name, quantity: l.quantity, ...(l.unit ? { unit: l.unit } : {}) })),
+  };
 }
 
 /**
