@@ -7,6 +7,7 @@ import type { ReceiptLabels } from './receipt-labels.ts';
 import { isQualifiedInvoice, isReducedRate, REDUCED_RATE_MARK } from './qualified-invoice.ts';
 import type { TaxMode } from './sale-pricing.ts';
 import { basisPointsToPercent } from './tax-rate-text.ts';
+import { amountOfQuantity, formatQuantity, perUnitSuffix } from './units.ts';
 
 export interface ReceiptBuildOptions {
   labels: ReceiptLabels;
@@ -63,13 +64,16 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   const marked = (rate: number) => qualified && receipt.taxMode !== 'NONE' && isReducedRate(rate);
   for (const line of receipt.lines) {
     push({ kind: 'text', text: marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name });
+    // "0.342 kg × ¥1,980/kg  ¥677": a weighed line's weight and price per unit, or its label's price.
     push({
       kind: 'pair',
-      left: `  ${line.quantity} × ${money(line.unitPrice)}`,
-      right: money(line.unitPrice * line.quantity),
+      left: `  ${formatQuantity(line.quantity, line.unit)} × ${money(line.unitPrice)}${perUnitSuffix(line.unit)}`,
+      right: money(line.labelPrice ?? amountOfQuantity(line.quantity, line.unitPrice, line.unit)),
     });
     if (line.lineDiscount > 0) push({ kind: 'pair', left: `  ${t.discount}`, right: money(-line.lineDiscount) });
-    if (line.refundedQuantity > 0) push({ kind: 'text', text: `  ${t.refundedItems(line.refundedQuantity)}` });
+    if (line.refundedQuantity > 0) {
+      push({ kind: 'text', text: `  ${t.refundedItems(line.refundedQuantity, line.unit)}` });
+    }
   }
   push({ kind: 'rule' });
 
@@ -102,22 +106,36 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
     push({ kind: 'text', text: t.refund(when(refund.date)), bold: true });
     for (const line of refund.lines) {
       const name = marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name;
-      push({ kind: 'pair', left: `  ${line.quantity} × ${name}`, right: money(-line.amount) });
+      push({
+        kind: 'pair',
+        left: `  ${formatQuantity(line.quantity, line.unit)} × ${name}`,
+        right: money(-line.amount),
+      });
     }
     pushTenders(blocks, refund.tenders, main, t, -1);
     push({ kind: 'pair', left: t.refundTotal, right: money(-refund.amount), bold: true });
   }
 
+  return finishReceipt(blocks, receipt, options);
+}
+
+/** The end of every receipt: the template's footer, the QR back to it, and paper to tear off. */
+export function finishReceipt(
+  blocks: ReceiptBlock[],
+  receipt: PublicReceipt,
+  options: ReceiptBuildOptions,
+): ReceiptDocument {
   if (receipt.template.footerText) {
-    push({ kind: 'rule' });
-    push({ kind: 'text', text: receipt.template.footerText, align: 'center' });
+    blocks.push({ kind: 'rule' }, { kind: 'text', text: receipt.template.footerText, align: 'center' });
   }
   if (receipt.template.showQr) {
-    push({ kind: 'feed', lines: 1 });
-    push({ kind: 'qr', data: options.url });
-    push({ kind: 'text', text: t.scanToOpen, align: 'center' });
+    blocks.push(
+      { kind: 'feed', lines: 1 },
+      { kind: 'qr', data: options.url },
+      { kind: 'text', text: options.labels.scanToOpen, align: 'center' },
+    );
   }
-  push({ kind: 'feed', lines: 2 });
+  blocks.push({ kind: 'feed', lines: 2 });
   return { paperWidth: receipt.template.paperWidth, blocks };
 }
 

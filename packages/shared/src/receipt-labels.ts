@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_NAMES, type DefaultPaymentMethod } from './payment-methods.ts';
 import type { TenderMethod } from './sale-payment.ts';
+import { formatQuantity, isMeasuredUnit, type ProductUnit } from './units.ts';
 
 /**
  * The words of a receipt, in English and Japanese. They live in shared (not in the web app's
@@ -31,7 +32,8 @@ export interface ReceiptLabels {
   /** The default payment methods' names (issue 27), for a tender whose method the owner did not rename. */
   methodNames: Record<DefaultPaymentMethod, string>;
   change: string;
-  refundedItems: (quantity: number) => string;
+  /** What was given back of a line: pieces, or a measured unit's thousandths (`0.100 kg`). */
+  refundedItems: (quantity: number, unit: ProductUnit) => string;
   refund: (date: string) => string;
   refundTotal: string;
   partiallyRefunded: string;
@@ -75,7 +77,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
     methodNames: PAYMENT_METHOD_NAMES.en,
     change: 'Change',
-    refundedItems: (quantity) => `Refunded: ${quantity}`,
+    refundedItems: (quantity, unit) => `Refunded: ${formatQuantity(quantity, unit)}`,
     refund: (date) => `Refund ${date}`,
     refundTotal: 'Refunded',
     partiallyRefunded: 'PARTIALLY REFUNDED',
@@ -111,7 +113,8 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他' },
     methodNames: PAYMENT_METHOD_NAMES.ja,
     change: 'お釣り',
-    refundedItems: (quantity) => `返品 ${quantity}点`,
+    refundedItems: (quantity, unit) =>
+      isMeasuredUnit(unit) ? `返品 ${formatQuantity(quantity, unit)}` : `返品 ${quantity}点`,
     refund: (date) => `返金 ${date}`,
     refundTotal: '返金額',
     partiallyRefunded: '一部返金済み',

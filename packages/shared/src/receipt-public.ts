@@ -92,6 +92,8 @@ export function toPublicReceipt(
       taxRate: l.taxRate,
       total: l.total,
       refundedQuantity: l.refundedQuantity,
+      unit: l.unit,
+      labelPrice: l.labelPrice,
     })),
     discount: sale.discount,
     gross: sale.gross,
@@ -112,6 +114,7 @@ export function toPublicReceipt(
         lines: lines.map((l) => ({
           name: lineOf.get(l.lineId)?.name ?? '',
           quantity: l.quantity,
+          unit: lineOf.get(l.lineId)?.unit ?? 'EACH',
           amount: l.amount,
           taxRate: l.taxRate,
         })),

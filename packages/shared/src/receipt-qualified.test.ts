@@ -302,3 +302,51 @@ describe('the return receipt (適格返還請求書)', () => {
     expect(() => buildReturnReceiptDocument(receipt, 1, en)).toThrow(RangeError);
   });
 });
+
+describe('weighed goods on a receipt', () => {
+  const beef = { ...line('w1', '牛肉', 1980, 342, 800, 50), total: 677, net: 627, unit: 'KG' as const };
+  const pork = {
+    ...line('w2', '豚肉', 1980, 253, 800, 37),
+    total: 500,
+    net: 463,
+    unit: 'KG' as const,
+    labelPrice: 500,
+  };
+  const weighed = jpSale({
+    status: 'PARTIALLY_REFUNDED',
+    lines: [{ ...beef, refundedQuantity: 100 }, pork],
+    gross: 1177,
+    taxes: [{ rate: 800, base: 1090, tax: 87 }],
+    tax: 87,
+    total: 1177,
+    due: 1177,
+    payments: [],
+    refundedAmount: 198,
+    refunds: [
+      {
+        id: '66666666-6666-4666-8666-666666666666',
+        createdAt: '2026-11-26T01:30:00.000Z',
+        restock: true,
+        amount: 198,
+        tax: 15,
+        note: '',
+        lines: [{ lineId: 'w1', quantity: 100, amount: 198, tax: 15, restocked: 100 }],
+        tenders: [],
+      },
+    ],
+  });
+
+  it('prints the weight and the price per kg, the line at its weighed or label price, and what was given back in kg', () => {
+    const receipt = PublicReceiptSchema.parse(toPublicReceipt(weighed, store, DEFAULT_RECEIPT_TEMPLATE, null));
+    const sale = texts(buildReceiptDocument(receipt, ja).blocks);
+    // 1,980 × 0.342 = 677.16 → ￥677, not 342 × ￥1,980 = ￥677,160.
+    expect(sale).toContain('  0.342 kg × ￥1,980/kg | ￥677');
+    expect(sale).toContain('  0.253 kg × ￥1,980/kg | ￥500');
+    expect(sale).toContain('  返品 0.100 kg');
+    expect(sale).toContain('  0.100 kg × 牛肉 ※ | -￥198');
+    const english = texts(buildReceiptDocument(receipt, en).blocks);
+    expect(english).toContain('  Refunded: 0.100 kg');
+    const back = texts(buildReturnReceiptDocument(receipt, 0, ja).blocks);
+    expect(back).toContain('0.100 kg × 牛肉 ※ | ￥198');
+  });
+});

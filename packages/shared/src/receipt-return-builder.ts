@@ -2,6 +2,7 @@ import { formatMoney } from './money.ts';
 import { isQualifiedInvoice, isReducedRate, REDUCED_RATE_MARK } from './qualified-invoice.ts';
 import type { PublicReceipt } from './receipt.ts';
 import {
+  finishReceipt,
   formatReceiptDate,
   pushRateTotals,
   pushStoreHeader,
@@ -9,6 +10,7 @@ import {
   type ReceiptBuildOptions,
 } from './receipt-builder.ts';
 import type { ReceiptBlock, ReceiptDocument } from './receipt-document.ts';
+import { formatQuantity } from './units.ts';
 
 /** The public address of a sale's n-th refund's receipt (n from 1), beside the sale's `/receipt/{code}`. */
 export function returnReceiptPath(code: string, n: number): string {
@@ -44,7 +46,7 @@ export function buildReturnReceiptDocument(
   push({ kind: 'rule' });
   for (const line of refund.lines) {
     const name = marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name;
-    push({ kind: 'pair', left: `${line.quantity} × ${name}`, right: money(line.amount) });
+    push({ kind: 'pair', left: `${formatQuantity(line.quantity, line.unit)} × ${name}`, right: money(line.amount) });
   }
   push({ kind: 'rule' });
   push({ kind: 'pair', left: t.refundTotal, right: money(refund.amount), bold: true, size: 'large' });
@@ -52,16 +54,5 @@ export function buildReturnReceiptDocument(
   if (refund.lines.some((l) => marked(l.taxRate))) push({ kind: 'text', text: t.reducedRateNote });
   push({ kind: 'rule' });
   pushTenders(blocks, refund.tenders, receipt.currency, t, 1);
-
-  if (receipt.template.footerText) {
-    push({ kind: 'rule' });
-    push({ kind: 'text', text: receipt.template.footerText, align: 'center' });
-  }
-  if (receipt.template.showQr) {
-    push({ kind: 'feed', lines: 1 });
-    push({ kind: 'qr', data: options.url });
-    push({ kind: 'text', text: t.scanToOpen, align: 'center' });
-  }
-  push({ kind: 'feed', lines: 2 });
-  return { paperWidth: receipt.template.paperWidth, blocks };
+  return finishReceipt(blocks, receipt, options);
 }

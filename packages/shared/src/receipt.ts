@@ -4,6 +4,7 @@ import { TAX_MODES } from './sale-settings.ts';
 import { DEFAULT_PAYMENT_METHODS } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { currencySchema, multiLineText } from './validation.ts';
+import { PRODUCT_UNITS } from './units.ts';
 
 /**
  * Receipt templates (product.md §4) and the public receipt (product.md §6, issue 10). The public
@@ -153,6 +154,10 @@ export const PublicReceiptSchema = z.object({
       taxRate: z.number().int(),
       total: money,
       refundedQuantity: z.number().int(),
+      /** EACH, or the measured unit whose thousandths `quantity` counts and `unitPrice` is per. */
+      unit: z.enum(PRODUCT_UNITS).default('EACH'),
+      /** What a price-embedded label charged for the line, or null. */
+      labelPrice: money.nullable().default(null),
     }),
   ),
   discount: DiscountSchema.nullable(),
@@ -172,7 +177,13 @@ export const PublicReceiptSchema = z.object({
       date: z.string(),
       amount: money,
       lines: z.array(
-        z.object({ name: z.string(), quantity: z.number().int(), amount: money, taxRate: z.number().int() }),
+        z.object({
+          name: z.string(),
+          quantity: z.number().int(),
+          unit: z.enum(PRODUCT_UNITS).default('EACH'),
+          amount: money,
+          taxRate: z.number().int(),
+        }),
       ),
       /** What this refund gave back per tax rate (rate 0 included), summed from its stored lines. */
       taxes: z.array(z.object({ rate: z.number().int(), total: money, tax: money })),

@@ -110,7 +110,7 @@ describe.each(engines)('receipts on %s', (engine) => {
     expect(receipt.rate?.rate).toBe(sale.rate?.rate);
     expect(receipt.refunds).toHaveLength(1);
     expect(receipt.refunds[0]!.lines).toEqual([
-      { name: 'Green tea', quantity: 1, amount: sale.refunds[0]!.amount, taxRate: 0 },
+      { name: 'Green tea', quantity: 1, unit: 'EACH', amount: sale.refunds[0]!.amount, taxRate: 0 },
     ]);
 
     const { keys, leaves } = walk(res.body);
