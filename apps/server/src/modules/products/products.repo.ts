@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ProductSearchQuery } from '@shopdesk/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
@@ -232,17 +232,20 @@ export interface CatalogueTotals {
 }
 
 /**
- * The store's product count, stock value (negative stock counts as none) and low-stock count in
+ * The store's product count, stock value (negative stock counts as none; a weighed product's per kg) and low-stock count in
  * one pass over its products. PostgreSQL sums bigints as numeric, returned as text: hence Number.
  */
 export async function catalogueTotals(db: DbOrTx, storeId: string): Promise<CatalogueTotals> {
   const onHand = sql`case when quantity > 0 then quantity else 0 end`;
+  // A measured product holds thousandths and is priced per unit: its value is ÷ 1000, half up.
+  const valueAt = (per: RawBuilder<unknown>) =>
+    sql`case when unit in ('KG', 'L', 'M') then (${onHand} * ${per} + 500) / 1000 else ${onHand} * ${per} end`;
   const row = await db
     .selectFrom('products')
     .select([
       sql<number>`count(*)`.as('productCount'),
-      sql<number>`coalesce(sum(${onHand} * cost), 0)`.as('stockValueAtCost'),
-      sql<number>`coalesce(sum(${onHand} * price), 0)`.as('stockValueAtPrice'),
+      sql<number>`coalesce(sum(${valueAt(sql`cost`)}), 0)`.as('stockValueAtCost'),
+      sql<number>`coalesce(sum(${valueAt(sql`price`)}), 0)`.as('stockValueAtPrice'),
       sql<number>`count(case when quantity <= reorder_level then 1 end)`.as('lowStockCount'),
     ])
     .where('store_id', '=', storeId)

@@ -100,6 +100,15 @@ describe.each(engines)('reorder level and summary on %s', (engine) => {
     });
   });
 
+  it('values a weighed product’s thousandths per kg, half up, not as pieces', async () => {
+    const deli = await createUser(t);
+    await createProduct(t, deli, { code: 'CHEESE', price: 1980, cost: 1201, quantity: 1500, unit: 'KG' });
+    await createProduct(t, deli, { code: 'JAR', price: 100, cost: 40, quantity: 2 });
+    const res = await t.request('GET', '/api/secure/product/summary', { token: deli.token });
+    // 1.5 kg × 12.01 = 18.015 → 18.02, and 1.5 × 19.80 = 29.70; with 2 jars.
+    expect(res.body).toMatchObject({ stockValueAtCost: 1802 + 80, stockValueAtPrice: 2970 + 200 });
+  });
+
   it('answers an empty store with zeros', async () => {
     const fresh = await createUser(t);
     const res = await t.request('GET', '/api/secure/product/summary', { token: fresh.token });
