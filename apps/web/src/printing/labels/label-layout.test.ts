@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPriceOnly, labelBlocks, type LabelConfig } from './label-layout.ts';
+import { isPriceOnly, labelBlocks, labelContentOf, type LabelConfig } from './label-layout.ts';
 
 const all: LabelConfig = {
   showBrand: true,
@@ -38,5 +38,20 @@ describe('label layout', () => {
     ]);
     const noBrand = labelBlocks({ ...content, brand: '' }, { ...all, showBarcodeNumber: false });
     expect(noBrand.map((b) => b.kind)).toEqual(['text', 'text', 'barcode']);
+  });
+});
+
+describe('labelContentOf', () => {
+  const yen = (minor: number) => `¥${minor.toLocaleString('en-US')}`;
+  it('prints a weighed product’s price per unit, a piece’s as it is', () => {
+    expect(labelContentOf({ code: '2112345', name: 'Beef', brand: '', price: 1980, unit: 'KG' }, yen).price).toBe(
+      '¥1,980/kg',
+    );
+    expect(labelContentOf({ code: '4901', name: 'Tea', brand: 'Ito', price: 150 }, yen)).toEqual({
+      code: '4901',
+      name: 'Tea',
+      brand: 'Ito',
+      price: '¥150',
+    });
   });
 });

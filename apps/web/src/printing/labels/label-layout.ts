@@ -1,3 +1,5 @@
+import { perUnitSuffix, type ProductUnit } from '@shopdesk/shared';
+
 /**
  * What a shelf label shows, from the session's `catConfig` (original.md §3). Price-only labels
  * (price on, the four others off) print the price large, for shelf edges.
@@ -17,6 +19,22 @@ export interface LabelContent {
   brand: string;
   /** Already formatted in the store's currency, e.g. "$19.99". */
   price: string;
+}
+
+/**
+ * A product's or a cargo line's label, its price formatted by `price`; a weighed product's price is
+ * per unit and says so (¥1,980/kg), wherever the label is printed from.
+ */
+export function labelContentOf(
+  item: { code: string; name: string; brand: string; price: number; unit?: ProductUnit | undefined },
+  price: (minor: number) => string,
+): LabelContent {
+  return {
+    code: item.code,
+    name: item.name,
+    brand: item.brand,
+    price: price(item.price) + perUnitSuffix(item.unit ?? 'EACH'),
+  };
 }
 
 export function isPriceOnly(config: LabelConfig): boolean {

@@ -6,7 +6,7 @@ import type { Cargo, CargoContent } from '@shopdesk/shared';
 import { IconPrinter } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
-import type { LabelContent } from '../../../printing/labels/label-layout.ts';
+import { labelContentOf, type LabelContent } from '../../../printing/labels/label-layout.ts';
 import { useContents } from '../api/get-contents.ts';
 import { useFormatCargoMoney } from './cargo-money.ts';
 
@@ -30,12 +30,7 @@ export function LabelsModal({
   const money = useFormatCargoMoney();
   const contents = useContents(store, opened ? cargo.code : undefined);
   const [label, setLabel] = useState<LabelContent | null>(null);
-  const labelOf = (c: CargoContent): LabelContent => ({
-    code: c.code,
-    name: c.name,
-    brand: c.brand,
-    price: money(c.price, cargo.currency),
-  });
+  const labelOf = (c: CargoContent): LabelContent => labelContentOf(c, (minor) => money(minor, cargo.currency));
   return (
     <>
       <Modal

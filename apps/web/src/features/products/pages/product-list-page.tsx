@@ -38,7 +38,7 @@ import {
   IconUpload,
 } from '../../../components/icons.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
-import type { LabelContent } from '../../../printing/labels/label-layout.ts';
+import { labelContentOf, type LabelContent } from '../../../printing/labels/label-layout.ts';
 import { useProductWindow, type ProductSort } from '../api/search-products.ts';
 import { productQuery } from '../api/get-product.ts';
 import { useExportCsv } from '../api/export-csv.ts';
@@ -103,12 +103,7 @@ export default function ProductListPage() {
   useWedgeScanner(onScan, { enabled: !importing && label === null });
   const exportCsv = useExportCsv(store);
   const open = (p: Product) => navigate(paths.stockScan(store, p.code));
-  const labelOf = (p: Product): LabelContent => ({
-    code: p.code,
-    name: p.name,
-    brand: p.brand,
-    price: formatMain(money, p.price),
-  });
+  const labelOf = (p: Product): LabelContent => labelContentOf(p, (minor) => formatMain(money, minor));
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 

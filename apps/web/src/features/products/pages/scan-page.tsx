@@ -1,4 +1,3 @@
-import { perUnitSuffix } from '@shopdesk/shared';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Box, Container, Grid, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
@@ -10,7 +9,7 @@ import { BarcodeInput } from '../../../scanning/barcode-input.tsx';
 import { IconScan } from '../../../components/icons.tsx';
 import { WeighEntryModal } from '../../../components/weigh-entry-modal.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
-import type { LabelContent } from '../../../printing/labels/label-layout.ts';
+import { labelContentOf, type LabelContent } from '../../../printing/labels/label-layout.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { useProduct } from '../api/get-product.ts';
 import { ProductCard } from '../components/product-card.tsx';
@@ -88,15 +87,7 @@ export default function ScanPage() {
       <ProductCard
         store={store}
         product={p}
-        onPrintLabel={() =>
-          // A weighed product's label shows its price per unit: ¥1,980/kg.
-          setLabel({
-            code: p.code,
-            name: p.name,
-            brand: p.brand,
-            price: formatMain(money, p.price) + perUnitSuffix(p.unit),
-          })
-        }
+        onPrintLabel={() => setLabel(labelContentOf(p, (minor) => formatMain(money, minor)))}
       />
     );
   } else result = <UnknownProduct store={store} code={barcode} />;
