@@ -1,11 +1,16 @@
 import {
+  asProductUnit,
   CreateProductBodySchema,
+  formatQuantity,
+  isMeasuredUnit,
   MoneyParseError,
   parseMoneyStrict,
+  parseQuantityText,
   percentToBasisPoints,
   PRODUCT_UNITS,
   type CurrencyCode,
   type ImportRow,
+  type ProductUnit,
   unprotectFormula,
 } from '@shopdesk/shared';
 import { z } from 'zod';
@@ -53,11 +58,22 @@ const ImportRowSchema = CreateProductBodySchema.extend({
   quantity: z.number().int().min(-QUANTITY_LIMIT).max(QUANTITY_LIMIT).default(0),
 });
 
-function quantityCell(value: string | number): number | string {
+/**
+ * A quantity cell in the row's unit, as the export writes it: whole pieces, or a measured unit with
+ * at most 3 decimals and a decimal point ("1.250" kg is 1250 thousandths; a comma is never a
+ * decimal sign here, since "1,500" reads as fifteen hundred to many).
+ */
+function quantityCell(value: string | number, unit: ProductUnit): number | string {
   const text = String(value).trim();
-  if (!/^[-+]?\d{1,9}$/.test(text)) return 'Quantity must be a whole number';
-  const quantity = Number(text);
-  return Math.abs(quantity) > QUANTITY_LIMIT ? 'Quantity must be between -1,000,000 and 1,000,000' : quantity;
+  if (!isMeasuredUnit(unit)) {
+    if (!/^[-+]?\d{1,9}$/.test(text)) return 'Quantity must be a whole number';
+    const quantity = Number(text);
+    return Math.abs(quantity) > QUANTITY_LIMIT ? 'Quantity must be between -1,000,000 and 1,000,000' : quantity;
+  }
+  const symbol = formatQuantity(0, unit).split(' ')[1]!;
+  const quantity = /^-?\d{1,9}(\.\d{1,3})?$/.test(text) ? parseQuantityText(text, unit) : null;
+  if (quantity === null) return `Quantity must be a number of ${symbol} with at most 3 decimals, such as 1.250`;
+  return Math.abs(quantity) > QUANTITY_LIMIT ? `Quantity must be between -1,000 and 1,000 ${symbol}` : quantity;
 }
 
 /** A tax rate cell is a percentage, as the export writes it and people type it. */
@@ -91,8 +107,13 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
       given.add('cost');
     }
   }
+  if (!isBlank(row.unit)) {
+    const unit = String(row.unit).trim().toUpperCase();
+    if ((PRODUCT_UNITS as readonly string[]).includes(unit)) candidate.unit = unit;
+    else errors.push({ line: row.line, field: 'unit', message: 'Unit must be EACH, KG, L or M' });
+  }
   if (!isBlank(row.quantity)) {
-    const quantity = quantityCell(row.quantity!);
+    const quantity = quantityCell(row.quantity!, asProductUnit(candidate.unit as string | undefined));
     if (typeof quantity === 'string') errors.push({ line: row.line, field: 'quantity', message: quantity });
     else candidate.quantity = quantity;
   }
@@ -103,11 +124,6 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
       candidate.taxRate = taxRate;
       given.add('taxRate');
     }
-  }
-  if (!isBlank(row.unit)) {
-    const unit = String(row.unit).trim().toUpperCase();
-    if ((PRODUCT_UNITS as readonly string[]).includes(unit)) candidate.unit = unit;
-    else errors.push({ line: row.line, field: 'unit', message: 'Unit must be EACH, KG, L or M' });
   }
   const parsed = ImportRowSchema.safeParse(candidate);
   if (!parsed.success) {

@@ -79,6 +79,8 @@ describe.each(engines)('product CSV on %s', (engine) => {
         quantity: 0,
         description: '',
       },
+      // A weighed product's stock is written in kg with 3 decimals and read back the same.
+      { code: 'DELI-1', name: 'Comté', price: 1980, cost: 1200, quantity: 1250, unit: 'KG' as const },
     ];
     for (const p of made) await createProduct(t, u, p, source);
     const res = await exportCsv(source);
@@ -91,7 +93,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...lines] = parseCsvRows(text);
     expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     const byCode = new Map(lines.map((l) => [l[0], l]));
     expect(byCode.get('FORMULA-1')).toEqual([
       'FORMULA-1',
@@ -106,6 +108,8 @@ describe.each(engines)('product CSV on %s', (engine) => {
       'EACH',
     ]);
     expect(byCode.get(made[0]!.code)!.slice(4, 7)).toEqual(['1.99', '1.20', '7']);
+    expect(byCode.get('DELI-1')!.slice(4, 7)).toEqual(['19.80', '12.00', '1.250']);
+    expect(byCode.get('DELI-1')!.at(-1)).toBe('KG');
     expect(text).toContain('"Say ""Leafy"""');
 
     const target = await createStore(t, u);
@@ -116,7 +120,7 @@ describe.each(engines)('product CSV on %s', (engine) => {
     const imported = await importBatch(rows, { store: target });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toEqual({
-      created: 3,
+      created: 4,
       updated: 0,
       unchanged: 0,
       errors: [],
@@ -176,6 +180,32 @@ describe.each(engines)('product CSV on %s', (engine) => {
       ['OK-2', 123450, 0],
     ]);
     await expectLedgerConsistent(t);
+  });
+
+  it('reads a weighed product’s quantity in its unit with a decimal point, and says how when it cannot', async () => {
+    const store = await createStore(t, u);
+    const res = await importBatch(
+      [
+        { line: 2, code: 'KG-1', name: 'Beef', price: '19.80', quantity: '2', unit: 'kg' },
+        { line: 3, code: 'KG-2', name: 'Pork', price: '9.80', quantity: '0.345', unit: 'KG' },
+        { line: 4, code: 'KG-3', name: 'Lamb', price: '29.80', quantity: '1,500', unit: 'KG' },
+        { line: 5, code: 'KG-4', name: 'Veal', price: '39.80', quantity: '1.2345', unit: 'KG' },
+        { line: 6, code: 'L-1', name: 'Milk', price: '1.20', quantity: '1000.001', unit: 'L' },
+      ],
+      { store },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.created).toBe(2);
+    expect(res.body.errors).toEqual([
+      { line: 4, field: 'quantity', message: 'Quantity must be a number of kg with at most 3 decimals, such as 1.250' },
+      { line: 5, field: 'quantity', message: 'Quantity must be a number of kg with at most 3 decimals, such as 1.250' },
+      { line: 6, field: 'quantity', message: 'Quantity must be between -1,000 and 1,000 L' },
+    ]);
+    const stock = async (code: string) =>
+      (await t.request('GET', `/api/secure/product/code/${code}`, { token: u.token, headers: storeHeader(store) }))
+        .body;
+    expect(await stock('KG-1')).toMatchObject({ unit: 'KG', quantity: 2000 });
+    expect(await stock('KG-2')).toMatchObject({ unit: 'KG', quantity: 345 });
   });
 
   it('returns the first result for a retried batch without applying it again', async () => {

@@ -2,10 +2,12 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   PRODUCT_CSV_COLUMNS,
+  asProductUnit,
   basisPointsToPercent,
   csvLine,
   minorToDecimalText,
   protectFormula,
+  quantityInputText,
   type CurrencyCode,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
@@ -47,7 +49,8 @@ export async function exportProductsCsv(
           protectFormula(p.category),
           minorToDecimalText(Number(p.price), currency),
           minorToDecimalText(Number(p.cost), currency),
-          Number(p.quantity),
+          // In the product's unit, as people read it and the import reads it back: 1.250 (kg).
+          quantityInputText(Number(p.quantity), asProductUnit(p.unit)),
           protectFormula(p.description),
           p.tax_rate === null ? '' : basisPointsToPercent(Number(p.tax_rate)),
           p.unit,

@@ -41,6 +41,8 @@ function refusals(): string[] {
   }
   for (const m of ['Price is required', 'Quantity must be a whole number']) out.add(m);
   out.add('Quantity must be between -1,000,000 and 1,000,000');
+  out.add('Quantity must be a number of kg with at most 3 decimals, such as 1.250');
+  out.add('Quantity must be between -1,000 and 1,000 L');
   return [...out];
 }
 

@@ -16,6 +16,12 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpMatchArray) => Record<string, s
   [/^Price is required$/, 'priceRequired', () => ({})],
   [/^Quantity must be a whole number$/, 'quantityWhole', () => ({})],
   [/^Quantity must be between -1,000,000 and 1,000,000$/, 'quantityRange', () => ({})],
+  [
+    /^Quantity must be a number of (\S+) with at most 3 decimals, such as 1\.250$/,
+    'quantityMeasured',
+    (m) => ({ unit: m[1]! }),
+  ],
+  [/^Quantity must be between -1,000 and 1,000 (\S+)$/, 'quantityMeasuredRange', (m) => ({ unit: m[1]! })],
   [/^Barcode is required$/, 'codeRequired', () => ({})],
   [/^Barcode must be 1–48 letters, digits, dots, dashes or underscores$/, 'codeFormat', () => ({})],
   [

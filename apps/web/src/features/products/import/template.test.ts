@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asProductUnit,
   CURRENCY_CODES,
   CreateProductBodySchema,
   PRODUCT_CSV_COLUMNS,
   parseCsv,
   parseMoneyStrict,
+  parseQuantityText,
   type CurrencyCode,
 } from '@shopdesk/shared';
 import { mapHeader, missingFields, toImportRows } from './import-rows.ts';
@@ -19,12 +21,14 @@ describe('CSV template', () => {
     const rows = toImportRows(records, map);
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.unit)).toEqual(['EACH', 'EACH', 'KG']);
+    expect(rows[2]!.quantity).toBe('12.500');
     for (const row of rows) {
       const body = {
         ...row,
         price: parseMoneyStrict(String(row.price), currency),
         cost: parseMoneyStrict(String(row.cost), currency),
-        quantity: Number(row.quantity),
+        // In the row's unit, as the import reads it: 12.500 kg is 12500 thousandths.
+        quantity: parseQuantityText(String(row.quantity), asProductUnit(String(row.unit))),
       };
       expect(CreateProductBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
     }

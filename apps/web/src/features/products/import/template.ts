@@ -40,14 +40,14 @@ const EXAMPLES: Array<Record<Column, string | number>> = [
     unit: 'EACH',
   },
   {
-    // Sold by weight: price per kg, stock in thousandths of a kilogram (12.500 kg).
+    // Sold by weight: price per kg, stock in kg with up to 3 decimals (the server keeps 12500 thousandths).
     code: 'SKU-0002',
     name: 'Rice (loose)',
     brand: '',
     category: 'Grocery',
     price: 480,
     cost: 300,
-    quantity: 12500,
+    quantity: '12.500',
     description: '',
     taxRate: '',
     unit: 'KG',
