@@ -57,7 +57,8 @@ const readOnly = (row: repo.CargoRow) =>
   row.status === 'ARRIVED'
     ? conflict('This cargo has arrived. Mark it not arrived to change its contents.')
     : conflict('This cargo was handed over to another store and can no longer change.');
-const tooMany = () => conflict('A line holds at most 1,000,000 items.');
+const TOO_MANY = 'A line holds at most 1,000,000 pieces (1,000 kg, L or m of a measured product).';
+const tooMany = () => conflict(TOO_MANY);
 
 // ---- answers --------------------------------------------------------------------------------
 
@@ -157,7 +158,7 @@ function mergeByCode(contents: ContentBody[]): ContentBody[] {
   }
   const merged = [...byCode.values()];
   if (merged.some((c) => c.quantity > MAX_CARGO_QUANTITY)) {
-    throw fieldError(ErrorCode.VALIDATION_ERROR, 'contents', 'A line holds at most 1,000,000 items.');
+    throw fieldError(ErrorCode.VALIDATION_ERROR, 'contents', TOO_MANY);
   }
   return merged;
 }
