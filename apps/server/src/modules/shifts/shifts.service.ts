@@ -16,8 +16,8 @@ import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { actorOf, type Scope } from '../access/index.ts';
-import { recordAudit } from '../audit/index.ts';
+import { actorOf, type Actor, type Scope } from '../access/index.ts';
+import { recordAudit, type AuditRecord } from '../audit/index.ts';
 import { adoptShiftlessNoSales } from './shift-no-sales.repo.ts';
 import * as repo from './shifts.repo.ts';
 import { liveFigures, toReport, type ClosedSnapshot } from './shift-report.ts';
@@ -132,18 +132,12 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
       // What was sold under shifts while none was open joins this one (see SHIFTLESS_RULE).
       await repo.adoptShiftless(trx, store.id, id, store.shifts_enabled_at ?? openedAt);
       await adoptShiftlessNoSales(trx, store.id, id, store.shifts_enabled_at ?? openedAt);
-      await recordAudit(
-        trx,
-        { userId: actor.userId, store },
-        {
-          approvedBy: actor.approvedBy,
-          action: 'SHIFT_OPEN',
-          entity: 'SHIFT',
-          entityCode: String(number),
-          amount: floats.get(store.main_currency) ?? 0,
-          at: new Date(openedAt),
-        },
-      );
+      await auditShift(trx, store, actor, {
+        action: 'SHIFT_OPEN',
+        entityCode: String(number),
+        amount: floats.get(store.main_currency) ?? 0,
+        at: new Date(openedAt),
+      });
     });
   } catch (error) {
     // The partial unique index (one open shift) or the number's: another open got there first.
@@ -198,20 +192,14 @@ export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, 
       created_at: iso(ctx.clock.now()),
     });
     const main = body.currency === store.main_currency;
-    await recordAudit(
-      trx,
-      { userId: actor.userId, store },
-      {
-        approvedBy: actor.approvedBy,
-        action: 'CASH_MOVE',
-        entity: 'SHIFT',
-        entityCode: String(shift.number),
-        // A move in the second currency names it; amounts of the log are in the main currency.
-        summary: main ? `${body.kind} ${body.reason}` : `${body.kind} ${body.amount} ${body.currency} ${body.reason}`,
-        amount: main ? (body.kind === 'PAY_OUT' ? -body.amount : body.amount) : null,
-        at: ctx.clock.now(),
-      },
-    );
+    await auditShift(trx, store, actor, {
+      action: 'CASH_MOVE',
+      entityCode: String(shift.number),
+      // A move in the second currency names it; amounts of the log are in the main currency.
+      summary: main ? `${body.kind} ${body.reason}` : `${body.kind} ${body.amount} ${body.currency} ${body.reason}`,
+      amount: main ? (body.kind === 'PAY_OUT' ? -body.amount : body.amount) : null,
+      at: ctx.clock.now(),
+    });
   });
   return readReport(ctx, ctx.db, store, id);
 }
@@ -302,21 +290,20 @@ export async function closeShift(
     if (!closed) throw closedConflict();
     const mainCash = live.cash.find((c) => c.currency === store.main_currency);
     const difference = mainCash ? countedTotal(counts.get(mainCash.currency) ?? []) - mainCash.expected : null;
-    await recordAudit(
-      trx,
-      { userId: actor.userId, store },
-      {
-        approvedBy: actor.approvedBy,
-        action: 'SHIFT_CLOSE',
-        entity: 'SHIFT',
-        entityCode: String(shift.number),
-        summary: difference === null ? '' : `${difference > 0 ? '+' : ''}${difference}`,
-        amount: live.sales.salesTotal - live.sales.refundsTotal,
-        at: ctx.clock.now(),
-      },
-    );
+    await auditShift(trx, store, actor, {
+      action: 'SHIFT_CLOSE',
+      entityCode: String(shift.number),
+      summary: difference === null ? '' : `${difference > 0 ? '+' : ''}${difference}`,
+      amount: live.sales.salesTotal - live.sales.refundsTotal,
+      at: ctx.clock.now(),
+    });
   });
   return readReport(ctx, ctx.db, store, id);
+}
+
+/** A shift's audit event: by the member who did it, with their approver, naming the shift. */
+function auditShift(trx: DbOrTx, store: StoreRow, actor: Actor, event: Omit<AuditRecord, 'entity' | 'approvedBy'>) {
+  return recordAudit(trx, { userId: actor.userId, store }, { ...event, entity: 'SHIFT', approvedBy: actor.approvedBy });
 }
 
 /** `GET /shop/shift/z-report`: closed shifts, the latest first. */
