@@ -55,12 +55,23 @@ test('counter: a scale label 21… adds a weighed line and sells its weight off 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /^Exact/ }).click();
   await dialog.getByRole('button', { name: /^Take/ }).click();
+  await dialog.getByRole('button', { name: 'QR code' }).click();
+  const href = (await page.getByRole('link', { name: 'Open the receipt' }).getAttribute('href')) ?? '';
   await expect
     .poll(async () => {
       const res = await page.request.get('/api/secure/product/lookup/00123', { headers });
       return ((await res.json()) as { product: { quantity: number } }).product.quantity;
     })
     .toBe(5000 - 342);
+
+  // The customer's receipt prints the weight and the price per kg, and the line at $6.77.
+  const code = /\/receipt\/([0-9A-Z]{12})$/.exec(href)?.[1] ?? '';
+  expect(code).not.toBe('');
+  await page.goto(`/receipt/${code}`);
+  const paper = page.locator('.receipt');
+  await expect(paper).toContainText('0.342 kg × $19.80/kg');
+  await expect(paper).not.toContainText('$6,771.60');
+  await expect(paper).toContainText('$6.77');
 });
 
 test('barcode rules: the editor reads a sample label, in English and Japanese', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconMinus, IconPlus } from '../../../components/icons.tsx';
+import { useCountDraft } from '../hooks/use-count-draft.ts';
 
 interface Props {
   value: number;
@@ -13,20 +13,16 @@ interface Props {
   disabled?: boolean;
 }
 
+/** A typed whole count of pieces, or null. */
+const wholeCount = (text: string) => (text.trim() !== '' && Number.isInteger(Number(text)) ? Number(text) : null);
+
 /**
  * − [count] +: 44 px targets for a thumb; typing a number sets it when the field is left or Enter
  * is pressed (not on every keystroke, which would send "1", then "12", then "120").
  */
 export function CountStepper({ value, label, name, onStep, onSet, disabled }: Props) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<string | null>(null);
-  useEffect(() => setDraft(null), [value]);
-  const commit = () => {
-    if (draft === null) return;
-    const n = Number(draft);
-    if (draft.trim() !== '' && Number.isInteger(n) && n >= 0) onSet(n);
-    setDraft(null);
-  };
+  const field = useCountDraft(value, (v) => v, wholeCount, onSet);
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
@@ -41,15 +37,7 @@ export function CountStepper({ value, label, name, onStep, onSet, disabled }: Pr
       </ActionIcon>
       <NumberInput
         aria-label={label}
-        value={draft ?? value}
-        onChange={(v) => setDraft(String(v))}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          }
-        }}
+        {...field}
         min={0}
         allowDecimal={false}
         allowNegative={false}

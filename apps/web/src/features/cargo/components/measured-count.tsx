@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { NumberInput, Text } from '@mantine/core';
 import { parseQuantityText, quantityInputText, UNIT_SYMBOLS, type ProductUnit } from '@shopdesk/shared';
+import { useCountDraft } from '../hooks/use-count-draft.ts';
 
 interface Props {
   /** Thousandths of the unit. */
@@ -15,26 +15,16 @@ interface Props {
  * step of one thousandth means nothing on a scale. Set when the field is left or Enter is pressed.
  */
 export function MeasuredCount({ value, unit, label, onSet }: Props) {
-  const [draft, setDraft] = useState<string | null>(null);
-  useEffect(() => setDraft(null), [value]);
-  const commit = () => {
-    if (draft === null) return;
-    const n = parseQuantityText(draft, unit);
-    if (n !== null && n >= 0) onSet(n);
-    setDraft(null);
-  };
+  const field = useCountDraft(
+    value,
+    (v) => quantityInputText(v, unit),
+    (text) => parseQuantityText(text, unit),
+    onSet,
+  );
   return (
     <NumberInput
       aria-label={label}
-      value={draft ?? quantityInputText(value, unit)}
-      onChange={(v) => setDraft(String(v))}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-        }
-      }}
+      {...field}
       min={0}
       decimalScale={3}
       allowNegative={false}
