@@ -34,14 +34,7 @@ export function RefundStepper({
   if (isMeasuredUnit(unit)) return <MeasuredRefund line={line} unit={unit} max={max} value={value} onSet={set} />;
   return (
     <Group wrap="nowrap" gap="sm" py={6} data-testid="refund-stepper">
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Text fz="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {line.name}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {t('sales.upTo', { count: max })}
-        </Text>
-      </div>
+      <RefundLineName name={line.name} limit={t('sales.upTo', { count: max })} />
       <Group gap={4} wrap="nowrap">
         <ActionIcon
           variant="default"
@@ -95,14 +88,7 @@ function MeasuredRefund({
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <Group wrap="nowrap" gap="sm" py={6} data-testid="refund-stepper">
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Text fz="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {line.name}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {t('sales.upToMeasured', { quantity: formatQuantity(max, unit) })}
-        </Text>
-      </div>
+      <RefundLineName name={line.name} limit={t('sales.upToMeasured', { quantity: formatQuantity(max, unit) })} />
       <NumberInput
         aria-label={t('sales.refundQuantityMeasured', {
           name: line.name,
@@ -131,5 +117,19 @@ function MeasuredRefund({
         styles={{ input: { textAlign: 'right', fontWeight: 700 } }}
       />
     </Group>
+  );
+}
+
+/** The line's name and how much of it may still be given back. */
+function RefundLineName({ name, limit }: { name: string; limit: string }) {
+  return (
+    <div style={{ flex: 1, minWidth: 0 }}>
+      <Text fz="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {limit}
+      </Text>
+    </div>
   );
 }
