@@ -232,8 +232,9 @@ export interface CatalogueTotals {
 }
 
 /**
- * The store's product count, stock value (negative stock counts as none; a weighed product's per kg) and low-stock count in
- * one pass over its products. PostgreSQL sums bigints as numeric, returned as text: hence Number.
+ * The store's product count, stock value (negative stock counts as none; a weighed product's is
+ * per kg) and low-stock count in one pass over its products. PostgreSQL sums bigints as numeric,
+ * returned as text: hence Number.
  */
 export async function catalogueTotals(db: DbOrTx, storeId: string): Promise<CatalogueTotals> {
   const onHand = sql`case when quantity > 0 then quantity else 0 end`;
