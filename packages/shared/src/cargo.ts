@@ -96,8 +96,9 @@ export const CargoContentSchema = z.object({
   /** The product with this code in the cargo's store, or null when none exists (yet). */
   productId: z.string().nullable(),
   /**
-   * The unit of that product (EACH without one). For KG, L and M the line's quantities are integer
-   * thousandths of the unit (0.350 kg is 350), as its stock is: arrival books them as they are.
+   * The unit of that product, else the line's own (given when it was added), else EACH. For KG, L
+   * and M the line's quantities are integer thousandths of the unit (0.350 kg is 350), as its
+   * stock is: arrival books them as they are, and creates a missing product in this unit.
    */
   unit: z.enum(PRODUCT_UNITS).default('EACH'),
   createdAt: z.string(),
@@ -112,6 +113,11 @@ export const CargoContentBodySchema = z.object({
   brand: singleLineText({ label: 'Brand', max: 80 }).default(''),
   quantity: quantitySchema,
   price: priceSchema.default(0),
+  /**
+   * The unit of a product the store does not have yet, for arrival to create it in (KG, L, M:
+   * `quantity` is then thousandths). A line whose code is a product follows that product's unit.
+   */
+  unit: z.enum(PRODUCT_UNITS).optional(),
 });
 export type CargoContentBody = z.input<typeof CargoContentBodySchema>;
 

@@ -627,6 +627,8 @@ export interface CargoContentsTable {
   price: number;
   price_converted: number;
   source_content_id: string | null;
+  /** KG, L or M when the line is measured without a product saying so (migration 202611281500); else null. */
+  unit: string | null;
   created_at: string;
   updated_at: string;
 }

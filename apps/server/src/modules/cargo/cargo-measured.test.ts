@@ -3,13 +3,16 @@ import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import {
+  addStore,
   contentsOf,
   createCargo,
   createProduct,
   difference,
   inStore,
+  issueQr,
   mark,
   productQuantity,
+  receive,
   sku,
 } from './cargo.test-helpers.ts';
 
@@ -62,5 +65,56 @@ describe.each(engines)('cargo of weighed goods on %s', (engine) => {
     expect(await productQuantity(t, u, cheese)).toBe(1500 + 1355);
     expect(await productQuantity(t, u, jar)).toBe(5);
     await expectLedgerConsistent(t, u.store.id);
+  });
+
+  it('creates a new weighed product in the line’s unit on arrival, and a hand-over keeps the sender’s unit', async () => {
+    const u = await createUser(t);
+    const [loose, pears] = [sku(), sku()];
+    // Neither code is a product yet: the lines say they are weighed.
+    const cargo = await createCargo(t, u, {
+      name: 'Market',
+      contents: [{ code: loose, name: 'Loose rice', quantity: 12_500, price: 480, unit: 'KG' }],
+    });
+    const added = await t.request('POST', `/api/secure/cargo-content/code/${cargo.code}/content`, {
+      ...inStore(u),
+      body: { code: pears, name: 'Pears', quantity: 2_340, price: 600, unit: 'KG' },
+    });
+    expect(added.status, added.text).toBe(201);
+    expect((await contentsOf(t, u, cargo.code)).map((l) => [l.code, l.unit, l.productId])).toEqual(
+      expect.arrayContaining([
+        [loose, 'KG', null],
+        [pears, 'KG', null],
+      ]),
+    );
+    // 12.5 kg × 4.80 + 2.34 kg × 6.00, and two items, not 14,840 pieces.
+    const read = await t.request('GET', `/api/secure/cargo/code/${cargo.code}`, inStore(u));
+    expect(read.body).toMatchObject({ totalQuantity: 2, totalValue: 6000 + 1404 });
+
+    // Handed over to another store by QR: the copy's lines are still kg there, and its arrival
+    // creates both products as KG with exactly the weights sent.
+    const branch = await addStore(t, u);
+    const { token } = await issueQr(t, u, cargo.code);
+    const copy = await receive(t, u, token, branch);
+    expect(copy.status, copy.text).toBe(201);
+    expect((await contentsOf(t, u, copy.body.code, branch)).map((l) => l.unit)).toEqual(['KG', 'KG']);
+    const arrived = await mark(t, u, 'arrived', copy.body.code, branch);
+    expect(arrived.status, arrived.text).toBe(200);
+    const product = await t.request('GET', `/api/secure/product/code/${loose}`, inStore(u, branch));
+    expect(product.body).toMatchObject({ unit: 'KG', quantity: 12_500, price: 480 });
+    expect(await productQuantity(t, u, pears, branch)).toBe(2_340);
+    await expectLedgerConsistent(t, branch.id);
+  });
+
+  it('keeps a product’s own unit over the line’s', async () => {
+    const u = await createUser(t);
+    const jar = sku();
+    await createProduct(t, u, jar, 0, 100);
+    const cargo = await createCargo(t, u, {
+      name: 'Jars',
+      contents: [{ code: jar, name: 'Jar', quantity: 3, price: 100, unit: 'KG' }],
+    });
+    expect((await contentsOf(t, u, cargo.code))[0]).toMatchObject({ unit: 'EACH', quantity: 3 });
+    expect((await mark(t, u, 'arrived', cargo.code)).status).toBe(200);
+    expect(await productQuantity(t, u, jar)).toBe(3);
   });
 });

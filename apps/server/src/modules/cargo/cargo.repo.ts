@@ -12,6 +12,7 @@ export type QrTokenRow = Selectable<CargoQrTokensTable>;
 /** A content line as answered: its row, the store's product with its code, and the receiver's count. */
 export type ContentView = ContentRow & {
   product_id: string | null;
+  /** The product's unit, else the line's own (`lineUnit`). */
   product_unit: string | null;
   linked_received: number | null;
 };
@@ -214,8 +215,11 @@ export async function countCargos(
  * quantity × price / 1000, half up, as a weighed sale line's is, and it counts as one item in the
  * totals (as a weighing does on a sale: `countItems`), never as its thousandths added to pieces.
  */
-/** The line's product is sold by KG, L or M (`p` joined on the line's code). */
-const measured = sql`p.unit in ('KG', 'L', 'M')`;
+/** The line's unit: its product's (`p` joined on the line's code), else its own (`c`). */
+const lineUnit = sql<string | null>`coalesce(p.unit, c.unit)`;
+
+/** The line is sold by KG, L or M. */
+const measured = sql`${lineUnit} in ('KG', 'L', 'M')`;
 
 /** A count column as items: pieces for a piece product, one for a weighing (null stays null). */
 function items(count: RawBuilder<number | null>) {
@@ -290,7 +294,7 @@ export function storeBrief(db: DbOrTx, storeId: string) {
 
 // ---- contents -------------------------------------------------------------------------------
 
-// 13 columns a row: 60 rows stay well under every engine's bound-parameter limit.
+// 14 columns a row: 60 rows stay well under every engine's bound-parameter limit.
 const CONTENT_CHUNK = 60;
 
 export async function insertContents(trx: DbOrTx, rows: ContentRow[]): Promise<void> {
@@ -359,12 +363,12 @@ function contentViews(db: DbOrTx, storeId: string, cargoId: string, handed: Hand
           .onRef('r.source_content_id', '=', 'c.id'),
       )
       .selectAll('c')
-      .select(['p.id as product_id', 'p.unit as product_unit', 'r.received_quantity as linked_received']);
+      .select(['p.id as product_id', lineUnit.as('product_unit'), 'r.received_quantity as linked_received']);
     return withReceived;
   }
   return query
     .selectAll('c')
-    .select(['p.id as product_id', 'p.unit as product_unit', sql<number | null>`null`.as('linked_received')]);
+    .select(['p.id as product_id', lineUnit.as('product_unit'), sql<number | null>`null`.as('linked_received')]);
 }
 
 /** Every line of a cargo, newest first. */

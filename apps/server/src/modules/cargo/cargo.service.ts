@@ -2,6 +2,7 @@ import {
   buildCargoQrLink,
   asProductUnit,
   convertMinor,
+  isMeasuredUnit,
   ErrorCode,
   MAX_CARGO_CONTENTS,
   MAX_CARGO_PRICE,
@@ -149,6 +150,12 @@ async function withFreshCode<T>(ctx: AppContext, work: (trx: DbOrTx) => Promise<
 }
 
 /** Merges lines with the same code, adding their quantities (what the content endpoint does too). */
+/** What a line keeps as its own unit: a measured one, or null (pieces, or its product's unit). */
+function ownUnit(unit: string | null | undefined): string | null {
+  const u = asProductUnit(unit);
+  return isMeasuredUnit(u) ? u : null;
+}
+
 function mergeByCode(contents: ContentBody[]): ContentBody[] {
   const byCode = new Map<string, ContentBody>();
   for (const c of contents) {
@@ -225,6 +232,7 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
         price: c.price,
         price_converted: 0,
         source_content_id: null,
+        unit: ownUnit(c.unit),
         created_at: now,
         updated_at: now,
       })),
@@ -345,7 +353,13 @@ async function arrive(ctx: AppContext, scope: Scope, code: string): Promise<Carg
       trx,
       ctx,
       scope,
-      booked.map(({ line }) => ({ code: line.code, name: line.name, brand: line.brand, price: Number(line.price) })),
+      booked.map(({ line }) => ({
+        code: line.code,
+        name: line.name,
+        brand: line.brand,
+        price: Number(line.price),
+        unit: asProductUnit(line.product_unit),
+      })),
       now,
     );
     await applyStockDeltasBulk(
@@ -470,6 +484,7 @@ export async function addContent(
         price: body.price,
         price_converted: 0,
         source_content_id: null,
+        unit: ownUnit(body.unit),
         created_at: now,
         updated_at: now,
       },
@@ -670,6 +685,8 @@ async function copyToReceiver(
         price: converted ?? Number(l.price),
         price_converted: converted === null ? 0 : 1,
         source_content_id: l.id,
+        // The sender's unit travels: the receiver may not have the product, and the quantities are thousandths.
+        unit: ownUnit(l.product_unit),
         created_at: l.created_at,
         updated_at: now,
       };

@@ -1,3 +1,4 @@
+import type { ProductUnit } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -13,6 +14,8 @@ export interface ProductDraft {
   name: string;
   brand: string;
   price: number;
+  /** The unit to create it in (EACH when absent): its stock moves in thousandths of KG, L, M. */
+  unit?: ProductUnit | undefined;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function ensureProducts(
     }),
     reorder_level: null,
     tax_rate: null,
-    unit: 'EACH',
+    unit: d.unit ?? 'EACH',
     quantity: 0,
     created_at: at,
     updated_at: at,

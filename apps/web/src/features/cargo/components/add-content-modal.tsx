@@ -1,8 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { parseMoneyStrict, type CurrencyCode } from '@shopdesk/shared';
+import {
+  isMeasuredUnit,
+  parseMoneyStrict,
+  parseQuantityText,
+  PRODUCT_UNITS,
+  UNIT_SYMBOLS,
+  type CurrencyCode,
+  type ProductUnit,
+} from '@shopdesk/shared';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -12,7 +20,10 @@ export interface NewLine {
   name: string;
   brand: string;
   price: number;
+  /** Pieces, or thousandths of a measured `unit`. */
   quantity: number;
+  /** What the product will be sold by (arrival creates it so); pieces when absent. */
+  unit?: ProductUnit;
 }
 
 interface Props {
@@ -35,16 +46,22 @@ export function AddContentModal({ code, suggestion, currency, onAdd, onClose }: 
   const [name, setName] = useState('');
   const [brand, setBrand] = useState('');
   const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState<number>(1);
+  const [unit, setUnit] = useState<ProductUnit>('EACH');
+  // Typed in the unit: "3" pieces, or "1.250" kg (sent as 1250 thousandths).
+  const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
     setName(suggestion?.name ?? '');
     setBrand(suggestion?.brand ?? '');
     setPrice('');
-    setQuantity(1);
+    setUnit('EACH');
+    setQuantity('1');
     setError(null);
   }, [code, suggestion]);
+
+  const measured = isMeasuredUnit(unit);
+  const symbol = measured ? UNIT_SYMBOLS[unit as Exclude<ProductUnit, 'EACH'>] : '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,10 +77,22 @@ export function AddContentModal({ code, suggestion, currency, onAdd, onClose }: 
       setError(t('cargo.add.badPrice'));
       return;
     }
+    const amount = quantity.trim() === '' ? 0 : parseQuantityText(quantity, unit);
+    if (amount === null || amount < 0) {
+      setError(isMeasuredUnit(unit) ? t('productUnit.quantityInvalid') : t('cargo.add.badQuantity'));
+      return;
+    }
     setPending(true);
     setError(null);
     try {
-      await onAdd({ code, name: name.trim(), brand: brand.trim(), price: minor, quantity: Math.max(0, quantity) });
+      await onAdd({
+        code,
+        name: name.trim(),
+        brand: brand.trim(),
+        price: minor,
+        quantity: amount,
+        ...(isMeasuredUnit(unit) ? { unit } : {}),
+      });
       onClose();
     } catch (err) {
       setError(describeError(t, err));
@@ -105,16 +134,28 @@ export function AddContentModal({ code, suggestion, currency, onAdd, onClose }: 
             onChange={(e) => setBrand(e.currentTarget.value)}
             maxLength={80}
           />
+          <NativeSelect
+            label={t('productUnit.label')}
+            value={unit}
+            onChange={(e) => setUnit(e.currentTarget.value as ProductUnit)}
+            data={PRODUCT_UNITS.map((u) => ({ value: u, label: t(`productUnit.${u}`) }))}
+          />
           <Group grow align="flex-start">
-            <AmountField label={t('cargo.fields.price')} currency={currency} value={price} onChange={setPrice} />
+            <AmountField
+              label={measured ? t('productUnit.pricePer', { unit: symbol }) : t('cargo.fields.price')}
+              currency={currency}
+              value={price}
+              onChange={setPrice}
+            />
             <NumberInput
-              label={t('cargo.fields.quantity')}
+              label={measured ? `${t('cargo.fields.quantity')} (${symbol})` : t('cargo.fields.quantity')}
               value={quantity}
-              onChange={(v) => setQuantity(Number(v) || 0)}
+              onChange={(v) => setQuantity(String(v))}
               min={0}
-              allowDecimal={false}
+              allowDecimal={measured}
+              decimalScale={measured ? 3 : 0}
               allowNegative={false}
-              inputMode="numeric"
+              inputMode={measured ? 'decimal' : 'numeric'}
             />
           </Group>
           <Button type="submit" size="md" loading={pending}>
