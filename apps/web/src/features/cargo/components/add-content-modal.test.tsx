@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MantineProvider } from '@mantine/core';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
-import { AddContentModal } from './add-content-modal.tsx';
+import { AddContentModal, type NewLine } from './add-content-modal.tsx';
 
 beforeAll(stubLayoutApis);
 afterEach(cleanup);
 
-function open(onAdd = vi.fn(async () => {})) {
+function open(onAdd = vi.fn(async (_line: NewLine) => {})) {
   render(
     <MantineProvider env="test">
       <AddContentModal code="2000000000015" currency="USD" onAdd={onAdd} onClose={() => {}} />
