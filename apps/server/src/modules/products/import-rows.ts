@@ -1,7 +1,6 @@
 import {
   asProductUnit,
   CreateProductBodySchema,
-  formatQuantity,
   isMeasuredUnit,
   MoneyParseError,
   parseMoneyStrict,
@@ -11,6 +10,7 @@ import {
   type CurrencyCode,
   type ImportRow,
   type ProductUnit,
+  UNIT_SYMBOLS,
   unprotectFormula,
 } from '@shopdesk/shared';
 import { z } from 'zod';
@@ -70,7 +70,7 @@ function quantityCell(value: string | number, unit: ProductUnit): number | strin
     const quantity = Number(text);
     return Math.abs(quantity) > QUANTITY_LIMIT ? 'Quantity must be between -1,000,000 and 1,000,000' : quantity;
   }
-  const symbol = formatQuantity(0, unit).split(' ')[1]!;
+  const symbol = UNIT_SYMBOLS[unit as Exclude<ProductUnit, 'EACH'>];
   const quantity = /^-?\d{1,9}(\.\d{1,3})?$/.test(text) ? parseQuantityText(text, unit) : null;
   if (quantity === null) return `Quantity must be a number of ${symbol} with at most 3 decimals, such as 1.250`;
   return Math.abs(quantity) > QUANTITY_LIMIT ? `Quantity must be between -1,000 and 1,000 ${symbol}` : quantity;
