@@ -109,8 +109,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Every change to the rows a cached session depends on clears the cache (session-cache.ts).
   const sessionCache = createSessionCache<AuthInfo>(config.sessionCacheMs);
+  // A store's payment methods, as a sale names its tenders (the defaults follow the store's currency).
+  const methodsCache: AppContext['methodsCache'] = createSessionCache(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
     watchChanges(['sessions', 'stores', 'store_members', 'users'], () => sessionCache.invalidate()),
+    watchChanges(['payment_methods', 'stores'], () => methodsCache.invalidate()),
     ...(overrides.plugins ?? []),
   ]);
   // Mail still queued when the server stops is sent before the database closes.
@@ -150,6 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ),
     tokens: createSessionTokens(config.jwtSecret, clock),
     log: app.log,
+    methodsCache,
   };
 
   registerSecurityHeaders(app, {

@@ -56,6 +56,26 @@ export async function storeMethods(db: DbOrTx, store: StoreRow): Promise<StoreMe
   return { list: rows.filter((r) => r.deleted_at === null).map(toMethod), all: rows.map(toMethod) };
 }
 
+/**
+ * The store's methods as a sale or refund names its tenders with them (issue 25: a checkout reads
+ * no more than its products before its write): this process's copy, kept for `SESSION_CACHE_MS`
+ * and cleared by any change to methods or stores made here (app.ts), so a rename made through
+ * another process names its tenders within that time, as the store's other settings do. A tender
+ * naming a method this copy lacks (added through another process since) reads the store again
+ * before it is refused.
+ */
+export async function methodsForTenders(
+  ctx: AppContext,
+  store: StoreRow,
+  tenders: ReadonlyArray<{ methodId?: string | undefined }>,
+): Promise<StoreMethods> {
+  const kept = ctx.methodsCache.get(store.id, undefined)?.value;
+  if (kept && tenders.every((t) => t.methodId === undefined || kept.all.some((m) => m.id === t.methodId))) return kept;
+  const methods = await storeMethods(ctx.db, store);
+  ctx.methodsCache.set(store.id, undefined, { value: methods, expiresAtMs: Infinity });
+  return methods;
+}
+
 /** `GET /virtual-store/{urlName}/payment-methods`. */
 export async function getMethods(ctx: AppContext, scope: Scope): Promise<PaymentMethod[]> {
   return (await storeMethods(ctx.db, scope.store)).list;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod, ShiftReport, ShopTransaction, StatisticSummary } from '@shopdesk/shared';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
-import { engines, useTestApp } from '../../test/harness.ts';
+import { engines, startTestApp, useTestApp } from '../../test/harness.ts';
 
 /**
  * Named tenders (issue 27): a store's payment methods, edited as one list; sales, refunds, the
@@ -220,5 +220,43 @@ describe.each(engines)('payment methods on %s', (engine) => {
       ['Card (terminal)', 1000 - 1000],
       ['Gift voucher', 2000],
     ]);
+  });
+
+  it('names tenders with a change made in this process at once, and with a method another process added', async () => {
+    // A process that keeps its copy of the store's methods a minute (issue 25: a checkout reads only its products).
+    const here = await startTestApp(engine, { ...t.databaseEnv, SESSION_CACHE_MS: '60000' });
+    const sellHere = (payment: unknown) =>
+      here.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+        token: u.token,
+        body: {
+          clientId: randomUUID(),
+          status: 'COMPLETED',
+          lines: [{ name: 'Bento', unitPrice: 1000, quantity: 1 }],
+          payments: [{ currency: 'JPY', amount: 1000, ...(payment as object) }],
+        },
+      });
+    try {
+      expect((await sellHere({ method: 'CASH', methodId: 'CASH' })).status).toBe(201);
+      // Added through the other process: this one has not seen it, and reads the store again.
+      const ticket = { name: 'Meal ticket', defaultName: null, kind: 'VOUCHER', needsReference: false };
+      const added = await put([...(await get()), { ...ticket, opensDrawer: false, enabled: true, position: 99 }]);
+      expect(added.status, added.text).toBe(200);
+      const id = added.body.find((m) => m.name === 'Meal ticket')!.id;
+      const byTicket = await sellHere({ method: 'OTHER', methodId: id });
+      expect(byTicket.status, byTicket.text).toBe(201);
+      expect(byTicket.body.payments[0]).toMatchObject({
+        methodId: id,
+        methodName: 'Meal ticket',
+        methodKind: 'VOUCHER',
+      });
+      // Renamed through this process: its next sale names the tender so.
+      const renamed = (await get()).map((m) => (m.kind === 'CARD' ? { ...m, name: 'Card (new terminal)' } : m));
+      const put2 = await here.request('PUT', path(), { token: u.token, body: { methods: renamed } });
+      expect(put2.status, put2.text).toBe(200);
+      const byCard = await sellHere({ method: 'CARD' });
+      expect(byCard.body.payments[0]).toMatchObject({ methodName: 'Card (new terminal)', methodKind: 'CARD' });
+    } finally {
+      await here.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import { actorOf, type Scope } from '../access/index.ts';
-import { storeMethods } from '../payment-methods/index.ts';
+import { methodsForTenders } from '../payment-methods/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import { refundFingerprint } from './request-fingerprint.ts';
 import { tendersToRefund } from './refund-tenders.ts';
@@ -81,7 +81,7 @@ export async function refund(
   // A refund on a till: the member unlocked there needs REFUND, or a member's approval (403 otherwise).
   const actor = await actorOf(ctx.db, scope, body, { permission: 'REFUND' });
   // The store's methods name the tenders a refund's body gives; the default one is the sale's own.
-  const methods = body.tenders ? await storeMethods(ctx.db, store) : null;
+  const methods = body.tenders ? await methodsForTenders(ctx, store, body.tenders) : null;
   const at = ctx.clock.now();
   const byLineId = (a: { lineId: string }, b: { lineId: string }) =>
     a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0;

@@ -24,7 +24,7 @@ import type { ShopTransactionLinesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
-import { storeMethods } from '../payment-methods/index.ts';
+import { methodsForTenders } from '../payment-methods/index.ts';
 import { storeRate } from '../rates/index.ts';
 import { convertOrRefuse } from './conversion.ts';
 import { nameTenders, type NamedTender } from './named-tenders.ts';
@@ -261,13 +261,13 @@ export async function priceAndSettle(
   body: SaleBody,
 ): Promise<PricedSale & { taxMode: TaxMode }> {
   const completed = body.status === 'COMPLETED';
-  // The store's methods are read beside the products (one wait), only for a sale being paid.
+  // The store's methods (usually this process's copy) beside the products, only for a sale being paid.
+  const tenders = tendersOf(body);
   const [{ pricing, lines, taxMode }, methods] = await Promise.all([
     priceLines(ctx, store, body.lines, body.discount),
-    completed ? storeMethods(ctx.db, store) : null,
+    completed ? methodsForTenders(ctx, store, tenders) : null,
   ]);
   if (!completed || !methods) return { pricing, lines, taxMode, settlement: null, named: [], rate: null };
-  const tenders = tendersOf(body);
   const named = nameTenders(tenders, methods, body.payment ? 'payment' : 'payments');
   const main = store.main_currency as CurrencyCode;
   const second = store.second_currency as CurrencyCode | null;
