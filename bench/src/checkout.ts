@@ -12,15 +12,18 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { benchCode } from './catalogue.ts';
-import { oneTripPostgres } from './checkout-one-trip.ts';
+import { openOneTripFloor } from './checkout-one-trip.ts';
 import { percentile } from './load.ts';
-import { call, type BenchServer } from './server.ts';
+import { measureCpu, type CpuShare } from './proc-cpu.ts';
+import type { BenchServer } from './server.ts';
 import type { Row } from './table.ts';
 
 const CONNECTIONS = 50;
 const LINES = 5;
 /** How many times the 25-per-commit floor SQLite's checkout must sell (issue 25). */
 const FLOOR_RATIO = 1.4;
+/** Seconds of checkout load before the measured one (not measured). */
+const WARM_UP_SECONDS = 2;
 
 /** Sales per transaction of the batched raw baseline: about what the server's batches hold at 50 clients. */
 const RAW_BATCH = 25;
@@ -55,7 +58,7 @@ export async function drive(
   headers: Record<string, string>,
   request: () => { method: 'GET' | 'POST'; path: string; body?: string },
   connections = CONNECTIONS,
-): Promise<Measured> {
+): Promise<Measured & { sent: number }> {
   const samples: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -79,6 +82,8 @@ export async function drive(
     p99: percentile(samples, 99),
     ok: samples.length,
     failed: result.non2xx + result.errors + result.timeouts,
+    // Requests written, answered or not: a sale still in flight at the stop may be stored.
+    sent: result.requests.sent,
   };
 }
 
@@ -302,6 +307,28 @@ export async function makePremium(server: BenchServer, urlName: string): Promise
   );
 }
 
+/** Where a load's CPU went (PostgreSQL only: its processes are known), and this process's own (the load tool). */
+interface SaleCpu {
+  share: CpuShare;
+  loadTool: number;
+}
+
+async function withCpu<T>(server: BenchServer, work: () => Promise<T>): Promise<{ result: T; cpu: SaleCpu | null }> {
+  if (!server.pg) return { result: await work(), cpu: null };
+  const before = process.cpuUsage();
+  const started = performance.now();
+  const { result, cpu } = await measureCpu([server.pid], server.pg.url, work);
+  const used = process.cpuUsage(before);
+  return { result, cpu: { share: cpu, loadTool: (used.user + used.system) / 1000 / (performance.now() - started) } };
+}
+
+/** CPU milliseconds per sale of each part, from cores busy at `perSecond` sales a second. */
+function perSale(cpu: SaleCpu, perSecond: number, parts: Array<['app' | 'PostgreSQL' | 'load tool', number]>) {
+  const ms = (cores: number) => (perSecond > 0 ? (1000 * cores) / perSecond : 0);
+  const total = parts.reduce((sum, [, cores]) => sum + ms(cores), 0);
+  return `${parts.map(([name, cores]) => `${name} ${ms(cores).toFixed(2)}`).join(' + ')} = ${total.toFixed(2)} ms (machine ${cpu.share.machine.toFixed(2)} of ${cpu.share.cores} cores busy)`;
+}
+
 export async function checkoutRows(
   server: BenchServer,
   headers: Record<string, string>,
@@ -311,18 +338,34 @@ export async function checkoutRows(
 ): Promise<Row[]> {
   await makePremium(server, urlName);
   const bare = await drive(server.url, seconds, headers, () => ({ method: 'GET', path: '/api/public/ping' }));
-  const http = await drive(server.url, seconds, headers, () => ({
-    method: 'POST',
-    path: '/api/secure/shop/transaction',
-    body: saleBody(products),
-  }));
-  if (http.failed) throw new Error(`checkout had ${http.failed} failed requests`);
-  const today = new Date().toISOString().slice(0, 10);
-  const stored = await call<{ total: number }>(
-    `${server.url}/api/secure/shop/transaction/range/by-date?from=${today}&to=${today}&size=1`,
-    { method: 'GET', headers },
-  );
+  const sell = (forSeconds: number) =>
+    drive(server.url, forSeconds, headers, () => ({
+      method: 'POST',
+      path: '/api/secure/shop/transaction',
+      body: saleBody(products),
+    }));
   const { storeId, productIds } = await storeSample(server, urlName);
+  const nextRawSale = () =>
+    rawSale(
+      storeId,
+      Array.from({ length: LINES }, () => productIds[Math.floor(Math.random() * productIds.length)]!),
+      new Date().toISOString(),
+    );
+  // A shop's server sells warm: the first seconds after a start compile the sale's code and fill
+  // the caches, which a figure of 8 seconds would carry as a third of its time. Not measured;
+  // its sales are stored and counted below.
+  const warm = await sell(WARM_UP_SECONDS);
+  const { result: http, cpu: checkoutCpu } = await withCpu(server, () => sell(seconds));
+  const failed = warm.failed + http.failed;
+  if (failed) throw new Error(`checkout had ${failed} failed requests`);
+  // The floors' sales are the store's too (user 'bench'): the checkout's are the others.
+  const counted = await onServerDatabase<{ total: number | string }>(
+    server,
+    `select count(*) as total from shop_transactions t join stores s on s.id = t.store_id
+      where s.url_name = $1 and t.user_id <> 'bench'`,
+    urlName,
+  );
+  const stored = Number(counted[0]?.total ?? 0);
   const raw =
     server.engine === 'postgres' && server.pg
       ? await rawPostgres(server.pg.url, server.pg.schema, storeId, productIds, seconds)
@@ -331,23 +374,23 @@ export async function checkoutRows(
     server.engine === 'sqlite'
       ? await rawSqlite(path.join(server.dataDir, 'shopdesk.db'), storeId, productIds, seconds, RAW_BATCH)
       : null;
-  const oneTrip =
-    server.engine === 'postgres' && server.pg
-      ? fromSamples(
-          await oneTripPostgres(server.pg.url, server.pg.schema, CONNECTIONS, seconds, () =>
-            rawSale(
-              storeId,
-              Array.from({ length: LINES }, () => productIds[Math.floor(Math.random() * productIds.length)]!),
-              new Date().toISOString(),
-            ),
-          ),
-          seconds,
-        )
-      : null;
+  const oneTripFloor =
+    server.engine === 'postgres' && server.pg ? openOneTripFloor(server.pg.url, server.pg.schema) : null;
+  let oneTrip: (Measured & { cpu: SaleCpu | null }) | null = null;
+  try {
+    if (oneTripFloor) {
+      const run = await withCpu(server, () => oneTripFloor.run(CONNECTIONS, seconds, nextRawSale));
+      oneTrip = { ...fromSamples(run.result, seconds), cpu: run.cpu };
+    }
+  } finally {
+    await oneTripFloor?.close();
+  }
   const ofOneTrip = oneTrip ? http.perSecond / oneTrip.perSecond : 0;
-  // A sale in flight when the load stops is stored but its answer is dropped by the load tool, so
-  // up to one per connection may be stored without being counted as answered; never fewer.
-  const exact = stored.total >= http.ok && stored.total <= http.ok + CONNECTIONS;
+  // A sale in flight when a load stops is stored but its answer is dropped by the load tool: every
+  // answered sale is stored, and nothing that was not sent (no sale twice).
+  const answered = warm.ok + http.ok;
+  const sent = warm.sent + http.sent;
+  const exact = stored >= answered && stored <= sent;
   return [
     {
       what: `checkout of ${LINES} lines, durable, ${CONNECTIONS} clients`,
@@ -372,6 +415,25 @@ export async function checkoutRows(
           },
         ]
       : []),
+    // Issue 25: what the database's share of a sale is, and what the app adds to it.
+    ...(checkoutCpu && oneTrip?.cpu
+      ? [
+          {
+            what: 'CPU per sale: checkout vs the 1-round-trip floor',
+            value: perSale(checkoutCpu, http.perSecond, [
+              ['app', checkoutCpu.share.app],
+              ['PostgreSQL', checkoutCpu.share.postgres],
+              ['load tool', checkoutCpu.loadTool],
+            ]),
+            budget: '-',
+            baseline: `floor: ${perSale(oneTrip.cpu, oneTrip.perSecond, [
+              ['PostgreSQL', oneTrip.cpu.share.postgres],
+              ['load tool', oneTrip.cpu.loadTool],
+            ])}`,
+            ok: null,
+          },
+        ]
+      : []),
     {
       what: 'checkout p50 / p99',
       value: `${ms(http.p50)} / ${ms(http.p99)}`,
@@ -381,8 +443,8 @@ export async function checkoutRows(
     },
     {
       what: 'checkouts stored vs answered 201 (none lost, none doubled)',
-      value: `${stored.total.toLocaleString('en-US')} stored, ${http.ok.toLocaleString('en-US')} answered`,
-      budget: `answered ≤ stored ≤ answered + ${CONNECTIONS} in flight`,
+      value: `${stored.toLocaleString('en-US')} stored, ${answered.toLocaleString('en-US')} answered of ${sent.toLocaleString('en-US')} sent`,
+      budget: 'answered ≤ stored ≤ sent',
       baseline: '-',
       ok: exact,
     },
