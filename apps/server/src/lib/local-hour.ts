@@ -27,8 +27,20 @@ export interface LocalHour {
   hour: number;
 }
 
-export function localHour(at: Date, timezone: string): LocalHour {
+/**
+ * The last answer per timezone, by the instant's whole second: every offset is whole seconds, so
+ * the answer holds for the whole second, and a busy counter asks many times a second (formatting
+ * was a share of a sale's time in SQLite's write lock).
+ */
+const lastAnswers = new Map<string, { second: number; answer: Readonly<LocalHour> }>();
+
+export function localHour(at: Date, timezone: string): Readonly<LocalHour> {
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastAnswers.get(timezone);
+  if (last?.second === second) return last.answer;
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timezone).formatToParts(at)) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+  const answer = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 });
+  lastAnswers.set(timezone, { second, answer });
+  return answer;
 }

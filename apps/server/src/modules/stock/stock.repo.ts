@@ -42,7 +42,16 @@ export async function insertMovements(trx: DbOrTx, rows: NewStockMovement[]): Pr
   }
 }
 
-/** One atomic `quantity = quantity + delta` (no read-modify-write); undefined when not in this store. */
+/** One atomic `quantity = quantity + delta` (no read-modify-write) of one product of the store. */
+function addToQuantityQuery(trx: DbOrTx, storeId: string, productId: string, delta: number, at: string) {
+  return trx
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', productId);
+}
+
+/** `addToQuantityQuery`, answering the updated product; undefined when it is not in this store. */
 export async function addToQuantity(
   trx: DbOrTx,
   storeId: string,
@@ -51,14 +60,27 @@ export async function addToQuantity(
   at: string,
 ): Promise<ProductRow | undefined> {
   const { rows } = await runShaped(trx, 'add-to-quantity', [delta, at, storeId, productId], () =>
-    trx
-      .updateTable('products')
-      .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
-      .where('store_id', '=', storeId)
-      .where('id', '=', productId)
-      .returningAll(),
+    addToQuantityQuery(trx, storeId, productId, delta, at).returningAll(),
   );
   return rows[0];
+}
+
+/**
+ * `addToQuantityQuery`, answering only whether the product is in this store: a sale's or refund's
+ * lines need no more, and reading back every column of each product was a share of a sale's time
+ * in the write lock.
+ */
+export async function addedToQuantity(
+  trx: DbOrTx,
+  storeId: string,
+  productId: string,
+  delta: number,
+  at: string,
+): Promise<boolean> {
+  const { rows } = await runShaped(trx, 'add-to-quantity-id', [delta, at, storeId, productId], () =>
+    addToQuantityQuery(trx, storeId, productId, delta, at).returning('id'),
+  );
+  return rows.length > 0;
 }
 
 // Rows per statement of the bulk update: 3 parameters each, far under every engine's limit.

@@ -71,15 +71,14 @@ export function orderedMovementRows(movements: Movement[]): NewStockMovement[] {
  * Applies several movements in one transaction (a sale's or a refund's lines), in product id
  * order (`orderedMovementRows`). The movements of the products found are recorded by one
  * multi-row insert (a statement per line was a large share of a sale's time in the write lock).
- * Returns the products changed.
+ * Returns the ids of the products changed.
  */
-export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Promise<ProductRow[]> {
-  const changed: ProductRow[] = [];
+export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Promise<Set<string>> {
+  const changed = new Set<string>();
   const recorded: NewStockMovement[] = [];
   for (const m of orderedMovementRows(movements)) {
-    const row = await repo.addToQuantity(trx, m.store_id, m.product_id, m.delta, m.created_at);
-    if (!row) continue;
-    changed.push(row);
+    if (!(await repo.addedToQuantity(trx, m.store_id, m.product_id, m.delta, m.created_at))) continue;
+    changed.add(m.product_id);
     recorded.push(m);
   }
   await repo.insertMovements(trx, recorded);
