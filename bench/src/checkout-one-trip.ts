@@ -109,14 +109,18 @@ function oneTripSale(s: Sale): string {
   ].join(';\n');
 }
 
-/** The floor on PostgreSQL, run in slices beside the checkout's (checkout.ts) over one pool. */
+/**
+ * The floor on PostgreSQL over one pool, opened before and closed after the measured run: its
+ * backends must still be there when the run ends, for the CPU they used to be read (proc-cpu.ts
+ * reads the database's processes before and after; a backend gone by then is not counted).
+ */
 export interface OneTripFloor {
   /** Each sale's writes as one round trip (`oneTripSale`) from `connections` clients for `seconds`: each sale's time (ms). */
   run(connections: number, seconds: number, nextSale: () => Sale): Promise<number[]>;
   close(): Promise<void>;
 }
 
-/** A pool as large as the app's, kept across slices so no slice pays for connecting. */
+/** A pool as large as the app's. */
 export function openOneTripFloor(url: string, schema: string): OneTripFloor {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   return {
@@ -128,7 +132,7 @@ export function openOneTripFloor(url: string, schema: string): OneTripFloor {
           const text = oneTripSale(nextSale());
           const started = performance.now();
           await pool.query(text);
-          // As the checkout's load tool, a sale answered after the slice's end is not counted.
+          // As the checkout's load tool, a sale answered after the load's end is not counted.
           const done = performance.now();
           if (done <= end) samples.push(done - started);
         }

@@ -15,7 +15,7 @@ import { benchCode } from './catalogue.ts';
 import { openOneTripFloor } from './checkout-one-trip.ts';
 import { percentile } from './load.ts';
 import { measureCpu, type CpuShare } from './proc-cpu.ts';
-import type { BenchServer } from './server.ts';
+import { call, type BenchServer } from './server.ts';
 import type { Row } from './table.ts';
 
 const CONNECTIONS = 50;
@@ -358,14 +358,13 @@ export async function checkoutRows(
   const { result: http, cpu: checkoutCpu } = await withCpu(server, () => sell(seconds));
   const failed = warm.failed + http.failed;
   if (failed) throw new Error(`checkout had ${failed} failed requests`);
-  // The floors' sales are the store's too (user 'bench'): the checkout's are the others.
-  const counted = await onServerDatabase<{ total: number | string }>(
-    server,
-    `select count(*) as total from shop_transactions t join stores s on s.id = t.store_id
-      where s.url_name = $1 and t.user_id <> 'bench'`,
-    urlName,
-  );
-  const stored = Number(counted[0]?.total ?? 0);
+  const today = new Date().toISOString().slice(0, 10);
+  const stored = (
+    await call<{ total: number }>(
+      `${server.url}/api/secure/shop/transaction/range/by-date?from=${today}&to=${today}&size=1`,
+      { method: 'GET', headers },
+    )
+  ).total;
   const raw =
     server.engine === 'postgres' && server.pg
       ? await rawPostgres(server.pg.url, server.pg.schema, storeId, productIds, seconds)
