@@ -36,7 +36,7 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import { ensureProducts } from '../products/index.ts';
 import { rateOn } from '../rates/index.ts';
-import { applyStockDeltasBulk, reverseMovementsOf } from '../stock/index.ts';
+import { applyStockDeltas, reverseMovementsOf } from '../stock/index.ts';
 import { checkQrToken } from './cargo-qr-check.ts';
 import { newToken, nonceHash } from './cargo-token.ts';
 import * as repo from './cargo.repo.ts';
@@ -362,7 +362,7 @@ async function arrive(ctx: AppContext, scope: Scope, code: string): Promise<Carg
       })),
       now,
     );
-    await applyStockDeltasBulk(
+    await applyStockDeltas(
       trx,
       ctx.dbKind,
       store.id,

@@ -93,7 +93,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   if (refund.perRate) await repricePerRate(trx, refund, refundLines);
   // A product deleted since the sale (its line has no product id, or it went meanwhile) takes
   // nothing back; the refund line says so with restocked 0.
-  const found = await applyStockDeltas(trx, restocked);
+  const found = await applyStockDeltas(trx, refund.dbKind, storeId, restocked);
   const productOf = new Map(refund.lines.map((l) => [l.id, l.sold.productId]));
   for (const l of refundLines) {
     const productId = productOf.get(l.id);

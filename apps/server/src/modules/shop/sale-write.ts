@@ -68,18 +68,6 @@ function saleMovements(
   );
 }
 
-/** Takes a completed sale's items out of stock (SALE movements, refCode = the sale's code). */
-export async function moveStockOut(
-  trx: DbOrTx,
-  storeId: string,
-  userId: string,
-  code: string,
-  lines: ShopTransactionLinesTable[],
-  at: string,
-): Promise<void> {
-  await applyStockDeltas(trx, saleMovements(storeId, userId, code, lines, at));
-}
-
 /** A completed sale's figures for the report aggregates, added in the same database transaction. */
 export function saleForStatistics(
   storeId: string,
@@ -125,7 +113,13 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
       month: header.business_date.slice(0, 7),
       written: true,
     });
-  if (completed) await moveStockOut(trx, header.store_id, sale.userId, header.code, lines, header.updated_at);
+  if (completed)
+    await applyStockDeltas(
+      trx,
+      sale.dbKind,
+      header.store_id,
+      saleMovements(header.store_id, sale.userId, header.code, lines, header.updated_at),
+    );
   await repo.insertLines(trx, lines);
   await repo.insertTenders(trx, tenders);
   if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);

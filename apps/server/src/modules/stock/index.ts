@@ -3,7 +3,6 @@ export {
   applyCount,
   applyStockDelta,
   applyStockDeltas,
-  applyStockDeltasBulk,
   deleteLedgerOf,
   ledgerProblems,
   movementsPage,

@@ -65,32 +65,21 @@ export async function addToQuantity(
   return rows[0];
 }
 
-/**
- * `addToQuantityQuery`, answering only whether the product is in this store: a sale's or refund's
- * lines need no more, and reading back every column of each product was a share of a sale's time
- * in the write lock.
- */
-export async function addedToQuantity(
-  trx: DbOrTx,
-  storeId: string,
-  productId: string,
-  delta: number,
-  at: string,
-): Promise<boolean> {
-  const { rows } = await runShaped(trx, 'add-to-quantity-id', [delta, at, storeId, productId], () =>
-    addToQuantityQuery(trx, storeId, productId, delta, at).returning('id'),
-  );
-  return rows.length > 0;
-}
-
 // Rows per statement of the bulk update: 3 parameters each, far under every engine's limit.
 const BULK_CHUNK = 250;
 
 /**
- * Adds each delta to its product's quantity, many products per statement (the same SQL on SQLite
- * and PostgreSQL), each `quantity = quantity + delta`, so a
- * concurrent sale is never lost. On PostgreSQL the rows are first locked in id order, the order
- * single updates use, so this never deadlocks with a sale. Returns the ids of the products updated.
+ * Adds each delta to its product's quantity, each `quantity = quantity + delta`, so a concurrent
+ * sale is never lost; `deltas` holds each product once. One statement per 250 products (a `CASE`
+ * over their ids, the rows found by primary key), the same on both engines; on PostgreSQL the
+ * rows are locked in id order first, the order every change of several products takes, so none
+ * deadlocks. Returns the ids of the products updated (those of the store). The texts are kept per
+ * number of products (shaped-query.ts): a sale's lines run this inside its write transaction.
+ *
+ * Few statements matter most on a transaction of the main thread (a cargo's arrival: each
+ * statement is a round trip to the write worker, sqlite-write-worker.ts): 2,000 single-row updates
+ * took a 2,000-line arrival from 0.54 to 1.04 s. In the worker, a sale's five products cost the
+ * same either way (issue 25, measured).
  */
 export async function addToQuantities(
   trx: DbOrTx,
@@ -103,40 +92,34 @@ export async function addToQuantities(
   const updated = new Set<string>();
   for (let i = 0; i < ordered.length; i += BULK_CHUNK) {
     const chunk = ordered.slice(i, i + BULK_CHUNK);
-    if (dbKind === 'postgres') {
-      await trx
-        .selectFrom('products')
-        .select('id')
-        .where('store_id', '=', storeId)
-        .where(
-          'id',
-          'in',
-          chunk.map((d) => d.productId),
-        )
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-    }
+    const ids = chunk.map((d) => d.productId);
+    if (dbKind === 'postgres')
+      await runShaped(trx, `lock-products:${ids.length}`, [storeId, ...ids], () =>
+        trx
+          .selectFrom('products')
+          .select('id')
+          .where('store_id', '=', storeId)
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .forUpdate(),
+      );
     // One CASE over the chunk's ids, the rows found by primary key (`id in …`); a join with a
-    // VALUES list made SQLite scan the whole store's products.
+    // VALUES list made SQLite scan the whole store's products. The key is (store_id, id) since
+    // migration 202611271400: the store filter must stay usable (written `+store_id` it was not,
+    // and SQLite scanned the whole table).
     const delta = sql<number>`case products.id ${sql.join(
       chunk.map((d) => sql`when ${d.productId} then cast(${d.delta} as bigint)`),
       sql` `,
     )} else 0 end`;
-    // A query builder update (not raw SQL), so the change watch sees it touches products only.
-    // On SQLite `+store_id` keeps the store filter but stops the planner from walking the store's
-    // whole index (it takes store_id for selective without statistics): the ids lead, by primary key.
-    const rows = await trx
-      .updateTable('products')
-      .set({ quantity: sql<number>`products.quantity + ${delta}`, updated_at: at })
-      .where(dbKind === 'sqlite' ? sql<string>`+products.store_id` : 'store_id', '=', storeId)
-      .where(
-        'id',
-        'in',
-        chunk.map((d) => d.productId),
-      )
-      .returning('id')
-      .execute();
+    const values = [...chunk.flatMap((d) => [d.productId, d.delta]), at, storeId, ...ids];
+    const { rows } = await runShaped(trx, `add-to-quantities:${ids.length}`, values, () =>
+      trx
+        .updateTable('products')
+        .set({ quantity: sql<number>`products.quantity + ${delta}`, updated_at: at })
+        .where('store_id', '=', storeId)
+        .where('id', 'in', ids)
+        .returning('id'),
+    );
     for (const row of rows) updated.add(row.id);
   }
   return updated;

@@ -68,50 +68,36 @@ export function orderedMovementRows(movements: Movement[]): NewStockMovement[] {
 }
 
 /**
- * Applies several movements in one transaction (a sale's or a refund's lines), in product id
- * order (`orderedMovementRows`). The movements of the products found are recorded by one
- * multi-row insert (a statement per line was a large share of a sale's time in the write lock).
- * Returns the ids of the products changed.
+ * Applies a store's movements made at one moment (a sale's or a refund's lines, a cargo's arrival
+ * or reversal: thousands of lines) in one transaction, the one path for several movements: each
+ * product's deltas added up and added to its quantity atomically (`addToQuantities`: a statement
+ * per 250 products, locked in id order on PostgreSQL), then the movements of the products found
+ * recorded in product id order (`orderedMovementRows`) by multi-row inserts. Movements of another
+ * store, of a product not in the store, or of nothing, are skipped. Returns the ids of the
+ * products changed.
  */
-export async function applyStockDeltas(trx: DbOrTx, movements: Movement[]): Promise<Set<string>> {
-  const changed = new Set<string>();
-  const recorded: NewStockMovement[] = [];
-  for (const m of orderedMovementRows(movements)) {
-    if (!(await repo.addedToQuantity(trx, m.store_id, m.product_id, m.delta, m.created_at))) continue;
-    changed.add(m.product_id);
-    recorded.push(m);
-  }
-  await repo.insertMovements(trx, recorded);
-  return changed;
-}
-
-/**
- * Applies many movements at once (a cargo's arrival or reversal: thousands of lines), as few
- * statements as the engine's parameter limits allow instead of two per line. Same guarantees as
- * `applyStockDeltas`: atomic additions, movements recorded in the same transaction, products
- * locked in id order. Movements of products not in the store are skipped; returns how many applied.
- */
-export async function applyStockDeltasBulk(
+export async function applyStockDeltas(
   trx: DbOrTx,
   dbKind: 'sqlite' | 'postgres',
   storeId: string,
   movements: Movement[],
-): Promise<number> {
-  const own = movements.filter((m) => m.storeId === storeId && m.delta !== 0);
-  if (own.length === 0) return 0;
+): Promise<Set<string>> {
+  const own = orderedMovementRows(movements.filter((m) => m.storeId === storeId && m.delta !== 0));
+  if (own.length === 0) return new Set();
   const byProduct = new Map<string, number>();
-  for (const m of own) byProduct.set(m.productId, (byProduct.get(m.productId) ?? 0) + m.delta);
-  const at = own[0]!.at;
-  const updated = await repo.addToQuantities(
+  for (const m of own) byProduct.set(m.product_id, (byProduct.get(m.product_id) ?? 0) + m.delta);
+  const changed = await repo.addToQuantities(
     trx,
     dbKind,
     storeId,
     [...byProduct].map(([productId, delta]) => ({ productId, delta })),
-    at,
+    own[0]!.created_at,
   );
-  const applied = own.filter((m) => updated.has(m.productId));
-  await repo.insertMovements(trx, applied.map(movementRow));
-  return applied.length;
+  await repo.insertMovements(
+    trx,
+    own.filter((m) => changed.has(m.product_id)),
+  );
+  return changed;
 }
 
 /**
@@ -148,22 +134,17 @@ export async function reverseMovementsOf(
   },
 ): Promise<number> {
   const nets = await repo.netDeltasByRef(trx, m.storeId, m.refCode, m.reasons);
-  return applyStockDeltasBulk(
-    trx,
-    dbKind,
-    m.storeId,
-    nets
-      .filter((n) => n.net !== 0)
-      .map((n) => ({
-        storeId: m.storeId,
-        productId: n.productId,
-        delta: -n.net,
-        reason: m.reason,
-        refCode: m.refCode,
-        userId: m.userId ?? null,
-        at: m.at,
-      })),
-  );
+  const movements = nets.map((n) => ({
+    storeId: m.storeId,
+    productId: n.productId,
+    delta: -n.net,
+    reason: m.reason,
+    refCode: m.refCode,
+    userId: m.userId ?? null,
+    at: m.at,
+  }));
+  // One movement per product: as many applied as products changed.
+  return (await applyStockDeltas(trx, dbKind, m.storeId, movements)).size;
 }
 
 /** A deleted product takes its ledger with it, in the same transaction, so no movement is orphaned. */
