@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gs1CheckDigit, hasValidGs1CheckDigit } from './barcode.ts';
 import { BARCODE_RULE_PRESETS, barcodeRulePreset, randomUnclaimedInStoreEan13 } from './barcode-rule-presets.ts';
+import { BarcodeRuleBodySchema } from './barcode-rule-schemas.ts';
 import {
-  BarcodeRuleBodySchema,
   barcodeRuleLayout,
   encodeWithRule,
   labelMeasure,

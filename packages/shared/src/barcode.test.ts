@@ -5,11 +5,11 @@ import {
   hasValidGs1CheckDigit,
   isInStoreEan13,
   productCodeProblem,
-  productCodeSchema,
   randomInStoreEan13,
   symbologyFor,
 } from './barcode.ts';
 import { gs1Country } from './gs1-prefixes.ts';
+import { productCodeSchema } from './product-code-schema.ts';
 
 describe('GS1 check digits', () => {
   it('matches published barcodes', () => {

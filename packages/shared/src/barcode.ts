@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the counter checks codes with these (product-code-schema.ts holds the schema).
 
 /**
  * Product code rules (product.md §4). A code travels in URL paths, so it keeps to a safe alphabet;
@@ -36,24 +36,6 @@ export function productCodeProblem(code: string): ProductCodeProblem | null {
   if (isGs1Shaped(code) && !hasValidGs1CheckDigit(code)) return 'CHECK_DIGIT';
   return null;
 }
-
-export const productCodeSchema = z
-  .string({ error: 'Barcode is required' })
-  .trim()
-  .superRefine((code, ctx) => {
-    const problem = productCodeProblem(code);
-    if (problem === 'FORMAT') {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Barcode must be 1–48 letters, digits, dots, dashes or underscores',
-      });
-    } else if (problem === 'CHECK_DIGIT') {
-      ctx.addIssue({
-        code: 'custom',
-        message: `The last digit of this ${code.length}-digit barcode does not match: check for a typo`,
-      });
-    }
-  });
 
 /**
  * A random EAN-13 in the GS1 in-store range (prefix 20–29), for goods without a barcode of their

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productCodeSchema } from './barcode.ts';
+import { productCodeSchema } from './product-code-schema.ts';
 import { PRODUCT_UNITS } from './units.ts';
 import { WindowParamsSchema, windowSchema } from './products.ts';
 import { currencySchema, multiLineText, singleLineText } from './validation.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productCodeSchema } from './barcode.ts';
+import { productCodeSchema } from './product-code-schema.ts';
 import { PRODUCT_IMAGE_ID_PATTERN } from './files.ts';
 import { basisPointsSchema } from './sale-settings.ts';
 import { PRODUCT_UNITS } from './units.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productCodeSchema } from './barcode.ts';
+import { productCodeSchema } from './product-code-schema.ts';
 import { windowSchema } from './products.ts';
 import { ExchangeRateSchema, dateIdSchema, rateTextSchema } from './rates.ts';
 import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
@@ -12,7 +12,7 @@ import {
   type PaymentMethodLabel,
 } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
-import { PRODUCT_UNITS } from './units.ts';
+import { MAX_MEASURED_QUANTITY, PRODUCT_UNITS } from './units.ts';
 import { memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
@@ -28,11 +28,6 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** The largest unit price or amount a sale takes: 10^10 minor units (100 million in a 2-decimal currency). */
 export const MAX_SALE_AMOUNT = 10_000_000_000;
 export const MAX_LINE_QUANTITY = 9_999;
-/**
- * A measured line's (KG, L, M) largest quantity: 9,999.999 units in thousandths. The schema takes
- * up to this; the server holds an EACH line (or an open-price one) to MAX_LINE_QUANTITY.
- */
-export const MAX_MEASURED_QUANTITY = 9_999_999;
 export const MAX_SALE_LINES = 200;
 
 const amountSchema = z

@@ -11,6 +11,14 @@ export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 /** Thousandths per unit of a measured product. */
 export const MEASURED_SCALE = 1000;
 
+/**
+ * A measured line's (KG, L, M) largest quantity: 9,999.999 units in thousandths. The sale schema
+ * (shop.ts) takes up to this; the server holds an EACH line (or an open-price one) to
+ * MAX_LINE_QUANTITY. Here, not in shop.ts: the counter's cart reads it, and shop.ts would bring
+ * zod and every sale schema onto the counter's first load.
+ */
+export const MAX_MEASURED_QUANTITY = 9_999_999;
+
 export function isMeasuredUnit(unit: ProductUnit): boolean {
   return unit !== 'EACH';
 }

@@ -20,13 +20,15 @@ import { CounterSummary } from '../components/counter-summary.tsx';
 import { MoreButton } from '../components/more-button.tsx';
 import { CounterDialogs, preloadPaymentDialog, type CounterDialog } from '../components/counter-dialogs.tsx';
 import { TillGate } from '../../../components/till/till-gate.tsx';
-import { TillSetup } from '../../../components/till/till-setup.tsx';
 import { isTillOf, tillMemberLacks, useTill } from '../../../lib/till/till-state.ts';
 import { discountBasisPoints, saleNeeds, type ActionNeeds } from '@shopdesk/shared';
 import { toSaleLines } from '../cart/cart.ts';
 import './counter-page.css';
 
 // Loaded when a sale needs an approval: the counter's first screen carries no modal's code.
+// Till mode's settings dialog, opened from More: its form (a modal, number, password and switch
+// fields) loads when opened, not with the counter (product.md §9: ≤ 200 KB of JavaScript).
+const TillSetup = lazy(() => import('../../../components/till/till-setup.tsx').then((m) => ({ default: m.TillSetup })));
 const ApprovalDialog = lazy(() =>
   import('../../../components/till/approval-dialog.tsx').then((m) => ({ default: m.ApprovalDialog })),
 );
@@ -152,7 +154,11 @@ export default function CounterPage() {
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'sm', sm: 'lg' }} pb={{ base: 120, md: 'lg' }} maw={1280} mx="auto">
       <TillGate store={store} beforeLock={holdForLock} />
-      <TillSetup store={store} opened={tillSetup} onClose={() => setTillSetup(false)} />
+      {tillSetup && (
+        <Suspense fallback={null}>
+          <TillSetup store={store} opened onClose={() => setTillSetup(false)} />
+        </Suspense>
+      )}
       <CounterHeader
         store={store}
         shiftBadge={shiftGate.badge}
