@@ -25,10 +25,11 @@ import { discountBasisPoints, saleNeeds, type ActionNeeds } from '@shopdesk/shar
 import { toSaleLines } from '../cart/cart.ts';
 import './counter-page.css';
 
-// Loaded when a sale needs an approval: the counter's first screen carries no modal's code.
 // Till mode's settings dialog, opened from More: its form (a modal, number, password and switch
-// fields) loads when opened, not with the counter (product.md §9: ≤ 200 KB of JavaScript).
+// fields) loads when opened, not with the counter (product.md §9: ≤ 200 KB of JavaScript), and
+// starts from the store's settings each time.
 const TillSetup = lazy(() => import('../../../components/till/till-setup.tsx').then((m) => ({ default: m.TillSetup })));
+// Loaded when a sale needs an approval: the counter's first screen carries no modal's code.
 const ApprovalDialog = lazy(() =>
   import('../../../components/till/approval-dialog.tsx').then((m) => ({ default: m.ApprovalDialog })),
 );
