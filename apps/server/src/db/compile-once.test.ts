@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileOnce, openDatabase, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { compileOnce, type Db } from './database.ts';
+import { migratedSqlite } from '../test/migrated-sqlite.ts';
 
 describe('compileOnce (the compile-once reads behind readFirst)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-compile-once-'));
-  const handle = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
-  beforeAll(async () => migrateToLatest(handle));
-  afterAll(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { handle } = migratedSqlite('compile-once');
 
   it('binds each argument to the parameters it became, keeping constants in place', () => {
     const build = (db: Db, id: string, now: string) =>

@@ -1,20 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { describe, expect, it } from 'vitest';
 import { insertShaped, rowValues, runShaped } from './shaped-query.ts';
+import { migratedSqlite } from '../test/migrated-sqlite.ts';
 
 describe('shaped queries (SQL text kept per shape on the hot write paths)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-shaped-'));
-  const handle = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
+  const { handle } = migratedSqlite('shaped');
   const { db } = handle;
-  beforeAll(async () => migrateToLatest(handle));
-  afterAll(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   const user = (id: string, name: string) => ({
     id,

@@ -1,23 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from './database.ts';
 import { SNAPSHOT_MAX_AGE_MS } from './sqlite-reader.ts';
+import { migratedSqlite } from '../test/migrated-sqlite.ts';
 
 // readFirst's reads share one SQLite snapshot: they must still see every commit of this process at
 // once, never an uncommitted write, and another process's commits within SNAPSHOT_MAX_AGE_MS.
 describe('readFirst on SQLite (a shared read snapshot)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-reader-'));
-  const file = join(dir, 'test.db');
-  const handle = openDatabase({ kind: 'sqlite', file });
-  beforeAll(async () => migrateToLatest(handle));
-  afterAll(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { handle, file } = migratedSqlite('reader');
 
   const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
   const user = (id: string, name: string) => ({

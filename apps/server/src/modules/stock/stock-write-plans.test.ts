@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { addToQuantities } from './stock.repo.ts';
+import { migratedSqlite } from '../../test/migrated-sqlite.ts';
 
 /**
  * How SQLite runs the ledger's bulk quantity update (a sale's lines, a cargo's arrival): by the
@@ -13,13 +9,7 @@ import { addToQuantities } from './stock.repo.ts';
  * (store_id, id), it scanned every product of every store for each 250 lines, and no test saw it.
  */
 describe('the bulk quantity update on SQLite', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'shopdesk-stock-plans-'));
-  const handle = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
-  beforeAll(async () => migrateToLatest(handle));
-  afterAll(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { handle } = migratedSqlite('stock-plans');
 
   it.each([1, 5, 250])('finds %i products by primary key', async (count) => {
     const run = vi.spyOn(handle.db, 'executeQuery');
