@@ -8,9 +8,10 @@ import { isTillOf, useTill } from '../../lib/till/till-state.ts';
 
 /**
  * Till mode for this device (product.md §2), for the owner or a member with SETTINGS: one's own
- * PIN, the store's lock settings, and turning this device into the store's till (or back).
+ * PIN, the store's lock settings, and turning this device into the store's till (or back). Mounted
+ * while open (the counter loads it then), so each opening starts from the store's settings.
  */
-export function TillSetup({ store, opened, onClose }: { store: string; opened: boolean; onClose: () => void }) {
+export function TillSetup({ store, onClose }: { store: string; onClose: () => void }) {
   const { t } = useTranslation();
   const userId = useSession((s) => s.loggedUser?.userId ?? '');
   const virtualStore = useSession((s) => s.virtualStore);
@@ -37,7 +38,7 @@ export function TillSetup({ store, opened, onClose }: { store: string; opened: b
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('till.setupTitle')} centered>
+    <Modal opened onClose={onClose} title={t('till.setupTitle')} centered>
       <Stack gap="md">
         <Text size="sm">{t('till.setupHint')}</Text>
         <form

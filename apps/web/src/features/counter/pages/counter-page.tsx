@@ -157,7 +157,7 @@ export default function CounterPage() {
       <TillGate store={store} beforeLock={holdForLock} />
       {tillSetup && (
         <Suspense fallback={null}>
-          <TillSetup store={store} opened onClose={() => setTillSetup(false)} />
+          <TillSetup store={store} onClose={() => setTillSetup(false)} />
         </Suspense>
       )}
       <CounterHeader
