@@ -103,10 +103,9 @@ export async function addToQuantities(
           .orderBy('id')
           .forUpdate(),
       );
-    // One CASE over the chunk's ids, the rows found by primary key (`id in …`); a join with a
-    // VALUES list made SQLite scan the whole store's products. The key is (store_id, id) since
-    // migration 202611271400: the store filter must stay usable (written `+store_id` it was not,
-    // and SQLite scanned the whole table).
+    // Not a join with a VALUES list: SQLite scanned the whole store's products. Nor `+store_id`: the
+    // key is (store_id, id) since migration 202611271400, and without the store SQLite scanned the
+    // table (stock-write-plans.test.ts).
     const delta = sql<number>`case products.id ${sql.join(
       chunk.map((d) => sql`when ${d.productId} then cast(${d.delta} as bigint)`),
       sql` `,
