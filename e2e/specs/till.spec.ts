@@ -62,7 +62,13 @@ async function turnOnTill(page: Page, store: string, code: string) {
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Till mode…' }).click();
-  await page.getByRole('button', { name: 'Turn on till mode on this device' }).click();
+  const turnOn = page.getByRole('button', { name: 'Turn on till mode on this device' });
+  // Its whole label shows, also at phone width (a Mantine button cuts a long label off).
+  const fits = await turnOn
+    .locator('.mantine-Button-label')
+    .evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+  await turnOn.click();
 }
 
 async function unlockAs(page: Page, member: Member) {

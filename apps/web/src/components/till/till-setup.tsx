@@ -5,6 +5,7 @@ import { describeError } from '../../lib/describe-error.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { fetchRoster, saveTillSettings, setMemberPin } from '../../lib/till/till-api.ts';
 import { isTillOf, useTill } from '../../lib/till/till-state.ts';
+import { wrappingButton } from '../wrapping-button.ts';
 
 /**
  * Till mode for this device (product.md §2), for the owner or a member with SETTINGS: one's own
@@ -84,12 +85,18 @@ export function TillSetup({ store, onClose }: { store: string; onClose: () => vo
         )}
         {done && <Alert color="green">{done}</Alert>}
         {on ? (
-          <Button color="red" variant="light" onClick={() => (useTill.getState().close(), onClose())}>
+          <Button
+            color="red"
+            variant="light"
+            {...wrappingButton}
+            onClick={() => (useTill.getState().close(), onClose())}
+          >
             {t('till.turnOff')}
           </Button>
         ) : (
           <Button
             loading={busy}
+            {...wrappingButton}
             onClick={() =>
               void run(async () => {
                 await saveTillSettings(store, { lockAfterSale, idleLockMinutes: idle });

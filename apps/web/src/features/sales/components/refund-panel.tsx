@@ -15,14 +15,7 @@ import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
 import { tillActors, tillMemberMay } from '../../../lib/till/till-state.ts';
 import type { SalesFormat } from './use-sales-format.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
-
-/** A button whose label wraps onto a second line instead of being cut off. */
-const wrapping = {
-  h: 'auto',
-  mih: 36,
-  py: 6,
-  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
-} as const;
+import { wrappingButton } from '../../../components/wrapping-button.ts';
 
 /** A way the money can go back: cash, or a method the sale was paid with (issue 27). */
 interface RefundChoice {
@@ -208,10 +201,10 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
           // One column on a phone, and labels that wrap: on a wide screen the sale sits in a narrow
           // side panel, where two columns would cut "Refund all that remains" short.
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button variant="default" onClick={() => setChoosing(true)} {...wrapping} {...lock}>
+            <Button variant="default" onClick={() => setChoosing(true)} {...wrappingButton} {...lock}>
               {t('sales.chooseItems')}
             </Button>
-            <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...wrapping} {...lock}>
+            <Button color="orange" variant="light" onClick={() => setConfirming('all')} {...wrappingButton} {...lock}>
               {t('sales.refundAll')}
             </Button>
           </SimpleGrid>
