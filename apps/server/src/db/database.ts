@@ -121,10 +121,10 @@ export function openDatabase(
   const writeWorker = startWriteWorker({
     file: config.file,
     walRestartBytes,
-    exclusive: (work) => dialect.driver.exclusive(work),
+    openStream: () => dialect.driver.openStream(),
   });
   // It shows only synced commits, so it learns when each sync starts and ends.
-  // A commit of the write worker is in the WAL before the group commit counts it (exclusive).
+  // A commit of the write worker is in the WAL before the group commit counts it (openStream).
   const reader = openSqliteReader(
     config.file,
     tuneSqlite,

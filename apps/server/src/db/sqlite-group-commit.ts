@@ -5,10 +5,10 @@
  *
  * Invariants:
  * - One writing connection (the write worker's: sqlite-write-worker.ts), used only by the holder
- *   of the writer's lock: the driver's statements (blocking calls to the worker) or, within
- *   `exclusive`, a batch of the worker's own tasks, run after the open batch is committed.
+ *   of the writer's lock: the driver's statements (blocking calls to the worker) or, while a
+ *   stream is open (`openStream`), the worker's own batches, run after the open batch is committed.
  * - No transaction is acknowledged before the sync that covers its COMMIT and every commit it read.
- * - While `exclusive` runs, `writingElsewhere()` is true: the worker's commit may be in the WAL
+ * - While a stream is open, `writingElsewhere()` is true: a worker's commit may be in the WAL
  *   before it is counted, so the durable reader must not take a new snapshot.
  * Main thread only.
  */
@@ -51,37 +51,38 @@ export class GroupCommitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   /**
-   * Runs `work`, a batch of the write worker's own tasks on the writing connection (sqlite-write-
-   * worker.ts), with the writer's lock held for it: the open batch commits first, and no statement
-   * of this driver comes in meanwhile. `durable` then resolves once what it wrote is on disk. While
-   * it runs, `writingElsewhere()` is true: its commit may be in the WAL before the group commit has
-   * counted it (the answer crosses threads), so the durable reader must not take a new snapshot.
+   * Takes the writing connection for a stream of the write worker's own batches (sqlite-write-
+   * worker.ts): the open batch commits first and the WAL is bounded, then, until `end`, no statement
+   * of this driver comes in. While it is open, `writingElsewhere()` is true: each of the worker's
+   * commits is in the WAL before the group commit counts it (its answer crosses threads), so the
+   * durable reader must not take a new snapshot.
    */
-  async exclusive<T>(
-    work: () => Promise<{ value: T; wrote: boolean }>,
-  ): Promise<{ value: T; durable: () => Promise<void> }> {
+  async openStream(): Promise<WriterStream> {
     await this.#writer.mutex.lock();
     try {
       this.#writer.commitOpenBatch();
       await this.#writer.boundWal();
       // The reader's durable snapshot is taken (if none is open) before anything is written.
       this.statements.beforeWrite?.();
-      this.#writingElsewhere = true;
-      let ticket: number;
-      try {
-        const { value, wrote } = await work();
-        ticket = wrote ? this.sync.written() : this.sync.latest();
-        return { value, durable: () => this.sync.durable(ticket) };
-      } catch (error) {
-        // It may have committed before it failed to answer: counted, so later reads wait for its sync.
-        this.sync.written();
-        throw error;
-      } finally {
-        this.#writingElsewhere = false;
-      }
-    } finally {
+    } catch (error) {
       this.#writer.mutex.unlock();
+      throw error;
     }
+    this.#writingElsewhere = true;
+    let open = true;
+    return {
+      committed: (wrote) => {
+        const ticket = wrote ? this.sync.written() : this.sync.latest();
+        return () => this.sync.durable(ticket);
+      },
+      shouldYield: () => this.#writer.mutex.contended || (this.statements.walTooLarge?.() ?? false),
+      end: () => {
+        if (!open) return;
+        open = false;
+        this.#writingElsewhere = false;
+        this.#writer.mutex.unlock();
+      },
+    };
   }
 
   writingElsewhere(): boolean {
@@ -138,6 +139,20 @@ export class GroupCommitSqliteDriver implements Driver {
 
 function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The writing connection lent to the write worker's batches (`openStream`). */
+export interface WriterStream {
+  /**
+   * Counts a batch the worker just answered (a failed one too: it may have committed before it
+   * failed to answer) and gives what resolves once it is on disk. `wrote`: false when the batch
+   * stored nothing; it then waits only for the commits it could have read.
+   */
+  committed(wrote: boolean): () => Promise<void>;
+  /** True when the stream should end: a transaction of this thread waits, or the WAL is due a restart. */
+  shouldYield(): boolean;
+  /** Gives the connection back; only with no batch of the worker running. */
+  end(): void;
 }
 
 /** Kysely's SQLite dialect with `GroupCommitSqliteDriver` as its driver. */

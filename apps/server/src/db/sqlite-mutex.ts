@@ -22,6 +22,10 @@ export class Mutex {
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
+  /** True while someone waits for the lock (a holder that could let go early should). */
+  get contended(): boolean {
+    return this.#waiting.length > 0;
+  }
   unlock(): void {
     const next = this.#waiting.shift();
     if (next) next();

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until, watch } from '../test/settling.ts';
 import { AppError } from '../lib/errors.ts';
 import { openDatabase, type Db } from './database.ts';
@@ -157,6 +158,64 @@ describe('the SQLite write worker', () => {
     );
     expect(committed('u-2')).toBe(false);
     expect(await handle.runWrite(addUserTask, { id: 'u-3', name: 'Cy' })).toMatchObject({ count: 2 });
+  });
+
+  /**
+   * Tasks that keep coming faster than the thread runs them, none waiting for an answer: the thread
+   * always has some pending, so the writer is never free between its batches by itself.
+   */
+  async function flood(walRestartBytes?: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'shopdesk-write-stream-'));
+    dirs.push(dir);
+    const file = join(dir, 'test.db');
+    const handle = openDatabase({ kind: 'sqlite', file }, undefined, [], { walRestartBytes });
+    closers.push(() => handle.close());
+    await migrateToLatest(handle);
+    const state = { stop: false, done: 0, largestWal: 0 };
+    const filler = 'x'.repeat(4000);
+    const writes: Promise<unknown>[] = [];
+    const producer = (async () => {
+      for (let i = 0; !state.stop; i++) {
+        for (let j = 0; j < 50; j++)
+          writes.push(
+            handle.runWrite(addUserTask, { id: `w-${i}-${j}`, name: filler }).then(() => {
+              state.done++;
+              state.largestWal = Math.max(state.largestWal, statSync(`${file}-wal`).size);
+            }),
+          );
+        await setTimeout(1);
+      }
+    })();
+    const atLeast = (n: number) =>
+      vi.waitFor(() => expect(state.done).toBeGreaterThanOrEqual(n), { timeout: 30_000, interval: 5 });
+    const end = async () => {
+      state.stop = true;
+      await producer;
+      await Promise.all(writes);
+    };
+    return { handle, state, atLeast, end, rowBytes: filler.length };
+  }
+
+  it("lets a transaction of the main thread in between a steady stream's batches", async () => {
+    const { handle, state, atLeast, end } = await flood();
+    await atLeast(50);
+    const before = state.done;
+    await handle.db.transaction().execute((trx) => trx.insertInto('users').values(user('m-1')).execute());
+    // It waited for what was sent to the thread then (one batch running, one gathering), no more.
+    const waitedFor = state.done - before;
+    await atLeast(state.done + 500);
+    await end();
+    expect(await handle.readFirst(nameOf, 'm-1')).toEqual({ name: 'main' });
+    expect(waitedFor).toBeLessThanOrEqual(2 * 128);
+  });
+
+  it("keeps the WAL bounded under a steady stream: the stream ends for each of the WAL's restarts", async () => {
+    const bound = 256 * 1024;
+    const { state, atLeast, end, rowBytes } = await flood(bound);
+    await atLeast(500);
+    await end();
+    expect(state.done * rowBytes).toBeGreaterThan(4 * bound);
+    expect(state.largestWal).toBeLessThan(4 * bound);
   });
 
   it('says which task it cannot find', async () => {

@@ -1,10 +1,10 @@
 /**
  * The SQLite write worker's thread (sqlite-write-worker.ts): the process's one writing connection.
- * It runs each batch of write tasks the main thread sends as one SQLite transaction (when a task
- * fails, the batch runs again with each task in a savepoint of its own, undone alone: `runBatch`),
- * then answers every task's result; and it runs the main thread's own statements, one blocking call
- * at a time (sqlite-remote-statements.ts), only ever while no batch runs (the main thread holds
- * its writer's lock for a batch). It never syncs: the main thread's group commit makes the WAL
+ * It runs the write tasks the main thread sends in batches, each one SQLite transaction (when a
+ * task fails, the batch runs again with each task in a savepoint of its own, undone alone:
+ * `runBatch`), then answers every task's result; and it runs the main thread's own statements, one
+ * blocking call at a time (sqlite-remote-statements.ts), only ever while no batch runs or waits
+ * (the main thread lends its writer's lock to the batches, and sends tasks only while it does). It never syncs: the main thread's group commit makes the WAL
  * durable before anything is acknowledged.
  */
 import { createRequire } from 'node:module';
@@ -15,7 +15,14 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { configureWriter, statementCache } from './sqlite-connection.ts';
 import type { Database } from './types.ts';
 import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
-import type { BatchReply, SentError, TaskOutcome, TaskUnit, WorkerMessage } from './sqlite-write-worker.ts';
+import type {
+  BatchReply,
+  SentError,
+  TaskOutcome,
+  TaskUnit,
+  WorkerMessage,
+  WorkerReply,
+} from './sqlite-write-worker.ts';
 import type { WriteTask } from './write-task.ts';
 
 const { file, walRestartBytes, typescript, calls, signal } = workerData as {
@@ -138,28 +145,62 @@ async function runEach(units: TaskUnit[]): Promise<BatchReply> {
  * the first run undone: it must depend only on its payload and the database.
  */
 async function runBatch(units: TaskUnit[]): Promise<BatchReply> {
-  // The main thread commits its own batch before it sends one (the driver's `exclusive`).
+  // The main thread commits its own batch before it sends any (the driver's `openStream`).
   if (sqlite.inTransaction) return { failed: sent(new Error('write worker: a batch came inside a transaction')) };
   return (await runAll(units)) ?? runEach(units);
 }
 
-async function handle(message: WorkerMessage): Promise<BatchReply> {
-  if ('units' in message) return runBatch(message.units);
-  await Promise.all(message.load.map(load));
-  return { outcomes: [], wrote: false };
+/** Most tasks one batch (one SQLite transaction) takes. */
+const BATCH_TASKS = 128;
+
+/** Tasks sent and not run yet, in the order sent. */
+const pending: TaskUnit[] = [];
+let scheduled = false;
+let running = false;
+
+/**
+ * Runs what is pending in batches, answering each as it commits. It starts once the messages that
+ * came together are all in (setImmediate runs after them), and a batch takes every task that came
+ * while the one before ran: the thread starts the next batch without waiting for the main thread,
+ * which answers the last one meanwhile.
+ */
+async function runPending(): Promise<void> {
+  scheduled = false;
+  // Loading a task's module can yield to messages: one batch at a time still.
+  if (running) return;
+  running = true;
+  try {
+    while (pending.length > 0) {
+      const units = pending.splice(0, BATCH_TASKS);
+      let reply: BatchReply;
+      try {
+        reply = await runBatch(units);
+      } catch (error) {
+        if (sqlite.inTransaction) run('ROLLBACK');
+        reply = { failed: sent(error) };
+      }
+      parentPort!.postMessage({ ...reply, count: units.length } satisfies WorkerReply);
+    }
+  } finally {
+    running = false;
+  }
 }
 
 parentPort!.on('message', (message: WorkerMessage) => {
-  handle(message).then(
-    (reply) => parentPort!.postMessage(reply),
-    (error: unknown) => {
-      if (sqlite.inTransaction) run('ROLLBACK');
-      parentPort!.postMessage({ failed: sent(error) } satisfies BatchReply);
-    },
-  );
+  if ('load' in message) {
+    Promise.all(message.load.map(load)).then(
+      () => parentPort!.postMessage({ loaded: true } satisfies WorkerReply),
+      (error: unknown) => parentPort!.postMessage({ loaded: true, failed: sent(error) } satisfies WorkerReply),
+    );
+    return;
+  }
+  pending.push(...message.units);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(() => void runPending());
+  }
 });
 
-/** One statement call of the main thread, on this connection (the statement cache is shared). */
 function answer(call: StatementCall): unknown {
   switch (call.op) {
     case 'describe': {

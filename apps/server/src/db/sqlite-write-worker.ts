@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ApiError } from '@shopdesk/shared';
 import { AppError } from '../lib/errors.ts';
-import type { GroupCommitSqliteDriver } from './sqlite-group-commit.ts';
+import type { GroupCommitSqliteDriver, WriterStream } from './sqlite-group-commit.ts';
 import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
 import type { WriteTask } from './write-task.ts';
 
@@ -30,10 +30,16 @@ export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: Sen
 /** A batch's answer: each task's outcome in order, or one failure of the whole batch (nothing of it stored). */
 export type BatchReply = { outcomes: TaskOutcome[]; wrote: boolean } | { failed: SentError };
 
-/** Runs `work` with the SQLite writer to itself (the group-commit driver's `exclusive`). */
-export type Exclusive = GroupCommitSqliteDriver['exclusive'];
+/**
+ * What the thread answers: a batch (the next `count` tasks sent, in the order sent), or that the
+ * modules of a `load` are loaded.
+ */
+export type WorkerReply = (BatchReply & { count: number }) | { loaded: true; failed?: SentError };
 
-/** What the main thread sends: a batch of tasks, or modules to load ahead of their first task. */
+/** Opens the SQLite writer to the thread's batches (the group-commit driver's `openStream`). */
+export type OpenStream = GroupCommitSqliteDriver['openStream'];
+
+/** What the main thread sends: tasks to run, or modules to load ahead of their first task. */
 export type WorkerMessage = { units: TaskUnit[] } | { load: string[] };
 
 export interface WriteWorker {
@@ -50,9 +56,6 @@ export interface WriteWorker {
   /** Closes the connection and stops the thread (after `drain` and the driver's last batch). */
   close(): Promise<void>;
 }
-
-/** Most tasks one batch (one SQLite transaction) takes. */
-const BATCH_TASKS = 128;
 
 /**
  * How to start the thread: its compiled file next to this one, or, when this module runs as
@@ -80,6 +83,13 @@ interface Job {
   reject(error: unknown): void;
 }
 
+/**
+ * Most tasks sent to the thread and not answered yet: about one batch running and the next one
+ * gathering. A stream that should end (a transaction of the main thread waits, or the WAL is due a
+ * restart) ends once these are answered, so this bounds that wait and the WAL's growth meanwhile.
+ */
+const SENT_AHEAD = 128;
+
 /** How long opening the thread's connection may take (loading the thread under tsx included). */
 const START_MS = 60_000;
 
@@ -100,13 +110,17 @@ interface Thread {
  * connection ever writes: the main thread's are read-only (sqlite-reader.ts) or `query_only`
  * (sqlite-checkpointer.ts).
  *
- * The main thread's group commit (sqlite-group-commit.ts) orders everything written here: a batch
- * runs while the main writer's lock is held for it (`exclusive`), which also keeps the reads
- * outside transactions on synced commits, and the main thread's calls are made under that same
- * lock, so they never come during a batch. Tasks that come while a batch runs make up the next
- * one, sent as it returns: under load the thread never waits, and each batch is one SQLite
- * transaction, its COMMIT shared by all its tasks. Each task is answered once the WAL is synced
- * after its batch, by the group commit, as every transaction of this process is.
+ * The main thread's group commit (sqlite-group-commit.ts) orders everything written here: the
+ * thread's batches run while the main writer's lock is lent to them (a stream, `openStream`), which
+ * also keeps the reads outside transactions on synced commits, and the main thread's calls are made
+ * under that same lock, so they never come during a batch. A task is sent to the thread as it comes
+ * (up to `SENT_AHEAD` ahead), and the thread starts its next batch, every task that came while the
+ * last one ran, as soon as that one is committed, without waiting for the main thread to take the
+ * answer (under the checkout bench it stood idle a fifth of its time that way). Each batch is
+ * one SQLite transaction, its COMMIT shared by all its tasks, and each task is answered once the WAL
+ * is synced after its batch, by the group commit, as every transaction of this process is. The
+ * stream ends when nothing sent is unanswered, and at the next answer once a transaction of the main
+ * thread waits for the writer or the WAL is due a restart.
  *
  * Why the worker's connection and not the main thread's as the one writer: the worker is what
  * takes a sale's SQLite work off the event loop, which the checkout budget needs (issue 9), and the
@@ -122,12 +136,19 @@ interface Thread {
 export function startWriteWorker(options: {
   file: string;
   walRestartBytes: number;
-  exclusive: Exclusive;
+  openStream: OpenStream;
 }): WriteWorker {
   let thread: Thread | null = null;
-  let waiting: { resolve(reply: BatchReply): void; reject(error: unknown): void } | null = null;
+  /** Tasks not sent yet: they wait for the writer (a stream) or for the stream to end and reopen. */
   const queue: Job[] = [];
-  let pumping: Promise<void> | null = null;
+  /** Tasks sent to the thread, in the order sent; each batch's answer takes its first `count`. */
+  const sent: Job[] = [];
+  const loads: Array<{ resolve(): void; reject(error: unknown): void }> = [];
+  let stream: WriterStream | null = null;
+  let opening = false;
+  /** Set at an answer when the stream should end: nothing more is sent until it has reopened. */
+  let yielding = false;
+  const idle: Array<() => void> = [];
   let closed = false;
 
   /** Blocks until the thread answers the call just posted, or stops. */
@@ -162,12 +183,18 @@ export function startWriteWorker(options: {
       transferList: [channel.port2],
     });
     const t: Thread = { worker, calls: channel.port1, signals };
-    worker.on('message', (reply: BatchReply) => waiting?.resolve(reply));
-    worker.on('error', (error) => waiting?.reject(error));
+    worker.on('message', (reply: WorkerReply) => {
+      if ('loaded' in reply) {
+        const load = loads.shift();
+        if (reply.failed) load?.reject(received(reply.failed));
+        else load?.resolve();
+      } else answered(reply);
+    });
+    worker.on('error', (error) => stopped(error));
     worker.on('exit', (code) => {
       if (thread === t) thread = null;
       channel.port1.close();
-      waiting?.reject(new Error(`SQLite write worker stopped (exit code ${code})`));
+      stopped(new Error(`SQLite write worker stopped (exit code ${code})`));
     });
     // Its connection is open (and the database in WAL mode) once it answers.
     try {
@@ -186,22 +213,6 @@ export function startWriteWorker(options: {
   };
   live();
 
-  // One message to the thread at a time: its answers carry no id, so a batch sent while the
-  // modules of `prepare` load would take the load's answer (and the load would wait for ever).
-  let lastSent: Promise<unknown> = Promise.resolve();
-  const send = (message: WorkerMessage) => {
-    const sent = lastSent.then(() =>
-      new Promise<BatchReply>((resolve, reject) => {
-        waiting = { resolve, reject };
-        live().worker.postMessage(message);
-      }).finally(() => {
-        waiting = null;
-      }),
-    );
-    lastSent = sent.catch(() => {});
-    return sent;
-  };
-
   const answer = (jobs: Job[], reply: BatchReply) => {
     jobs.forEach((job, i) => {
       const outcome = 'failed' in reply ? ({ ok: false, error: reply.failed } as const) : reply.outcomes[i];
@@ -211,52 +222,94 @@ export function startWriteWorker(options: {
     });
   };
 
-  const pump = async () => {
-    while (queue.length > 0) {
-      const jobs = queue.splice(0, BATCH_TASKS);
-      try {
-        const { value: reply, durable } = await options.exclusive(async () => {
-          const reply = await send({ units: jobs.map((job) => job.unit) });
-          return { value: reply, wrote: 'outcomes' in reply && reply.wrote };
-        });
-        // The next batch runs while this one's sync does.
-        durable().then(
-          () => answer(jobs, reply),
-          (error: unknown) => jobs.forEach((job) => job.reject(error)),
-        );
-      } catch (error) {
-        jobs.forEach((job) => job.reject(error));
-      }
-    }
-    pumping = null;
+  /** Sends what is queued, as far as the thread may be ahead; nothing once the stream should end. */
+  const sendQueued = () => {
+    if (yielding || queue.length === 0 || sent.length >= SENT_AHEAD) return;
+    const jobs = queue.splice(0, SENT_AHEAD - sent.length);
+    sent.push(...jobs);
+    live().worker.postMessage({ units: jobs.map((job) => job.unit) } satisfies WorkerMessage);
   };
+
+  /** With nothing of the thread's running, the stream ends, and opens again for the tasks queued. */
+  const settle = () => {
+    if (!stream || sent.length > 0) return;
+    stream.end();
+    stream = null;
+    if (queue.length > 0) open();
+    else for (const resolve of idle.splice(0)) resolve();
+  };
+
+  const open = () => {
+    if (stream || opening) return;
+    opening = true;
+    options.openStream().then(
+      (opened) => {
+        opening = false;
+        stream = opened;
+        yielding = false;
+        sendQueued();
+        settle();
+      },
+      (error: unknown) => {
+        opening = false;
+        for (const job of queue.splice(0)) job.reject(error);
+        for (const resolve of idle.splice(0)) resolve();
+      },
+    );
+  };
+
+  /** A batch ran: its tasks are answered once the WAL is synced after it, while the next runs. */
+  function answered(reply: BatchReply & { count: number }) {
+    // Answers come only while their stream is open (it ends once none is awaited).
+    if (!stream) return;
+    const jobs = sent.splice(0, reply.count);
+    const durable = stream.committed('outcomes' in reply && reply.wrote);
+    durable().then(
+      () => answer(jobs, reply),
+      (error: unknown) => jobs.forEach((job) => job.reject(error)),
+    );
+    yielding ||= stream.shouldYield();
+    sendQueued();
+    settle();
+  }
+
+  /** The thread stopped: what it was sent may have committed before it could answer, or not. */
+  function stopped(error: unknown) {
+    for (const load of loads.splice(0)) load.reject(error);
+    if (sent.length === 0) return;
+    const jobs = sent.splice(0);
+    // Counted, so later reads wait for its sync; the tasks report the failure.
+    void stream?.committed(true);
+    for (const job of jobs) job.reject(error);
+    settle();
+  }
 
   return {
     run<P, R>(task: WriteTask<P, R>, payload: P): Promise<R> {
       if (closed) return Promise.reject(new Error('SQLite write worker: the database is closed'));
       return new Promise<R>((resolve, reject) => {
-        queue.push({
+        const job = {
           unit: { module: task.module, name: task.name, payload },
           resolve: resolve as Job['resolve'],
           reject,
-        });
-        pumping ??= pump();
+        };
+        queue.push(job);
+        if (stream) sendQueued();
+        else open();
       });
     },
     async prepare(tasks) {
       // A task sent meanwhile loads its module itself.
-      if (closed || pumping) return;
-      const reply = await send({ load: [...new Set(tasks.map((task) => task.module))] });
-      if ('failed' in reply) throw received(reply.failed);
+      if (closed || stream || opening) return;
+      await new Promise<void>((resolve, reject) => {
+        loads.push({ resolve, reject });
+        live().worker.postMessage({ load: [...new Set(tasks.map((task) => task.module))] } satisfies WorkerMessage);
+      });
     },
     call: (call) => callOn(live(), call),
-    async drain() {
-      closed = true;
-      await pumping;
-    },
+    drain,
     async close() {
-      closed = true;
-      await pumping;
+      await drain();
       const t = thread;
       thread = null;
       if (!t) return;
@@ -267,4 +320,9 @@ export function startWriteWorker(options: {
       }
     },
   };
+
+  async function drain() {
+    closed = true;
+    if (stream || opening || queue.length > 0) await new Promise<void>((resolve) => idle.push(resolve));
+  }
 }

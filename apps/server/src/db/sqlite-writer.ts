@@ -2,7 +2,7 @@
  * The one writing connection's lock and the batch open on it, which every lease shares.
  *
  * Invariants:
- * - Statements run on the connection only with `mutex` held (by a lease, the driver's `exclusive`,
+ * - Statements run on the connection only with `mutex` held (by a lease, the driver's `openStream`,
  *   or the writer itself committing a batch at a sync's end).
  * - A batch's COMMIT and its sync ticket (`sync.written()`) happen in one synchronous step.
  * - The WAL is restarted (`boundWal`) only with the lock held and before a new transaction: every
