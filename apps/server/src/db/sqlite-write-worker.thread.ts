@@ -4,8 +4,8 @@
  * task fails, the batch runs again with each task in a savepoint of its own, undone alone:
  * `runBatch`), then answers every task's result; and it runs the main thread's own statements, one
  * blocking call at a time (sqlite-remote-statements.ts), only ever while no batch runs or waits
- * (the main thread lends its writer's lock to the batches, and sends tasks only while it does). It never syncs: the main thread's group commit makes the WAL
- * durable before anything is acknowledged.
+ * (the main thread lends its writer's lock to the batches, and sends tasks only while it does). It
+ * never syncs: the main thread's group commit makes the WAL durable before anything is acknowledged.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +201,7 @@ parentPort!.on('message', (message: WorkerMessage) => {
   }
 });
 
+/** One statement call of the main thread, on this connection (the statement cache is shared). */
 function answer(call: StatementCall): unknown {
   switch (call.op) {
     case 'describe': {
