@@ -7,7 +7,7 @@ import { PUBLIC_ROUTES, seededSession, settle, storeRoutes, type AppRoute } from
  * phone and on a desktop. The app follows the system colour scheme (Mantine 'auto'), so each
  * scheme is the browser's emulated prefers-color-scheme. WCAG 2.2 AA rules and axe's best
  * practices run; only serious and critical findings fail the test, all are listed. Visible text
- * under 12px fails it too (axe has no rule for that).
+ * under 12px fails it too (axe has no rule for that), and so does a button whose label is cut off.
  */
 const SCHEMES = ['light', 'dark'] as const;
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -38,6 +38,16 @@ function smallText(page: Page): Promise<string[]> {
   });
 }
 
+/** Buttons whose label is cut off (a Mantine button keeps its label on one line), by their text. */
+function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Button-label')]
+      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+      .slice(0, 8)
+      .map((el) => `${el.scrollWidth}px in ${el.clientWidth}px: ${el.textContent?.trim().slice(0, 60)}`),
+  );
+}
+
 async function audit(page: Page, route: AppRoute): Promise<Finding[]> {
   await page.goto(route.path);
   await settle(page);
@@ -46,9 +56,21 @@ async function audit(page: Page, route: AppRoute): Promise<Finding[]> {
     await settle(page);
   }
   const small = await smallText(page);
+  const cut = await cutLabels(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const tooSmall: Finding[] = small.length
     ? [{ route: route.name, rule: 'text-under-12px', impact: 'serious', help: 'Text is at least 12px', targets: small }]
+    : [];
+  const cutOff: Finding[] = cut.length
+    ? [
+        {
+          route: route.name,
+          rule: 'button-label-cut',
+          impact: 'serious',
+          help: 'A button shows its whole label',
+          targets: cut,
+        },
+      ]
     : [];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -61,7 +83,7 @@ async function audit(page: Page, route: AppRoute): Promise<Finding[]> {
         .slice(0, 8)
         .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n')[1]?.trim()})` : ''}`),
     }))
-    .concat(tooSmall);
+    .concat(tooSmall, cutOff);
 }
 
 async function sweep(browser: Browser, routes: AppRoute[], options: BrowserContextOptions): Promise<Finding[]> {
