@@ -41,7 +41,7 @@ function smallText(page: Page): Promise<string[]> {
 /** Buttons whose label is cut off (a Mantine button keeps its label on one line), by their text. */
 function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Button-label')]
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
       .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
       .slice(0, 8)
       .map((el) => `${el.scrollWidth}px in ${el.clientWidth}px: ${el.textContent?.trim().slice(0, 60)}`),
