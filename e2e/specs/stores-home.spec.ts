@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logIn, sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { shownWhole } from '../support/shown-whole.ts';
 
 async function api(
   page: Page,
@@ -118,10 +119,7 @@ test('the store picker switches stores on a phone, keeping the section and each 
   await page.getByRole('button', { name: `Store: ${branch.name}. Switch store` }).click();
   const item = page.getByRole('menuitem', { name: new RegExp(branch.name) });
   await expect(item.getByText(branch.name, { exact: true })).toBeVisible();
-  const fits = await item
-    .getByText(branch.name, { exact: true })
-    .evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
-  expect(fits).toBe(true);
+  expect(await shownWhole(item.getByText(branch.name, { exact: true }))).toBe(true);
 
   // And back: the first store's product is there again.
   await page.getByRole('menuitem', { name: new RegExp(owner.storeName) }).click();

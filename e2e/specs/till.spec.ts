@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
+import { shownWhole } from '../support/shown-whole.ts';
 
 /*
  * Till mode (issue 26): one shared device; members switch by PIN without a reload, it locks after
@@ -64,10 +65,7 @@ async function turnOnTill(page: Page, store: string, code: string) {
   await page.getByRole('menuitem', { name: 'Till mode…' }).click();
   const turnOn = page.getByRole('button', { name: 'Turn on till mode on this device' });
   // Its whole label shows, also at phone width (a Mantine button cuts a long label off).
-  const fits = await turnOn
-    .locator('.mantine-Button-label')
-    .evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
-  expect(fits).toBe(true);
+  expect(await shownWhole(turnOn.locator('.mantine-Button-label'))).toBe(true);
   await turnOn.click();
 }
 

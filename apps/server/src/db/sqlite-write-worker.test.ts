@@ -18,14 +18,18 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The app's SQLite database with its WAL syncs held while `holding` (each ended by the test). */
-async function database() {
+/**
+ * The app's SQLite database with its WAL syncs held while `holding` (each ended by the test), its
+ * WAL restarted past `walRestartBytes` (the app's bound by default).
+ */
+async function database(walRestartBytes?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'shopdesk-write-worker-'));
   dirs.push(dir);
   const file = join(dir, 'test.db');
   const flushes: Array<() => void> = [];
   const state = { holding: false };
   const handle = openDatabase({ kind: 'sqlite', file }, undefined, [], {
+    walRestartBytes,
     wrapWalFlush: async (flush) => {
       if (state.holding) await new Promise<void>((resolve) => flushes.push(resolve));
       await flush();
@@ -39,7 +43,7 @@ async function database() {
   const committed = (id: string) => other.prepare('select 1 from users where id = ?').get(id) !== undefined;
   const rowid = (id: string) =>
     (other.prepare('select rowid from users where id = ?').get(id) as { rowid: number }).rowid;
-  return { handle, flushes, state, committed, rowid };
+  return { handle, file, flushes, state, committed, rowid };
 }
 
 const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
@@ -165,12 +169,7 @@ describe('the SQLite write worker', () => {
    * always has some pending, so the writer is never free between its batches by itself.
    */
   async function flood(walRestartBytes?: number) {
-    const dir = mkdtempSync(join(tmpdir(), 'shopdesk-write-stream-'));
-    dirs.push(dir);
-    const file = join(dir, 'test.db');
-    const handle = openDatabase({ kind: 'sqlite', file }, undefined, [], { walRestartBytes });
-    closers.push(() => handle.close());
-    await migrateToLatest(handle);
+    const { handle, file } = await database(walRestartBytes);
     const state = { stop: false, done: 0, largestWal: 0 };
     const filler = 'x'.repeat(4000);
     const writes: Promise<unknown>[] = [];
