@@ -30,6 +30,7 @@ SELECT create_distributed_table('shop_transaction_lines', 'store_id', colocate_w
 SELECT create_distributed_table('stat_hours', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('stat_products_day', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('stat_products_month', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stat_products_pending', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('stat_tenders', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('stock_movements', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('store_barcode_rules', 'store_id', colocate_with => 'audit_events');

@@ -44,7 +44,7 @@ import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from '.
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
-import { statisticsRoutes } from './modules/statistics/index.ts';
+import { foldProductsTask, startProductFold, statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -69,6 +69,8 @@ export interface AppOverrides {
    * repos run (SQLite's write worker runs its writes on a connection of its own, without them).
    */
   plugins?: KyselyPlugin[];
+  /** Tests: false leaves SQLite's pending product figures for the test to fold (statistics-fold.ts). */
+  productFold?: boolean;
 }
 
 // Fields without a message of their own get one a shop owner understands.
@@ -130,7 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // modules (about a second: they import their routes' too); they load while the routes register.
   const writesReady = overrides.lazyWriteWorker
     ? Promise.resolve()
-    : database.prepareWrites([storeSaleTask, storeRefundTask]);
+    : database.prepareWrites([storeSaleTask, storeRefundTask, foldProductsTask]);
   // Awaited below; a failure to load is reported there.
   writesReady.catch(() => {});
 
@@ -243,6 +245,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, MINUTE);
   billingSweep.unref();
   app.addHook('preClose', async () => clearInterval(billingSweep));
+  // SQLite's product report rows add up what sales left pending, about once a second.
+  if (overrides.productFold !== false) app.addHook('preClose', startProductFold(ctx));
   await writesReady;
   return app;
 }

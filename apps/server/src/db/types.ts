@@ -530,6 +530,13 @@ export interface StatProductsMonthTable extends StatProductFigures {
   month: string;
 }
 
+/** A sale's or refund's product figures on SQLite until the fold adds them up (migration 202611291400). */
+export interface StatProductsPendingTable extends StatProductFigures {
+  /** The store's rows in the order written. */
+  seq: number;
+  business_date: string;
+}
+
 export interface StatTendersTable {
   store_id: string;
   business_date: string;
@@ -688,6 +695,7 @@ export interface Database {
   stat_hours: StatHoursTable;
   stat_products_day: StatProductsDayTable;
   stat_products_month: StatProductsMonthTable;
+  stat_products_pending: StatProductsPendingTable;
   stat_tenders: StatTendersTable;
   shop_transaction_lines: ShopTransactionLinesTable;
   shop_refunds: ShopRefundsTable;

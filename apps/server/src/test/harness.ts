@@ -91,7 +91,7 @@ async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<v
 export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'plugins'> = {},
+  overrides: Pick<AppOverrides, 'plugins' | 'productFold'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shopdesk-test-'));
   const pgSchema = engine === 'postgres' ? await createPgSchema() : undefined;
@@ -194,7 +194,7 @@ export async function startTestApp(
 export function useTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'plugins'> = {},
+  overrides: Pick<AppOverrides, 'plugins' | 'productFold'> = {},
 ): TestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {

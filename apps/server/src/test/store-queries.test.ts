@@ -11,7 +11,7 @@ import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, type SweepWorld } from 
  * Statements that touch a store table without naming its store, each with why that is right.
  * Matched against the compiled SQL; keep each pattern narrow.
  */
-const EXCEPTIONS: { pattern: RegExp; why: string }[] = [
+const EXCEPTIONS: { pattern: RegExp; why: string; engine?: 'sqlite' }[] = [
   {
     pattern:
       /^select count\(\*\) as "n" from "(products|cargos|shop_transactions)" inner join "stores" on "stores"."id" = "\1"."store_id" where "stores"."owner_id" = \$1( and "\1"."(status|business_date)" (!=|>=|<) \$\d+)*$/,
@@ -27,6 +27,15 @@ const EXCEPTIONS: { pattern: RegExp; why: string }[] = [
     why:
       'the free tier counts open invitations with members across the owner’s stores (modules/plans, the ' +
       'members limit), like the counts above: one statement per recount, joined to the stores reference table',
+  },
+  {
+    pattern: /^select "seq" from "stat_products_pending" limit \$1$/,
+    why:
+      'SQLite only: the product report fold (modules/statistics statistics-fold.ts) looks once a second whether any ' +
+      'store left product figures pending, then adds up every store’s in one transaction on the one writer (its ' +
+      'statements run in the write worker, unrecorded here). PostgreSQL, and so Citus, writes no pending rows and ' +
+      'never runs it',
+    engine: 'sqlite',
   },
 ];
 
@@ -102,7 +111,7 @@ describe.each(engines)('store filters of the statements the API runs on %s', (en
     const problems = [...seen].filter((s) => !excepted.includes(s)).flatMap((s) => storeFilterProblems(s, storeTables));
     expect(problems).toEqual([]);
     // Each exception still names a statement the app runs, and one the check would report.
-    for (const exception of EXCEPTIONS) {
+    for (const exception of EXCEPTIONS.filter((e) => (e.engine ?? engine) === engine)) {
       const matched = excepted.filter((s) => exception.pattern.test(s));
       expect(matched.length, exception.why).toBeGreaterThan(0);
       for (const s of matched) expect(storeFilterProblems(s, storeTables)).not.toEqual([]);

@@ -31,6 +31,7 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   stat_hours: 0,
   stat_products_day: 0,
   stat_products_month: 0,
+  stat_products_pending: 0,
   stat_tenders: 0,
   cargo_contents: 0,
   cargo_codes: 0,

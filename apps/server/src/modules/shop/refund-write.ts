@@ -110,7 +110,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   await repo.insertRefundLines(trx, refundLines);
   await repo.insertTenders(trx, tenders);
   // The report counts the refund at this moment, in the same database transaction.
-  await recordRefund(trx, {
+  await recordRefund(trx, refund.dbKind, {
     id: header.id,
     storeId,
     timezone: refund.timezone,

@@ -124,7 +124,11 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   await repo.insertTenders(trx, tenders);
   if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
   if (completed)
-    await recordSale(trx, saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders));
+    await recordSale(
+      trx,
+      sale.dbKind,
+      saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders),
+    );
   return { stored: true, shiftId };
 }
 

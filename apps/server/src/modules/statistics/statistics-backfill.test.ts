@@ -68,7 +68,13 @@ describe.each(engines)('statistics backfill on %s', (engine) => {
     const live = await read();
     expect(live.summary.totals.transactionCount).toBe(3);
 
-    for (const table of ['stat_hours', 'stat_products_day', 'stat_products_month', 'stat_tenders'] as const) {
+    for (const table of [
+      'stat_hours',
+      'stat_products_day',
+      'stat_products_month',
+      'stat_products_pending',
+      'stat_tenders',
+    ] as const) {
       await t.db.deleteFrom(table).execute();
     }
     expect((await read()).summary.totals.transactionCount).toBe(0);

@@ -125,29 +125,36 @@ const NEGATED_FIGURES = sql.raw(
   'product_key, -quantity, -refunded_quantity, -revenue, -refunded_revenue, -cost, -refunded_cost',
 );
 
+/**
+ * The product rows of the sources as one `union all`. The figures still pending on SQLite
+ * (`stat_products_pending`, not yet folded into the day and month rows: statistics-fold.ts) are
+ * read beside each source as the rows they will be added to, so a sale counts from its commit on.
+ * That table holds about a second of sales, its store's rows one range of its primary key.
+ */
 function sourceRows(
   storeId: string,
   sources: ProductSources,
   columns: ReturnType<typeof sql.raw>,
   negated?: ReturnType<typeof sql.raw>,
 ) {
+  const days = (figures: ReturnType<typeof sql.raw>, d: Range) => [
+    sql`select ${figures} from stat_products_day
+        where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
+    sql`select ${figures} from stat_products_pending
+        where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
+  ];
   const branches = [
     ...(sources.months
       ? [
           sql`select ${columns} from stat_products_month
               where store_id = ${storeId} and month >= ${sources.months.from} and month <= ${sources.months.to}`,
+          sql`select ${columns} from stat_products_pending
+              where store_id = ${storeId} and substr(business_date, 1, 7) >= ${sources.months.from}
+                and substr(business_date, 1, 7) <= ${sources.months.to}`,
         ]
       : []),
-    ...sources.days.map(
-      (d) => sql`select ${columns} from stat_products_day
-                 where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
-    ),
-    ...(negated
-      ? sources.minusDays.map(
-          (d) => sql`select ${negated} from stat_products_day
-                     where store_id = ${storeId} and business_date >= ${d.from} and business_date <= ${d.to}`,
-        )
-      : []),
+    ...sources.days.flatMap((d) => days(columns, d)),
+    ...(negated ? sources.minusDays.flatMap((d) => days(negated, d)) : []),
   ];
   return sql.join(branches, sql` union all `);
 }
@@ -194,15 +201,22 @@ export async function topProducts(
   return result.rows;
 }
 
-/** The id, code and name of these products as the range's rows know them (any one row of each). */
+/**
+ * The id, code and name of these products: a product's current code and name (renamed since it
+ * sold, it shows as the shop calls it now, and the same whether SQLite's pending rows are folded
+ * yet or not), else, for an open item or a deleted product, as the range's rows know them (any
+ * one row of each).
+ */
 export async function productNames(db: DbOrTx, storeId: string, sources: ProductSources, keys: string[]) {
   if (keys.length === 0) return [];
   const rows = sourceRows(storeId, sources, sql.raw('product_key, product_id, code, name'));
   const result = await sql<{ product_key: string; product_id: string | null; code: string | null; name: string }>`
-    select product_key, max(product_id) as product_id, max(code) as code, max(name) as name
+    select p.product_key, max(p.product_id) as product_id,
+      coalesce(max(pr.code), max(p.code)) as code, coalesce(max(pr.name), max(p.name)) as name
     from (${rows}) as p
-    where product_key in (${sql.join(keys)})
-    group by product_key`.execute(db);
+    left join products pr on pr.store_id = ${storeId} and pr.id = p.product_key
+    where p.product_key in (${sql.join(keys)})
+    group by p.product_key`.execute(db);
   return result.rows;
 }
 

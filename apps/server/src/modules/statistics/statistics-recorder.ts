@@ -84,6 +84,8 @@ export function statSlot(id: string): number {
   return hash % STAT_SLOTS;
 }
 
+type DbKind = 'sqlite' | 'postgres';
+
 const productKey = (productId: string | null, name: string) => productId ?? `open:${name}`;
 
 function merged<T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => void): T[] {
@@ -140,9 +142,16 @@ function statRows(hour: StatHoursTable, products: ProductDelta[], tenders: Tende
   };
 }
 
-async function writeStatRows(db: DbOrTx, rows: StatRows): Promise<void> {
+/**
+ * On SQLite the product rows wait in `stat_products_pending` for the fold (statistics-fold.ts):
+ * adding to the day and month rows, one page per product in two large trees, was the largest part
+ * of what SQLite's one writer copies into its WAL for a sale. PostgreSQL's writers do not queue
+ * behind one another, so there a sale adds to them directly (as its one statement does).
+ */
+async function writeStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows): Promise<void> {
   await repo.addHour(db, rows.hour);
-  await repo.addProducts(db, rows.productsDay, rows.productsMonth);
+  if (dbKind === 'sqlite') await repo.addPendingProducts(db, rows.hour.store_id, rows.productsDay);
+  else await repo.addProducts(db, rows.productsDay, rows.productsMonth);
   await repo.addTenders(db, rows.tenders);
 }
 
@@ -197,12 +206,12 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
 }
 
 /** Adds a completed sale to its local hour, its products and its tenders. */
-export async function recordSale(db: DbOrTx, sale: SaleForStatistics): Promise<void> {
-  await writeStatRows(db, saleStatRows(sale));
+export async function recordSale(db: DbOrTx, dbKind: DbKind, sale: SaleForStatistics): Promise<void> {
+  await writeStatRows(db, dbKind, saleStatRows(sale));
 }
 
 /** Adds a refund to the local hour in which it is made, with the cost its units had when sold. */
-export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Promise<void> {
+export async function recordRefund(db: DbOrTx, dbKind: DbKind, refund: RefundForStatistics): Promise<void> {
   const { date, hour } = localHour(refund.at, refund.timezone);
   const sold = new Map((await repo.soldLines(db, refund.storeId, refund.transactionId)).map((l) => [l.id, l]));
   const products: ProductDelta[] = refund.lines.map((r) => {
@@ -224,6 +233,7 @@ export async function recordRefund(db: DbOrTx, refund: RefundForStatistics): Pro
   });
   await writeStatRows(
     db,
+    dbKind,
     statRows(
       {
         store_id: refund.storeId,

@@ -1,6 +1,12 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
+import type {
+  StatHoursTable,
+  StatProductsDayTable,
+  StatProductsMonthTable,
+  StatProductsPendingTable,
+  StatTendersTable,
+} from '../../db/types.ts';
 
 /**
  * Adds figures to the aggregate rows: `INSERT … ON CONFLICT DO UPDATE SET col = col + excluded.col`,
@@ -9,7 +15,8 @@ import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, Stat
  * sales lock the rows they share in one order. A sale on PostgreSQL runs the same upserts inside
  * `shopdesk_store_sale` (migration 202611271500, keyed by slot since 202611271800): a change here
  * is a change there. An hour's and a tender's rows are spread over slots (statistics-recorder.ts
- * `statSlot`): readers sum them.
+ * `statSlot`): readers sum them. On SQLite a sale's product rows are appended to
+ * `stat_products_pending` instead, and `foldPendingProducts` adds them up later (migration 202611291400).
  */
 
 type Sums<T> = { [K in keyof T]: T[K] };
@@ -52,7 +59,7 @@ const TENDER_SUMS = [
 ] as const satisfies readonly (keyof StatTendersTable)[];
 
 /**
- * Runs an upsert whose SQL depends only on the table and the number of rows, compiling it with
+ * Runs an insert or upsert whose SQL depends only on the table and the number of rows, compiling it with
  * Kysely once per shape and database and reusing the text with each call's values: building and
  * compiling these statements (a dozen `col + excluded.col` each) cost more than running them, and
  * they run inside every sale's write transaction. The first compile checks that its parameters are
@@ -60,7 +67,7 @@ const TENDER_SUMS = [
  */
 const shapes = new WeakMap<object, Map<string, { sql: string; columns: string[] } | null>>();
 
-async function upsert(db: DbOrTx, table: string, rows: Record<string, unknown>[], build: () => Compilable<unknown>) {
+async function writeRows(db: DbOrTx, table: string, rows: Record<string, unknown>[], build: () => Compilable<unknown>) {
   const adapter = db.getExecutor().adapter;
   let known = shapes.get(adapter);
   if (!known) shapes.set(adapter, (known = new Map()));
@@ -85,7 +92,7 @@ async function upsert(db: DbOrTx, table: string, rows: Record<string, unknown>[]
 }
 
 export async function addHour(db: DbOrTx, row: Sums<StatHoursTable>): Promise<void> {
-  await upsert(db, 'stat_hours', [row], () =>
+  await writeRows(db, 'stat_hours', [row], () =>
     db
       .insertInto('stat_hours')
       .values(row)
@@ -101,7 +108,7 @@ export async function addProducts(
   monthRows: StatProductsMonthTable[],
 ): Promise<void> {
   if (dayRows.length === 0) return;
-  await upsert(db, 'stat_products_day', dayRows as never, () =>
+  await writeRows(db, 'stat_products_day', dayRows as never, () =>
     db
       .insertInto('stat_products_day')
       .values(dayRows)
@@ -114,7 +121,7 @@ export async function addProducts(
         })),
       ),
   );
-  await upsert(db, 'stat_products_month', monthRows as never, () =>
+  await writeRows(db, 'stat_products_month', monthRows as never, () =>
     db
       .insertInto('stat_products_month')
       .values(monthRows)
@@ -128,9 +135,66 @@ export async function addProducts(
   );
 }
 
+export type PendingProductRow = Omit<StatProductsPendingTable, 'seq'>;
+
+/**
+ * Appends one store's product figures to the pending rows, numbered after the store's last: the
+ * rows go to the end of the table's key, so a sale changes a page or two there instead of one
+ * page per product in the day and month trees.
+ */
+export async function addPendingProducts(db: DbOrTx, storeId: string, rows: PendingProductRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const last = await db
+    .selectFrom('stat_products_pending')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  const first = Number(last?.seq ?? 0) + 1;
+  const numbered = rows.map((row, i) => ({ ...row, seq: first + i }));
+  await writeRows(db, 'stat_products_pending', numbered, () => db.insertInto('stat_products_pending').values(numbered));
+}
+
+/** Whether any product figures wait for the fold: one probe of the table's first page. */
+export async function hasPendingProducts(db: DbOrTx): Promise<boolean> {
+  return (await db.selectFrom('stat_products_pending').select('seq').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Adds every pending row into the day rows and into the month rows, then deletes them: a set-based
+ * upsert per table (the rows merged per key, in key order), the name and code of each key's latest
+ * row winning, as with a sale's own upsert. Must run inside one transaction on the one writer
+ * (SQLite's): nothing may append between its reads and its delete. Answers how many rows it folded.
+ */
+export async function foldPendingProducts(db: DbOrTx): Promise<number> {
+  await foldInto(db, 'stat_products_day', 'business_date', 'business_date');
+  await foldInto(db, 'stat_products_month', 'month', 'substr(business_date, 1, 7)');
+  const deleted = await db.deleteFrom('stat_products_pending').executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+async function foldInto(db: DbOrTx, table: string, column: string, period: string): Promise<void> {
+  const sums = PRODUCT_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ');
+  const added = PRODUCT_SUMS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  await sql
+    .raw(
+      `insert into ${table} (store_id, ${column}, product_key, product_id, code, name, ${PRODUCT_SUMS.join(', ')})
+       select s.store_id, s.period, s.product_key, p.product_id, p.code, p.name,
+         ${PRODUCT_SUMS.map((c) => `s.${c}`).join(', ')}
+       from (select store_id, ${period} as period, product_key, max(seq) as latest, ${sums}
+             from stat_products_pending group by store_id, ${period}, product_key) as s
+       join stat_products_pending p on p.store_id = s.store_id and p.seq = s.latest
+       -- SQLite reads "on conflict" after a join as the join's clause without a where.
+       where true
+       order by s.store_id, s.period, s.product_key
+       on conflict (store_id, ${column}, product_key) do update set
+         ${added}, name = excluded.name, code = excluded.code`,
+    )
+    .execute(db);
+}
+
 export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await upsert(db, 'stat_tenders', rows as never, () =>
+  await writeRows(db, 'stat_tenders', rows as never, () =>
     db
       .insertInto('stat_tenders')
       .values(rows)
