@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { insertShaped, runShaped } from '../../db/shaped-query.ts';
 import type {
   StatHoursTable,
   StatProductsDayTable,
@@ -58,41 +59,8 @@ const TENDER_SUMS = [
   'refunded_in_main',
 ] as const satisfies readonly (keyof StatTendersTable)[];
 
-/**
- * Runs an insert or upsert whose SQL depends only on the table and the number of rows, compiling it with
- * Kysely once per shape and database and reusing the text with each call's values: building and
- * compiling these statements (a dozen `col + excluded.col` each) cost more than running them, and
- * they run inside every sale's write transaction. The first compile checks that its parameters are
- * exactly the rows' values in column order, else that shape is never reused.
- */
-const shapes = new WeakMap<object, Map<string, { sql: string; columns: string[] } | null>>();
-
-async function writeRows(db: DbOrTx, table: string, rows: Record<string, unknown>[], build: () => Compilable<unknown>) {
-  const adapter = db.getExecutor().adapter;
-  let known = shapes.get(adapter);
-  if (!known) shapes.set(adapter, (known = new Map()));
-  const key = `${table}:${rows.length}`;
-  const shape = known.get(key);
-  if (shape) {
-    const parameters = rows.flatMap((row) => shape.columns.map((c) => row[c]));
-    await db.executeQuery(CompiledQuery.raw(shape.sql, parameters));
-    return;
-  }
-  const compiled = build().compile();
-  if (shape === undefined) {
-    const columns = Object.keys(rows[0] ?? {});
-    const values = rows.flatMap((row) => columns.map((c) => row[c]));
-    const same =
-      rows.every((row) => Object.keys(row).join() === columns.join()) &&
-      compiled.parameters.length === values.length &&
-      compiled.parameters.every((p, i) => p === values[i]);
-    known.set(key, same ? { sql: compiled.sql, columns } : null);
-  }
-  await db.executeQuery(compiled);
-}
-
 export async function addHour(db: DbOrTx, row: Sums<StatHoursTable>): Promise<void> {
-  await writeRows(db, 'stat_hours', [row], () =>
+  await insertShaped(db, 'stat_hours', [row], () =>
     db
       .insertInto('stat_hours')
       .values(row)
@@ -108,7 +76,7 @@ export async function addProducts(
   monthRows: StatProductsMonthTable[],
 ): Promise<void> {
   if (dayRows.length === 0) return;
-  await writeRows(db, 'stat_products_day', dayRows as never, () =>
+  await insertShaped(db, 'stat_products_day', dayRows, () =>
     db
       .insertInto('stat_products_day')
       .values(dayRows)
@@ -121,7 +89,7 @@ export async function addProducts(
         })),
       ),
   );
-  await writeRows(db, 'stat_products_month', monthRows as never, () =>
+  await insertShaped(db, 'stat_products_month', monthRows, () =>
     db
       .insertInto('stat_products_month')
       .values(monthRows)
@@ -144,14 +112,17 @@ export type PendingProductRow = Omit<StatProductsPendingTable, 'seq'>;
  */
 export async function addPendingProducts(db: DbOrTx, storeId: string, rows: PendingProductRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const last = await db
-    .selectFrom('stat_products_pending')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('store_id', '=', storeId)
-    .executeTakeFirst();
-  const first = Number(last?.seq ?? 0) + 1;
+  const last = await runShaped(db, 'stat_products_pending:last', [storeId], () =>
+    db
+      .selectFrom('stat_products_pending')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('store_id', '=', storeId),
+  );
+  const first = Number(last.rows[0]?.seq ?? 0) + 1;
   const numbered = rows.map((row, i) => ({ ...row, seq: first + i }));
-  await writeRows(db, 'stat_products_pending', numbered, () => db.insertInto('stat_products_pending').values(numbered));
+  await insertShaped(db, 'stat_products_pending', numbered, () =>
+    db.insertInto('stat_products_pending').values(numbered),
+  );
 }
 
 /** Whether any product figures wait for the fold: one probe of the table's first page. */
@@ -194,7 +165,7 @@ async function foldInto(db: DbOrTx, table: string, column: string, period: strin
 
 export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await writeRows(db, 'stat_tenders', rows as never, () =>
+  await insertShaped(db, 'stat_tenders', rows, () =>
     db
       .insertInto('stat_tenders')
       .values(rows)
