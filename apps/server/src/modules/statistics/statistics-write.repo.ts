@@ -83,7 +83,7 @@ export async function addProducts(
       .onConflict((oc) =>
         oc.columns(['store_id', 'business_date', 'product_key']).doUpdateSet((eb) => ({
           ...addUp(PRODUCT_SUMS, 'stat_products_day')(eb),
-          // The latest name and code show in reports.
+          // The latest name and code are kept: reports show them for a product deleted since.
           name: eb.ref('excluded.name'),
           code: eb.ref('excluded.code'),
         })),
