@@ -21,7 +21,7 @@ import { saleFingerprint } from './request-fingerprint.ts';
 import { priceAndSettle, type PricedSale, type SaleBody } from './sale-pricer.ts';
 import { saleTimes, type SaleTimes } from './sale-times.ts';
 import { storeTaxOptions } from './tax-options.ts';
-import { storeSaleTask, type SaleToStore } from './sale-write.ts';
+import { saleToStore, storeSaleTask, type SaleInput } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -147,7 +147,8 @@ function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSa
   return actorOf(ctx.db, scope, body, needs);
 }
 
-function saleToStore(ctx: AppContext, actor: Actor, scope: Scope, times: SaleTimes) {
+/** Who sells, for which owner, when and in which timezone: what a sale's write needs of the request. */
+function saleContext(ctx: AppContext, actor: Actor, scope: Scope, times: SaleTimes) {
   return {
     userId: actor.userId,
     ownerId: scope.store.owner_id,
@@ -156,7 +157,7 @@ function saleToStore(ctx: AppContext, actor: Actor, scope: Scope, times: SaleTim
     receivedAt: times.receivedAt,
     soldAt: times.soldAt,
     timezone: scope.store.timezone,
-  } satisfies Partial<SaleToStore>;
+  } satisfies Partial<SaleInput>;
 }
 
 /**
@@ -206,13 +207,10 @@ export async function createTransaction(
   const tenders = tenderRows(store, header.id, sale);
 
   // The clientId is claimed before the free tier (sale-write.ts), so a retry is never a 402.
-  const outcome = await ctx.runWrite(storeSaleTask, {
-    header,
-    lines,
-    tenders,
-    replacesParked: false,
-    ...saleToStore(ctx, actor, scope, times),
-  });
+  const outcome = await ctx.runWrite(
+    storeSaleTask,
+    saleToStore({ header, lines, tenders, replacesParked: false, ...saleContext(ctx, actor, scope, times) }),
+  );
   header.shift_id = outcome.shiftId;
   if (!outcome.stored) {
     // A retry, or another request with this clientId stored its sale first: answer that sale.
@@ -277,13 +275,10 @@ export async function updateParked(
   };
   const lines = sale.lines.map((l) => ({ ...l, transaction_id: current.id }));
   const tenders = tenderRows(store, current.id, sale);
-  const outcome = await ctx.runWrite(storeSaleTask, {
-    header,
-    lines,
-    tenders,
-    replacesParked: true,
-    ...saleToStore(ctx, actor, scope, times),
-  });
+  const outcome = await ctx.runWrite(
+    storeSaleTask,
+    saleToStore({ header, lines, tenders, replacesParked: true, ...saleContext(ctx, actor, scope, times) }),
+  );
   if (!outcome.stored) {
     // Completed (or edited) by another request between our look and our write.
     const now = await repo.findTransactionByCode(ctx.db, store.id, current.code);

@@ -1,27 +1,34 @@
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { writeTask } from '../../db/write-task.ts';
-import type { ShopTendersTable, ShopTransactionLinesTable, ShopTransactionsTable } from '../../db/types.ts';
+import type {
+  NewStockMovement,
+  ShopTendersTable,
+  ShopTransactionLinesTable,
+  ShopTransactionsTable,
+} from '../../db/types.ts';
 import { assertCanCreate, freeLimitReached, saleSlot, type LimitContext } from '../plans/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
-import { recordSale, saleStatRows, type SaleForStatistics } from '../statistics/index.ts';
-import { applyStockDeltas, orderedMovementRows, type Movement } from '../stock/index.ts';
+import { recordStatRows, saleStatRows, type SaleForStatistics, type StatRows } from '../statistics/index.ts';
+import { applyMovementRows, orderedMovementRows, type Movement } from '../stock/index.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
  * Storing a sale: the write transaction of `POST /shop/transaction` (a new sale or held cart) and of
  * `PUT /shop/transaction/{code}` (a held cart edited or completed), everything checkout.service has
- * already priced and settled: the one path that writes a sale (issue 25). A write task
- * (db/write-task.ts): on SQLite it runs in the write worker's thread, so its argument holds plain
- * data only, including what the free tier needs of the context.
+ * already priced and settled: the one path that writes a sale (issue 25). `saleToStore` prepares
+ * it on the caller's thread, down to its ledger and report rows, and `storeSaleTask` writes it: a
+ * write task (db/write-task.ts), which on SQLite runs in the write worker's thread, so its argument
+ * holds plain data only, including what the free tier needs of the context.
  */
-export interface SaleToStore {
+export interface SaleInput {
   /** The whole header; for a held cart, its own id, code and clientId with the new content. */
   header: ShopTransactionsTable;
   lines: ShopTransactionLinesTable[];
   tenders: ShopTendersTable[];
   /** True: `header` replaces a held cart's content, and only while that cart is still parked. */
   replacesParked: boolean;
+  /** Who sold it (the ledger's user). */
   userId: string;
   ownerId: string;
   dbKind: 'sqlite' | 'postgres';
@@ -32,6 +39,14 @@ export interface SaleToStore {
   soldAt: Date;
   /** The store's timezone, for the reports' local hour. */
   timezone: string;
+}
+
+/** A sale ready to write: what `storeSale` and its one statement on PostgreSQL both take. */
+export interface SaleToStore extends Omit<SaleInput, 'userId' | 'soldAt' | 'timezone'> {
+  /** A completed sale's ledger rows, in product id order (stock's `orderedMovementRows`); none for a held cart. */
+  movements: NewStockMovement[];
+  /** A completed sale's report rows (statistics' `saleStatRows`); null for a held cart. */
+  stats: StatRows | null;
 }
 
 /**
@@ -69,24 +84,36 @@ function saleMovements(
 }
 
 /** A completed sale's figures for the report aggregates, added in the same database transaction. */
-export function saleForStatistics(
-  storeId: string,
-  timezone: string,
-  at: Date,
-  header: Pick<ShopTransactionsTable, 'id' | 'total' | 'tax' | 'line_discounts' | 'cart_discount'>,
-  lines: ShopTransactionLinesTable[],
-  tenders: ShopTendersTable[],
-): SaleForStatistics {
+function saleForStatistics(input: SaleInput): SaleForStatistics {
+  const { header, lines, tenders } = input;
   return {
     id: header.id,
-    storeId,
-    timezone,
-    at,
+    storeId: header.store_id,
+    timezone: input.timezone,
+    at: input.soldAt,
     total: header.total,
     tax: header.tax,
     discounts: header.line_discounts + header.cart_discount,
     lines,
     tenders,
+  };
+}
+
+/**
+ * Builds the rows a completed sale adds to the ledger and the reports, before the write: the same
+ * rows on both engines, and on SQLite less work in its one writer (issue 25). A write task may run
+ * twice (the first run undone): the rows' ids, made here, are the same both times.
+ */
+export function saleToStore(input: SaleInput): SaleToStore {
+  const { userId, soldAt: _soldAt, timezone: _timezone, ...sale } = input;
+  const { header, lines } = input;
+  const completed = header.status === 'COMPLETED';
+  return {
+    ...sale,
+    movements: completed
+      ? orderedMovementRows(saleMovements(header.store_id, userId, header.code, lines, header.updated_at))
+      : [],
+    stats: completed ? saleStatRows(saleForStatistics(input)) : null,
   };
 }
 
@@ -113,30 +140,19 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
       month: header.business_date.slice(0, 7),
       written: true,
     });
-  if (completed)
-    await applyStockDeltas(
-      trx,
-      sale.dbKind,
-      header.store_id,
-      saleMovements(header.store_id, sale.userId, header.code, lines, header.updated_at),
-    );
+  await applyMovementRows(trx, sale.dbKind, header.store_id, sale.movements);
   await repo.insertLines(trx, lines);
   await repo.insertTenders(trx, tenders);
   if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
-  if (completed)
-    await recordSale(
-      trx,
-      sale.dbKind,
-      saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders),
-    );
+  if (sale.stats) await recordStatRows(trx, sale.dbKind, sale.stats);
   return { stored: true, shiftId };
 }
 
 /**
  * `storeSale` on PostgreSQL as one statement, so one round trip (issue 25): the function
- * `shopdesk_store_sale` (migrations 202611271500, 202611280500) takes the same steps in the same order, with the
- * rows built here by the same code (movement rows, report rows, the free-tier slot) and answers
- * the same; its free-limit refusal comes back as the same 402.
+ * `shopdesk_store_sale` (migrations 202611271500, 202611280500) takes the same steps in the same
+ * order, with the same ledger and report rows (`saleToStore`) and the free-tier slot built here,
+ * and answers the same; its free-limit refusal comes back as the same 402.
  */
 export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
@@ -151,14 +167,10 @@ export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promis
     patch_columns: Object.entries(parkedPatch({ ...header, shift_id: null }))
       .filter(([, value]) => value !== undefined)
       .map(([column]) => column),
-    movements: completed
-      ? orderedMovementRows(saleMovements(header.store_id, sale.userId, header.code, lines, header.updated_at))
-      : [],
+    movements: sale.movements,
     lines,
     tenders,
-    stats: completed
-      ? saleStatRows(saleForStatistics(header.store_id, sale.timezone, sale.soldAt, header, lines, tenders))
-      : null,
+    stats: sale.stats,
   };
   try {
     const { stored, shift_id: shiftId } = await repo.storeSaleAtOnce(db, payload);

@@ -143,12 +143,12 @@ function statRows(hour: StatHoursTable, products: ProductDelta[], tenders: Tende
 }
 
 /**
- * On SQLite the product rows wait in `stat_products_pending` for the fold (statistics-fold.ts):
+ * Adds a sale's or a refund's rows to the aggregates. On SQLite the product rows wait in `stat_products_pending` for the fold (statistics-fold.ts):
  * adding to the day and month rows, one page per product in two large trees, was the largest part
  * of what SQLite's one writer copies into its WAL for a sale. PostgreSQL's writers do not queue
  * behind one another, so there a sale adds to them directly (as its one statement does).
  */
-async function writeStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows): Promise<void> {
+export async function recordStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows): Promise<void> {
   await repo.addHour(db, rows.hour);
   if (dbKind === 'sqlite') await repo.addPendingProducts(db, rows.hour.store_id, rows.productsDay);
   else await repo.addProducts(db, rows.productsDay, rows.productsMonth);
@@ -156,8 +156,9 @@ async function writeStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows): Promis
 }
 
 /**
- * What a completed sale adds to its local hour, its products and its tenders: written by
- * `recordSale`, and on PostgreSQL by a sale's one statement (migration 202611271500).
+ * What a completed sale adds to its local hour, its products and its tenders, built before its
+ * write (sale-write.ts): written by `recordStatRows`, and on PostgreSQL by a sale's one statement
+ * (migration 202611271500).
  */
 export function saleStatRows(sale: SaleForStatistics): StatRows {
   const { date, hour } = localHour(sale.at, sale.timezone);
@@ -205,11 +206,6 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
   );
 }
 
-/** Adds a completed sale to its local hour, its products and its tenders. */
-export async function recordSale(db: DbOrTx, dbKind: DbKind, sale: SaleForStatistics): Promise<void> {
-  await writeStatRows(db, dbKind, saleStatRows(sale));
-}
-
 /** Adds a refund to the local hour in which it is made, with the cost its units had when sold. */
 export async function recordRefund(db: DbOrTx, dbKind: DbKind, refund: RefundForStatistics): Promise<void> {
   const { date, hour } = localHour(refund.at, refund.timezone);
@@ -231,7 +227,7 @@ export async function recordRefund(db: DbOrTx, dbKind: DbKind, refund: RefundFor
       refunded_cost: amountOfQuantity(r.quantity, unitCost, line.unit),
     };
   });
-  await writeStatRows(
+  await recordStatRows(
     db,
     dbKind,
     statRows(

@@ -1,6 +1,7 @@
 /** Stock: the ledger, the only writer of products.quantity (product.md §5). */
 export {
   applyCount,
+  applyMovementRows,
   applyStockDelta,
   applyStockDeltas,
   deleteLedgerOf,

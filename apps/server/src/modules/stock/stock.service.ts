@@ -82,7 +82,20 @@ export async function applyStockDeltas(
   storeId: string,
   movements: Movement[],
 ): Promise<Set<string>> {
-  const own = orderedMovementRows(movements.filter((m) => m.storeId === storeId && m.delta !== 0));
+  return applyMovementRows(trx, dbKind, storeId, orderedMovementRows(movements));
+}
+
+/**
+ * `applyStockDeltas` of rows `orderedMovementRows` made beforehand: a sale builds its rows before
+ * its write task, on the main thread, so SQLite's one writer spends its time writing (issue 25).
+ */
+export async function applyMovementRows(
+  trx: DbOrTx,
+  dbKind: 'sqlite' | 'postgres',
+  storeId: string,
+  rows: readonly NewStockMovement[],
+): Promise<Set<string>> {
+  const own = rows.filter((m) => m.store_id === storeId && m.delta !== 0);
   if (own.length === 0) return new Set();
   const byProduct = new Map<string, number>();
   for (const m of own) byProduct.set(m.product_id, (byProduct.get(m.product_id) ?? 0) + m.delta);
