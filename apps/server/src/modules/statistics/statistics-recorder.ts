@@ -143,10 +143,11 @@ function statRows(hour: StatHoursTable, products: ProductDelta[], tenders: Tende
 }
 
 /**
- * Adds a sale's or a refund's rows to the aggregates. On SQLite the product rows wait in `stat_products_pending` for the fold (statistics-fold.ts):
- * adding to the day and month rows, one page per product in two large trees, was the largest part
- * of what SQLite's one writer copies into its WAL for a sale. PostgreSQL's writers do not queue
- * behind one another, so there a sale adds to them directly (as its one statement does).
+ * Adds a sale's or a refund's rows to the aggregates. On SQLite the product rows wait in
+ * `stat_products_pending` for the fold (statistics-fold.ts): adding to the day and month rows, one
+ * page per product in two large trees, was the largest part of what SQLite's one writer copies into
+ * its WAL for a sale. PostgreSQL's writers do not queue behind one another, so there a sale adds to
+ * them directly (as its one statement does).
  */
 export async function recordStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows): Promise<void> {
   await repo.addHour(db, rows.hour);
