@@ -84,7 +84,7 @@ function oneTripSale(s: Sale): string {
     `insert into receipt_codes (code, store_id, transaction_id) values ${tuple([s.code, s.storeId, s.id])}`,
     ...s.lines.map(
       (l) =>
-        `update products set quantity = quantity - ${l.quantity}, updated_at = ${literal(s.at)}
+        `update products set quantity = quantity - ${l.quantity}, quantity_changed_at = ${literal(s.at)}
          where store_id = ${literal(s.storeId)} and id = ${literal(l.productId)}`,
     ),
     `insert into stock_movements (id, store_id, product_id, delta, reason, ref_code, user_id, note, created_at)

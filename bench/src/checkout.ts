@@ -146,7 +146,7 @@ async function rawSqlite(
   );
   const receipt = db.prepare('insert into receipt_codes (code, store_id, transaction_id) values (?, ?, ?)');
   const stock = db.prepare(
-    'update products set quantity = quantity - ?, updated_at = ? where store_id = ? and id = ? returning quantity',
+    'update products set quantity = quantity - ?, quantity_changed_at = ? where store_id = ? and id = ? returning quantity',
   );
   const movement = db.prepare(
     `insert into stock_movements (id, store_id, product_id, delta, reason, ref_code, user_id, note, created_at)
@@ -233,7 +233,7 @@ async function rawPostgres(
         ]);
         for (const l of s.lines) {
           await client.query(
-            'update products set quantity = quantity - $1, updated_at = $2 where store_id = $3 and id = $4 returning quantity',
+            'update products set quantity = quantity - $1, quantity_changed_at = $2 where store_id = $3 and id = $4 returning quantity',
             [l.quantity, s.at, storeId, l.productId],
           );
           await client.query(

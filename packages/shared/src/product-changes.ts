@@ -4,13 +4,15 @@ import { ProductSchema } from './products.ts';
 /**
  * `GET /product/changes`: what a device needs to keep its local copy of a store's catalogue
  * current without loading it again (product.md §6): products changed after the cursor (stock
- * changes included), products deleted since, and the cursor to ask with next time.
+ * changes included, read from the ledger), products deleted since, and the cursor to ask with next
+ * time.
  */
 export const ProductChangesQuerySchema = z.object({
   /** The `next` of the previous answer; absent for the first sync. */
   since: z
     .string()
-    .max(200)
+    // Three places (products, deletions, the stock ledger), each a time and an id or an id.
+    .max(400)
     .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this feed')
     .optional(),
   limit: z

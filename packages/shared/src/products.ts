@@ -37,6 +37,7 @@ export const ProductSchema = z.object({
    */
   unit: z.enum(PRODUCT_UNITS).default('EACH'),
   createdAt: z.string(),
+  /** When anything of it last changed, its stock included: the version of a device's copy. */
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -131,6 +132,7 @@ export const PRODUCT_SORTS = [
   '-price',
   'quantity',
   '-quantity',
+  /** Recently edited first: a change of stock (a sale, a count) does not move a product up. */
   '-updatedAt',
 ] as const;
 

@@ -134,7 +134,14 @@ export interface ProductsTable {
   unit: string;
   search: string;
   created_at: string;
+  /** When the product itself was last created or edited (its details, not its stock). */
   updated_at: string;
+  /**
+   * When the ledger last changed its quantity (a sale, refund, cargo, count or adjustment); null
+   * while it holds its opening stock. Kept apart from `updated_at`, which is indexed, so a sale rewrites the
+   * product's row and quantity index entry but not its place in the updated-at index (issue 25).
+   */
+  quantity_changed_at: string | null;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   hashToken,
   newId,
   newOrderedId,
+  orderedIdBound,
   newSecretToken,
   newSixDigitCode,
   safeEqualHex,
@@ -24,6 +25,16 @@ describe('ids and secrets', () => {
     expect([...ids].sort()).toEqual([ids[1], ...[ids[0], ids[3]].sort(), ids[2]]);
     const same = new Set(Array.from({ length: 1000 }, () => newOrderedId(at)));
     expect(same.size, 'one millisecond still gives distinct ids').toBe(1000);
+  });
+
+  it('bounds the ordered ids of a millisecond from above', () => {
+    const at = Date.UTC(2026, 10, 29, 18, 0, 0);
+    for (let i = 0; i < 200; i++) {
+      expect(newOrderedId(at) <= orderedIdBound(at)).toBe(true);
+      expect(newOrderedId(at - 1) <= orderedIdBound(at)).toBe(true);
+      expect(newOrderedId(at + 1) > orderedIdBound(at)).toBe(true);
+      expect(newOrderedId(at + 1) <= orderedIdBound(at + 1)).toBe(true);
+    }
   });
 
   it('makes 256-bit URL-safe tokens, all different', () => {

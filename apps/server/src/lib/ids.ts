@@ -19,6 +19,17 @@ export function newOrderedId(now = Date.now()): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
+/**
+ * The greatest `newOrderedId` of millisecond `ms`: `id <= orderedIdBound(t)` holds for every id made
+ * at or before `t` and for none made after, comparing the texts (their time leads, in fixed-width
+ * lowercase hex). Random v4 ids of older rows fall on either side at random, so a reader that walks
+ * ordered ids by time bounds its range on both sides.
+ */
+export function orderedIdBound(ms: number): string {
+  const time = ms.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-ffff-ffff-ffffffffffff`;
+}
+
 /** A 256-bit URL-safe secret for links and reset tokens; only its hash is stored. */
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

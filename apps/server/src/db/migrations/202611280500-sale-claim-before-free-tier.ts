@@ -22,7 +22,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(storeSaleFunction(SLOT_TARGETS)).execute(db);
 }
 
-const CLAIM_FIRST = `
+export const CLAIM_FIRST = `
 CREATE OR REPLACE FUNCTION shopdesk_store_sale(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE

@@ -21,8 +21,8 @@ export interface ProductDraft {
 /**
  * The id of the store's product for each code, creating the missing ones from their drafts inside
  * the caller's transaction (cargo arrival, issue 11). Created products start at quantity 0: the
- * caller moves their stock through the ledger, which also stamps `updated_at`, so the counter's
- * product changes feed sees them. The free product limit is checked for all of them at once
+ * caller moves their stock through the ledger, whose movements the counter's product changes feed
+ * reads (and they are new, so it lists them as created too). The free product limit is checked for all of them at once
  * (402, nothing written, when they do not fit).
  */
 export async function ensureProducts(
@@ -61,6 +61,7 @@ export async function ensureProducts(
     quantity: 0,
     created_at: at,
     updated_at: at,
+    quantity_changed_at: null,
   }));
   await insertProducts(trx, rows);
   for (const row of rows) ids.set(row.code, row.id);

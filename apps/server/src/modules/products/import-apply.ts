@@ -91,6 +91,7 @@ export async function applyChunk(
         quantity: product.quantity,
         created_at: at,
         updated_at: at,
+        quantity_changed_at: null,
       };
       targets.set(product.code, { row, isNew: true, changed: false, outcomes: [{ line, outcome: 'created' }] });
       continue;

@@ -8,7 +8,10 @@ export interface FeedPosition {
   id: string;
 }
 
-/** Products of the store changed after `after` and at or before `cutoff`, oldest first. */
+/**
+ * Products of the store created or edited after `after` and at or before `cutoff`, oldest first
+ * (`updated_at`; their stock changes are read from the ledger, `movementsAfter`).
+ */
 export async function changedProducts(
   db: DbOrTx,
   storeId: string,
@@ -28,6 +31,40 @@ export async function changedProducts(
     );
   }
   return query.orderBy('updated_at').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * The store's stock movements with an id after `afterId` and at most `bound`, in id order: their
+ * ids are ordered by the time they were made (stock.service.ts), so this reads the ledger from a
+ * place on, by the store's key (`store_id`, `id`).
+ */
+export function movementsAfter(
+  db: DbOrTx,
+  storeId: string,
+  afterId: string,
+  bound: string,
+  limit: number,
+): Promise<Array<{ id: string; product_id: string }>> {
+  return db
+    .selectFrom('stock_movements')
+    .select(['id', 'product_id'])
+    .where('store_id', '=', storeId)
+    .where('id', '>', afterId)
+    .where('id', '<=', bound)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The store's products with these ids (at most a feed page's), as an answer shows them. */
+export function productsWithIds(db: DbOrTx, storeId: string, ids: string[]): Promise<ProductView[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Tombstones of the store after `after` and at or before `cutoff`, oldest first. */

@@ -29,6 +29,7 @@ const PRODUCT_TYPES = {
   search: 'text',
   created_at: 'text',
   updated_at: 'text',
+  quantity_changed_at: 'text',
 } as const satisfies Record<keyof ProductsTable, ArrayType>;
 type ProductColumn = keyof typeof PRODUCT_TYPES;
 

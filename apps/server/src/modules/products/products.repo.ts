@@ -34,6 +34,7 @@ export const PRODUCT_COLUMNS = [
   'unit',
   'created_at',
   'updated_at',
+  'quantity_changed_at',
 ] as const;
 export type ProductView = Pick<ProductRow, (typeof PRODUCT_COLUMNS)[number]>;
 

@@ -48,7 +48,12 @@ export function toProduct(row: repo.ProductView): Product {
     taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
     unit: asProductUnit(row.unit),
     createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    // The copy's version for devices (the counter keeps the newer copy, catalog-db.ts): its details
+    // or its stock, whichever changed last. Both are ISO times of the server's clock.
+    updatedAt:
+      row.quantity_changed_at !== null && row.quantity_changed_at > row.updated_at
+        ? row.quantity_changed_at
+        : row.updated_at,
   };
 }
 
@@ -135,6 +140,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
         quantity: body.quantity,
         created_at: now,
         updated_at: now,
+        quantity_changed_at: null,
       };
       await repo.insertProducts(trx, [row]);
       await recordOpeningStock(trx, [

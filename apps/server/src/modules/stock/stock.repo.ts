@@ -46,7 +46,7 @@ export async function insertMovements(trx: DbOrTx, rows: NewStockMovement[]): Pr
 function addToQuantityQuery(trx: DbOrTx, storeId: string, productId: string, delta: number, at: string) {
   return trx
     .updateTable('products')
-    .set((eb) => ({ quantity: eb('quantity', '+', delta), updated_at: at }))
+    .set((eb) => ({ quantity: eb('quantity', '+', delta), quantity_changed_at: at }))
     .where('store_id', '=', storeId)
     .where('id', '=', productId);
 }
@@ -114,7 +114,7 @@ export async function addToQuantities(
     const { rows } = await runShaped(trx, `add-to-quantities:${ids.length}`, values, () =>
       trx
         .updateTable('products')
-        .set({ quantity: sql<number>`products.quantity + ${delta}`, updated_at: at })
+        .set({ quantity: sql<number>`products.quantity + ${delta}`, quantity_changed_at: at })
         .where('store_id', '=', storeId)
         .where('id', 'in', ids)
         .returning('id'),

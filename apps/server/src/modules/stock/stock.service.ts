@@ -21,12 +21,15 @@ export interface Movement {
   note?: string;
   /** Why an ADJUSTMENT was made, when the person said. */
   adjustmentReason?: AdjustmentReason | null;
+  /** When it was made, by the server's clock (never a device's): its id is ordered by it. */
   at: string;
 }
 
 function movementRow(m: Movement): NewStockMovement {
   return {
-    id: newOrderedId(),
+    // Stamped with the movement's own time (the server's clock, as `at` always is): the product
+    // changes feed reads the ledger in id order up to a time (product-changes.service.ts).
+    id: newOrderedId(Date.parse(m.at)),
     store_id: m.storeId,
     product_id: m.productId,
     delta: m.delta,
