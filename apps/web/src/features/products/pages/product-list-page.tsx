@@ -199,7 +199,8 @@ export default function ProductListPage() {
             }}
             fullRow={phone}
           />
-          {/* On a phone, sort and the low-stock filter share the second line half and half. */}
+          {/* On a phone, sort and the low-stock filter share the second line: the filter at its own
+              width, the sort the rest, so its longer choices ("Recently edited") are not cut. */}
           <Group gap="sm" wrap="nowrap" style={phone ? { flex: '1 1 100%' } : undefined}>
             <Select
               aria-label={t('productList.sort')}
@@ -213,6 +214,7 @@ export default function ProductListPage() {
               data={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`productList.sorts.${s}`) }))}
               allowDeselect={false}
               w={phone ? undefined : 210}
+              rightSectionWidth={phone ? 28 : undefined}
               style={phone ? { flex: 1, minWidth: 0 } : undefined}
             />
             <Button
@@ -221,7 +223,8 @@ export default function ProductListPage() {
               leftSection={<IconAlert size={18} />}
               aria-pressed={lowStock}
               onClick={() => setLowStock(!lowStock)}
-              style={phone ? { flex: 1, minWidth: 0 } : undefined}
+              px={phone ? 'sm' : undefined}
+              style={phone ? { flex: '0 0 auto' } : undefined}
             >
               {t('lowStock.filter')}
             </Button>
