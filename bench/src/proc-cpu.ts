@@ -90,22 +90,27 @@ export interface CpuShare {
 
 /**
  * Measures `work`'s CPU (and what PostgreSQL's busy backends wait for): the app processes `appPids` and the PostgreSQL processes of `pgUrl`'s
- * database (listed before and after, so backends the load opened count from their start).
+ * database (listed before and after, so backends the load opened count from their start); on
+ * SQLite (`pgUrl` null) the app processes and the machine only.
  */
 export async function measureCpu<T>(
   appPids: number[],
-  pgUrl: string,
+  pgUrl: string | null,
   work: () => Promise<T>,
 ): Promise<{ result: T; cpu: CpuShare }> {
+  const pgPidsNow = async () => (pgUrl ? postgresPids(pgUrl) : []);
   const before = new Map<number, number>();
-  for (const pid of [...appPids, ...(await postgresPids(pgUrl))]) before.set(pid, cpuSeconds(pid));
+  for (const pid of [...appPids, ...(await pgPidsNow())]) before.set(pid, cpuSeconds(pid));
   const machine0 = machineSeconds();
   const started = performance.now();
   const running = work();
-  const [result, waits] = await Promise.all([running, sampleWaits(pgUrl, running)]);
+  const [result, waits] = await Promise.all([
+    running,
+    pgUrl ? sampleWaits(pgUrl, running) : { lock: 0, io: 0, cpu: 0 },
+  ]);
   const seconds = (performance.now() - started) / 1000;
   const machine1 = machineSeconds();
-  const pgPids = new Set([...(await postgresPids(pgUrl)), ...before.keys()].filter((p) => !appPids.includes(p)));
+  const pgPids = new Set([...(await pgPidsNow()), ...before.keys()].filter((p) => !appPids.includes(p)));
   const used = (pid: number) => Math.max(0, cpuSeconds(pid) - (before.get(pid) ?? 0));
   const sum = (pids: Iterable<number>) => [...pids].reduce((total, pid) => total + used(pid), 0);
   const allSeconds = machine1.all - machine0.all;
