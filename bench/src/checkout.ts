@@ -389,7 +389,7 @@ export async function checkoutRows(
   const floor = floorRun?.result ?? null;
   const oneTripFloor =
     server.engine === 'postgres' && server.pg ? openOneTripFloor(server.pg.url, server.pg.schema) : null;
-  let oneTrip: (Measured & { cpu: SaleCpu | null }) | null = null;
+  let oneTrip: (Measured & { cpu: SaleCpu }) | null = null;
   try {
     if (oneTripFloor) {
       const run = await withCpu(server, () => oneTripFloor.run(CONNECTIONS, seconds, nextRawSale));
@@ -444,7 +444,7 @@ export async function checkoutRows(
         ]
       : []),
     // Issue 25: what the database's share of a sale is, and what the app adds to it.
-    ...(oneTrip?.cpu
+    ...(oneTrip
       ? [
           {
             what: 'CPU per sale: checkout vs the 1-round-trip floor',
