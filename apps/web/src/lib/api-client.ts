@@ -3,6 +3,7 @@ import { useSession } from './session-store.ts';
 import { storeSegment } from './store-segment.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
+import { requestsMayGo } from './update-guard.ts';
 
 /**
  * A call's options. The answer's type is named by the caller (`request<Product>(…)`, types from
@@ -70,6 +71,8 @@ async function send(secure: boolean, path: string, opts: RequestOptions) {
     if (store) headers[STORE_HEADER] = store;
   }
   const raw = opts.contentType !== undefined;
+  // Held back while a new version takes over (update-guard.ts); the page then reloads, or they go.
+  await requestsMayGo();
   try {
     return await fetch(apiUrl(path), {
       method: opts.method ?? 'GET',

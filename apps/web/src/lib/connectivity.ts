@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import { NetworkError } from './api-error.ts';
 import { apiUrl } from './api-base.ts';
+import { requestsMayGo } from './update-guard.ts';
 
 /**
  * Whether the server can be reached, as one state for the whole app: TanStack Query's
@@ -19,6 +20,7 @@ let setOnlineState: ((online: boolean) => void) | undefined;
 async function probe(): Promise<void> {
   probeTimer = undefined;
   if (!navigator.onLine) return; // the 'online' event restarts things
+  await requestsMayGo();
   try {
     const res = await fetch(apiUrl(PROBE_URL), { cache: 'no-store', credentials: 'omit' });
     if (res.ok) {

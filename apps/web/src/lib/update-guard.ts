@@ -47,3 +47,34 @@ export function registerUpdateFlush(flush: () => Promise<unknown>): () => void {
 export async function flushBeforeUpdate(): Promise<void> {
   await Promise.allSettled([...flushes].map((flush) => flush()));
 }
+
+let takeover: { resumed: Promise<void>; resume: () => void } | null = null;
+
+/**
+ * Holds this page's requests back while a new version's worker takes over (app/pwa/update-flow.ts),
+ * until the returned resume (the takeover was overdue) or the reload. Chromium activates the new
+ * worker only once the old one has stopped, and any request of the page starts the old one again,
+ * which then stays up until it has been idle for 30 s. With the connectivity probe every 5 s and the
+ * sale sync retrying (a shop whose Wi-Fi is up and whose internet is not) it never was: the update
+ * never applied, and a reload sent meanwhile never loaded (e2e/specs/pwa-update.spec.ts, 2 runs in 5
+ * on Chromium 156). A request held here is no worse off than one the reload would have cut.
+ */
+export function pauseRequestsForTakeover(): () => void {
+  if (takeover) return takeover.resume;
+  let resume!: () => void;
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  const current = {
+    resumed,
+    resume: () => {
+      if (takeover === current) takeover = null;
+      resume();
+    },
+  };
+  takeover = current;
+  return current.resume;
+}
+
+/** Resolves once this page may send requests: at once, unless a takeover holds them back. */
+export function requestsMayGo(): Promise<void> | undefined {
+  return takeover?.resumed;
+}

@@ -122,18 +122,30 @@ describe('service worker updates', () => {
     expect(order).toEqual(['flushed', 'skip-waiting']);
   });
 
-  it('offline, a worker that does not take over leaves the page running; online, the page reloads', async () => {
+  it("a worker that does not take over leaves the page running, online or not; the page's requests wait meanwhile", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // The browser says "online" (Wi-Fi up) whether or not the server can be reached.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     try {
       const u = await start();
       const worker = registration.newVersion();
       const { applyUpdate } = await u.flow();
+      expect(u.requestsMayGo()).toBeUndefined();
       await applyUpdate();
       expect(worker.postMessage).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(5_000);
-      // No reload into a page that could not load offline; the update can be applied again.
+      // Requests wait while the worker takes over: one would start the old worker again.
+      const held = u.requestsMayGo();
+      expect(held).toBeInstanceOf(Promise);
+      let went = false;
+      void held!.then(() => (went = true));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(went).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      // No reload into a page that would wait for that worker; requests go again; the update can
+      // be applied again.
       expect(reload).not.toHaveBeenCalled();
+      expect(went).toBe(true);
+      expect(u.requestsMayGo()).toBeUndefined();
       await applyUpdate();
       expect(worker.postMessage).toHaveBeenCalledTimes(2);
       // When the worker does take over, late, the page reloads under it; not in the middle of a
@@ -146,13 +158,12 @@ describe('service worker updates', () => {
       release();
       await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
 
-      // Online, a worker that never takes over is not waited for.
-      onLine.mockReturnValue(true);
+      // A worker replaced by a newer one meanwhile holds nothing back: the page reloads.
       const v = await start();
       const next = registration.newVersion();
       await (await v.flow()).applyUpdate();
       expect(next.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
-      expect(reload).not.toHaveBeenCalled();
+      next.state = 'redundant';
       await vi.advanceTimersByTimeAsync(5_000);
       expect(reload).toHaveBeenCalledTimes(1);
     } finally {

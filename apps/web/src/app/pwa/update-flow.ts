@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { flushBeforeUpdate, onHoldsChange, updateHolds } from '../../lib/update-guard.ts';
+import { flushBeforeUpdate, onHoldsChange, pauseRequestsForTakeover, updateHolds } from '../../lib/update-guard.ts';
 import { decideUpdate, type PendingUpdate, type UpdateTrigger } from './update-decision.ts';
 import type { NewVersion } from './sw-register.ts';
 
@@ -100,22 +100,25 @@ export async function applyUpdate(): Promise<void> {
   // 'controllerchange' it causes reloads the page (follow).
   const worker = waiting;
   askedTakeover = true;
+  // The old worker must stop before the new one activates; a request of this page would restart it.
+  const resumeRequests = pauseRequestsForTakeover();
   worker.postMessage({ type: 'SKIP_WAITING' });
-  setTimeout(() => takeoverOverdue(worker), TAKEOVER_TIMEOUT_MS);
+  setTimeout(() => takeoverOverdue(worker, resumeRequests), TAKEOVER_TIMEOUT_MS);
 }
 
 /**
- * The worker told to take over has not. Replaced meanwhile by a newer one, or with the network
- * up, a reload gets the newest version. Offline, a reload would wait on that worker: Chromium can
- * keep it waiting while the old one still has requests of this page in flight (the sale sync
- * retrying; seen in about 1 of 30 runs of e2e/specs/pwa-update.spec.ts, for about 5 s), and that
- * reload did not load until the network was back, leaving the cashier without a counter. So the
- * page stays on this version and announces the update again; when the worker does take over,
- * its 'controllerchange' reloads the page under it (follow).
+ * The worker told to take over has not. A reload now would wait for it, and in Chromium that
+ * navigation never finished while the worker waited (offline, and behind a connection that answers
+ * nothing; the network being "up" as the browser sees it did not help), leaving the cashier
+ * without a counter. So the page stays on this version, its requests go again, and the update is
+ * announced again; when the worker does take over, its 'controllerchange' reloads the page under
+ * it (follow). Replaced meanwhile by a newer worker (redundant), nothing waits on it: a reload is
+ * safe and finds the newest version.
  */
-function takeoverOverdue(worker: ServiceWorker): void {
+function takeoverOverdue(worker: ServiceWorker, resumeRequests: () => void): void {
   if (reloading || state.status !== 'applying') return;
-  if (worker.state === 'redundant' || navigator.onLine) return void reloadIntoNewVersion();
+  if (worker.state === 'redundant') return void reloadIntoNewVersion();
+  resumeRequests();
   setState({ status: 'ready' });
 }
 
