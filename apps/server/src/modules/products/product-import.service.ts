@@ -37,10 +37,11 @@ const CHUNK_TRIES = 3;
  * repeated later in the batch updates the product the earlier line made.
  *
  * The batch is applied in small transactions (all lines of a code always in the same one), and
- * its result is stored last, in the one transaction whose flush the answer waits for: a batch sent again (same importId and batch) returns the stored first
- * result and changes nothing. A batch interrupted half way (a crash, a lost connection) is simply
- * sent again: its applied part is found unchanged, the rest is applied, each product exists once
- * and its opening stock was recorded once.
+ * its result is stored last, in the one transaction whose flush the answer waits for: a batch
+ * sent again (same importId and batch) returns the stored first result and changes nothing. A
+ * batch interrupted half way (a crash, a lost connection) is simply sent again: its applied part
+ * is found unchanged, the rest is applied, each product exists once and its opening stock was
+ * recorded once.
  */
 export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBatchBody): Promise<ImportBatchResult> {
   const { store } = scope;
@@ -68,8 +69,8 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
   for (let i = 0; i < codes.length; i += chunk) {
     const lines = codes.slice(i, i + chunk).flatMap((code) => byCode.get(code)!);
     // Nothing answers before the batch's result is kept below, and that transaction's flush covers
-    // every chunk's commit: the chunks do not each wait for theirs (about 1,000 flushes one after
-    // the other in an import of 100,000 rows).
+    // every chunk's commit: the chunks do not each wait for theirs (on SQLite about 1,000 flushes
+    // one after the other in an import of 100,000 rows).
     const applied = await asUnacknowledgedSteps(() => applyWithRetry(ctx, scope, body.importId, lines, at));
     for (const outcome of ['created', 'updated', 'unchanged'] as const) counts[outcome] += applied.counts[outcome];
     limitedLines.push(...applied.limitedLines);
