@@ -1,9 +1,8 @@
 import { statSync } from 'node:fs';
-import { Kysely, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { StepAwarePostgresDialect } from './postgres-dialect.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { tuneSqlite } from './sqlite-connection.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
@@ -99,7 +98,7 @@ export function openDatabase(
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => log?.error({ err: error }, 'PostgreSQL idle client error'));
-    const db = new Kysely<Database>({ dialect: new StepAwarePostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
       runWrite: (task, payload) =>

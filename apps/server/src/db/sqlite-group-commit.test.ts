@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until, watch } from '../test/settling.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 import { groupSync } from './sqlite-wal-sync.ts';
-import { asUnacknowledgedSteps } from './unacknowledged-steps.ts';
 
 interface Tables {
   item: { writer: number; step: number };
@@ -277,45 +276,6 @@ describe('SQLite batches: transactions that queue together share one COMMIT', ()
     await Promise.all([sale, lone]);
     expect(commits.count, "the batch's COMMIT; the lone write committed by itself").toBe(1);
     expect(sqlite.prepare('select writer from item order by rowid').pluck().all()).toEqual([1, 2]);
-  });
-
-  it('lets the steps of a larger write go on before their sync, and answers its last transaction after one covering them all', async () => {
-    const { db, flushes, stored, commits } = await setup();
-    const step = (n: number) =>
-      db.transaction().execute(async (trx) => {
-        await trx.insertInto('item').values({ writer: 1, step: n }).execute();
-      });
-    // Two steps run one after the other while no sync has ended (none has even started).
-    await asUnacknowledgedSteps(async () => {
-      await step(1);
-      await step(2);
-    });
-    expect(flushes).toHaveLength(0);
-    expect(commits.count, 'each step committed at once').toBe(2);
-    expect(stored(1)).toBe(2);
-
-    const last = watch(step(3));
-    await until(() => flushes.length === 1);
-    await nextTurn();
-    expect(last.settled, 'the last transaction waits for its sync').toBe(false);
-    flushes[0]!.done();
-    await last.promise;
-    expect(stored(1)).toBe(3);
-
-    // A step whose transaction fails still reports it (once the commits it could read are synced,
-    // as for any rollback).
-    const failed = watch(
-      asUnacknowledgedSteps(() =>
-        db.transaction().execute(async (trx) => {
-          await trx.insertInto('item').values({ writer: 2, step: 1 }).execute();
-          await sql`insert into missing_table values (1)`.execute(trx);
-        }),
-      ),
-    );
-    await until(() => failed.settled || flushes.length === 2);
-    flushes[1]?.done();
-    await expect(failed.promise).rejects.toThrow(/no such table/);
-    expect(stored(2), 'its write undone').toBe(0);
   });
 
   it('fails every transaction of a batch whose COMMIT fails, stores none of them, and goes on', async () => {

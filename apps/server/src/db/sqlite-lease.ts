@@ -8,8 +8,7 @@
  *   batch's COMMIT is synced, and a rollback undoes only its own savepoint.
  * - A SELECT outside a transaction runs on the durable reader, never on the writer; any other
  *   statement outside a transaction first commits the open batch (keeping the order of writes).
- * - Every answer waits for the sync of every commit it could have read; a transaction that is a
- *   step of a larger write (unacknowledged-steps.ts) gives no answer of its own, so it does not wait.
+ * - Every answer waits for the sync of every commit it could have read.
  * Created by the driver (sqlite-group-commit.ts) on the main thread.
  */
 import { type CompiledQuery, SelectQueryNode, type DatabaseConnection, type QueryResult } from 'kysely';
@@ -17,7 +16,6 @@ import { Batch, MEMBER } from './sqlite-batch.ts';
 import type { SqliteStatements } from './sqlite-statements.ts';
 import type { WalSync } from './sqlite-wal-sync.ts';
 import type { Writer } from './sqlite-writer.ts';
-import { inUnacknowledgedStep } from './unacknowledged-steps.ts';
 
 /**
  * One use of the connection, from Kysely's acquire to its release. It takes the lock only for
@@ -100,26 +98,7 @@ export class Lease implements DatabaseConnection {
     this.run('RELEASE batch_member');
     this.inTransaction = false;
     if (this.writer.batch) this.writer.batch.wrote = true;
-    return inUnacknowledgedStep() ? this.commitStep() : this.leaveBatch();
-  }
-
-  /**
-   * A step of a larger write (unacknowledged-steps.ts): its batch commits now, so a failing COMMIT
-   * still fails the step, and the step goes on without waiting for the sync. The batch's other
-   * members wait for it as usual; so does the larger write's last transaction, whose sync covers
-   * this COMMIT.
-   */
-  private async commitStep(): Promise<void> {
-    const batch = this.writer.batch;
-    if (!batch) throw new Error('SQLite: no batch open for a transaction ending');
-    const committed = batch.committed();
-    try {
-      this.writer.commitBatch();
-    } catch {
-      // `committed` rejects with the failure.
-    }
-    this.release();
-    await committed;
+    return this.leaveBatch();
   }
 
   /**

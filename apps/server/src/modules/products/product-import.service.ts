@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ErrorCode, type CurrencyCode, type ImportBatchBody, type ImportBatchResult } from '@shopdesk/shared';
 import { isUniqueViolation } from '../../db/database.ts';
-import { asUnacknowledgedSteps } from '../../db/unacknowledged-steps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -37,11 +36,10 @@ const CHUNK_TRIES = 3;
  * repeated later in the batch updates the product the earlier line made.
  *
  * The batch is applied in small transactions (all lines of a code always in the same one), and
- * its result is stored last, in the one transaction whose flush the answer waits for: a batch
- * sent again (same importId and batch) returns the stored first result and changes nothing. A
- * batch interrupted half way (a crash, a lost connection) is simply sent again: its applied part
- * is found unchanged, the rest is applied, each product exists once and its opening stock was
- * recorded once.
+ * its result is stored last: a batch sent again (same importId and batch) returns the stored first
+ * result and changes nothing. A batch interrupted half way (a crash, a lost connection) is simply
+ * sent again: its applied part is found unchanged, the rest is applied, each product exists once
+ * and its opening stock was recorded once.
  */
 export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBatchBody): Promise<ImportBatchResult> {
   const { store } = scope;
@@ -68,10 +66,7 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
   const chunk = ctx.dbKind === 'postgres' ? PG_CHUNK : CHUNK;
   for (let i = 0; i < codes.length; i += chunk) {
     const lines = codes.slice(i, i + chunk).flatMap((code) => byCode.get(code)!);
-    // Nothing answers before the batch's result is kept below, and that transaction's flush covers
-    // every chunk's commit: the chunks do not each wait for theirs (on SQLite about 1,000 flushes
-    // one after the other in an import of 100,000 rows).
-    const applied = await asUnacknowledgedSteps(() => applyWithRetry(ctx, scope, body.importId, lines, at));
+    const applied = await applyWithRetry(ctx, scope, body.importId, lines, at);
     for (const outcome of ['created', 'updated', 'unchanged'] as const) counts[outcome] += applied.counts[outcome];
     limitedLines.push(...applied.limitedLines);
     limitReached ||= applied.limitReached;
