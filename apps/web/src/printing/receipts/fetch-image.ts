@@ -1,4 +1,5 @@
 import { apiUrl } from '../../lib/api-base.ts';
+import { requestsMayGo } from '../../lib/update-guard.ts';
 import type { RgbaImage } from './qr-bitmap.ts';
 
 /**
@@ -6,6 +7,8 @@ import type { RgbaImage } from './qr-bitmap.ts';
  * stays crisp), drawn on white so transparent parts print as paper.
  */
 export async function fetchImage(url: string, maxWidth: number): Promise<RgbaImage | null> {
+  // Held back while a new version takes over, like every call of the page (lib/update-guard.ts).
+  await requestsMayGo();
   const response = await fetch(apiUrl(url));
   if (!response.ok) return null;
   const bitmap = await createImageBitmap(await response.blob());
