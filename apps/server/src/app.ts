@@ -39,7 +39,12 @@ import { paymentMethodsRoutes } from './modules/payment-methods/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
-import { barcodeRulesRoutes, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
+import {
+  applyImportChunkTask,
+  barcodeRulesRoutes,
+  productChangesRoutes,
+  productsRoutes,
+} from './modules/products/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
@@ -132,7 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // modules (about a second: they import their routes' too); they load while the routes register.
   const writesReady = overrides.lazyWriteWorker
     ? Promise.resolve()
-    : database.prepareWrites([storeSaleTask, storeRefundTask, foldProductsTask]);
+    : database.prepareWrites([storeSaleTask, storeRefundTask, foldProductsTask, applyImportChunkTask]);
   // Awaited below; a failure to load is reported there.
   writesReady.catch(() => {});
 

@@ -1,21 +1,14 @@
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
-import type { AppContext } from '../../lib/context.ts';
+import { writeTask } from '../../db/write-task.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Scope } from '../access/index.ts';
-import { claimSlots } from '../plans/index.ts';
+import { claimSlots, type LimitContext } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
 import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
 import { editOf, updateProductsAtOnce } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
-
-/**
- * Rows written between two turns of the event loop: SQLite writes synchronously, and this many rows
- * (with the products table's search indexes) take a few milliseconds, short enough that other
- * stores' lookups, served between the turns, stay fast.
- */
-const STEP = 20;
 
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost', 'taxRate'];
 
@@ -41,6 +34,24 @@ export interface ChunkResult {
   limitReached: boolean;
 }
 
+/**
+ * One chunk of an import batch, as its write task takes it: plain data only (it crosses to the
+ * SQLite write worker's thread), including what the free tier needs of the context.
+ */
+export interface ImportChunk {
+  storeId: string;
+  ownerId: string;
+  /** Who imports (the opening stock's user in the ledger). */
+  userId: string;
+  importId: string;
+  /** All lines of each of the chunk's codes, in file order. */
+  lines: ParsedRow[];
+  /** The batch's time: the products' created/updated time and the ledger's. */
+  at: string;
+  dbKind: 'sqlite' | 'postgres';
+  freeLimits: Config['freeLimits'];
+}
+
 function descriptive(row: ProductRow): Descriptive {
   return {
     code: row.code,
@@ -55,34 +66,30 @@ function descriptive(row: ProductRow): Descriptive {
 }
 
 /**
- * Applies the lines of some codes (all lines of each code, in file order) inside `trx`: a known
- * code updates the product's given fields (never its quantity), a new code creates it with the
- * row's quantity as opening stock while the free tier has room. Applying the same lines again
+ * Applies the lines of some codes (all lines of each code, in file order) in one transaction: a
+ * known code updates the product's given fields (never its quantity), a new code creates it with
+ * the row's quantity as opening stock while the free tier has room. Applying the same lines again
  * changes nothing (creates become "unchanged"), which is what makes a batch split into several
  * transactions safe to retry.
+ *
+ * A write task (db/write-task.ts, issue 25: one write path): on SQLite it runs in the write
+ * worker's thread, so none of its statements block the event loop that serves other stores'
+ * requests (before, each of them was a blocking call to the worker, and other stores' lookups
+ * waited between them); on PostgreSQL in a transaction of this process, a statement per table.
  */
-export async function applyChunk(
-  trx: DbOrTx,
-  ctx: AppContext,
-  scope: Scope,
-  importId: string,
-  lines: ParsedRow[],
-  at: string,
-  pause: () => Promise<void>,
-): Promise<ChunkResult> {
-  const { store, userId } = scope;
+export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise<ChunkResult> {
+  const { storeId, ownerId, userId, importId, lines, at } = chunk;
   const codes = [...new Set(lines.map((p) => p.product.code))];
   const targets = new Map<string, Target>();
-  for (const row of await findProductsByCodes(trx, store.id, codes)) {
+  for (const row of await findProductsByCodes(trx, storeId, codes)) {
     targets.set(row.code, { row, isNew: false, changed: false, outcomes: [] });
   }
-  await pause();
   for (const { line, product, given } of lines) {
     const target = targets.get(product.code);
     if (!target) {
       const row: ProductRow = {
         id: newId(),
-        store_id: store.id,
+        store_id: storeId,
         ...productFields(product),
         // The CSV has no reorder level column: a product created by an import has none.
         reorder_level: null,
@@ -114,9 +121,13 @@ export async function applyChunk(
   }
 
   const fresh = [...targets.values()].filter((t) => t.isNew);
-  const slots = await claimSlots(trx, ctx, store.owner_id, 'products', fresh.length);
-  const created = fresh.slice(0, slots);
-  const refused = new Set(fresh.slice(created.length));
+  const limits: LimitContext = {
+    config: { freeLimits: chunk.freeLimits },
+    clock: { now: () => new Date(at) },
+    dbKind: chunk.dbKind,
+  };
+  const slots = await claimSlots(trx, limits, ownerId, 'products', fresh.length);
+  const refused = new Set(fresh.slice(slots));
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   // Counted, not listed line by line: a file past the limit would otherwise list every such line
   // with the same sentence (issue 14: 902 identical lines).
@@ -127,46 +138,32 @@ export async function applyChunk(
       else counts[outcome]++;
     }
   }
-  // PostgreSQL writes in its own process, not on this event loop: a step is the whole chunk, one
-  // statement for the products and one for their movements.
-  const stepRows = ctx.dbKind === 'postgres' ? Math.max(created.length, 1) : STEP;
-  for (let i = 0; i < created.length; i += stepRows) {
-    const step = created.slice(i, i + stepRows);
-    await pause();
-    await insertProducts(
-      trx,
-      step.map((t) => t.row),
-    );
-    await recordOpeningStock(
-      trx,
-      step.map((t) => ({
-        storeId: store.id,
-        productId: t.row.id,
-        delta: Number(t.row.quantity),
-        reason: 'ADJUSTMENT' as const,
-        refCode: importId,
-        userId,
-        note: 'Opening stock (import)',
-        at,
-      })),
-    );
-  }
+  const created = fresh.slice(0, slots).map((t) => t.row);
+  // One statement for any number of rows on PostgreSQL, a few of 60 rows each on SQLite (products.repo.ts).
+  await insertProducts(trx, created);
+  await recordOpeningStock(
+    trx,
+    created.map((row) => ({
+      storeId,
+      productId: row.id,
+      delta: Number(row.quantity),
+      reason: 'ADJUSTMENT' as const,
+      refCode: importId,
+      userId,
+      note: 'Opening stock (import)',
+      at,
+    })),
+  );
   // Updated in code order, so two imports touching the same products lock them in the same order.
   const changed = [...targets.values()]
     .filter((t) => t.changed && !t.isNew)
-    .sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
-  if (ctx.dbKind === 'postgres') {
-    await updateProductsAtOnce(
-      trx,
-      store.id,
-      changed.map((t) => editOf(t.row)),
-    );
-    return { counts, limitedLines, limitReached: refused.size > 0 };
-  }
-  for (const [i, t] of changed.entries()) {
-    if (i % STEP === 0) await pause();
-    const { id, ...edit } = editOf(t.row);
-    await updateProduct(trx, store.id, id, edit);
+    .sort((a, b) => (a.row.code < b.row.code ? -1 : 1))
+    .map((t) => editOf(t.row));
+  if (chunk.dbKind === 'postgres') await updateProductsAtOnce(trx, storeId, changed);
+  else {
+    for (const { id, ...edit } of changed) await updateProduct(trx, storeId, id, edit);
   }
   return { counts, limitedLines, limitReached: refused.size > 0 };
 }
+
+export const applyImportChunkTask = writeTask(import.meta.url, 'applyImportChunk', applyImportChunk);

@@ -3,3 +3,4 @@ export { productsRoutes } from './products.routes.ts';
 export { barcodeRulesRoutes } from './barcode-rules.routes.ts';
 export { productChangesRoutes } from './product-changes.routes.ts';
 export { ensureProducts, type ProductDraft } from './ensure-products.ts';
+export { applyImportChunkTask } from './import-apply.ts';

@@ -3,6 +3,7 @@ import { PRODUCT_CSV_COLUMNS, parseCsvRows, type Product } from '@shopdesk/share
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { recordStatements } from '../../test/store-query-check.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, createStore, ean13, storeHeader } from '../../test/products.ts';
 
@@ -435,5 +436,49 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
     expect((await t.request('POST', '/api/secure/product/import/check', { body: { codes: [] } })).status).toBe(401);
     await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', u.user.userId).execute();
     expect((await check(['HAVE-2'])).body).toEqual({ known: ['HAVE-2'], remainingSlots: null, productLimit: null });
+  });
+});
+
+/**
+ * Issue 25, one write path: on SQLite an import chunk is a write task run in the write worker's
+ * thread, so none of its statements run on the main thread's connection (each of them used to be a
+ * blocking call there, and other stores' requests waited between them). The recorder sees what the
+ * main thread runs; the import still stores every product, its opening stock and its updates.
+ */
+describe('an import batch on SQLite', () => {
+  const statements: string[] = [];
+  const t = useTestApp('sqlite', {}, { plugins: [recordStatements(statements)] });
+
+  it('writes its products and their opening stock in the write worker, not on the main thread', async () => {
+    const u = await createUser(t);
+    // Premium: 250 new products, past the test's free limit, and three chunks of a batch.
+    await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', u.user.userId).execute();
+    const store = await createStore(t, u);
+    const rows = (name: string) =>
+      Array.from({ length: 250 }, (_, i) => ({ line: i + 2, code: `W-${i}`, name, price: '2', quantity: '5' }));
+    const send = (name: string) =>
+      t.request('POST', '/api/secure/product/import', {
+        token: u.token,
+        headers: storeHeader(store),
+        body: { importId: crypto.randomUUID(), batch: 0, rows: rows(name) },
+      });
+    statements.length = 0;
+    const created = await send('First');
+    expect(created.body).toMatchObject({ created: 250, updated: 0, errors: [] });
+    const updated = await send('Second');
+    expect(updated.body).toMatchObject({ created: 0, updated: 250, errors: [] });
+    const chunkWrites = statements.filter((s) =>
+      /^(insert into "products"|insert into "stock_movements"|update "products")/.test(s),
+    );
+    expect(chunkWrites).toEqual([]);
+    // The batches' results were stored on the main thread, which the recorder saw.
+    expect(statements.some((s) => s.startsWith('insert into "import_batches"'))).toBe(true);
+    const res = await t.request('GET', '/api/secure/product/search/window/0/100', {
+      token: u.token,
+      headers: storeHeader(store),
+    });
+    expect(res.body.total).toBe(250);
+    for (const p of res.body.items) expect([p.name, p.quantity]).toEqual(['Second', 5]);
+    await expectLedgerConsistent(t);
   });
 });

@@ -5,26 +5,21 @@ import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
-import { applyChunk, type ChunkResult, type Outcome } from './import-apply.ts';
+import { applyImportChunkTask, type ChunkResult, type ImportChunk, type Outcome } from './import-apply.ts';
 import { findImportBatch, keepImportBatch } from './import-batches.repo.ts';
 import { recordAudit } from '../audit/index.ts';
 import { parseImportRow, type ParsedRow, type RowError } from './import-rows.ts';
 import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
 
 /**
- * Codes applied per transaction. A 1000-row batch in one transaction held SQLite's only writer
- * (and this process's event loop, better-sqlite3 being synchronous) for its whole length; in
- * transactions of 100 codes that write 20 rows between two turns of the event loop, other stores'
- * requests run in between (issue 8 §1.6: a lookup's p99 during another store's import) and other
- * writers wait at most one short transaction.
+ * Codes applied per transaction (one write task, import-apply.ts). On SQLite it runs in the write
+ * worker, so it no longer takes the event loop, but every other write of the process (other
+ * stores' sales) waits for it: 100 codes keep that wait to a few milliseconds. On PostgreSQL a
+ * chunk is a statement per table in the database's own process, and other stores never wait for
+ * it (their rows and locks are their own): bigger chunks, fewer round trips and commits (issue 25:
+ * 100-code chunks were ~1,000 commits and ~15,000 round trips for 100,000 rows).
  */
 const CHUNK = 100;
-/**
- * On PostgreSQL a chunk's writes run in the database's own process, as one statement per table, so
- * a chunk costs round trips and a commit rather than event-loop time: bigger chunks, fewer of both
- * (issue 25: 100-code chunks were ~1,000 commits and ~15,000 round trips for 100,000 rows). Other
- * stores never wait for them (their rows and locks are their own).
- */
 const PG_CHUNK = 500;
 /** A chunk that lost a race for a new code to a concurrent import is applied again (the code now exists). */
 const CHUNK_TRIES = 3;
@@ -66,11 +61,19 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
   const chunk = ctx.dbKind === 'postgres' ? PG_CHUNK : CHUNK;
   for (let i = 0; i < codes.length; i += chunk) {
     const lines = codes.slice(i, i + chunk).flatMap((code) => byCode.get(code)!);
-    const applied = await applyWithRetry(ctx, scope, body.importId, lines, at);
+    const applied = await applyWithRetry(ctx, {
+      storeId: store.id,
+      ownerId: store.owner_id,
+      userId: scope.userId,
+      importId: body.importId,
+      lines,
+      at,
+      dbKind: ctx.dbKind,
+      freeLimits: ctx.config.freeLimits,
+    });
     for (const outcome of ['created', 'updated', 'unchanged'] as const) counts[outcome] += applied.counts[outcome];
     limitedLines.push(...applied.limitedLines);
     limitReached ||= applied.limitReached;
-    await nextTurn();
   }
   // Every row lands in exactly one count: created + updated + unchanged + limited + rejected = rows.
   const result: ImportBatchResult = {
@@ -106,18 +109,10 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
   return stored;
 }
 
-async function applyWithRetry(
-  ctx: AppContext,
-  scope: Scope,
-  importId: string,
-  lines: ParsedRow[],
-  at: string,
-): Promise<ChunkResult> {
+async function applyWithRetry(ctx: AppContext, chunk: ImportChunk): Promise<ChunkResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db
-        .transaction()
-        .execute((trx) => applyChunk(trx, ctx, scope, importId, lines, at, () => nextTurn()));
+      return await ctx.runWrite(applyImportChunkTask, chunk);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (attempt >= CHUNK_TRIES) {
