@@ -35,3 +35,5 @@ export async function addUser(trx: DbOrTx, user: NewUser): Promise<{ at: Date; c
 
 export const addUserTask = writeTask(import.meta.url, 'addUser', addUser);
 export const missingTask = writeTask<NewUser, unknown>(import.meta.url, 'noSuchExport', addUser);
+/** `addUser` answered once committed, before its sync (write-task.ts `answerAtCommit`). */
+export const addUserAtCommitTask = writeTask(import.meta.url, 'addUser', addUser, { answerAtCommit: true });

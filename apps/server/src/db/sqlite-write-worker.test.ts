@@ -9,7 +9,7 @@ import { until, watch } from '../test/settling.ts';
 import { AppError } from '../lib/errors.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { addUserTask, missingTask } from './sqlite-write-worker.test-helpers.ts';
+import { addUserAtCommitTask, addUserTask, missingTask } from './sqlite-write-worker.test-helpers.ts';
 
 const dirs: string[] = [];
 const closers: Array<() => Promise<void> | void> = [];
@@ -71,6 +71,26 @@ describe('the SQLite write worker', () => {
     flushes[0]!();
     // Plain data crosses back, dates included.
     expect(await write.promise).toEqual({ at: new Date('2026-01-02T03:04:05Z'), count: 1 });
+    expect(await handle.readFirst(nameOf, 'u-1')).toEqual({ name: 'Ada' });
+  });
+
+  it('answers a task marked answerAtCommit once committed; its sync still runs, and a later write waits for it', async () => {
+    const { handle, flushes, state, committed } = await database();
+    await handle.prepareWrites([addUserTask]);
+    state.holding = true;
+    // Answered with the sync held: committed, but no read outside a transaction shows it yet.
+    expect(await handle.runWrite(addUserAtCommitTask, { id: 'u-1', name: 'Ada' })).toMatchObject({ count: 1 });
+    expect(committed('u-1')).toBe(true);
+    expect(await handle.readFirst(nameOf, 'u-1')).toBeUndefined();
+    // Its sync was started all the same (nobody awaits it).
+    await until(() => flushes.length === 1, 20_000);
+    // A later write of the caller is answered only after a sync covering both.
+    const later = watch(handle.runWrite(addUserTask, { id: 'u-2', name: 'Bob' }));
+    await setTimeout(50);
+    expect(later.settled).toBe(false);
+    state.holding = false;
+    for (const release of flushes.splice(0)) release();
+    expect(await later.promise).toMatchObject({ count: 2 });
     expect(await handle.readFirst(nameOf, 'u-1')).toEqual({ name: 'Ada' });
   });
 

@@ -79,6 +79,8 @@ function received(error: SentError): Error {
 
 interface Job {
   unit: TaskUnit;
+  /** The task's `answerAtCommit`: answered once its batch is committed, without waiting for the sync. */
+  atCommit: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -213,8 +215,10 @@ export function startWriteWorker(options: {
   };
   live();
 
-  const answer = (jobs: Job[], reply: BatchReply) => {
+  /** Settles the batch's jobs that `which` picks with their outcomes (the batch's jobs and outcomes in the same order). */
+  const answer = (jobs: Job[], reply: BatchReply, which: (job: Job) => boolean) => {
     jobs.forEach((job, i) => {
+      if (!which(job)) return;
       const outcome = 'failed' in reply ? ({ ok: false, error: reply.failed } as const) : reply.outcomes[i];
       if (!outcome) job.reject(new Error('SQLite write worker: a task has no outcome'));
       else if (outcome.ok) job.resolve(outcome.value);
@@ -258,15 +262,21 @@ export function startWriteWorker(options: {
     );
   };
 
-  /** A batch ran: its tasks are answered once the WAL is synced after it, while the next runs. */
+  /**
+   * A batch ran: its tasks are answered once the WAL is synced after it, while the next runs (those
+   * that answer at commit, at once).
+   */
   function answered(reply: BatchReply & { count: number }) {
     // Answers come only while their stream is open (it ends once none is awaited).
     if (!stream) return;
     const jobs = sent.splice(0, reply.count);
     const durable = stream.committed('outcomes' in reply && reply.wrote);
-    durable().then(
-      () => answer(jobs, reply),
-      (error: unknown) => jobs.forEach((job) => job.reject(error)),
+    // Always synced, even with nobody waiting: the reader and a WAL restart wait for every commit's sync.
+    const synced = durable();
+    answer(jobs, reply, (job) => job.atCommit);
+    synced.then(
+      () => answer(jobs, reply, (job) => !job.atCommit),
+      (error: unknown) => jobs.forEach((job) => !job.atCommit && job.reject(error)),
     );
     yielding ||= stream.shouldYield();
     sendQueued();
@@ -290,6 +300,7 @@ export function startWriteWorker(options: {
       return new Promise<R>((resolve, reject) => {
         const job = {
           unit: { module: task.module, name: task.name, payload },
+          atCommit: task.answerAtCommit === true,
           resolve: resolve as Job['resolve'],
           reject,
         };

@@ -17,6 +17,14 @@ export interface WriteTask<P, R> {
    * its own transaction), so one round trip instead of a BEGIN, each statement and a COMMIT.
    */
   oneStatement?: (db: Db, payload: P) => Promise<R>;
+  /**
+   * On SQLite: answered as soon as its transaction is committed, before the WAL is synced. Only for
+   * a step whose result nobody is told of before a later write of the same caller has waited for a
+   * sync, which covers it (an import batch's chunks: the batch's stored result is that write). A
+   * sync that fails is final (sqlite-wal-sync.ts), so that later write fails too. On PostgreSQL
+   * the task commits as any other.
+   */
+  answerAtCommit?: boolean;
 }
 
 /**
@@ -27,9 +35,9 @@ export function writeTask<P, R>(
   module: string,
   name: string,
   run: (trx: DbOrTx, payload: P) => Promise<R>,
-  oneStatement?: WriteTask<P, R>['oneStatement'],
+  options: Pick<WriteTask<P, R>, 'oneStatement' | 'answerAtCommit'> = {},
 ): WriteTask<P, R> {
-  return { module, name, run, ...(oneStatement ? { oneStatement } : {}) };
+  return { module, name, run, ...options };
 }
 
 /** Runs a write task in one transaction, wherever the engine's writer is. */

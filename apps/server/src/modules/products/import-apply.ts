@@ -166,4 +166,10 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
   return { counts, limitedLines, limitReached: refused.size > 0 };
 }
 
-export const applyImportChunkTask = writeTask(import.meta.url, 'applyImportChunk', applyImportChunk);
+/**
+ * Answered on SQLite once committed, not synced: nobody is told of a chunk before the batch's result
+ * is stored, whose transaction waits for a sync covering every chunk before it (product-import.service.ts).
+ */
+export const applyImportChunkTask = writeTask(import.meta.url, 'applyImportChunk', applyImportChunk, {
+  answerAtCommit: true,
+});

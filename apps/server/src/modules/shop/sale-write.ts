@@ -205,4 +205,6 @@ async function claim(trx: DbOrTx, header: ShopTransactionsTable, replacesParked:
   return true;
 }
 
-export const storeSaleTask = writeTask(import.meta.url, 'storeSale', storeSale, storeSaleInOneStatement);
+export const storeSaleTask = writeTask(import.meta.url, 'storeSale', storeSale, {
+  oneStatement: storeSaleInOneStatement,
+});
