@@ -120,7 +120,8 @@ interface Thread {
  * last one ran, as soon as that one is committed, without waiting for the main thread to take the
  * answer (under the checkout bench it stood idle a fifth of its time that way). Each batch is
  * one SQLite transaction, its COMMIT shared by all its tasks, and each task is answered once the WAL
- * is synced after its batch, by the group commit, as every transaction of this process is. The
+ * is synced after its batch, by the group commit, as every transaction of this process is (but for
+ * a task that answers at its commit, write-task.ts `answerAtCommit`; its sync runs all the same). The
  * stream ends when nothing sent is unanswered, and at the next answer once a transaction of the main
  * thread waits for the writer or the WAL is due a restart.
  *

@@ -32,8 +32,8 @@ const CHUNK_TRIES = 3;
  *
  * The batch is applied in small transactions (all lines of a code always in the same one), and
  * its result is stored last, in a transaction answered only once a sync covers it and every chunk
- * before it (on SQLite the chunks themselves are answered at their commit: import-apply.ts): a batch sent again (same importId and batch) returns the stored first
- * result and changes nothing. A batch interrupted half way (a crash, a lost connection) is simply
+ * before it (on SQLite the chunks themselves are answered at their commit: import-apply.ts). A
+ * batch sent again (same importId and batch) returns the stored first result and changes nothing. A batch interrupted half way (a crash, a lost connection) is simply
  * sent again: its applied part is found unchanged, the rest is applied, each product exists once
  * and its opening stock was recorded once.
  */
