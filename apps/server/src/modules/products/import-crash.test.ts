@@ -1,11 +1,10 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { storeHeader } from '../../test/products.ts';
 import { exited, startServer } from '../../test/server-process.ts';
+import { expectSqliteFileIntact } from '../../test/sqlite-file.ts';
 
 const BATCHES = 6;
 const ROWS = 1000;
@@ -109,14 +108,7 @@ describe.each(engines)('an import killed and resumed on %s', (engine) => {
         .where('store_id', '=', u.store.id)
         .executeTakeFirstOrThrow();
       expect(Number(openings.count)).toBe(BATCHES * ROWS);
-      if (engine === 'sqlite') {
-        const file = new Database(join(t.dataDir, 'shopdesk.db'), { readonly: true });
-        try {
-          expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
-        } finally {
-          file.close();
-        }
-      }
+      if (engine === 'sqlite') expectSqliteFileIntact(t);
     },
   );
 });

@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { counterLoad, QUEUED_FOR_MS } from '../../test/counter-load.ts';
 import { createUser } from '../../test/factories.ts';
@@ -7,6 +5,7 @@ import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 import { exited, startServer } from '../../test/server-process.ts';
+import { expectSqliteFileIntact } from '../../test/sqlite-file.ts';
 
 const ROUNDS = 10;
 const CLIENTS = 8;
@@ -176,14 +175,7 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
       const after = await t.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
       expect(after.body.quantity).toBe(100_000 - sold + back);
       await expectLedgerConsistent(t, u.store.id);
-      if (engine === 'sqlite') {
-        const file = new Database(join(t.dataDir, 'shopdesk.db'), { readonly: true });
-        try {
-          expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
-        } finally {
-          file.close();
-        }
-      }
+      if (engine === 'sqlite') expectSqliteFileIntact(t);
     },
   );
 });
