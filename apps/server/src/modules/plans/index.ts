@@ -5,6 +5,7 @@ export {
   forgetFreeUsage,
   freeLimitReached,
   isPremium,
+  limitContextOf,
   remainingSlots,
   saleSlot,
   storageQuota,
@@ -12,5 +13,6 @@ export {
   type LimitContext,
   type LimitedKind,
   type StorageQuota,
+  type WriteLimits,
 } from './plans.service.ts';
 export { plansRoutes } from './plans.routes.ts';

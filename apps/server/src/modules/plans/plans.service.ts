@@ -37,6 +37,17 @@ export interface LimitContext {
   dbKind: AppContext['dbKind'];
 }
 
+/** What a write task (db/write-task.ts), which gets no context, carries for the limits as plain data. */
+export interface WriteLimits {
+  freeLimits: Config['freeLimits'];
+  dbKind: AppContext['dbKind'];
+}
+
+/** The limits' context of a write task's plain data, at `now` (the write's time, for the month). */
+export function limitContextOf(limits: WriteLimits, now: Date): LimitContext {
+  return { config: { freeLimits: limits.freeLimits }, clock: { now: () => now }, dbKind: limits.dbKind };
+}
+
 interface Limited {
   limit: (ctx: LimitContext) => number;
   /** The real count of the period ('' or a YYYY-MM month of business dates). */

@@ -1,13 +1,12 @@
-import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ProductRow } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
 import { newId } from '../../lib/ids.ts';
-import { claimSlots, type LimitContext } from '../plans/index.ts';
+import { claimSlots, limitContextOf, type WriteLimits } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
-import { findProductsByCodes, insertProducts, updateProduct } from './products.repo.ts';
-import { editOf, updateProductsAtOnce } from './products-bulk.repo.ts';
+import { findProductsByCodes, insertProducts, updateProducts } from './products.repo.ts';
+import { editOf } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
 
 const COMPARED: ImportField[] = ['name', 'brand', 'category', 'description', 'price', 'cost', 'taxRate'];
@@ -38,7 +37,7 @@ export interface ChunkResult {
  * One chunk of an import batch, as its write task takes it: plain data only (it crosses to the
  * SQLite write worker's thread), including what the free tier needs of the context.
  */
-export interface ImportChunk {
+export interface ImportChunk extends WriteLimits {
   storeId: string;
   ownerId: string;
   /** Who imports (the opening stock's user in the ledger). */
@@ -48,8 +47,6 @@ export interface ImportChunk {
   lines: ParsedRow[];
   /** The batch's time: the products' created/updated time and the ledger's. */
   at: string;
-  dbKind: 'sqlite' | 'postgres';
-  freeLimits: Config['freeLimits'];
 }
 
 function descriptive(row: ProductRow): Descriptive {
@@ -121,12 +118,7 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
   }
 
   const fresh = [...targets.values()].filter((t) => t.isNew);
-  const limits: LimitContext = {
-    config: { freeLimits: chunk.freeLimits },
-    clock: { now: () => new Date(at) },
-    dbKind: chunk.dbKind,
-  };
-  const slots = await claimSlots(trx, limits, ownerId, 'products', fresh.length);
+  const slots = await claimSlots(trx, limitContextOf(chunk, new Date(at)), ownerId, 'products', fresh.length);
   const refused = new Set(fresh.slice(slots));
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   // Counted, not listed line by line: a file past the limit would otherwise list every such line
@@ -159,10 +151,7 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
     .filter((t) => t.changed && !t.isNew)
     .sort((a, b) => (a.row.code < b.row.code ? -1 : 1))
     .map((t) => editOf(t.row));
-  if (chunk.dbKind === 'postgres') await updateProductsAtOnce(trx, storeId, changed);
-  else {
-    for (const { id, ...edit } of changed) await updateProduct(trx, storeId, id, edit);
-  }
+  await updateProducts(trx, storeId, changed);
   return { counts, limitedLines, limitReached: refused.size > 0 };
 }
 

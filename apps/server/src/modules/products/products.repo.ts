@@ -5,7 +5,7 @@ import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/t
 import type { Updateable } from 'kysely';
 import { foldText } from '../../lib/text-keys.ts';
 import { isPostgres } from '../../db/unnest-rows.ts';
-import { insertProductsAtOnce } from './products-bulk.repo.ts';
+import { insertProductsAtOnce, updateProductsAtOnce, type ProductEdit } from './products-bulk.repo.ts';
 
 /**
  * Code, name and brand, one per line so a search term never spans two fields: lowercased, plus
@@ -90,6 +90,18 @@ export async function updateProduct(
   patch: Omit<Updateable<ProductsTable>, 'quantity'>,
 ): Promise<void> {
   await db.updateTable('products').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
+}
+
+/**
+ * Applies many products' edits (an import chunk's known codes, in code order): on PostgreSQL in two
+ * statements (products-bulk.repo.ts); on SQLite, which has no round trips, one update each.
+ */
+export async function updateProducts(db: DbOrTx, storeId: string, edits: ProductEdit[]): Promise<void> {
+  if (isPostgres(db)) {
+    await updateProductsAtOnce(db, storeId, edits);
+    return;
+  }
+  for (const { id, ...edit } of edits) await updateProduct(db, storeId, id, edit);
 }
 
 export async function deleteProduct(db: DbOrTx, storeId: string, id: string): Promise<void> {

@@ -1,4 +1,3 @@
-import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { writeTask } from '../../db/write-task.ts';
 import type {
@@ -7,7 +6,7 @@ import type {
   ShopTransactionLinesTable,
   ShopTransactionsTable,
 } from '../../db/types.ts';
-import { assertCanCreate, freeLimitReached, saleSlot, type LimitContext } from '../plans/index.ts';
+import { assertCanCreate, freeLimitReached, limitContextOf, saleSlot, type WriteLimits } from '../plans/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordStatRows, saleStatRows, type SaleForStatistics, type StatRows } from '../statistics/index.ts';
 import { applyMovementRows, orderedMovementRows, type Movement } from '../stock/index.ts';
@@ -21,7 +20,7 @@ import * as repo from './transactions.repo.ts';
  * write task (db/write-task.ts), which on SQLite runs in the write worker's thread, so its argument
  * holds plain data only, including what the free tier needs of the context.
  */
-export interface SaleInput {
+export interface SaleInput extends WriteLimits {
   /** The whole header; for a held cart, its own id, code and clientId with the new content. */
   header: ShopTransactionsTable;
   lines: ShopTransactionLinesTable[];
@@ -31,8 +30,6 @@ export interface SaleInput {
   /** Who sold it (the ledger's user). */
   userId: string;
   ownerId: string;
-  dbKind: 'sqlite' | 'postgres';
-  freeLimits: Config['freeLimits'];
   /** When the server received the sale (the free tier counts the sale in its business date's month). */
   receivedAt: Date;
   /** The device's time of the sale: its day and hour in the reports. */
@@ -117,11 +114,6 @@ export function saleToStore(input: SaleInput): SaleToStore {
   };
 }
 
-/** What the free tier reads of a sale to store (a write task gets no context). */
-function limitContext(sale: SaleToStore): LimitContext {
-  return { config: { freeLimits: sale.freeLimits }, clock: { now: () => sale.receivedAt }, dbKind: sale.dbKind };
-}
-
 export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
@@ -136,7 +128,7 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   // premium owner's takes no lock); its recount holds this sale (`written`). The month is the
   // sale's own business date's, in its store's timezone.
   if (completed)
-    await assertCanCreate(trx, limitContext(sale), sale.ownerId, 'transactions', 1, {
+    await assertCanCreate(trx, limitContextOf(sale, sale.receivedAt), sale.ownerId, 'transactions', 1, {
       month: header.business_date.slice(0, 7),
       written: true,
     });
@@ -157,7 +149,7 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
 export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;
   const completed = header.status === 'COMPLETED';
-  const limits = limitContext(sale);
+  const limits = limitContextOf(sale, sale.receivedAt);
   const payload = {
     completed,
     replaces_parked: sale.replacesParked,
