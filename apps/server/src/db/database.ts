@@ -60,7 +60,7 @@ let preparedReads = 0;
 /**
  * The WAL size past which the writer restarts it before its next write. Each restart stops writes
  * for one sync and one checkpoint of what is left (tens of milliseconds): at 40 MB a busy counter
- * (about 200 KB of WAL a sale) paid that several times a second (issue 9).
+ * (about 200 KB of WAL a sale) paid that several times a second.
  */
 const WAL_RESTART_BYTES = 128 * 1024 * 1024;
 
@@ -116,8 +116,8 @@ export function openDatabase(
     };
   }
   const walRestartBytes = options.walRestartBytes ?? WAL_RESTART_BYTES;
-  // The one connection that writes: the write worker's (issue 25). Started first, it makes the WAL
-  // files the read-only connections need; the main thread's transactions run on it too.
+  // The one connection that writes: the write worker's. Started first, it makes the WAL files the
+  // read-only connections need; the main thread's transactions run on it too.
   const writeWorker = startWriteWorker({
     file: config.file,
     walRestartBytes,

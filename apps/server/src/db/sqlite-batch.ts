@@ -28,11 +28,11 @@ export const MEMBER = 'SAVEPOINT batch_member';
  * Transactions that share one SQLite transaction: each runs in its own savepoint (undone alone if
  * it fails), and one COMMIT writes all of them to the WAL. A COMMIT writes every page the
  * transaction changed as a WAL frame, two write() calls each, and under load that was the largest
- * part of a sale's cost (issue 9): a 5-line sale changes about 80 pages, and sales committed
- * together share the pages they all append to (the sales, lines and ledger tables and their
- * time-ordered indexes) and each COMMIT's own work. Members are answered only once the COMMIT is
- * synced, so none is acknowledged before all of them are durable, and a COMMIT that fails fails
- * all of them (none was answered yet).
+ * part of a sale's cost: a 5-line sale changes about 80 pages, and sales committed together share
+ * the pages they all append to (the sales, lines and ledger tables and their time-ordered indexes)
+ * and each COMMIT's own work. Members are answered only once the COMMIT is synced, so none is
+ * acknowledged before all of them are durable, and a COMMIT that fails fails all of them
+ * (none was answered yet).
  */
 export class Batch {
   constructor(private readonly limits: Required<BatchLimits>) {}

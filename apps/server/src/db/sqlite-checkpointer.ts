@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export const WRITER_CHECKPOINT_PAGES = 131_072;
 /**
  * The checkpointer's connection checkpoints but never changes the data: the write worker's is the
- * one connection that writes (issue 25), and SQLite still allows a checkpoint under `query_only`.
+ * one connection that writes, and SQLite still allows a checkpoint under `query_only`.
  */
 export const CHECKPOINT_CONNECTION_PRAGMA = 'query_only = 1';
 /** How long the checkpointer waits after a write, so one checkpoint covers a burst of commits. */
@@ -90,8 +90,8 @@ export interface Checkpointer {
  * Checkpoints a WAL database from a worker thread. better-sqlite3 is synchronous, so a checkpoint
  * run by the writer (SQLite's default: inside the commit that passes 1,000 WAL pages) stops this
  * process's event loop while it copies pages into the database file and fsyncs it: during a large
- * import that was most of the longest pauses other stores' requests saw (issue 8 §1.6). SQLite's
- * advice is to checkpoint from another thread; the writer keeps only a distant backstop
+ * import that was most of the longest pauses other stores' requests saw. SQLite's advice is to
+ * checkpoint from another thread; the writer keeps only a distant backstop
  * (`WRITER_CHECKPOINT_PAGES`). The worker is unref'd: it never keeps a process alive.
  */
 export function startCheckpointer(file: string, log?: FastifyBaseLogger): Checkpointer {

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configureWriter, tuneSqlite } from './sqlite-connection.ts';
 
 // With memory-mapped reads the server spent 3.4–4.0 ms of CPU a sale under checkout load, 2.0 ms
-// without (issue 25: a map is dropped at each snapshot after a commit, and its pages parsed again
-// at every visit), so neither the writer nor a reader may map the file, whatever SQLite defaults to.
+// without (a map is dropped at each snapshot after a commit, and its pages parsed again at every
+// visit), so neither the writer nor a reader may map the file, whatever SQLite defaults to.
 describe('SQLite connection settings', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'shopdesk-connection-'));
   const file = path.join(dir, 'settings.db');

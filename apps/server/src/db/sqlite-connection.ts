@@ -29,7 +29,7 @@ export function tuneSqlite(connection: SQLite.Database): void {
   // read through the map is parsed again at every visit (the page cache keeps parsed pages), and a
   // connection whose next snapshot follows another's commit unmaps the whole map and faults it in
   // again. Under checkout load the server spent 3.4–4.0 ms of CPU a sale with a map and 2.0 ms
-  // without (issue 25); lookups and searches measured the same either way.
+  // without; lookups and searches measured the same either way.
   connection.pragma('mmap_size = 0');
   connection.pragma('temp_store = MEMORY');
 }

@@ -75,7 +75,7 @@ async function heldSyncs() {
 
 const nameOf = (db: Db, id: string) => db.selectFrom('users').select('name').where('id', '=', id);
 
-describe("what a request waits for on SQLite (issue 8 §1.6: no read waits for another request's fsync)", () => {
+describe("what a request waits for on SQLite (no read waits for another request's fsync)", () => {
   it("reads outside a transaction answer at once while another request's commit waits for its sync, without seeing it", async () => {
     const { handle, flushes, user, committed } = await heldSyncs();
     const write = watch(handle.db.insertInto('users').values(user('u-2', 'Grace')).execute());

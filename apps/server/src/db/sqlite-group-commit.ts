@@ -33,8 +33,8 @@ import { Writer } from './sqlite-writer.ts';
  * - a SELECT outside a transaction runs on the reader, whose snapshot holds only synced commits;
  * - a transaction's answer waits for its batch's sync, which also covers every commit it could read;
  * - a rolled-back transaction and a raw read of the writer wait likewise;
- * so a read-only request never waits for another request's fsync (issue 8 §1.6), and one that
- * wrote waits only for its own. A process crash loses nothing acknowledged: the WAL is in the page cache.
+ * so a read-only request never waits for another request's fsync, and one that wrote waits only for
+ * its own. A process crash loses nothing acknowledged: the WAL is in the page cache.
  */
 export class GroupCommitSqliteDriver implements Driver {
   readonly #writer: Writer;

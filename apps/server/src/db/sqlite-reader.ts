@@ -53,8 +53,8 @@ interface Connection {
  * milliseconds before the group commit's fsync ends (sqlite-group-commit.ts), and an answer that
  * showed a write a power loss can still undo would break PostgreSQL's promise (a commit is seen
  * once flushed). So reads run in a snapshot taken when every commit in it was durable, and no
- * request has to wait for another's fsync before answering (issue 8 §1.6: store B's lookups waited
- * for store A's import syncs).
+ * request has to wait for another's fsync before answering (else one store's lookups would wait for
+ * another store's import syncs).
  *
  * Two connections: `current` holds the snapshot reads use, `next` the one taken as the running
  * sync started (exactly the commits that sync covers). When the sync ends, `next` becomes

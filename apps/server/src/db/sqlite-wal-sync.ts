@@ -22,8 +22,8 @@ import { promisify } from 'node:util';
  * with one fdatasync of the WAL file on libuv's thread pool (argon2's gate leaves it threads to
  * spare). Every commit made while a sync is running waits for the next one, which covers all of
  * them: under load one fsync serves many requests, and the event loop never waits for the disk
- * (what bounded checkout throughput, issue 9). A failed sync is final: after EIO the kernel may
- * have dropped the pages, so every later write reports the failure too.
+ * (what bounded checkout throughput). A failed sync is final: after EIO the kernel may have dropped
+ * the pages, so every later write reports the failure too.
  */
 export interface WalSync {
   /**

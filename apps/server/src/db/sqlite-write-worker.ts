@@ -103,13 +103,13 @@ interface Thread {
 }
 
 /**
- * The process's one writing SQLite connection, in a worker thread (issue 25: one write path).
+ * The process's one writing SQLite connection, in a worker thread (the one write path).
  * A write task (write-task.ts) sent here runs there, so SQLite's part of a write (a sale's two
  * dozen statements and its COMMIT) no longer takes the event loop, which meanwhile serves the next
  * requests: at 50 concurrent checkouts the main thread was saturated, and SQLite's own work was
- * most of it (issue 9). The main thread's own transactions run their statements on the same
- * connection through `call`, a blocking round trip (sqlite-remote-statements.ts), so no other
- * connection ever writes: the main thread's are read-only (sqlite-reader.ts) or `query_only`
+ * most of it. The main thread's own transactions run their statements on the same connection
+ * through `call`, a blocking round trip (sqlite-remote-statements.ts), so no other connection ever
+ * writes: the main thread's are read-only (sqlite-reader.ts) or `query_only`
  * (sqlite-checkpointer.ts).
  *
  * The main thread's group commit (sqlite-group-commit.ts) orders everything written here: the
@@ -125,12 +125,12 @@ interface Thread {
  * stream ends when nothing sent is unanswered, and at the next answer once a transaction of the main
  * thread waits for the writer or the WAL is due a restart.
  *
- * Why the worker's connection and not the main thread's as the one writer: the worker is what
- * takes a sale's SQLite work off the event loop, which the checkout budget needs (issue 9), and the
- * main thread's transactions (imports, settings, sign-ups) are few statements a request, each now
- * a round trip; why not two writers taking turns, as before: each had its own view of the
- * connection state (the WAL restart, a transaction left open), and the turns were one more
- * protocol to get right (fbfb195 had to revert a livelock in it).
+ * Why the worker's connection and not the main thread's as the one writer: the worker is what takes
+ * a sale's SQLite work off the event loop, which the checkout budget needs, and the main thread's
+ * transactions (imports, settings, sign-ups) are few statements a request, each now a round trip;
+ * why not two writers taking turns, as before: each had its own view of the connection state (the
+ * WAL restart, a transaction left open), and the turns were one more protocol to get right (fbfb195
+ * had to revert a livelock in it).
  *
  * The thread starts here, and this returns once its connection is open (WAL files made, which
  * the read-only connections need); should it stop (a task that exits), the next call or task

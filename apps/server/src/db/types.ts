@@ -30,7 +30,7 @@ export interface FreeTierUsageTable {
 }
 
 /**
- * Who may act on a store (migration 202611280100, issue 26): the owner's row and its members'.
+ * Who may act on a store (migration 202611280100): the owner's row and its members'.
  * Read and written through modules/access and the members service only.
  */
 export interface StoreMembersTable {
@@ -70,13 +70,13 @@ export interface StoresTable {
   shifts_enabled: ColumnType<number, number | undefined, number>;
   /** When shifts were last turned on (ISO); the next shift adopts what was sold without one since. */
   shifts_enabled_at?: ColumnType<string | null, string | null | undefined, string | null>;
-  /** PER_LINE or PER_RATE (issue 27); a yen store with a registration number is PER_RATE whatever this says. */
+  /** PER_LINE or PER_RATE; a yen store with a registration number is PER_RATE whatever this says. */
   tax_calculation: ColumnType<string, string | undefined, string>;
   /** How a PER_RATE tax is rounded: HALF_UP, DOWN or UP. */
   tax_rounding: ColumnType<string, string | undefined, string>;
   /** The store's tax registration number (a yen store's: T and 13 digits); null: none. */
   tax_registration_number: ColumnType<string | null, string | null | undefined, string | null>;
-  /** 1: a till locks after each sale (issue 26). */
+  /** 1: a till locks after each sale. */
   lock_after_sale: ColumnType<number, number | undefined, number>;
   /** A till locks after this many idle minutes; 0 = never. */
   idle_lock_minutes: ColumnType<number, number | undefined, number>;
@@ -138,15 +138,15 @@ export interface ProductsTable {
   updated_at: string;
   /**
    * When the ledger last changed its quantity (a sale, refund, cargo, count or adjustment); null
-   * while it holds its opening stock. Kept apart from `updated_at`, which is indexed, so a sale rewrites the
-   * product's row and quantity index entry but not its place in the updated-at index (issue 25).
+   * while it holds its opening stock. Kept apart from `updated_at`, which is indexed, so a sale
+   * rewrites the product's row and quantity index entry but not its place in the updated-at index.
    */
   quantity_changed_at: string | null;
 }
 
 /**
- * The store's audit log (migration 202611280900, issue 26): who did what, written with the write
- * it records. Read and written through modules/audit only.
+ * The store's audit log (migration 202611280900): who did what, written with the write it records.
+ * Read and written through modules/audit only.
  */
 export interface AuditEventsTable {
   store_id: string;
@@ -286,14 +286,14 @@ export interface ShopTransactionsTable {
   completion_client_id: string | null;
   completion_hash: string | null;
   /**
-   * On a till: the member whose PIN approved what the seller lacked (issue 26). Always set, also to
-   * null: on PostgreSQL the sale function stores only the keys the header carries.
+   * On a till: the member whose PIN approved what the seller lacked. Always set, also to null: on
+   * PostgreSQL the sale function stores only the keys the header carries.
    */
   approved_by: string | null;
-  /** How the sale's tax was computed (PER_LINE, PER_RATE) and rounded; null: stored before issue 27, PER_LINE. */
+  /** How the sale's tax was computed (PER_LINE, PER_RATE) and rounded; null: from before the column, PER_LINE. */
   tax_calculation: string | null;
   tax_rounding: string | null;
-  /** The store's tax registration number when the sale was made; null: none then (qualified invoices, issue 27). */
+  /** The store's tax registration number when the sale was made; null: none then (qualified invoices). */
   tax_registration_number: string | null;
 }
 
@@ -340,7 +340,7 @@ export interface ShopRefundsTable {
   note: string;
   /** Fingerprint of the refund request's content (request-fingerprint.ts); null for refunds from before it. */
   request_hash: string | null;
-  /** On a till: the member whose PIN approved the refund the seller could not make (issue 26). */
+  /** On a till: the member whose PIN approved the refund the seller could not make. */
   approved_by?: string | null;
   /** The shift open when the money went back; null or absent: none was. */
   shift_id?: string | null;
@@ -385,8 +385,8 @@ export interface ShopTendersTable {
 }
 
 /**
- * A store's payment method (PaymentMethod, issue 27). No rows: the store has its currency's
- * defaults. `deleted_at` set: taken off the list, kept so reports still name it.
+ * A store's payment method (PaymentMethod). No rows: the store has its currency's defaults.
+ * `deleted_at` set: taken off the list, kept so reports still name it.
  */
 export interface PaymentMethodsTable {
   store_id: string;
@@ -451,7 +451,7 @@ export interface ReceiptTemplatesTable {
   updated_at: string;
 }
 
-/** A shift of a store's till (closing the till, issue 10); `totals` is JSON, written when it closes. */
+/** A shift of a store's till (closing the till); `totals` is JSON, written when it closes. */
 export interface ShiftsTable {
   id: string;
   store_id: string;
@@ -605,7 +605,7 @@ export interface BillingEventsTable {
   received_at: string;
 }
 
-/** A shipment (issue 11); `received` = 1 when it was handed over from another store. */
+/** A shipment; `received` = 1 when it was handed over from another store. */
 export interface CargosTable {
   id: string;
   store_id: string;
@@ -675,7 +675,7 @@ export interface CargoQrTokensTable {
   created_at: string;
 }
 
-/** Invitations to a store (migration 202611280600, issue 26): modules/members only. */
+/** Invitations to a store (migration 202611280600): modules/members only. */
 export interface StoreInvitationsTable {
   store_id: string;
   id: string;

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Shifts (issue 10, closing the till). `stores.shifts_enabled` (0/1) turns them on. A shift is
- * numbered per store; the partial unique index on (store_id) over open shifts lets a store have
- * at most one open shift, decided by the database even for two opens at the same moment (same
- * statement on SQLite and PostgreSQL). `shift_cash` holds a shift's money per currency: the float
- * from opening, the rest (expected, counted, difference, the count by denomination as JSON) written
- * once when it closes. Sales and refunds carry the shift they were made in (null: none was open).
+ * Shifts (closing the till). `stores.shifts_enabled` (0/1) turns them on. A shift is numbered per
+ * store; the partial unique index on (store_id) over open shifts lets a store have at most one open
+ * shift, decided by the database even for two opens at the same moment (same statement on SQLite
+ * and PostgreSQL). `shift_cash` holds a shift's money per currency: the float from opening, the
+ * rest (expected, counted, difference, the count by denomination as JSON) written once when it
+ * closes. Sales and refunds carry the shift they were made in (null: none was open).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

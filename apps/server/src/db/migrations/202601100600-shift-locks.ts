@@ -1,10 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * A closed shift's Z report is never edited (issue 10), and the database itself says so: triggers
- * refuse any UPDATE of a closed shift or of a currency's closing figures, and any pay-in or
- * pay-out added to a closed shift, whatever code runs the statement. Deleting stays possible (an
- * account deletion takes its stores' shifts with it).
+ * A closed shift's Z report is never edited, and the database itself says so: triggers refuse any
+ * UPDATE of a closed shift or of a currency's closing figures, and any pay-in or pay-out added to a
+ * closed shift, whatever code runs the statement. Deleting stays possible (an account deletion
+ * takes its stores' shifts with it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Cargo (issue 11): shipments and their contents, store-scoped like every other table, keyed for
- * sharding by store (convention 5, db/shard-keys.test.ts): primary keys `(store_id, id)`, unique
- * keys and foreign keys between store tables carry `store_id`.
+ * Cargo: shipments and their contents, store-scoped like every other table, keyed for sharding by
+ * store (convention 5, db/shard-keys.test.ts): primary keys `(store_id, id)`, unique keys and
+ * foreign keys between store tables carry `store_id`.
  *
  * - `cargos.code` is unique within its store (`(store_id, code)`, what every screen looks up) and
  *   globally unique through `cargo_codes` (product.md §5: a code read from paper finds one cargo),

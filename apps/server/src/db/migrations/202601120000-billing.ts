@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Billing (issue 12, product.md §4, §7), written only by modules/billing.
+ * Billing (product.md §4, §7), written only by modules/billing.
  *
  * `billing_subscriptions`: one row per user who ever started premium: the provider's customer and
  * subscription ids, the state the UI shows, and `state_at` (epoch ms of the newest provider event

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Support requests (issue 12): what a user asked, kept beside the mail to the support address so a
- * request survives a lost mail and support can look it up. A user's own rows: account deletion
- * takes them with the user.
+ * Support requests: what a user asked, kept beside the mail to the support address so a request
+ * survives a lost mail and support can look it up. A user's own rows: account deletion takes them
+ * with the user.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 24 item 13. A refund line records how many of its units went back on the shelf: a refund
- * that asked to restock a product deleted since the sale restocks nothing, and says so. Earlier
- * restocking refunds are taken to have restocked everything (what they were asked to do). Sale
- * lines of products deleted before now lose their product id, as product.md says (a line keeps its
- * own code and name); from now on a product's deletion does that itself.
+ * A refund line records how many of its units went back on the shelf: a refund that asked to
+ * restock a product deleted since the sale restocks nothing, and says so. Earlier restocking
+ * refunds are taken to have restocked everything (what they were asked to do). Sale lines of
+ * products deleted before now lose their product id, as product.md says (a line keeps its own code
+ * and name); from now on a product's deletion does that itself.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

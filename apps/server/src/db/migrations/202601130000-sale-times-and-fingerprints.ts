@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 24, items 1 and 3.
+ * A sale's device time, and fingerprints that tell a retry from a reused clientId.
  * - `sold_at`: the device's time of the sale (product.md §4 `soldAt`); `created_at` stays the
  *   moment the server stored it. A sale made offline and synced later keeps its own time, day and
  *   report hour. Existing sales had no device time: they take their completion (else creation)

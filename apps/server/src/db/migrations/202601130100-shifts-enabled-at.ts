@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * `stores.shifts_enabled_at`: when the store last turned shifts on (issue 24). A completed sale or
- * a refund stored while shifts are on and no shift is open has no shift; the next shift opened
- * adopts every such one stored since this moment, so nothing sold under shifts falls outside every
- * Z report, while the sales of the time before shifts (or while they were off) stay out. Stores
- * that use shifts already start from their first shift's opening (none yet: from now).
+ * `stores.shifts_enabled_at`: when the store last turned shifts on. A completed sale or a refund
+ * stored while shifts are on and no shift is open has no shift; the next shift opened adopts every
+ * such one stored since this moment, so nothing sold under shifts falls outside every Z report,
+ * while the sales of the time before shifts (or while they were off) stay out. Stores that use
+ * shifts already start from their first shift's opening (none yet: from now).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('stores').addColumn('shifts_enabled_at', 'text').execute();

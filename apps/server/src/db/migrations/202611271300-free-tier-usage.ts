@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * `free_tier_usage` (issue 25): what a free owner has used of each free limit, one row per
+ * `free_tier_usage`: what a free owner has used of each free limit, one row per
  * (owner, kind, period), so a create claims its slot with one conditional UPDATE of that row
  * instead of locking the owner's user row (which made every sale of one owner, premium too, take
  * turns). `period` is '' for the current-count limits (products, cargos) and the calendar month

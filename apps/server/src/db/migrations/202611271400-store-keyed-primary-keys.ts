@@ -2,12 +2,12 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { rebuildSqliteTables, replaceOnce } from '../sqlite-table-rebuild.ts';
 
 /**
- * Issue 25: the nine store tables made before the shard-key rule (db/shard-keys.test.ts) get the
- * primary key `(store_id, id)` instead of a lone `id`, and every foreign key between store tables
- * that pointed at one of them carries `store_id` on both sides, as Citus needs for tables
- * distributed by `store_id` (a key is checked within one store's shard). Ids stay random and
- * unique; no row changes. The foreign keys keep their action (all were NO ACTION; PostgreSQL
- * copies whatever a key had).
+ * The nine store tables made before the shard-key rule (db/shard-keys.test.ts) get the primary key
+ * `(store_id, id)` instead of a lone `id`, and every foreign key between store tables that pointed
+ * at one of them carries `store_id` on both sides, as Citus needs for tables distributed by
+ * `store_id` (a key is checked within one store's shard). Ids stay random and unique; no row
+ * changes. The foreign keys keep their action (all were NO ACTION; PostgreSQL copies whatever a key
+ * had).
  *
  * The closed-shift trigger on pay-ins and pay-outs finds its shift by store too: by `id` alone it
  * would look in every shard.

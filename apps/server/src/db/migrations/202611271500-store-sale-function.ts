@@ -1,11 +1,11 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * `shopdesk_store_sale(payload jsonb) → jsonb` (issue 25), PostgreSQL only (SQLite runs the
- * TypeScript path in its write worker): the whole write of a sale in one call, so one round trip
- * and one statement, which is its own transaction. It is modules/shop/sale-write.ts `storeSale`
- * step by step, over rows the TypeScript has already built (ids, movement rows, report rows: the
- * rules that need no database stay there, in one place). What each part mirrors:
+ * `shopdesk_store_sale(payload jsonb) → jsonb`, PostgreSQL only (SQLite runs the TypeScript path in
+ * its write worker): the whole write of a sale in one call, so one round trip and one statement,
+ * which is its own transaction. It is modules/shop/sale-write.ts `storeSale` step by step, over
+ * rows the TypeScript has already built (ids, movement rows, report rows: the rules that need no
+ * database stay there, in one place). What each part mirrors:
  *
  * 1. modules/plans plans.service.ts `claimSlots` (one slot, exact) + plans.repo.ts `addUsageWithin`,
  *    `lockUsage`, `countCompletedSalesOfOwner`, `setUsage`: premium read without a lock; else one

@@ -3,12 +3,11 @@ import { rebuildSqliteTables, replaceOnce } from '../sqlite-table-rebuild.ts';
 import { KEY_TARGETS, storeSaleFunction } from './202611271500-store-sale-function.ts';
 
 /**
- * Issue 25: a store's hourly report row and its day's tender rows were one row each, which every
- * sale of the store upserted and kept locked until its commit was flushed, so one store's sales
- * committed one after the other on PostgreSQL. `stat_hours` and `stat_tenders` get a `slot`
- * (0–7, from the sale's or refund's id: modules/statistics statistics-recorder.ts) in their
- * primary key, so concurrent sales mostly add to different rows; reads sum over the slots. The
- * rows there were become slot 0.
+ * A store's hourly report row and its day's tender rows were one row each, which every sale of the
+ * store upserted and kept locked until its commit was flushed, so one store's sales committed one
+ * after the other on PostgreSQL. `stat_hours` and `stat_tenders` get a `slot` (0–7, from the sale's
+ * or refund's id: modules/statistics statistics-recorder.ts) in their primary key, so concurrent
+ * sales mostly add to different rows; reads sum over the slots. The rows there were become slot 0.
  *
  * `shopdesk_store_sale` upserts these rows too: it is created again from the one text of
  * 202611271500 with the new conflict targets (the payload's rows carry `slot`).

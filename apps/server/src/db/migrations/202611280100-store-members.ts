@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Staff (issue 26, product.md §2): who may act on a store. Every store has exactly one OWNER row
- * (its creator, written with the store) and any number of MANAGER and CASHIER rows. Access to a
- * store is decided by this table alone (modules/access), so an owner and a member reach a store
- * the same way. `permissions` is a JSON array of product.md §2's permission names, read only for
- * members (the owner has every right); `max_discount` is in basis points; `pin_hash` is the
- * member's till PIN as a salted slow hash, null until set. Keyed (store_id, user_id) so Citus can
- * distribute it by store; the user index serves the store picker ("my stores and the stores I
- * work in"). Deleting a store or a user takes their rows; what members did keeps its user id.
+ * Staff (product.md §2): who may act on a store. Every store has exactly one OWNER row (its
+ * creator, written with the store) and any number of MANAGER and CASHIER rows. Access to a store is
+ * decided by this table alone (modules/access), so an owner and a member reach a store the same
+ * way. `permissions` is a JSON array of product.md §2's permission names, read only for members
+ * (the owner has every right); `max_discount` is in basis points; `pin_hash` is the member's till
+ * PIN as a salted slow hash, null until set. Keyed (store_id, user_id) so Citus can distribute it
+ * by store; the user index serves the store picker ("my stores and the stores I work in"). Deleting
+ * a store or a user takes their rows; what members did keeps its user id.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Named tenders (issue 27, product.md §4 PaymentMethod). `payment_methods` holds a store's list
- * once its owner has saved one; until then the store has its currency's defaults
+ * Named tenders (product.md §4 PaymentMethod). `payment_methods` holds a store's list once its
+ * owner has saved one; until then the store has its currency's defaults
  * (`defaultPaymentMethodList`, each with its default name as id), so no store needs rows written
  * for it here. A method taken off the list keeps its row (`deleted_at`), so reports still name it.
  *

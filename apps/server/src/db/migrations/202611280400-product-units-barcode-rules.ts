@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Weighed and price-embedded barcodes (issue 27, product.md §4–§5).
+ * Weighed and price-embedded barcodes (product.md §4–§5).
  *
  * `products.unit` is EACH, KG, L or M; a measured product's `quantity` (and every quantity of it:
  * movements, lines, refunds) is integer thousandths of the unit, so nothing stored before changes

@@ -3,14 +3,14 @@ import { storeSaleFunction } from './202611271500-store-sale-function.ts';
 import { SLOT_TARGETS } from './202611271800-stat-slots.ts';
 
 /**
- * Issue 25: a new sale no longer looks for an earlier sale with its clientId before its write (one
- * round trip less on PostgreSQL); the write's clientId key answers a retry. So the clientId claim
- * comes before the free tier, or a retry of a stored sale would take a free slot and write nothing
- * else: `shopdesk_store_sale` is created again with its steps in the order of modules/shop
- * sale-write.ts `storeSale` now: the open shift, the claim, then the free tier (plans claimSlots
- * with `written`: the recount holds the sale just claimed, so it counts one less). Everything else
- * is the text of 202611271500 as 202611271800 made it (report rows keyed by slot). PostgreSQL
- * only; down puts back 202611271800's function.
+ * A new sale no longer looks for an earlier sale with its clientId before its write (one round trip
+ * less on PostgreSQL); the write's clientId key answers a retry. So the clientId claim comes before
+ * the free tier, or a retry of a stored sale would take a free slot and write nothing else:
+ * `shopdesk_store_sale` is created again with its steps in the order of modules/shop sale-write.ts
+ * `storeSale` now: the open shift, the claim, then the free tier (plans claimSlots with `written`:
+ * the recount holds the sale just claimed, so it counts one less). Everything else is the text of
+ * 202611271500 as 202611271800 made it (report rows keyed by slot). PostgreSQL only; down puts back
+ * 202611271800's function.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

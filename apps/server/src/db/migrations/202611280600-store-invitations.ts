@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Invitations to work in a store (issue 26, product.md §2): by email, with the role, permissions
- * and maximum discount the member will get. The link's token is `storeId.nonce.signature`; only
- * the nonce's hash is kept (unique within the store), so a database leak gives no working link.
- * `accepted_at` marks the single use; a revoked invitation is deleted. Keyed (store_id, id) and
- * looked up by (store_id, nonce_hash): the token names its store, so Citus routes the lookup.
+ * Invitations to work in a store (product.md §2): by email, with the role, permissions and maximum
+ * discount the member will get. The link's token is `storeId.nonce.signature`; only the nonce's
+ * hash is kept (unique within the store), so a database leak gives no working link. `accepted_at`
+ * marks the single use; a revoked invitation is deleted. Keyed (store_id, id) and looked up by
+ * (store_id, nonce_hash): the token names its store, so Citus routes the lookup.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Till mode (issue 26, product.md §2, §4). `stores.lock_after_sale` (1: a till locks after each
- * sale) and `stores.idle_lock_minutes` (0: never) are the store's till settings; the PIN hashes are
+ * Till mode (product.md §2, §4). `stores.lock_after_sale` (1: a till locks after each sale) and
+ * `stores.idle_lock_minutes` (0: never) are the store's till settings; the PIN hashes are
  * `store_members.pin_hash` (migration 202611280100). A sale or refund made on a till records the
  * member unlocked there in its `user_id` and, when another member's PIN approved what they lacked,
  * that member in `approved_by` (null otherwise, and for everything before). Same statements on

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The store's audit log (issue 26, product.md §2 and §4 AuditEvent): one row per write that is not
- * already a row naming its author. Written in the same transaction as the write it records, so an
- * event exists exactly when its write does. Sales are not copied here: shop_transactions already
- * carries user_id, and the log's read lists them from there (modules/audit), which keeps the sale
- * a single statement on PostgreSQL. `user_id` and `approved_by` have no foreign key: what a member
- * did keeps their id after they leave the store. The (store_id, at) index serves the paged read,
- * newest first, and its date filters.
+ * The store's audit log (product.md §2 and §4 AuditEvent): one row per write that is not already a
+ * row naming its author. Written in the same transaction as the write it records, so an event
+ * exists exactly when its write does. Sales are not copied here: shop_transactions already carries
+ * user_id, and the log's read lists them from there (modules/audit), which keeps the sale a single
+ * statement on PostgreSQL. `user_id` and `approved_by` have no foreign key: what a member did keeps
+ * their id after they leave the store. The (store_id, at) index serves the paged read, newest
+ * first, and its date filters.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A price changed by hand at the counter (issue 26, PRICE_OVERRIDE): `shop_transaction_lines.
+ * A price changed by hand at the counter (PRICE_OVERRIDE): `shop_transaction_lines.
  * price_override` is 1 for such a line, else 0 (the same column type on both engines). A held cart
  * keeps it, so completing the cart later still needs the permission, or an approval. Lines stored
  * before are 0: no price of theirs was marked. The PostgreSQL sale function reads lines with

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 25: on SQLite a sale no longer adds its products to `stat_products_day` and
- * `stat_products_month` itself. Those rows are keyed by product, so each sale's five lines changed
- * about ten pages scattered over two large trees, and the one writer copied every one of them into
- * the WAL at each commit: the largest share of a sale's write. A sale (and a refund) appends its
- * product figures here instead, at the end of one small table, and modules/statistics
- * (statistics-fold.ts) adds what is here into the day and month rows about once a second, in one
- * set-based statement each, then empties it, all in one transaction. Reports read these rows as
- * day rows and month rows both, so a figure counts from its sale's commit on, folded or not.
+ * On SQLite a sale no longer adds its products to `stat_products_day` and `stat_products_month`
+ * itself. Those rows are keyed by product, so each sale's five lines changed about ten pages
+ * scattered over two large trees, and the one writer copied every one of them into the WAL at each
+ * commit: the largest share of a sale's write. A sale (and a refund) appends its product figures
+ * here instead, at the end of one small table, and modules/statistics (statistics-fold.ts) adds
+ * what is here into the day and month rows about once a second, in one set-based statement each,
+ * then empties it, all in one transaction. Reports read these rows as day rows and month rows both,
+ * so a figure counts from its sale's commit on, folded or not.
  *
  * `seq` numbers a store's rows in the order written (the store's largest plus one); PostgreSQL's
  * sales keep adding to the day and month rows directly (its writers do not queue behind one

@@ -2,12 +2,12 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { CLAIM_FIRST } from './202611280500-sale-claim-before-free-tier.ts';
 
 /**
- * Issue 25: a change of stock no longer stamps `products.updated_at`; it stamps the new
+ * A change of stock no longer stamps `products.updated_at`; it stamps the new
  * `quantity_changed_at`, which no index holds. `updated_at` leads an index (the "recently edited"
  * sort and the product changes feed's edits), so every sale moved each sold product's entry in it:
  * a page at a random place a product, on every sale. The feed now finds stock changes in the ledger
- * (product-changes.service.ts) and a product answer's `updatedAt` is the later of the two times,
- * so devices see the same version as before.
+ * (product-changes.service.ts) and a product answer's `updatedAt` is the later of the two times, so
+ * devices see the same version as before.
  *
  * Rows keep their `updated_at`: it held the last stock change too until now, which only makes an
  * older product look recently edited until it is next edited. On PostgreSQL `shopdesk_store_sale`
