@@ -39,7 +39,7 @@ function headerFields(store: StoreRow, sale: PricedSale & { taxMode: TaxMode }, 
   return {
     status: body.status,
     updated_at: iso(times.receivedAt),
-    // The device's moment: the receipt's date, the report's day and hour (issue 24).
+    // The device's moment: the receipt's date, the report's day and hour.
     sold_at: soldAt,
     completed_at: body.status === 'COMPLETED' ? soldAt : null,
     business_date: dateIn(times.soldAt, store.timezone),
@@ -172,10 +172,10 @@ export async function createTransaction(
 ): Promise<{ created: boolean; transaction: ShopTransaction }> {
   const { store } = scope;
   const fingerprint = saleFingerprint(body);
-  // No look for an earlier sale before the write (issue 25: one round trip less): the write's
-  // clientId key answers a retry (`stored` false below). A retry the pricing or the sale's time
-  // would refuse now (a product deleted, a price changed, a queue older than its limit) still
-  // answers its first sale: that refusal looks first.
+  // No look for an earlier sale before the write (one round trip less): the write's clientId key
+  // answers a retry (`stored` false below). A retry the pricing or the sale's time would refuse now
+  // (a product deleted, a price changed, a queue older than its limit) still answers its first
+  // sale: that refusal looks first.
   let times: SaleTimes;
   let sale: PricedSale & { taxMode: TaxMode };
   let actor: Actor;

@@ -5,9 +5,9 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
 /**
- * Issue 24 item 10: a manual rate is bounded to ×1,000 of the reference rate, and a tender too large
- * once converted (at a rate saved before that bound) is a 400 naming the field on sale, completion
- * and refund, never a 500.
+ * A manual rate is bounded to ×1,000 of the reference rate, and a tender too large once converted
+ * (at a rate saved before that bound) is a 400 naming the field on sale, completion and refund,
+ * never a 500.
  */
 describe.each(engines)('exchange rates that would overflow a sale on %s', (engine) => {
   const t = useTestApp(engine);

@@ -89,12 +89,12 @@ async function expectStoredOnce(t: TestApp, storeId: string, load: ReturnType<ty
 }
 
 /**
- * Issue 9's crash test, with issue 25's one write path: a counter's load from this process (new
- * sales, held carts completed, refunds whole and in part) while the server, a separate process, is
- * killed with SIGKILL at random moments and started again. Every sale, completion and refund the
- * client saw acknowledged must be stored exactly once; one whose answer was lost is sent again with
- * the same clientId, as the offline queue does, and is then stored exactly once too. Refunded
- * amounts, report aggregates, the ledger and, on SQLite, the database file stay exact and intact.
+ * Crash safety of the one write path: a counter's load from this process (new sales, held carts
+ * completed, refunds whole and in part) while the server, a separate process, is killed with
+ * SIGKILL at random moments and started again. Every sale, completion and refund the client saw
+ * acknowledged must be stored exactly once; one whose answer was lost is sent again with the same
+ * clientId, as the offline queue does, and is then stored exactly once too. Refunded amounts,
+ * report aggregates, the ledger and, on SQLite, the database file stay exact and intact.
  */
 type Load = ReturnType<typeof counterLoad>;
 

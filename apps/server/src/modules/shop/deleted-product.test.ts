@@ -7,9 +7,9 @@ import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
 /**
- * Issue 24 item 13: a product deleted since a sale leaves the sale's line with its code and name
- * and a null product id (product.md, TransactionLine), and a restocking refund of that line says it
- * restocked nothing instead of doing so silently.
+ * A product deleted since a sale leaves the sale's line with its code and name and a null product
+ * id (product.md, TransactionLine), and a restocking refund of that line says it restocked nothing
+ * instead of doing so silently.
  */
 describe.each(engines)('sales of a product deleted since on %s', (engine) => {
   const t = useTestApp(engine);

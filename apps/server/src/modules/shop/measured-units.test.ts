@@ -7,8 +7,8 @@ import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
 /**
- * Issue 27, weighed goods: a KG product's quantities are integer thousandths everywhere, so a sale
- * of 0.342 kg takes exactly 342 from the stock and a refund of 0.100 kg gives exactly 100 back;
+ * Weighed goods: a KG product's quantities are integer thousandths everywhere, so a sale of
+ * 0.342 kg takes exactly 342 from the stock and a refund of 0.100 kg gives exactly 100 back;
  * the line costs unit price × thousandths / 1000, half up, or the price of its label.
  */
 describe.each(engines)('measured products on %s', (engine) => {

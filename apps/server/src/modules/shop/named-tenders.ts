@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { StoreMethods } from '../payment-methods/index.ts';
 
 /**
- * Which of the store's payment methods each tender of a sale or refund was paid with (issue 27).
+ * Which of the store's payment methods each tender of a sale or refund was paid with.
  * A tender naming a `methodId` takes that method, also one disabled or taken off the list since a
  * device cached it (an offline sale keeps the method it was paid with); its `method` must be that
  * method's kind as the settlement knows it. A tender without one (an older client) takes the

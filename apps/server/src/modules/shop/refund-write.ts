@@ -12,9 +12,9 @@ import * as repo from './transactions.repo.ts';
 
 /**
  * Storing a refund: the write transaction of `POST /shop/transaction/{code}/refund`, everything
- * refunds.service has already read and checked: the one path that writes a refund (issue 25). A
- * write task (db/write-task.ts), like the sale's (sale-write.ts): on SQLite it runs in the write
- * worker's thread, so its argument holds plain data only, ids included (made in the main thread).
+ * refunds.service has already read and checked: the one path that writes a refund. A write task
+ * (db/write-task.ts), like the sale's (sale-write.ts): on SQLite it runs in the write worker's
+ * thread, so its argument holds plain data only, ids included (made in the main thread).
  */
 export interface RefundToStore {
   /** The header as inserted to claim the clientId: amounts 0 until the lines are taken, no shift yet. */
@@ -28,7 +28,7 @@ export interface RefundToStore {
   at: Date;
   timezone: string;
   dbKind: 'sqlite' | 'postgres';
-  /** A sale taxed once per rate (issue 27): its own tax mode and rounding; null for a per-line sale. */
+  /** A sale taxed once per rate: its own tax mode and rounding; null for a per-line sale. */
   perRate: { taxMode: TaxMode; rounding: TaxRounding } | null;
 }
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { CreateTransactionBody, RefundBody, UpdateTransactionBody } from '@shopdesk/shared';
 
 /**
- * Fingerprints of what a request asks for (issue 24, item 3, for sales; refunds likewise): the
- * same clientId with the same fingerprint is a retry and gets the first result; with another one
- * it is a different request under a reused clientId and gets 409 CLIENT_ID_REUSED. Only content
- * counts, each part written in a fixed order into an array, so key order or an equivalent spelling
- * (`payment` versus a one-tender `payments`, `restock` absent versus true) does not change it.
+ * Fingerprints of what a sale or refund request asks for: the same clientId with the same
+ * fingerprint is a retry and gets the first result; with another one it is a different request
+ * under a reused clientId and gets 409 CLIENT_ID_REUSED. Only content counts, each part written in
+ * a fixed order into an array, so key order or an equivalent spelling (`payment` versus a
+ * one-tender `payments`, `restock` absent versus true) does not change it.
  */
 export function saleFingerprint(body: CreateTransactionBody | UpdateTransactionBody): string {
   const tenders = body.payments ?? (body.payment ? [body.payment] : []);

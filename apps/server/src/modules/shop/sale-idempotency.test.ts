@@ -7,8 +7,8 @@ import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
 /**
- * Issue 24, items 3 and 9: a clientId names one sale (or one completion of a held cart) and one
- * content; a sale with nothing due completes with no tender.
+ * A clientId names one sale (or one completion of a held cart) and one content; a sale with nothing
+ * due completes with no tender.
  */
 
 type Body = Record<string, unknown>;

@@ -6,10 +6,10 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
- * Issue 24, item 1: a sale made offline keeps the device's time of the sale (soldAt) for its day,
- * hour, receipt and shift, while the server keeps its own receive time (createdAt); a time that
- * cannot be a queued sale is refused with SOLD_AT_OUT_OF_RANGE; the rate the counter showed is the
- * rate the sale is converted at, when plausible.
+ * A sale made offline keeps the device's time of the sale (soldAt) for its day, hour, receipt and
+ * shift, while the server keeps its own receive time (createdAt); a time that cannot be a queued
+ * sale is refused with SOLD_AT_OUT_OF_RANGE; the rate the counter showed is the rate the sale is
+ * converted at, when plausible.
  */
 
 const cash = (currency: string, amount: number) => ({ method: 'CASH', currency, amount });

@@ -15,10 +15,10 @@ import * as repo from './transactions.repo.ts';
 /**
  * Storing a sale: the write transaction of `POST /shop/transaction` (a new sale or held cart) and of
  * `PUT /shop/transaction/{code}` (a held cart edited or completed), everything checkout.service has
- * already priced and settled: the one path that writes a sale (issue 25). `saleToStore` prepares
- * it on the caller's thread, down to its ledger and report rows, and `storeSaleTask` writes it: a
- * write task (db/write-task.ts), which on SQLite runs in the write worker's thread, so its argument
- * holds plain data only, including what the free tier needs of the context.
+ * already priced and settled: the one path that writes a sale. `saleToStore` prepares it on the
+ * caller's thread, down to its ledger and report rows, and `storeSaleTask` writes it: a write task
+ * (db/write-task.ts), which on SQLite runs in the write worker's thread, so its argument holds
+ * plain data only, including what the free tier needs of the context.
  */
 export interface SaleInput extends WriteLimits {
   /** The whole header; for a held cart, its own id, code and clientId with the new content. */
@@ -98,8 +98,8 @@ function saleForStatistics(input: SaleInput): SaleForStatistics {
 
 /**
  * Builds the rows a completed sale adds to the ledger and the reports, before the write: the same
- * rows on both engines, and on SQLite less work in its one writer (issue 25). A write task may run
- * twice (the first run undone): the rows' ids, made here, are the same both times.
+ * rows on both engines, and on SQLite less work in its one writer. A write task may run twice
+ * (the first run undone): the rows' ids, made here, are the same both times.
  */
 export function saleToStore(input: SaleInput): SaleToStore {
   const { userId, soldAt: _soldAt, timezone: _timezone, ...sale } = input;
@@ -141,10 +141,10 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
 }
 
 /**
- * `storeSale` on PostgreSQL as one statement, so one round trip (issue 25): the function
- * `shopdesk_store_sale` (migrations 202611271500, 202611280500) takes the same steps in the same
- * order, with the same ledger and report rows (`saleToStore`) and the free-tier slot built here,
- * and answers the same; its free-limit refusal comes back as the same 402.
+ * `storeSale` on PostgreSQL as one statement, so one round trip: the function `shopdesk_store_sale`
+ * (migrations 202611271500, 202611280500) takes the same steps in the same order, with the same
+ * ledger and report rows (`saleToStore`) and the free-tier slot built here, and answers the same;
+ * its free-limit refusal comes back as the same 402.
  */
 export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;

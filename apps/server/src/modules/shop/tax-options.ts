@@ -9,8 +9,8 @@ import {
 import type { ShopTransactionsTable, StoreRow } from '../../db/types.ts';
 
 /**
- * How a sale's tax is computed (issue 27): the store's settings when it is priced, the sale's own
- * stored ones afterwards, so a refund follows the sale even after the store switched.
+ * How a sale's tax is computed: the store's settings when it is priced, the sale's own stored ones
+ * afterwards, so a refund follows the sale even after the store switched.
  */
 export interface SaleTaxOptions {
   calculation: TaxCalculation;
@@ -34,7 +34,7 @@ export function storeTaxOptions(store: StoreRow): SaleTaxOptions {
   };
 }
 
-/** A stored sale's own calculation; null columns are a sale stored before issue 27, priced per line. */
+/** A stored sale's own calculation; null columns are a sale stored before per-rate tax, priced per line. */
 export function saleTaxOptions(
   header: Pick<ShopTransactionsTable, 'tax_calculation' | 'tax_rounding'>,
 ): SaleTaxOptions {

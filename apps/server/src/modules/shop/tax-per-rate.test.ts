@@ -5,7 +5,7 @@ import { createUser, expectFieldErrors, type TestUser } from '../../test/factori
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
-/** Tax once per rate per receipt (issue 27, product.md §5): the store's setting, the sale's own figures. */
+/** Tax once per rate per receipt (product.md §5): the store's setting, the sale's own figures. */
 
 const NTA = 'T7000012050002'; // The National Tax Agency's own registration number.
 
@@ -150,7 +150,7 @@ describe.each(engines)('tax per rate on %s', (engine) => {
     expect(sale.lines.map((l) => l.tax)).toEqual(shared.lines.map((l) => l.tax));
 
     const reread = await t.request('GET', `/api/secure/shop/transaction/${before.code}`, { token: shop.token });
-    // The detail adds who rang it up (issue 26); every figure is as it was stored.
+    // The detail adds who rang it up; every figure is as it was stored.
     expect(reread.body).toEqual({ ...before, servedBy: { userId: shop.user.userId, name: expect.any(String) } });
 
     // A refund of the older sale follows its own per-line figures: one ¥100 8% line gives back its ¥7.

@@ -116,7 +116,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
           }
         : null,
     taxMode: h.tax_mode as ShopTransaction['taxMode'],
-    // A sale stored before issue 27 was priced per line: saleTaxOptions reads its null columns so.
+    // Before per-rate tax a sale was priced per line: saleTaxOptions reads its null columns so.
     taxCalculation: saleTaxOptions(h).calculation,
     taxRounding: saleTaxOptions(h).rounding,
     taxRegistrationNumber: h.tax_registration_number ?? null,

@@ -57,7 +57,7 @@ describe.each(engines)('the counter on %s', (engine) => {
         change: 202,
         changeInMain: 202,
         changeCurrency: 'USD',
-        // A tender without methodId is the store's method of its kind (issue 27).
+        // A tender without methodId is the store's method of its kind.
         methodId: 'CASH',
         methodName: null,
         methodDefaultName: 'CASH',
@@ -78,7 +78,7 @@ describe.each(engines)('the counter on %s', (engine) => {
       refCode: sale.code,
     });
     const read = await t.request('GET', `/api/secure/shop/transaction/${sale.code.toLowerCase()}`, { token: u.token });
-    // The detail names who rang the sale up (issue 26); the sale's own answer does not read users.
+    // The detail names who rang the sale up; the sale's own answer does not read users.
     expect(read.body).toEqual({ ...sale, servedBy: { userId: u.user.userId, name: u.user.name } });
     await expectLedgerConsistent(t);
   });
