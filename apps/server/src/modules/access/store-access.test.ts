@@ -3,9 +3,9 @@ import { createUser, inviteMember, type TestUser } from '../../test/factories.ts
 import { engines, useTestApp } from '../../test/harness.ts';
 
 /*
- * Access through store_members (issue 26): the owner's row, written with the store, keeps exactly
- * today's answers; a member (invited and accepted) reaches the store, sees it in the store list,
- * and is refused (403) what their role lacks; a stranger still gets 404.
+ * Access through store_members: the owner's row, written with the store, keeps exactly today's
+ * answers; a member (invited and accepted) reaches the store, sees it in the store list, and is
+ * refused (403) what their role lacks; a stranger still gets 404.
  */
 describe.each(engines)('store access through members on %s', (engine) => {
   const t = useTestApp(engine);

@@ -29,7 +29,7 @@ export interface AuditRecord {
   /** Short, data rather than prose (a product's name, "+5 DAMAGED"): the screen translates the action. */
   summary?: string;
   amount?: number | null;
-  /** The member whose PIN approved the action on a till (issue 26, till mode). */
+  /** The member whose PIN approved the action on a till (till mode). */
   approvedBy?: string | null;
   /** The shift a drawer opening belongs to (NO_SALE), counted in its X and Z reports. */
   shiftId?: string | null;

@@ -8,9 +8,9 @@ import { productBody } from '../../test/products.ts';
 import { recordAudit } from './index.ts';
 
 /*
- * The audit log (issue 26): each write records who made it, in its own transaction; the log lists
- * them with sales (read from the sales themselves), filtered by member, action and date, paged,
- * for REPORTS only.
+ * The audit log: each write records who made it, in its own transaction; the log lists them with
+ * sales (read from the sales themselves), filtered by member, action and date, paged, for REPORTS
+ * only.
  */
 describe.each(engines)('audit log on %s', (engine) => {
   const t = useTestApp(engine);
@@ -71,8 +71,8 @@ describe.each(engines)('audit log on %s', (engine) => {
     const sold = await sale(owner, 500);
     expect(sold.status, sold.text).toBe(201);
     saleCode = sold.body.code;
-    // The sale and refund routes are the owner's until their permissions are declared (issue 26,
-    // another branch): this sale is handed to the cashier, as if they had rung it up.
+    // The owner's sale is handed to the cashier, as if they had rung it up: the log reads who made
+    // a sale from the sale itself.
     await t.db
       .updateTable('shop_transactions')
       .set({ user_id: cashier.user.userId })

@@ -1,4 +1,4 @@
-/** Audit: who did what in a store (issue 26). Writers call recordAudit in their own transaction. */
+/** Audit: who did what in a store. Writers call recordAudit in their own transaction. */
 export { auditRoutes } from './audit.routes.ts';
 export {
   eventByClientId,

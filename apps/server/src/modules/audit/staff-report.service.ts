@@ -5,9 +5,9 @@ import type { Scope } from '../access/index.ts';
 import * as repo from './staff-report.repo.ts';
 
 /**
- * Reports by staff (issue 26): each member's sales, refunds, discounts and approvals over the
- * store's days `from`–`to`, read from the sales and refunds themselves (each carries who made it
- * and who approved it). A member who only approved is listed too, with zero sales.
+ * Reports by staff: each member's sales, refunds, discounts and approvals over the store's days
+ * `from`–`to`, read from the sales and refunds themselves (each carries who made it and who
+ * approved it). A member who only approved is listed too, with zero sales.
  */
 export async function staffReport(ctx: AppContext, scope: Scope, from: string, to: string): Promise<StaffFigures[]> {
   if (to < from) {

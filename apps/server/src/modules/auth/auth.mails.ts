@@ -2,9 +2,9 @@ import type { SupportedLocale } from '@shopdesk/shared';
 import { escapeHtml, type MailMessage } from '../../lib/mail.ts';
 
 /**
- * Every account mail in the user's language (issue 24 item 18): the caller picks the locale with
- * `mailLocale` (the sign-up's locale, then the profile's). Japanese mails use the polite forms a
- * shop owner expects from a service (です・ます, 様).
+ * Every account mail in the user's language: the caller picks the locale with `mailLocale` (the
+ * sign-up's locale, then the profile's). Japanese mails use the polite forms a shop owner expects
+ * from a service (です・ます, 様).
  */
 const texts = {
   'en-US': {

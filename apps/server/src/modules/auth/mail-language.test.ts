@@ -3,7 +3,7 @@ import { confirmTokenFrom, createUser, resetCodeFrom, signUp, signUpBody } from 
 import { engines, useTestApp } from '../../test/harness.ts';
 import { mailLocale } from '../../lib/mail-locale.ts';
 
-/** Issue 24 item 18: every mail in the user's language (the sign-up's locale, then the profile's). */
+/** Every mail in the user's language (the sign-up's locale, then the profile's). */
 describe('mailLocale', () => {
   it('takes the first supported language, matching on the language alone, else English', () => {
     expect(mailLocale('ja-JP')).toBe('ja-JP');

@@ -1,6 +1,6 @@
 /**
- * Billing: subscriptions, invoices and the payment providers (issue 12, product.md §7). The only
- * writer of `users.premium`; the limits that premium lifts live in modules/plans.
+ * Billing: subscriptions, invoices and the payment providers (product.md §7). The only writer of
+ * `users.premium`; the limits that premium lifts live in modules/plans.
  */
 export { billingRoutes, billingWebhookRoutes } from './billing.routes.ts';
 export { endBillingOf, providerOf, settleLapsed, settleUser } from './billing.service.ts';

@@ -552,7 +552,7 @@ describe.each(engines)('Stripe billing on %s', (engine) => {
       },
       { requiredKeys: [] },
     );
-    // Bodies that are no object at all (issue 24 item 10: `null` answered 500).
+    // Bodies that are no object at all, `null` among them: a 400, never a 500.
     for (const payload of ['null', '0', '"evt"', '[]', 'true']) {
       const res = await send(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
       expect(res.status, payload).toBe(400);

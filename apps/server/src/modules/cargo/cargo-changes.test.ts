@@ -4,8 +4,8 @@ import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { contentsOf, createCargo, difference, inStore, issueQr, mark, receive, sku } from './cargo.test-helpers.ts';
 
 /**
- * Issue 24 item 6: two phones counting one cargo. Each polls the cargo's changes cursor and reads
- * the lines again when it moved, so it must move with every change any device makes, and only then.
+ * Two phones counting one cargo. Each polls the cargo's changes cursor and reads the lines again
+ * when it moved, so it must move with every change any device makes, and only then.
  */
 async function cursorOf(t: TestApp, u: TestUser, code: string) {
   const res = await t.request<{ cursor: string; status: string }>(

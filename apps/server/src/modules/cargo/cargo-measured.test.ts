@@ -16,8 +16,8 @@ import {
   sku,
 } from './cargo.test-helpers.ts';
 
-// Weighed goods in a cargo (issue 27): a KG product's line counts thousandths of a kilogram, as
-// its stock does, so a scale label's 0.350 kg is the integer 350 from the scan to the ledger.
+// Weighed goods in a cargo: a KG product's line counts thousandths of a kilogram, as its stock
+// does, so a scale label's 0.350 kg is the integer 350 from the scan to the ledger.
 describe.each(engines)('cargo of weighed goods on %s', (engine) => {
   const t = useTestApp(engine);
 

@@ -35,8 +35,8 @@ export async function checkQrToken(ctx: AppContext, scope: Scope, token: string)
 }
 
 /**
- * What a hand-over QR gives, before the receiver says yes (issue 24 item 20): the cargo's name and
- * code, the sending store and the totals, so the confirmation names what arrives and from whom.
+ * What a hand-over QR gives, before the receiver says yes: the cargo's name and code, the sending
+ * store and the totals, so the confirmation names what arrives and from whom.
  * The token holder learns nothing receiving would not show them; nothing is written.
  */
 export async function previewQr(ctx: AppContext, scope: Scope, token: string): Promise<CargoQrPreview> {

@@ -4,8 +4,8 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { createCargo, inStore, issueQr, mark, receive, sku } from './cargo.test-helpers.ts';
 
 /**
- * Issue 24 item 20: the receiver's confirmation names the cargo and the sending store. The preview
- * reads what a token hands over without receiving it.
+ * The receiver's confirmation names the cargo and the sending store. The preview reads what a token
+ * hands over without receiving it.
  */
 describe.each(engines)('cargo QR preview on %s', (engine) => {
   const t = useTestApp(engine);

@@ -1,5 +1,5 @@
 /**
- * Cargo (issue 11): shipments and their contents, counted together by several devices, arrival
- * into stock through modules/stock, and hand-over to another store directly or by a signed QR.
+ * Cargo: shipments and their contents, counted together by several devices, arrival into stock
+ * through modules/stock, and hand-over to another store directly or by a signed QR.
  */
 export { cargoRoutes } from './cargo.routes.ts';

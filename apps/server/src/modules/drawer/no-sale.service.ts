@@ -7,10 +7,10 @@ import { eventByClientId, readEvent, recordAuditOnce } from '../audit/index.ts';
 import { openShiftFor } from '../shifts/index.ts';
 
 /**
- * "No sale" (issues 26 and 27, product.md §2 and §5): the cash drawer opened at the counter without
- * a sale. The server records it before the device kicks the drawer, so every opening is in the
- * audit log under the member who asked (and who approved it on a till) and in the open shift's X
- * and Z reports; an opening while no shift is open is adopted by the next shift, as sales are.
+ * "No sale" (product.md §2 and §5): the cash drawer opened at the counter without a sale. The
+ * server records it before the device kicks the drawer, so every opening is in the audit log under
+ * the member who asked (and who approved it on a till) and in the open shift's X and Z reports; an
+ * opening while no shift is open is adopted by the next shift, as sales are.
  */
 
 /** The body's content in a fixed order: a retry with the same content is the same request. */

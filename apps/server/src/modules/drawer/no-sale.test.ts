@@ -4,8 +4,8 @@ import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 
 /*
- * "No sale" (issues 26 and 27): opening the drawer without a sale needs NO_SALE (or, on a till, a
- * member's approval), and is one audit event per clientId, answered again to a retry.
+ * "No sale": opening the drawer without a sale needs NO_SALE (or, on a till, a member's approval),
+ * and is one audit event per clientId, answered again to a retry.
  */
 describe.each(engines)('no sale on %s', (engine) => {
   const t = useTestApp(engine);

@@ -156,7 +156,7 @@ function pngClaiming(width: number, height: number): Buffer {
   return bytes;
 }
 
-/** Issue 24 item 11: a product shows only its store's product images, and every image is decoded and bounded. */
+/** A product shows only its store's product images, and every image is decoded and bounded. */
 describe.each(engines)("product images are their store's, and decoded, on %s", (engine) => {
   const t = useTestApp(engine);
   const save = (u: TestUser, imageId: string) =>

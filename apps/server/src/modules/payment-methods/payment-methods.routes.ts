@@ -6,7 +6,7 @@ import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { scopeForStore } from '../access/index.ts';
 import * as methods from './payment-methods.service.ts';
 
-/** `/api/secure/virtual-store/{urlName}/payment-methods`: the store's named tenders (issue 27). */
+/** `/api/secure/virtual-store/{urlName}/payment-methods`: the store's named tenders. */
 export function paymentMethodsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['stores'], security: bearerAuth, params: StoreUrlParamsSchema };

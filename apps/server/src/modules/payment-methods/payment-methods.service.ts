@@ -19,9 +19,9 @@ import type { Scope } from '../access/index.ts';
 import * as repo from './payment-methods.repo.ts';
 
 /**
- * A store's payment methods (issue 27, product.md §4-5): its saved list, or its currency's
- * defaults until the owner saves one. A method taken off the list stays stored, so a report of
- * its past tenders still names it.
+ * A store's payment methods (product.md §4-5): its saved list, or its currency's defaults until the
+ * owner saves one. A method taken off the list stays stored, so a report of its past tenders still
+ * names it.
  */
 
 /** A store's methods: `list` what the payment dialog and the editor show, `all` with those taken off it. */
@@ -57,12 +57,11 @@ export async function storeMethods(db: DbOrTx, store: StoreRow): Promise<StoreMe
 }
 
 /**
- * The store's methods as a sale or refund names its tenders with them (issue 25: a checkout reads
- * no more than its products before its write): this process's copy, kept for `SESSION_CACHE_MS`
- * and cleared by any change to methods or stores made here (app.ts), so a rename made through
- * another process names its tenders within that time, as the store's other settings do. A tender
- * naming a method this copy lacks (added through another process since) reads the store again
- * before it is refused.
+ * The store's methods as a sale or refund names its tenders with them (a checkout reads no more
+ * than its products before its write): this process's copy, kept for `SESSION_CACHE_MS` and cleared
+ * by any change to methods or stores made here (app.ts), so a rename made through another process
+ * names its tenders within that time, as the store's other settings do. A tender naming a method
+ * this copy lacks (added through another process since) reads the store again before it is refused.
  */
 export async function methodsForTenders(
   ctx: AppContext,

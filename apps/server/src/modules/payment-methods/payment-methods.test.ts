@@ -5,8 +5,8 @@ import { createUser, expectFieldErrors, type TestUser } from '../../test/factori
 import { engines, startTestApp, useTestApp } from '../../test/harness.ts';
 
 /**
- * Named tenders (issue 27): a store's payment methods, edited as one list; sales, refunds, the
- * statistics and the shift's report by method, with the reference a card or QR payment carries.
+ * Named tenders: a store's payment methods, edited as one list; sales, refunds, the statistics and
+ * the shift's report by method, with the reference a card or QR payment carries.
  */
 describe.each(engines)('payment methods on %s', (engine) => {
   const t = useTestApp(engine);
@@ -223,7 +223,7 @@ describe.each(engines)('payment methods on %s', (engine) => {
   });
 
   it('names tenders with a change made in this process at once, and with a method another process added', async () => {
-    // A process that keeps its copy of the store's methods a minute (issue 25: a checkout reads only its products).
+    // A process that keeps its copy of the store's methods a minute (a checkout reads only its products).
     const here = await startTestApp(engine, { ...t.databaseEnv, SESSION_CACHE_MS: '60000' });
     const sellHere = (payment: unknown) =>
       here.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {

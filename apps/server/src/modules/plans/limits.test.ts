@@ -43,9 +43,9 @@ function useLimitedApp(engine: Engine) {
 }
 
 /**
- * Each free limit at its exact boundary (issue 12): the last allowed create succeeds, the next is
- * refused with 402 and writes nothing, also when 20 creates race over the last slot; premium lifts
- * them all at once and losing it brings them back without touching what was made meanwhile.
+ * Each free limit at its exact boundary: the last allowed create succeeds, the next is refused with
+ * 402 and writes nothing, also when 20 creates race over the last slot; premium lifts them all at
+ * once and losing it brings them back without touching what was made meanwhile.
  */
 describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
   const { t, newProduct, sell } = useLimitedApp(engine);
@@ -216,9 +216,9 @@ describe.each(engines)('free-tier limits at their boundary on %s', (engine) => {
 });
 
 /**
- * Issue 25: no lock per owner. The free tier's counters (free_tier_usage) stay exact through
- * deletes and premium periods, and a sale waits on no lock of its owner's user row; a premium
- * owner's sale waits on nothing of the owner's at all.
+ * No lock per owner. The free tier's counters (free_tier_usage) stay exact through deletes and
+ * premium periods, and a sale waits on no lock of its owner's user row; a premium owner's sale
+ * waits on nothing of the owner's at all.
  */
 describe.each(engines)('free-tier counters without an owner lock on %s', (engine: Engine) => {
   const { t, newProduct, sell } = useLimitedApp(engine);

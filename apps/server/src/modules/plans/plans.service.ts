@@ -12,18 +12,18 @@ import * as repo from './plans.repo.ts';
  * inside the transaction that writes, so a refused create writes nothing and concurrent creates
  * cannot both take the last slot.
  *
- * No owner-wide lock (issue 25). Premium is read without a lock: a sale of a premium owner waits
- * for nothing of the owner's. The one race left is premium ending while a create is in flight,
- * which then still goes through, as it would have a moment earlier; losing premium only refuses
- * creates that start after it (and the counters are dropped then, see forgetFreeUsage). Such a
- * create, committed after a recount that could not see it, may be missing from the counter: at
- * most one slot over the limit per create caught in that moment, accepted for a sale never waiting.
- * A free owner claims a slot with one conditional UPDATE of their usage row for the limit
- * (free_tier_usage: `used + n <= limit`), so of two creates only the row's lock orders them and
- * the second one sees the first's claim. The counter never counts less than the real rows: every
- * create claims, and deletes (a product, a cargo, a store with its products, a cargo handed over)
- * leave it as it is. So when a claim fails, or the row is missing, the row is locked and set from
- * the real count before deciding: a freed slot is found exactly at the boundary, and only there.
+ * No owner-wide lock. Premium is read without a lock: a sale of a premium owner waits for nothing
+ * of the owner's. The one race left is premium ending while a create is in flight, which then still
+ * goes through, as it would have a moment earlier; losing premium only refuses creates that start
+ * after it (and the counters are dropped then, see forgetFreeUsage). Such a create, committed after
+ * a recount that could not see it, may be missing from the counter: at most one slot over the limit
+ * per create caught in that moment, accepted for a sale never waiting. A free owner claims a slot
+ * with one conditional UPDATE of their usage row for the limit (free_tier_usage:
+ * `used + n <= limit`), so of two creates only the row's lock orders them and the second one sees
+ * the first's claim. The counter never counts less than the real rows: every create claims, and
+ * deletes (a product, a cargo, a store with its products, a cargo handed over) leave it as it is.
+ * So when a claim fails, or the row is missing, the row is locked and set from the real count
+ * before deciding: a freed slot is found exactly at the boundary, and only there.
  */
 export type LimitedKind = 'products' | 'cargos' | 'transactions' | 'members';
 
@@ -247,11 +247,11 @@ export interface StorageQuota {
 const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
 /**
- * The image storage of one store (issue 8 §1.4): `STORE_STORAGE_QUOTA_BYTES` on the
- * free plan, `PREMIUM_STORE_STORAGE_QUOTA_BYTES` with premium. Past it a free user gets 402 (premium
- * would give room), a premium user 413 (nothing to upgrade to). Call inside the writing
- * transaction: it locks the store's row on PostgreSQL (not the owner's, so the owner's sales and
- * other stores go on), so two uploads to the store cannot both take the last bytes.
+ * The image storage of one store: `STORE_STORAGE_QUOTA_BYTES` on the free plan,
+ * `PREMIUM_STORE_STORAGE_QUOTA_BYTES` with premium. Past it a free user gets 402 (premium would
+ * give room), a premium user 413 (nothing to upgrade to). Call inside the writing transaction: it
+ * locks the store's row on PostgreSQL (not the owner's, so the owner's sales and other stores go
+ * on), so two uploads to the store cannot both take the last bytes.
  */
 export async function storageQuota(
   trx: DbOrTx,

@@ -4,8 +4,8 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 
 /**
- * Issue 27: a store keeps its barcode rules (product.md §4 BarcodeRule), replaced as a list, and
- * its random in-store codes avoid every prefix a rule claims.
+ * A store keeps its barcode rules (product.md §4 BarcodeRule), replaced as a list, and its random
+ * in-store codes avoid every prefix a rule claims.
  */
 describe.each(engines)('barcode rules on %s', (engine) => {
   const t = useTestApp(engine);

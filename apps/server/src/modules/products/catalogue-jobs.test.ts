@@ -4,9 +4,9 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 
 /**
- * Imports and exports share a cap per user and in total (issue 8 §1.6). An export holds its slot
- * while its client reads: a client that stops reading keeps it, which is how these tests hold one
- * open without any timing.
+ * Imports and exports share a cap per user and in total. An export holds its slot while its client
+ * reads: a client that stops reading keeps it, which is how these tests hold one open without any
+ * timing.
  */
 describe.each(engines)('import and export caps on %s', (engine) => {
   const t = useTestApp(engine, {

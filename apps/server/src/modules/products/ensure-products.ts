@@ -20,10 +20,10 @@ export interface ProductDraft {
 
 /**
  * The id of the store's product for each code, creating the missing ones from their drafts inside
- * the caller's transaction (cargo arrival, issue 11). Created products start at quantity 0: the
- * caller moves their stock through the ledger, whose movements the counter's product changes feed
- * reads (and they are new, so it lists them as created too). The free product limit is checked for all of them at once
- * (402, nothing written, when they do not fit).
+ * the caller's transaction (cargo arrival). Created products start at quantity 0: the caller moves
+ * their stock through the ledger, whose movements the counter's product changes feed reads (and
+ * they are new, so it lists them as created too). The free product limit is checked for all of them
+ * at once (402, nothing written, when they do not fit).
  */
 export async function ensureProducts(
   trx: DbOrTx,

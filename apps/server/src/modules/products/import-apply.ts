@@ -69,10 +69,10 @@ function descriptive(row: ProductRow): Descriptive {
  * changes nothing (creates become "unchanged"), which is what makes a batch split into several
  * transactions safe to retry.
  *
- * A write task (db/write-task.ts, issue 25: one write path): on SQLite it runs in the write
- * worker's thread, so none of its statements block the event loop that serves other stores'
- * requests (before, each of them was a blocking call to the worker, and other stores' lookups
- * waited between them); on PostgreSQL in a transaction of this process, a statement per table.
+ * A write task (db/write-task.ts: the one write path): on SQLite it runs in the write worker's
+ * thread, so none of its statements block the event loop that serves other stores' requests
+ * (before, each of them was a blocking call to the worker, and other stores' lookups waited between
+ * them); on PostgreSQL in a transaction of this process, a statement per table.
  */
 export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise<ChunkResult> {
   const { storeId, ownerId, userId, importId, lines, at } = chunk;
@@ -122,7 +122,7 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
   const refused = new Set(fresh.slice(slots));
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   // Counted, not listed line by line: a file past the limit would otherwise list every such line
-  // with the same sentence (issue 14: 902 identical lines).
+  // with the same sentence (902 identical lines for one file).
   const limitedLines: number[] = [];
   for (const t of targets.values()) {
     for (const { line, outcome } of t.outcomes) {

@@ -440,10 +440,10 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
 });
 
 /**
- * Issue 25, one write path: on SQLite an import chunk is a write task run in the write worker's
- * thread, so none of its statements run on the main thread's connection (each of them used to be a
- * blocking call there, and other stores' requests waited between them). The recorder sees what the
- * main thread runs; the import still stores every product, its opening stock and its updates.
+ * One write path: on SQLite an import chunk is a write task run in the write worker's thread, so
+ * none of its statements run on the main thread's connection (each of them used to be a blocking
+ * call there, and other stores' requests waited between them). The recorder sees what the main
+ * thread runs; the import still stores every product, its opening stock and its updates.
  */
 describe('an import batch on SQLite', () => {
   const statements: string[] = [];

@@ -16,8 +16,8 @@ import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
  * worker, so it no longer takes the event loop, but every other write of the process (other
  * stores' sales) waits for it: 100 codes keep that wait to a few milliseconds. On PostgreSQL a
  * chunk is a statement per table in the database's own process, and other stores never wait for
- * it (their rows and locks are their own): bigger chunks, fewer round trips and commits (issue 25:
- * 100-code chunks were ~1,000 commits and ~15,000 round trips for 100,000 rows).
+ * it (their rows and locks are their own): bigger chunks, fewer round trips and commits (100-code
+ * chunks were ~1,000 commits and ~15,000 round trips for 100,000 rows).
  */
 const CHUNK = 100;
 const PG_CHUNK = 500;

@@ -6,7 +6,7 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct, ean13, productBody } from '../../test/products.ts';
 import { SETTLE_MS } from './product-changes.service.ts';
 
-/** A product's own tax rate (issue 9: "a product may carry its own rate, e.g. reduced food rate"). */
+/** A product's own tax rate, e.g. a reduced food rate. */
 describe.each(engines)('product tax rate on %s', (engine) => {
   const t = useTestApp(engine);
   let u: TestUser;

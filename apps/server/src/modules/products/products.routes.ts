@@ -42,7 +42,7 @@ const FIRST_WINDOW = { page: 0, size: 20 };
 /** `/api/secure/product`: the catalogue and stock of the store named by X-Store. */
 export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const scope = (request: FastifyRequest) => scopeOf(ctx, request);
-  // Imports and exports share one cap: both read or write a whole catalogue (issue 8 §1.6).
+  // Imports and exports share one cap: both read or write a whole catalogue.
   const catalogueJobs = createWorkGate(
     ctx.config.catalogueJobs,
     'The server is busy with other imports and exports. Please try again in a few seconds.',
@@ -171,7 +171,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 429) },
         },
         // The same checks as ImportBatchBodySchema, the rows in slices between event-loop turns, so
-        // one batch does not hold other stores' requests for its 1,000 rows (issue 8 §1.6).
+        // one batch does not hold other stores' requests for its 1,000 rows.
         validatorCompiler: slicedBodyValidator('rows', ImportBatchEnvelopeSchema, ImportRowSchema),
       },
       async (request) => {

@@ -123,7 +123,7 @@ describe.each(engines)('products on %s', (engine) => {
     expectFieldErrors(await post({ ...productBody(), imageId: 'i'.repeat(81) }), ['imageId']);
   });
 
-  // Issue 24 item 19: an opening quantity of -5 was saved; each refusal is a sentence for a shop owner.
+  // A negative opening quantity (-5) is refused, not saved; each refusal is a sentence for a shop owner.
   it('refuses a negative opening stock, a negative price and an over-long name with readable sentences, and stores nothing', async () => {
     const code = ean13();
     const cases: Array<[Record<string, unknown>, string, string]> = [

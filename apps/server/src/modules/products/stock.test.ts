@@ -35,7 +35,7 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     await expectLedgerConsistent(t);
   });
 
-  // Issue 24 item 20: an adjustment says why (received, damaged, theft, correction, own use).
+  // An adjustment says why (received, damaged, theft, correction, own use).
   it('stores the reason of an adjustment and shows it in the stock history', async () => {
     const p = await createProduct(t, u, { quantity: 10 });
     for (const [delta, adjustmentReason] of [

@@ -6,9 +6,9 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 
 /**
- * Japan's qualified simplified invoice and return invoice (issue 27, product.md §5) through the API
- * and the public pages: the number the store had when it sold, ※ on reduced-rate lines, each
- * rate's total and tax as the sale stored them, and each refund's own receipt.
+ * Japan's qualified simplified invoice and return invoice (product.md §5) through the API and the
+ * public pages: the number the store had when it sold, ※ on reduced-rate lines, each rate's total
+ * and tax as the sale stored them, and each refund's own receipt.
  */
 
 const NTA = 'T7000012050002'; // The National Tax Agency's own registration number.

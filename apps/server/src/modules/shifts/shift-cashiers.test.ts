@@ -5,8 +5,8 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { closeShift, countOf, enableShifts, openShift, readShift, refundAll, sell } from './shifts.test-helpers.ts';
 
 /*
- * The X and Z reports by cashier (issue 26): the shift's sales and refunds per who rang them up,
- * live while it is open and frozen with the Z report.
+ * The X and Z reports by cashier: the shift's sales and refunds per who rang them up, live while it
+ * is open and frozen with the Z report.
  */
 describe.each(engines)('shift report by cashier on %s', (engine) => {
   const t = useTestApp(engine);

@@ -5,8 +5,8 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { closeShift, enableShifts, openShift, readShift } from './shifts.test-helpers.ts';
 
 /*
- * Drawer openings without a sale in the X and Z reports (issues 26 and 27): counted live while the
- * shift is open, frozen with its Z report, and one made while no shift is open counts in the next.
+ * Drawer openings without a sale in the X and Z reports: counted live while the shift is open,
+ * frozen with its Z report, and one made while no shift is open counts in the next.
  */
 describe.each(engines)('no sales in the shift reports on %s', (engine) => {
   const t = useTestApp(engine);

@@ -30,10 +30,10 @@ export type SaleFigures = Pick<
 
 /**
  * What a Z report is read from once the shift is closed, frozen as JSON (`shifts.totals`) in the
- * statement that closes it (issue 24): the sale figures, the currency they are in and the names of
- * who opened and closed it. A closed report is never recomputed from live rows, so renaming a
- * member or changing the store later leaves it as it was closed. Shifts closed before the snapshot
- * held the currency and names (`Partial`) fall back to the live values.
+ * statement that closes it: the sale figures, the currency they are in and the names of who opened
+ * and closed it. A closed report is never recomputed from live rows, so renaming a member or
+ * changing the store later leaves it as it was closed. Shifts closed before the snapshot held the
+ * currency and names (`Partial`) fall back to the live values.
  */
 export type ClosedSnapshot = SaleFigures & Partial<{ mainCurrency: string; openedBy: string; closedBy: string }>;
 
@@ -79,7 +79,7 @@ export async function liveFigures(
       (r) => r.currency,
     ),
   });
-  // Per payment method (issue 27), in the store's list order, then methods it no longer has.
+  // Per payment method, in the store's list order, then methods it no longer has.
   const taken = amountsBy(methods.sales, (r) => r.method_key);
   const given = amountsBy(methods.refunds, (r) => r.method_key);
   const keys = [...new Set([...taken.keys(), ...given.keys()])];
@@ -164,7 +164,7 @@ export function toReport(input: {
   // Shifts closed before late sales were counted froze no late figures: 0.
   const sales: SaleFigures = live?.sales ?? { ...none, ...frozen };
   const { salesCount, salesTotal, lateSalesCount, lateSalesTotal, refundsCount, refundsTotal } = sales;
-  // A Z report frozen before issue 27 has only the fixed method of each row: its label by that.
+  // A Z report frozen before named tenders has only each row's fixed method: its label by that.
   const byMethod = sales.byMethod.map((m) => ({ ...paymentMethodLabel(m.method, []), ...m }));
   // Z reports frozen before the breakdown by cashier was kept have none.
   const byCashierRows = sales.byCashier ?? [];

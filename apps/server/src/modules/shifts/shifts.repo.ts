@@ -124,10 +124,9 @@ export async function findMoveByClientId(db: DbOrTx, storeId: string, clientId: 
 
 /**
  * Cash taken by the shift's sales per currency: what was handed over minus the change given back,
- * each where it physically went (issue 24): change handed back in the main currency for a
- * second-currency tender (`change_currency` set) leaves the main currency's drawer, as
- * `change_in_main`; otherwise `change` leaves the tender's own. Rows of one currency may come
- * twice (summed by the caller).
+ * each where it physically went: change handed back in the main currency for a second-currency
+ * tender (`change_currency` set) leaves the main currency's drawer, as `change_in_main`; otherwise
+ * `change` leaves the tender's own. Rows of one currency may come twice (summed by the caller).
  */
 export async function cashSalesByCurrency(db: DbOrTx, storeId: string, shiftId: string) {
   const cash = db
@@ -201,9 +200,9 @@ export async function refundTotals(db: DbOrTx, storeId: string, shiftId: string)
     .executeTakeFirstOrThrow();
 }
 
-/** A tender's payment method (issue 27), or its fixed method when stored before named tenders. */
+/** A tender's payment method, or its fixed method when stored before named tenders. */
 const methodKey = sql<string>`coalesce(t.payment_method_id, t.method)`.as('method_key');
-/** The shift's sales and refunds per user who rang them up (issue 26: the X and Z reports by cashier). */
+/** The shift's sales and refunds per user who rang them up (the X and Z reports by cashier). */
 export async function cashierTotals(db: DbOrTx, storeId: string, shiftId: string) {
   const [sales, refunds] = await Promise.all([
     db

@@ -23,10 +23,10 @@ import * as repo from './shifts.repo.ts';
 import { liveFigures, toReport, type ClosedSnapshot } from './shift-report.ts';
 
 /**
- * Shifts of a store's till (issue 10): open with a float, pay-ins and pay-outs, the X report,
- * closing with a blind count into a Z report. A closed shift is never written again: every write
- * here takes the shift only while it is OPEN (409 otherwise), and its closing figures are written
- * once, in the transaction that closes it.
+ * Shifts of a store's till: open with a float, pay-ins and pay-outs, the X report, closing with a
+ * blind count into a Z report. A closed shift is never written again: every write here takes the
+ * shift only while it is OPEN (409 otherwise), and its closing figures are written once, in the
+ * transaction that closes it.
  */
 
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
@@ -46,16 +46,16 @@ function badCurrency(field: string): AppError {
 /**
  * The open shift's id for a sale or refund being stored in `trx`, or null when none is open.
  *
- * SHIFTLESS_RULE (issue 24): a sale is never refused for want of a shift (a device may sell
- * offline, an API client may not know of shifts), yet nothing sold while the store uses shifts may
- * fall outside every Z report. So a completed sale or refund stored while no shift is open is kept
- * with no shift, and the next shift opened adopts it in the transaction that opens it (everything
- * stored so since shifts were turned on); its X and Z reports count it, and show the sales
- * completed before it opened apart ("sold before the shift opened"). The counter says so to the
- * cashier and asks for a shift to be opened before the first sale. A sale whose transaction is
- * still running while a shift opens (it found none open) cannot be seen by the opening one: it is
- * adopted by the shift after, so it still lands in exactly one Z report. A sale on PostgreSQL
- * reads it the same way (FOR SHARE) inside `shopdesk_store_sale` (migration 202611271500).
+ * SHIFTLESS_RULE: a sale is never refused for want of a shift (a device may sell offline, an API
+ * client may not know of shifts), yet nothing sold while the store uses shifts may fall outside
+ * every Z report. So a completed sale or refund stored while no shift is open is kept with no
+ * shift, and the next shift opened adopts it in the transaction that opens it (everything stored so
+ * since shifts were turned on); its X and Z reports count it, and show the sales completed before
+ * it opened apart ("sold before the shift opened"). The counter says so to the cashier and asks for
+ * a shift to be opened before the first sale. A sale whose transaction is still running while a
+ * shift opens (it found none open) cannot be seen by the opening one: it is adopted by the shift
+ * after, so it still lands in exactly one Z report. A sale on PostgreSQL reads it the same way
+ * (FOR SHARE) inside `shopdesk_store_sale` (migration 202611271500).
  */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
   return (await openShiftFor(trx, dbKind, storeId))?.id ?? null;

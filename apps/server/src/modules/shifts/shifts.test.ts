@@ -249,7 +249,7 @@ describe.each(engines)('shifts on %s', (engine) => {
     expect((await readShift(t, u, shift.id)).body).toEqual(before);
   });
 
-  it('a sale or refund stored while no shift is open joins the next shift opened (issue 24)', async () => {
+  it('a sale or refund stored while no shift is open joins the next shift opened', async () => {
     const u = await createUser(t);
     // Sold before the store used shifts: no shift ever counts it.
     const early = await sell(t, u, 900, { method: 'CASH', currency: 'USD', amount: 900 });
@@ -307,7 +307,7 @@ describe.each(engines)('shifts on %s', (engine) => {
     expect(cashOf(z.body, 'USD')).toMatchObject({ expected: 2_700, difference: 0 });
   });
 
-  it('books cash change where it was handed back: in the tender’s currency or, when chosen, the main one (issue 24)', async () => {
+  it('books cash change where it was handed back: in the tender’s currency or, when chosen, the main one', async () => {
     const u = await shiftUser();
     await setYenRate(t, u); // 150 yen to the dollar
     const { body: shift } = await openShift(t, u, [
@@ -344,7 +344,7 @@ describe.each(engines)('shifts on %s', (engine) => {
     expect(cashOf(x, 'USD')).toMatchObject({ cashSales: -333, expected: 5_000 - 333 });
   });
 
-  it('a Z report keeps the currency, amounts and names it was closed with (issue 24)', async () => {
+  it('a Z report keeps the currency, amounts and names it was closed with', async () => {
     const u = await shiftUser();
     const { body: shift } = await openShift(t, u, [{ currency: 'USD', amount: 500 }]);
     const z = await closeShift(t, u, shift.id, noCount);

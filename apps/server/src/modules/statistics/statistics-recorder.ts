@@ -35,8 +35,8 @@ export interface SaleForStatistics {
 }
 
 /**
- * A tender as the reports count it: under its payment method's id (issue 27), or its fixed method
- * (CASH, CARD, OTHER: also those default methods' ids) when it was stored before named tenders.
+ * A tender as the reports count it: under its payment method's id, or its fixed method (CASH, CARD,
+ * OTHER: also those default methods' ids) when it was stored before named tenders.
  */
 interface TenderOfStatistics {
   method: string;

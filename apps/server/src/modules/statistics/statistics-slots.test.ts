@@ -52,10 +52,10 @@ describe('statSlot', () => {
 });
 
 /**
- * Issue 25: a store's hour and its day's tenders are spread over slot rows so concurrent sales
- * mostly lock different rows; every report sums them. Many sales (some at once) and refunds in one
- * hour give the same figures as the brute-force recomputation, with the rows really spread; the
- * migration's down folds the slots into one row per key and its up takes them back, same figures.
+ * A store's hour and its day's tenders are spread over slot rows so concurrent sales mostly lock
+ * different rows; every report sums them. Many sales (some at once) and refunds in one hour give
+ * the same figures as the brute-force recomputation, with the rows really spread; the migration's
+ * down folds the slots into one row per key and its up takes them back, same figures.
  */
 describe.each(engines)('statistics over slot rows on %s', (engine) => {
   const t = useTestApp(engine);

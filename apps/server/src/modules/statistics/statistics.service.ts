@@ -253,7 +253,7 @@ export async function statisticSummary(
   };
 }
 
-/** A report row of one method (its id, or a fixed method's name before issue 27) by its current name. */
+/** A report row of one method (its id, or a fixed method's name for a tender without one) by its current name. */
 function tenderStatistic(t: Awaited<ReturnType<typeof repo.tenders>>[number], methods: PaymentMethod[]) {
   const label = paymentMethodLabel(t.method, methods);
   return {

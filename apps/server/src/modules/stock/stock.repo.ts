@@ -79,7 +79,7 @@ const BULK_CHUNK = 250;
  * Few statements matter most on a transaction of the main thread (a cargo's arrival: each
  * statement is a round trip to the write worker, sqlite-write-worker.ts): 2,000 single-row updates
  * took a 2,000-line arrival from 0.54 to 1.04 s. In the worker, a sale's five products cost the
- * same either way (issue 25, measured).
+ * same either way (measured).
  */
 export async function addToQuantities(
   trx: DbOrTx,

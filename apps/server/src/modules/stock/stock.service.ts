@@ -90,7 +90,7 @@ export async function applyStockDeltas(
 
 /**
  * `applyStockDeltas` of rows `orderedMovementRows` made beforehand: a sale builds its rows before
- * its write task, on the main thread, so SQLite's one writer spends its time writing (issue 25).
+ * its write task, on the main thread, so SQLite's one writer spends its time writing.
  */
 export async function applyMovementRows(
   trx: DbOrTx,

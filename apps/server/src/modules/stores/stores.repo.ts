@@ -34,8 +34,8 @@ export async function updateStore(db: DbOrTx, id: string, patch: Updateable<Stor
 
 /**
  * Tables whose rows are priced in the store's main currency; cargos join when they land. Shifts
- * count too (issue 24): a shift's float and its Z report are in the main currency, even a shift
- * of a store that never sold.
+ * count too: a shift's float and its Z report are in the main currency, even a shift of a store
+ * that never sold.
  */
 const PRICED_TABLES = ['products', 'shop_transactions', 'shifts'] as const;
 

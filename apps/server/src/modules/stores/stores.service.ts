@@ -157,9 +157,9 @@ const OTHER_FORMAT =
   'A registration number is one line of letters, digits, spaces, dots, dashes and slashes (at most 32).';
 
 /**
- * The tax fields of the sale settings (issue 27), checked against the store's currency. A yen store
- * with a registration number issues qualified invoices, whose tax is once per rate (product.md §5):
- * such a store stores PER_RATE, and an explicit PER_LINE is refused rather than stored and then
+ * The tax fields of the sale settings, checked against the store's currency. A yen store with a
+ * registration number issues qualified invoices, whose tax is once per rate (product.md §5): such a
+ * store stores PER_RATE, and an explicit PER_LINE is refused rather than stored and then
  * overridden, so what the settings say is always what the counter does.
  */
 function taxPatch(store: Scope['store'], body: SaleSettings) {

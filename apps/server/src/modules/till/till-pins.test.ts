@@ -4,8 +4,8 @@ import { addMember, createUser, login, type TestUser } from '../../test/factorie
 import { engines, useTestApp, type ApiResponse, type TestApp } from '../../test/harness.ts';
 
 /*
- * Till PINs (issue 26, product.md §2): set by the member or reset by MEMBERS, 4–6 digits, unique
- * in the store, kept only as salted slow hashes; the roster with the hashes goes to a till session
+ * Till PINs (product.md §2): set by the member or reset by MEMBERS, 4–6 digits, unique in the
+ * store, kept only as salted slow hashes; the roster with the hashes goes to a till session
  * (SETTINGS) only; tries are throttled per device and per member with growing delays that the
  * owner's unlock is never held back by.
  */

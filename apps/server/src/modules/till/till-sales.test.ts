@@ -5,9 +5,9 @@ import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 
 /*
- * Sales and refunds made on a till (issue 26, product.md §2): recorded under the member unlocked
- * there (`userId`) and the member whose PIN approved what they lacked (`approvedBy`), checked when
- * the action reaches the server, so a sale queued offline by a member who lost SELL meanwhile is
+ * Sales and refunds made on a till (product.md §2): recorded under the member unlocked there
+ * (`userId`) and the member whose PIN approved what they lacked (`approvedBy`), checked when the
+ * action reaches the server, so a sale queued offline by a member who lost SELL meanwhile is
  * refused 403 naming it (the device keeps it queued with that reason).
  */
 describe.each(engines)('sales on a till on %s', (engine) => {
