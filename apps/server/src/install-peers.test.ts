@@ -24,10 +24,10 @@ function takesMajor(range: string, major: number): boolean {
 }
 
 /**
- * `npm install` printed a 19-line ERESOLVE notice (issue 24 item 20): @typescript-eslint/utils 7,
- * pulled in by eslint-plugin-import-x 3, asks for ESLint 8 while the repo lints with ESLint 9. The
- * root package.json's `overrides` gives the plugin utils 8; this keeps every package of the
- * lockfile that names ESLint as a peer agreeing with the ESLint installed.
+ * `npm install` printed a 19-line ERESOLVE notice: @typescript-eslint/utils 7, pulled in by
+ * eslint-plugin-import-x 3, asks for ESLint 8 while the repo lints with ESLint 9. The root
+ * package.json's `overrides` gives the plugin utils 8; this keeps every package of the lockfile
+ * that names ESLint as a peer agreeing with the ESLint installed.
  */
 describe('the lockfile', () => {
   it('has no package whose ESLint peer range excludes the installed ESLint', () => {

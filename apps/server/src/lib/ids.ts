@@ -10,7 +10,7 @@ export function newId(): string {
  * sale that carry their own timestamp anyway (sales, their lines, tenders and refunds, ledger
  * movements): consecutive inserts land at the end of the primary key's index instead of on a
  * random page, so a batch of sales rewrites a few shared pages rather than one page per row
- * (issue 9's checkout throughput). It tells nothing the rows' own timestamps do not.
+ * (for checkout throughput). It tells nothing the rows' own timestamps do not.
  */
 export function newOrderedId(now = Date.now()): string {
   // randomUUID draws from Node's pooled entropy, faster than a randomBytes call per id; its first

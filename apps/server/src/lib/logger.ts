@@ -6,7 +6,7 @@ export type LogFormat = 'auto' | 'pretty' | 'json';
 /**
  * Fastify's logger: one JSON object per line for log collectors, or, in a terminal, readable lines
  * (`auto`: readable when stdout is a TTY). Readable lines print a message's line breaks as they
- * are, so a mailed link printed to the console stands on a line of its own (issue 14).
+ * are, so a mailed link printed to the console stands on a line of its own.
  */
 export function loggerOptions(level: string, format: LogFormat): NonNullable<FastifyServerOptions['logger']> {
   const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);

@@ -5,9 +5,9 @@ export function localUrl(host: string, port: number): string {
 }
 
 /**
- * The start-up line. It names APP_URL, the address people and mail links use, whenever that is
- * not this machine's own address (issue 24 item 20: it printed localhost behind a public
- * APP_URL), with the local address beside it for the person at the server.
+ * The start-up line. It names APP_URL, the address people and mail links use, whenever that is not
+ * this machine's own address (never localhost behind a public APP_URL), with the local address
+ * beside it for the person at the server.
  */
 export function runningAtMessage(appUrl: string, host: string, port: number): string {
   const local = localUrl(host, port);

@@ -40,10 +40,10 @@ interface Sale {
 }
 
 /**
- * Issue 13: a backup taken while checkouts run, restored into an empty DATA_DIR (SQLite) or an
- * empty database (PostgreSQL, into another schema name), holds a consistent store: every sale
- * acknowledged before the backup began, no half sale, a ledger that adds up, the cargo, the images
- * and the sessions (the JWT secret travels with the files). Both commands run as the CLI does.
+ * A backup taken while checkouts run, restored into an empty DATA_DIR (SQLite) or an empty database
+ * (PostgreSQL, into another schema name), holds a consistent store: every sale acknowledged before
+ * the backup began, no half sale, a ledger that adds up, the cargo, the images and the sessions
+ * (the JWT secret travels with the files). Both commands run as the CLI does.
  */
 describe.each(engines)('backup and restore on %s', (engine) => {
   const t = useTestApp(engine, { FREE_TRANSACTION_LIMIT: '10000000' });

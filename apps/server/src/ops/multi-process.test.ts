@@ -30,10 +30,10 @@ async function closeTwo(a: TestApp | undefined, b: TestApp | undefined) {
 }
 
 /**
- * Issue 13: two app instances on one PostgreSQL schema (and one DATA_DIR, as processes behind a
- * proxy share their files), as ARCHITECTURE.md's "Growing past one machine" runs them. Nothing one
- * needs may live only in the other's memory: a sale's clientId, a session's revocation, the login
- * throttle and the routes' rate limits are all decided by the database.
+ * Two app instances on one PostgreSQL schema (and one DATA_DIR, as processes behind a proxy share
+ * their files), as ARCHITECTURE.md's "Growing past one machine" runs them. Nothing one needs may
+ * live only in the other's memory: a sale's clientId, a session's revocation, the login throttle
+ * and the routes' rate limits are all decided by the database.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreSQL', () => {
   let a: TestApp;
@@ -177,9 +177,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
 });
 
 /**
- * Issue 25: the free tier holds across processes with no owner lock. Two app instances on one
- * PostgreSQL schema take sales and products of one free owner at once, crossing the limit: each
- * claim is one conditional write of the owner's counter row, so exactly the limit is stored.
+ * The free tier holds across processes with no owner lock. Two app instances on one PostgreSQL
+ * schema take sales and products of one free owner at once, crossing the limit: each claim is one
+ * conditional write of the owner's counter row, so exactly the limit is stored.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreSQL at the free-tier boundary', () => {
   const LIMIT = 5;

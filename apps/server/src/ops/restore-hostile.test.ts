@@ -44,9 +44,9 @@ function writeArchive(file: string, entries: Entry[]): void {
 }
 
 /**
- * Issue 24 item 7: a backup is data, never code. A forged archive cannot run psql commands or
- * SQL of its own, write outside the target schema, plant triggers in a SQLite file, write outside
- * the places DATA_DIR files go, turn a file into a folder, or unpack into more than its files hold.
+ * A backup is data, never code. A forged archive cannot run psql commands or SQL of its own, write
+ * outside the target schema, plant triggers in a SQLite file, write outside the places DATA_DIR
+ * files go, turn a file into a folder, or unpack into more than its files hold.
  */
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

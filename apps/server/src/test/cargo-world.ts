@@ -4,9 +4,9 @@ import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
 /**
- * The cargo part of the sweep world (issue 11): a fresh owner cargo holding the fresh product for
- * each route (a route may arrive, transfer or delete it), and a transfer token from a third user
- * (`gifter`), so the QR receive route has a token any caller can use.
+ * The cargo part of the sweep world: a fresh owner cargo holding the fresh product for each route
+ * (a route may arrive, transfer or delete it), and a transfer token from a third user (`gifter`),
+ * so the QR receive route has a token any caller can use.
  */
 export interface CargoWorld {
   cargo: Cargo;

@@ -75,7 +75,7 @@ export function counterLoad(options: { token: string; productCode: string; price
     if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return JSON.parse(text) as { code: string; lines: { id: string }[] };
   };
-  // Queued two minutes (and up to a second more) before it is sent, as issue 24 asks the crash test to show.
+  // Queued two minutes (and up to a second more) before it is sent: the crash test checks it keeps that time.
   const soldAt = () => new Date(Date.now() - QUEUED_FOR_MS - (ops % 1000)).toISOString();
   const completed = (quantity: number) => ({
     status: 'COMPLETED',

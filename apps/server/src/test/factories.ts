@@ -109,8 +109,8 @@ export interface InviteOptions {
 }
 
 /**
- * A member of `owner`'s store made the real way (issue 26): the owner invites a new address and it
- * accepts from the mailed link with a new account. Returns the member, logged in, with that store.
+ * A member of `owner`'s store made the real way: the owner invites a new address and it accepts
+ * from the mailed link with a new account. Returns the member, logged in, with that store.
  */
 export async function inviteMember(t: TestApp, owner: TestUser, options: InviteOptions = {}): Promise<TestUser> {
   const email = `member-${unique()}@example.com`;

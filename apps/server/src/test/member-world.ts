@@ -4,11 +4,11 @@ import { createUser, inviteMember, inviteTokenFrom, unique, type TestUser } from
 import type { TestApp } from './harness.ts';
 
 /**
- * The members part of the sweep world (issue 26): a member and an open invitation in the owner's
- * store (a route may remove or revoke them), and an invitation from a third user (`host`) to the
- * intruder, so the accept route has a link the intruder may use. Each is made again only once
- * used up: invitations are mailed and rate limited. The sweep and the fuzzer raise the free
- * member limit (FREE_MEMBER_LIMIT) and the invitation rate (RATE_LIMIT_INVITES_PER_HOUR).
+ * The members part of the sweep world: a member and an open invitation in the owner's store (a
+ * route may remove or revoke them), and an invitation from a third user (`host`) to the intruder,
+ * so the accept route has a link the intruder may use. Each is made again only once used up:
+ * invitations are mailed and rate limited. The sweep and the fuzzer raise the free member limit
+ * (FREE_MEMBER_LIMIT) and the invitation rate (RATE_LIMIT_INVITES_PER_HOUR).
  */
 export interface MemberWorld {
   member: TestUser;

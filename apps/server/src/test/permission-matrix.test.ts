@@ -37,11 +37,11 @@ const undeclaredMessage = (key: string) =>
   '(a permission of product.md §2, MEMBER, OWNER or ACCOUNT; see modules/access/rights.ts).';
 
 /**
- * The permission matrix (issue 26), generated from the route table: every `/api/secure` route is
- * called by the owner, a manager and a cashier with their roles' defaults, a cashier given exactly
- * the permission the route declares, and a stranger. A caller the declaration allows never gets
- * 403 or 404; one it does not gets 403 FORBIDDEN naming the permission, and changes nothing; the
- * stranger gets 404 (or, on a route about their own account, their own answer).
+ * The permission matrix, generated from the route table: every `/api/secure` route is called by the
+ * owner, a manager and a cashier with their roles' defaults, a cashier given exactly the permission
+ * the route declares, and a stranger. A caller the declaration allows never gets 403 or 404; one it
+ * does not gets 403 FORBIDDEN naming the permission, and changes nothing; the stranger gets 404
+ * (or, on a route about their own account, their own answer).
  */
 describe.each(engines)('permission matrix on %s', (engine) => {
   const t = useTestApp(engine, SWEEP_WORLD_ENV);

@@ -34,8 +34,8 @@ export async function createProduct(
   overrides: Partial<CreateProductBody> = {},
   store?: string,
 ): Promise<Product> {
-  // Opening stock is never negative (issue 24 item 19): a product that is to start below zero is
-  // created empty and adjusted down, as a shop's oversold product gets there.
+  // Opening stock is never negative: a product that is to start below zero is created empty and
+  // adjusted down, as a shop's oversold product gets there.
   const negative = (overrides.quantity ?? 0) < 0 ? (overrides.quantity as number) : 0;
   const body = productBody(negative ? { ...overrides, quantity: 0 } : overrides);
   const res = await api(t).post('/api/secure/product', { token: u.token, body, store });

@@ -334,7 +334,7 @@ export const routeSamples: Record<string, RouteSample> = {
     sample: () => ({ path: '/api/secure/shop/no-sale', body: { clientId: randomUUID(), reason: 'Change for a note' } }),
   },
 
-  // Cargo (issue 11). The world gives each route a fresh owner cargo holding the fresh product.
+  // Cargo. The world gives each route a fresh owner cargo holding the fresh product.
   'GET /api/secure/cargo': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/cargo' }) },
   'GET /api/secure/cargo/search/window/{page}/{size}': {
     tenancy: 'own',
@@ -541,7 +541,7 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
-  // Till mode (issue 26). The sweep world gives the owner and the intruder the PIN TILL_PIN.
+  // Till mode. The sweep world gives the owner and the intruder the PIN TILL_PIN.
   'PUT /api/secure/virtual-store/{urlName}/member/{userId}/pin': {
     tenancy: 'owned',
     sample: (w) => ({

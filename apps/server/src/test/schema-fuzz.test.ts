@@ -9,10 +9,10 @@ import { routeSamples } from './route-samples.ts';
 import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, type SweepWorld } from './sweep-world.ts';
 
 /**
- * Schema-driven fuzzing of every route (issue 8 §3.2): each request is a route's valid sample with
- * fields replaced by values from the route's own schema (from the OpenAPI document) or by hostile
- * ones. No answer may be a 5xx, and every 4xx has the error shape. `npm test` runs a short pass
- * with a fixed seed; `npm run fuzz` (FUZZ=long) a long one with a random seed, which it prints.
+ * Schema-driven fuzzing of every route: each request is a route's valid sample with fields replaced
+ * by values from the route's own schema (from the OpenAPI document) or by hostile ones. No answer
+ * may be a 5xx, and every 4xx has the error shape. `npm test` runs a short pass with a fixed seed;
+ * `npm run fuzz` (FUZZ=long) a long one with a random seed, which it prints.
  */
 const LONG = process.env.FUZZ === 'long';
 const SEED = Number(process.env.FUZZ_SEED ?? (LONG ? Math.floor(Math.random() * 2 ** 31) : 20260104));

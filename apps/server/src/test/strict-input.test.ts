@@ -5,7 +5,7 @@ import { createUser, expectFieldErrors, signUpBody, type TestUser } from './fact
 import { engines, useTestApp } from './harness.ts';
 import { productBody } from './products.ts';
 
-/** Issue 8 §1.9–1.11: money, text and path numbers from files and the API are read strictly. */
+/** Money, text and path numbers from files and the API are read strictly. */
 describe.each(engines)('strict input on %s', (engine) => {
   const t = useTestApp(engine);
   let u: TestUser;

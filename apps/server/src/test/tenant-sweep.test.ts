@@ -8,10 +8,10 @@ import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, ownerView, type SweepWo
 const secureRoutes = Object.entries(routeSamples).filter(([key]) => key.split(' ')[1]!.startsWith('/api/secure/'));
 
 /**
- * Tenant isolation of every `/api/secure` route (issue 8 §3.1): a second user with a valid
- * session and a store of their own tries the first user's objects through path parameters and
- * through X-Store, and gets 404 (or, for routes on their own data, only their own data), while
- * the owner's data stays exactly as it was.
+ * Tenant isolation of every `/api/secure` route: a second user with a valid session and a store of
+ * their own tries the first user's objects through path parameters and through X-Store, and gets
+ * 404 (or, for routes on their own data, only their own data), while the owner's data stays exactly
+ * as it was.
  */
 describe.each(engines)('tenant sweep on %s', (engine) => {
   // The demo payment provider, so the subscription routes succeed for the caller.
