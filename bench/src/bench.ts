@@ -154,7 +154,7 @@ async function main() {
           what: 'barcode lookup throughput',
           value: `${rps(lookup.requestsPerSecond)} (${Math.round((100 * lookup.requestsPerSecond) / baseline.requestsPerSecond)}%)`,
           // On PostgreSQL the lookup's budget is against a route that makes one round trip too
-          // (the db-floor rows, issue 25): a route that touches no database is shown beside it.
+          // (the db-floor rows): a route that touches no database is shown beside it.
           budget: server.engine === 'postgres' ? '- (PostgreSQL: see SELECT 1 row)' : '≥ 50% of bare route',
           baseline: rps(baseline.requestsPerSecond),
           ok: server.engine === 'postgres' ? null : lookup.requestsPerSecond >= 0.5 * baseline.requestsPerSecond,

@@ -1,10 +1,10 @@
 /**
- * Issue 11's cargo budget (product.md §9): a cargo of 2,000 contents opens (the cargo and its first
- * window of lines) and arrives well under a second; and 50 concurrent difference updates to one
- * content every second, with their p99. Half of the lines are products of the imported catalogue,
- * half are new codes, so the arrival both adds to existing products and creates 1,000 new ones.
- * Baselines are the bare route of the same server in the same run: opened the same way one after
- * another, and fired in the same bursts of 50, alternating second by second with the differences.
+ * The cargo budget (product.md §9): a cargo of 2,000 contents opens (the cargo and its first window
+ * of lines) and arrives well under a second; and 50 concurrent difference updates to one content
+ * every second, with their p99. Half of the lines are products of the imported catalogue, half are
+ * new codes, so the arrival both adds to existing products and creates 1,000 new ones. Baselines
+ * are the bare route of the same server in the same run: opened the same way one after another, and
+ * fired in the same bursts of 50, alternating second by second with the differences.
  */
 import { randomUUID } from 'node:crypto';
 import { benchCode } from './catalogue.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 25's floor for a checkout on PostgreSQL: the writes of one sale sent as one round trip, no
- * HTTP and no app, at the checkout's concurrency (checkout.ts prints the checkout's ratio to it).
+ * The floor for a checkout on PostgreSQL: the writes of one sale sent as one round trip, no HTTP
+ * and no app, at the checkout's concurrency (checkout.ts prints the checkout's ratio to it).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -27,10 +27,10 @@ function statSlot(id: string): number {
 }
 
 /**
- * What the app's one statement per sale writes (issue 25), as one multi-statement text: header,
- * lines, tender, receipt code, each product's quantity in id order, the movements, and the report
- * rows (hour, products by day and by month, tenders) upserted. Sent as one simple query, it is one
- * round trip and one implicit transaction: the floor a checkout on PostgreSQL is measured against.
+ * What the app's one statement per sale writes, as one multi-statement text: header, lines, tender,
+ * receipt code, each product's quantity in id order, the movements, and the report rows (hour,
+ * products by day and by month, tenders) upserted. Sent as one simple query, it is one round trip
+ * and one implicit transaction: the floor a checkout on PostgreSQL is measured against.
  */
 function oneTripSale(s: Sale): string {
   const date = s.at.slice(0, 10);

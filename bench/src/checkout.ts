@@ -1,5 +1,5 @@
 /**
- * Issue 9's checkout budget (product.md §9): durable completed sales of 5 lines over HTTP at 50
+ * The checkout budget (product.md §9): durable completed sales of 5 lines over HTTP at 50
  * concurrent clients, beside two baselines measured in the same run: the bare route at the same
  * concurrency, and the same writes as raw database transactions without HTTP or the app (the
  * engine's own floor for this work). Afterwards every answered sale must be stored (the clientId
@@ -20,7 +20,7 @@ import type { Row } from './table.ts';
 
 const CONNECTIONS = 50;
 const LINES = 5;
-/** How many times the 25-per-commit floor SQLite's checkout must sell (issue 25). */
+/** How many times the 25-per-commit floor SQLite's checkout must sell. */
 const FLOOR_RATIO = 1.4;
 /** Seconds of checkout load before the measured one (not measured). */
 const WARM_UP_SECONDS = 2;
@@ -408,7 +408,7 @@ export async function checkoutRows(
     {
       what: `checkout of ${LINES} lines, durable, ${CONNECTIONS} clients`,
       value: `${perSecond(http.perSecond)} (${Math.round((100 * http.perSecond) / raw.perSecond)}% of raw${floor ? `, ${(http.perSecond / floor.perSecond).toFixed(2)}× the ${RAW_BATCH}-per-commit floor` : ''})`,
-      // Issue 25: on SQLite both, so the budget holds on a slower machine than the one it was set on.
+      // On SQLite both, so the budget holds on a slower machine than the one it was set on.
       budget: server.engine === 'sqlite' ? `≥ 1,000/s and ≥ ${FLOOR_RATIO}× the floor` : '-',
       baseline: `raw DB ${perSecond(raw.perSecond)}${floor ? `, ${RAW_BATCH} per commit ${perSecond(floor.perSecond)}` : ''}; bare route ${perSecond(bare.perSecond)}`,
       ok:
@@ -416,7 +416,7 @@ export async function checkoutRows(
           ? http.perSecond >= 1000 && floor !== null && http.perSecond >= FLOOR_RATIO * floor.perSecond && exact
           : exact,
     },
-    // Issue 25: on PostgreSQL a sale is one round trip; measured against the same writes sent so.
+    // On PostgreSQL a sale is one round trip; measured against the same writes sent so.
     ...(oneTrip
       ? [
           {
@@ -428,7 +428,7 @@ export async function checkoutRows(
           },
         ]
       : []),
-    // Issue 25: CPU a sale is steadier than sales a second when the machine's speed swings.
+    // CPU a sale is steadier than sales a second when the machine's speed swings.
     ...(floorRun
       ? [
           {
@@ -443,7 +443,7 @@ export async function checkoutRows(
           },
         ]
       : []),
-    // Issue 25: what the database's share of a sale is, and what the app adds to it.
+    // What the database's share of a sale is, and what the app adds to it.
     ...(oneTrip
       ? [
           {

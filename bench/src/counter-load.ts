@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 // A wedge scanner's burst, keys 5 ms apart with their own timestamps, as the e2e suite sends it.
 import { wedgeScan } from '../../e2e/support/wedge-scan.ts';
 
-/** Issue 9 §Performance: the counter's two byte budgets, 1 KB = 1,024 bytes as in issue 8. */
+/** The counter's two byte budgets, 1 KB = 1,024 bytes as in FIRST_LOAD_BUDGET. */
 export const COUNTER_BUDGET = {
   /** JavaScript of the counter opened cold, gzip bytes. */
   scriptGzipBytes: 200 * 1024,

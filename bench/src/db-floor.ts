@@ -2,8 +2,8 @@
  * PostgreSQL's own floor for the barcode lookup: a route that makes one database round trip
  * (`/api/public/health`, a `SELECT 1`), measured in alternating slices with the lookup, so the
  * lookup is compared with the cheapest thing that touches the database and not only with a route
- * that does not (issue 8: the lookup is ~25% of a bare route on PostgreSQL). Its budget on
- * PostgreSQL is half of this route's throughput (issue 25).
+ * that does not (the lookup is ~25% of a bare route on PostgreSQL). Its budget on PostgreSQL is
+ * half of this route's throughput.
  */
 import { loadAlternating } from './load.ts';
 import type { Row } from './table.ts';

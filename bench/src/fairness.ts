@@ -1,8 +1,8 @@
 /**
- * One store's heavy work must not slow another store (product.md §9, issue 8 §1.6): store B's
- * barcode lookups at a steady rate, first alone, then while store A imports a catalogue through
- * the API the way the web client does (sequential batches of 1,000 rows). Store A's client runs in
- * a worker thread, so the figure is the server's, not the load generator's own pauses.
+ * One store's heavy work must not slow another store (product.md §9): store B's barcode lookups at
+ * a steady rate, first alone, then while store A imports a catalogue through the API the way the
+ * web client does (sequential batches of 1,000 rows). Store A's client runs in a worker thread, so
+ * the figure is the server's, not the load generator's own pauses.
  */
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';

@@ -43,7 +43,7 @@ export async function launch(url: string): Promise<Browser | string> {
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
-/** The public screens past the login page (issue 25), measured like it. */
+/** The public screens past the login page, measured like it. */
 const OTHER_PUBLIC = PUBLIC_SCREENS.filter((screen) => screen.path !== '/auth');
 const FIRST_LOAD_ROWS = [
   'first load, login page (cold)',
@@ -52,10 +52,10 @@ const FIRST_LOAD_ROWS = [
 ];
 
 /**
- * Issue 8 §4: the login page and home opened cold in Chromium on a phone-sized screen, measured as
- * bytes received (headers included) and requests; issue 25: the other public screens too (sign-up,
- * forgot password, confirm, legal), each in a fresh context. The owner logs in through the login page first,
- * so home opens with a stored session and an empty cache; that session is returned for the
+ * The login page and home opened cold in Chromium on a phone-sized screen, measured as bytes
+ * received (headers included) and requests, and the other public screens too (sign-up, forgot
+ * password, confirm, legal), each in a fresh context. The owner logs in through the login page
+ * first, so home opens with a stored session and an empty cache; that session is returned for the
  * counter's rows.
  */
 export async function firstLoadRows(
@@ -101,10 +101,10 @@ export async function firstLoadRows(
 const COUNTER_ROWS = ['first load, counter (cold)', 'first scan, bytes transferred'];
 
 /**
- * Issue 9 §Performance, against the catalogue the bench imported: the counter opened cold with a
- * stored session — its JavaScript in gzip bytes (≤ 200 KB), then, in a fresh cold context, a wedge
- * scan of `product` as soon as the counter shows — everything received until its line is in the
- * cart (< 300 KB). Until the counter page is built its route shows 'coming soon', and the rows say so.
+ * Against the catalogue the bench imported: the counter opened cold with a stored session — its
+ * JavaScript in gzip bytes (≤ 200 KB), then, in a fresh cold context, a wedge scan of `product` as
+ * soon as the counter shows — everything received until its line is in the cart (< 300 KB). Until
+ * the counter page is built its route shows 'coming soon', and the rows say so.
  */
 export async function counterRows(
   url: string,
@@ -156,12 +156,12 @@ export async function counterRows(
 }
 
 const RECEIPT_ROW = 'first load, public receipt page (cold)';
-/** Issue 10: the page a customer opens on their phone; aim ≤ 60 KB of JavaScript gzipped, or none. */
+/** The page a customer opens on their phone: aim ≤ 60 KB of JavaScript gzipped, or none. */
 const RECEIPT_SCRIPT_BUDGET = 60 * 1024;
 
 /**
- * Issue 10: `/receipt/{code}` opened cold by a customer who is not logged in (no session), counted
- * as bytes received and, apart, the JavaScript among them.
+ * `/receipt/{code}` opened cold by a customer who is not logged in (no session), counted as bytes
+ * received and, apart, the JavaScript among them.
  */
 export async function receiptRow(url: string, code: string): Promise<Row[]> {
   const browser = await launch(url);
@@ -177,7 +177,7 @@ export async function receiptRow(url: string, code: string): Promise<Row[]> {
       {
         what: RECEIPT_ROW,
         value: `${kb(load.bytes)} in ${load.requests} requests, ${kb(js)} of it JavaScript`,
-        // Issue 25 / product.md §9: a public screen, so the first-load budget holds for it too.
+        // A public screen (product.md §9), so the first-load budget holds for it too.
         budget: `≤ ${kb(FIRST_LOAD_BUDGET.bytes)} in ≤ ${FIRST_LOAD_BUDGET.requests}, ≤ ${kb(RECEIPT_SCRIPT_BUDGET)} JS`,
         baseline: '-',
         ok:

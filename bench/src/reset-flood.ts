@@ -1,9 +1,9 @@
 /**
- * Issue 8 §1: a flood of bogus password resets must not slow logins. Each reset with a made-up
- * token used to cost an argon2 hash before the token was checked (50/s put login p50 at ~800 ms).
- * Login p50 (real argon2 cost, sequential) alone, then while bogus resets arrive at FLOOD_RATE/s
- * from ever-new client addresses (TRUST_PROXY + X-Forwarded-For, so per-address limits do not
- * shield the server), on a server of its own.
+ * A flood of bogus password resets must not slow logins. Each reset with a made-up token used to
+ * cost an argon2 hash before the token was checked (50/s put login p50 at ~800 ms). Login p50 (real
+ * argon2 cost, sequential) alone, then while bogus resets arrive at FLOOD_RATE/s from ever-new
+ * client addresses (TRUST_PROXY + X-Forwarded-For, so per-address limits do not shield the server),
+ * on a server of its own.
  */
 import autocannon from 'autocannon';
 import { percentile } from './load.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 10's statistics budget: a year of reports (the window and the summary with top products)
- * over 1,000,000 transactions, < 200 ms (aim < 50 ms). The shortcut, said plainly in the rows: the
+ * The statistics budget: a year of reports (the window and the summary with top products) over
+ * 1,000,000 transactions, < 200 ms (aim < 50 ms). The shortcut, said plainly in the rows: the
  * aggregate rows that 1,000,000 sales of a year would leave (per local hour, per product per day and
  * per month, per tender per day) are inserted in bulk straight into the server's database instead
  * of making a million sales over HTTP; the sale rows themselves are not seeded, as the reports never

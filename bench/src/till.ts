@@ -4,7 +4,7 @@ import { percentile } from './load.ts';
 import { call, mailTo, type BenchServer } from './server.ts';
 import type { Row } from './table.ts';
 
-/** Issue 26 / product.md §9: a member's PIN unlocks the till to a counter ready to scan. */
+/** A member's PIN unlocks the till to a counter ready to scan (product.md §9). */
 const UNLOCK_BUDGET_MS = 300;
 /** Timed unlocks per row, after one untimed try that loads what the first unlock loads. */
 const TRIES = Number(process.env.BENCH_TILL_TRIES ?? 20);
@@ -150,11 +150,11 @@ function row(what: string, samples: Samples): Row {
 }
 
 /**
- * Issue 26: the store's owner turns on till mode on a device (the counter's Till mode… dialog) for
- * a cashier with a PIN; the cashier's PIN then unlocks the counter, timed from the last digit's tap
- * to the counter ready to scan, online (the server checks the PIN) and with the browser context
- * offline after the till has loaded (the PIN checked against the hashes the till keeps). A
- * tablet-sized screen, as a till's; service workers as in production.
+ * The store's owner turns on till mode on a device (the counter's Till mode… dialog) for a cashier
+ * with a PIN; the cashier's PIN then unlocks the counter, timed from the last digit's tap to the
+ * counter ready to scan, online (the server checks the PIN) and with the browser context offline
+ * after the till has loaded (the PIN checked against the hashes the till keeps). A tablet-sized
+ * screen, as a till's; service workers as in production.
  */
 export async function tillRows(server: BenchServer, headers: Record<string, string>, urlName: string): Promise<Row[]> {
   const browser = await launch(server.url);

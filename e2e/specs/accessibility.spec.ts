@@ -3,11 +3,11 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page } fro
 import { PUBLIC_ROUTES, seededSession, settle, storeRoutes, type AppRoute } from '../support/app-routes.ts';
 
 /**
- * Issue 14: axe finds no serious or critical violation on any route, in light and dark mode, on a
- * phone and on a desktop. The app follows the system colour scheme (Mantine 'auto'), so each
- * scheme is the browser's emulated prefers-color-scheme. WCAG 2.2 AA rules and axe's best
- * practices run; only serious and critical findings fail the test, all are listed. Visible text
- * under 12px fails it too (axe has no rule for that), and so does a button whose label is cut off.
+ * Axe finds no serious or critical violation on any route, in light and dark mode, on a phone and
+ * on a desktop. The app follows the system colour scheme (Mantine 'auto'), so each scheme is the
+ * browser's emulated prefers-color-scheme. WCAG 2.2 AA rules and axe's best practices run; only
+ * serious and critical findings fail the test, all are listed. Visible text under 12px fails it too
+ * (axe has no rule for that), and so does a button whose label is cut off.
  */
 const SCHEMES = ['light', 'dark'] as const;
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -20,7 +20,7 @@ interface Finding {
   targets: string[];
 }
 
-/** Visible text drawn under 12px (issue 14), as "font-size: text" samples. */
+/** Visible text drawn under 12px, as "font-size: text" samples. */
 function smallText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];

@@ -3,10 +3,9 @@ import { seededSession, type SeededStore } from '../support/app-routes.ts';
 import { wedgeScan } from '../support/pages.ts';
 
 /**
- * Counting a cargo (issue 24): two phones counting one cargo see each other's counts within
- * seconds (item 6), and the receiver of a handed-over cargo counts it by scanning (item 14), with
- * the confirmation of a QR hand-over naming the cargo and its sender and the arrival time in the
- * store's time zone (item 20).
+ * Counting a cargo: two phones counting one cargo see each other's counts within seconds, and the
+ * receiver of a handed-over cargo counts it by scanning, with the confirmation of a QR hand-over
+ * naming the cargo and its sender and the arrival time in the store's time zone.
  */
 
 type Session = Awaited<ReturnType<typeof seededSession>>;

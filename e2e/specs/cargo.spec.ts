@@ -7,12 +7,11 @@ import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, logIn, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /**
- * Cargo (issue 11) with two users: the first makes a cargo of two products by wedge scans and
- * shows its transfer QR; the second, not logged in yet, opens the link the QR encodes, logs in and
- * receives it, counts one item
- * short and marks it arrived; the second's stock holds what was counted, and the first sees the
- * shortage on its TRANSFERRED cargo. Then counting offline: the network is cut, five are added,
- * it comes back, and the server has the five.
+ * Cargo with two users: the first makes a cargo of two products by wedge scans and shows its
+ * transfer QR; the second, not logged in yet, opens the link the QR encodes, logs in and receives
+ * it, counts one item short and marks it arrived; the second's stock holds what was counted, and
+ * the first sees the shortage on its TRANSFERRED cargo. Then counting offline: the network is cut,
+ * five are added, it comes back, and the server has the five.
  */
 const shots = process.env.CARGO_SHOTS;
 const shot = async (page: Page, name: string) => {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, sessionToken, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
-/** Issue 24 at the counter: the shift's state, held carts in reach, one conversion rule. */
+/** At the counter: the shift's state, held carts in reach, one conversion rule. */
 
 const shots = process.env.COUNTER_SHOTS;
 const shot = async (page: Page, name: string) => {

@@ -155,7 +155,7 @@ test('counter: a held cart is reopened by its address and completed', async ({ p
   await page.getByTestId('pay-phone').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Card', { exact: true }).click();
-  // A card asks for its slip's number (issue 27: named tenders).
+  // A card asks for its slip's number.
   await dialog.getByLabel('Reference number').fill('4417');
   await dialog.getByRole('button', { name: /^Exact/ }).click();
   await dialog.getByRole('button', { name: /^Take/ }).click();

@@ -4,8 +4,8 @@ import { randomInStoreEan13 } from '@shopdesk/shared';
 import { describeLoad, FIRST_LOAD_BUDGET, measureFirstLoad, PUBLIC_SCREENS } from '../support/first-load.ts';
 import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
-// Issue 8 §4: bytes on the wire as a phone on a weak connection sees them, opened cold (a fresh
-// context: empty cache, no service worker yet). A byte budget, not a timing.
+// Bytes on the wire as a phone on a weak connection sees them, opened cold (a fresh context: empty
+// cache, no service worker yet). A byte budget, not a timing.
 test.describe('first load, cache empty', () => {
   async function coldLoad(
     browser: Browser,
@@ -25,7 +25,7 @@ test.describe('first load, cache empty', () => {
     }
   }
 
-  // Issue 25: every public screen, not only the login page (sign-up was 277 KB in 30 requests).
+  // Every public screen, not only the login page (sign-up once took 277 KB in 30 requests).
   for (const screen of PUBLIC_SCREENS) {
     test(`the ${screen.name} page stays within 250 KB and 15 requests`, async ({ browser }) => {
       const load = await coldLoad(browser, screen.path, screen.ready);

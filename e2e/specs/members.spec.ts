@@ -9,7 +9,7 @@ function inviteLink(text: string): string {
   return m[0];
 }
 
-/** Screens to look at (issue 26): SHOTS_DIR when given, else the test's output folder. */
+/** Screens to look at: SHOTS_DIR when given, else the test's output folder. */
 async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
   const dir = process.env.SHOTS_DIR;
   await page.screenshot({ path: dir ? `${dir}/${name}.png` : outputPath(`${name}.png`), fullPage: true });

@@ -24,8 +24,8 @@ function offlineCacheHolds(page: Page, text: string): Promise<boolean> {
   );
 }
 
-// Issue 14: offline, the last loaded list and looked-up product stay visible with a banner, and
-// writes are disabled with a reason; back online the banner goes.
+// Offline, the last loaded list and looked-up product stay visible with a banner, and writes are
+// disabled with a reason; back online the banner goes.
 test('offline: the product list and a looked-up product show the last data, writes are off', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
   try {
@@ -99,9 +99,9 @@ test('offline: the product list and a looked-up product show the last data, writ
   }
 });
 
-// Issue 24, item 1: a sale made offline is stored with the device's time of the sale, not the time
-// it synced. The page's clock runs two minutes behind the server's while the sale is made offline,
-// then moves on two minutes (the device waited that long for a connection) before it syncs.
+// A sale made offline is stored with the device's time of the sale, not the time it synced. The
+// page's clock runs two minutes behind the server's while the sale is made offline, then moves on
+// two minutes (the device waited that long for a connection) before it syncs.
 test('offline: a sale queued two minutes before it syncs keeps its sale time', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
   try {

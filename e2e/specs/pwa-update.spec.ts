@@ -9,9 +9,9 @@ import { apiHeaders, wedgeScan } from '../support/pages.ts';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 /**
- * Issue 13, PWA updates: a new version of the web app is deployed while the counter is open. The
- * new service worker waits while a sale is in progress and takes over when the cashier says so or
- * when the sale is done; the cart and the offline sale queue (IndexedDB) survive the reload.
+ * PWA updates: a new version of the web app is deployed while the counter is open. The new service
+ * worker waits while a sale is in progress and takes over when the cashier says so or when the sale
+ * is done; the cart and the offline sale queue (IndexedDB) survive the reload.
  */
 
 const NEW_BUILD = 'pwa-b';

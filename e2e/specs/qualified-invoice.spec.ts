@@ -4,11 +4,11 @@ import { randomInStoreEan13 } from '@shopdesk/shared';
 import { apiHeaders, signUpConfirmed, wedgeScan } from '../support/pages.ts';
 
 /**
- * Japan's qualified simplified invoice (issue 27, product.md §5): a yen store sets its registration
- * number, sells a reduced-rate (8%) and a standard-rate (10%) item at the counter, and its public
- * receipt shows the number, the ※ mark and each rate's total and tax; a refund has its own return
- * receipt with the sale's date. Screenshots of both receipts (58 and 80 mm rolls, phone and desk,
- * English and Japanese) go to QUALIFIED_SHOTS when set.
+ * Japan's qualified simplified invoice (product.md §5): a yen store sets its registration number,
+ * sells a reduced-rate (8%) and a standard-rate (10%) item at the counter, and its public receipt
+ * shows the number, the ※ mark and each rate's total and tax; a refund has its own return receipt
+ * with the sale's date. Screenshots of both receipts (58 and 80 mm rolls, phone and desk, English
+ * and Japanese) go to QUALIFIED_SHOTS when set.
  */
 
 const NTA = 'T7000012050002';

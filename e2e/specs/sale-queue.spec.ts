@@ -3,9 +3,9 @@ import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, openProfile } from '../support/pages.ts';
 
 /**
- * The offline sale queue (issue 9) in a real browser, without the counter: sales are put in the
- * queue's IndexedDB as the counter's submitSale leaves them, and the store shell's sync loop
- * (Web Locks, BroadcastChannel, the online event) must deliver them.
+ * The offline sale queue in a real browser, without the counter: sales are put in the queue's
+ * IndexedDB as the counter's submitSale leaves them, and the store shell's sync loop (Web Locks,
+ * BroadcastChannel, the online event) must deliver them.
  */
 
 interface Seed {

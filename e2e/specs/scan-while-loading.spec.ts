@@ -3,9 +3,9 @@ import { seededSession } from '../support/app-routes.ts';
 import { wedgeScan } from '../support/pages.ts';
 
 /**
- * Issue 24 item 2: the first scan on a counter still opening on a phone. A mid-range phone (CPU
- * slowed 4×) with nothing cached opens the counter and the cashier scans at once, before the app's
- * code has even arrived: every key of the scan must be kept and the whole code land in the cart.
+ * The first scan on a counter still opening on a phone. A mid-range phone (CPU slowed 4×) with
+ * nothing cached opens the counter and the cashier scans at once, before the app's code has even
+ * arrived: every key of the scan must be kept and the whole code land in the cart.
  *
  * The app's scripts are held back until the scan has been typed, so the keys fall in the load for
  * certain (not only when the machine happens to be slow): the page is only index.html then.

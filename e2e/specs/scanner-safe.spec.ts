@@ -4,9 +4,9 @@ import { confirmLink, waitForMail } from '../support/mailbox.ts';
 import { apiHeaders, newAccount, wedgeScan } from '../support/pages.ts';
 
 /**
- * Issue 14 item 1: a scan never corrupts a form. A keyboard-wedge burst (13 digits at 5 ms a key,
- * then Enter) is sent with each field of each screen focused in turn; the screen must do what a
- * scan means there, and the API must show that no product was created or renamed by it.
+ * A scan never corrupts a form. A keyboard-wedge burst (13 digits at 5 ms a key, then Enter) is
+ * sent with each field of each screen focused in turn; the screen must do what a scan means there,
+ * and the API must show that no product was created or renamed by it.
  */
 
 interface ApiProduct {

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
 
-// The build is served compressed (issue 8 §4); the service worker must still precache it and
-// serve the app shell without the network.
+// The build is served compressed; the service worker must still precache it and serve the app shell
+// without the network.
 test('the service worker installs and opens the login page offline', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
   try {

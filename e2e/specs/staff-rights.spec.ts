@@ -5,9 +5,9 @@ import { confirmLink, waitForMail } from '../support/mailbox.ts';
 import { newAccount, signUpConfirmed, type NewAccount } from '../support/pages.ts';
 
 /**
- * A cashier of someone else's store (issue 26): the navigator and home show what a cashier may
- * open (the counter, sales, shift) and not settings or reports, and a screen their role does not
- * open says which permission it needs rather than failing.
+ * A cashier of someone else's store: the navigator and home show what a cashier may open (the
+ * counter, sales, shift) and not settings or reports, and a screen their role does not open says
+ * which permission it needs rather than failing.
  */
 
 const shots = process.env.STAFF_SHOTS;

@@ -25,7 +25,7 @@ test("home: figures at a glance, a Scan card, and every section's cards open the
   const owner = await signUpConfirmed(page, 'home');
   const store = owner.urlName;
 
-  // The default tab (CARGO) keeps original.md's texts; its cards open the cargo screens (issue 11).
+  // The default tab (CARGO) keeps original.md's texts; its cards open the cargo screens.
   await expect(page.getByText('CREATE CARGO')).toBeVisible();
   await expect(page.getByText('Start a new shipment')).toBeVisible();
   await expect(page.getByRole('link', { name: /CREATE CARGO/ })).toHaveAttribute('href', `/${store}/cargo/manage/new`);

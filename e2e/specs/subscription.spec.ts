@@ -7,10 +7,11 @@ import { apiHeaders, sessionToken, signUpConfirmed } from '../support/pages.ts';
 import { solidPng } from '../support/png.ts';
 
 /**
- * Issue 12 in the browser, with the server's demo billing provider (playwright.config.ts sets
- * BILLING_PROVIDER=demo and SUPPORT_EMAIL): a free owner nears and reaches the product limit and
- * is shown the way to upgrade; the upgrade lifts the limit at once; the subscription page shows the
- * usage and the invoice; a support request is sent, confirmed and mailed with the right reply-to.
+ * Subscriptions and support in the browser, with the server's demo billing provider
+ * (playwright.config.ts sets BILLING_PROVIDER=demo and SUPPORT_EMAIL): a free owner nears and
+ * reaches the product limit and is shown the way to upgrade; the upgrade lifts the limit at once;
+ * the subscription page shows the usage and the invoice; a support request is sent, confirmed and
+ * mailed with the right reply-to.
  */
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -125,8 +126,8 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   await shot(page, 'subscription-premium-phone');
 
   // Cancel at period end, then resume: premium stays meanwhile.
-  // The dialog's two buttons say what each does (issue 24 item 20: they read "Cancel" and "Cancel at
-  // period end"); keeping the subscription closes it and changes nothing.
+  // The dialog's two buttons say what each does (not "Cancel" and "Cancel at period end"); keeping
+  // the subscription closes it and changes nothing.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
@@ -154,7 +155,7 @@ test('free limit, upgrade with the demo provider, subscription page and support'
   // Support: the form, its confirmation with the reply address, and the mail with that reply-to.
   await page.goto(`/${store}/profile/support`);
   await expect(page.getByText(`We reply to ${owner.email}.`)).toBeVisible();
-  // Where the request goes is said before sending (issue 24 item 15).
+  // Where the request goes is said before sending.
   await expect(page.getByTestId('support-destination')).toContainText('sent by mail to support@shop.test');
   const subject = `Label printer ${Date.now().toString(36)}`;
   await page.getByLabel('Subject', { exact: false }).fill(subject);

@@ -7,9 +7,9 @@ import { apiHeaders, wedgeScan } from '../support/pages.ts';
 import { shownWhole } from '../support/shown-whole.ts';
 
 /*
- * Till mode (issue 26): one shared device; members switch by PIN without a reload, it locks after
- * each sale, a refund the cashier lacks asks for the manager's PIN, and offline the till unlocks
- * from the hashes it keeps and its sale syncs under the member's name.
+ * Till mode: one shared device; members switch by PIN without a reload, it locks after each sale, a
+ * refund the cashier lacks asks for the manager's PIN, and offline the till unlocks from the hashes
+ * it keeps and its sale syncs under the member's name.
  * Members are written straight into the server's database: inviting them is another branch's work.
  */
 

@@ -4,10 +4,10 @@ import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
 
 /**
- * Issue 27, weighed goods: a scale label (Odoo's layout, 21 IIIII WWWWW C, kg with 3 decimals)
- * scanned at the counter adds a weighed line of the product named by its item digits, and a label
- * with a wrong check digit is refused with the reason. Set BARCODE_RULE_SHOTS to a folder to keep
- * screenshots of the rule editor in both languages at 390x844 and 1280x800.
+ * Weighed goods: a scale label (Odoo's layout, 21 IIIII WWWWW C, kg with 3 decimals) scanned at the
+ * counter adds a weighed line of the product named by its item digits, and a label with a wrong
+ * check digit is refused with the reason. Set BARCODE_RULE_SHOTS to a folder to keep screenshots of
+ * the rule editor in both languages at 390x844 and 1280x800.
  */
 const shots = process.env.BARCODE_RULE_SHOTS;
 const shot = async (page: Page, name: string) => {

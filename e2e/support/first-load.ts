@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** Issue 8 §4: what a phone downloads to show the login page or home, cache empty. */
+/** What a phone downloads to show the login page or home, cache empty. */
 export const FIRST_LOAD_BUDGET = {
   /** 250 KB, counted as the issue counts (its "1.3 MB" was 1,358,376 bytes): 1 KB = 1,024 bytes. */
   bytes: 250 * 1024,
@@ -8,10 +8,10 @@ export const FIRST_LOAD_BUDGET = {
 };
 
 /**
- * Issue 25 / product.md §9: the screens a visitor who is not logged in opens first, each with what
- * shows it is ready. The confirmation page is measured with a link that is no longer valid: that
- * is the screen it stays on (a valid link logs in and goes on to home, measured apart). The public
- * receipt needs a sale's code, so its row is measured where one is made.
+ * The screens a visitor who is not logged in opens first (product.md §9), each with what shows it
+ * is ready. The confirmation page is measured with a link that is no longer valid: that is the
+ * screen it stays on (a valid link logs in and goes on to home, measured apart). The public receipt
+ * needs a sale's code, so its row is measured where one is made.
  */
 export const PUBLIC_SCREENS: Array<{ name: string; path: string; ready: (page: Page) => Promise<unknown> }> = [
   { name: 'login', path: '/auth', ready: (page) => page.getByRole('button', { name: 'Log in' }).waitFor() },

@@ -55,8 +55,8 @@ export function counterSharedChunk(webRoot: string): CodeSplittingGroup {
   const syncLoop = resolve(webRoot, 'src/sync/sync-loop.ts');
   const byPass = new WeakMap<ModuleGraph, Reach>();
   return {
-    // Names the group in rolldown's timing report; without it every build warned
-    // "`output.codeSplitting.groups[4].name` is a function. Set … debugName" (issue 24 item 20).
+    // Names the group in rolldown's timing report; without it every build warns
+    // "`output.codeSplitting.groups[4].name` is a function. Set … debugName".
     debugName: 'counter-shared',
     name: (id, graph) => {
       let r = byPass.get(graph);

@@ -19,9 +19,9 @@ export const FIRST_SCREEN_PAGES = {
 };
 
 /**
- * The public screens past the login page (issue 25: a visitor's first load, ≤ 250 KB in ≤ 15
- * requests). They are styled by first-screen.css like the first screens (first-screen-styles.ts),
- * and what they add is grouped in one `public` chunk (publicScreensChunk).
+ * The public screens past the login page (a visitor's first load too: ≤ 250 KB in ≤ 15 requests).
+ * They are styled by first-screen.css like the first screens (first-screen-styles.ts), and what
+ * they add is grouped in one `public` chunk (publicScreensChunk).
  */
 export const PUBLIC_PAGES = {
   signUp: 'src/features/auth/pages/sign-up-page.tsx',

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { windowSchema } from './products.ts';
 
 /**
- * The store's audit log (issue 26, product.md §2, §4 AuditEvent): who did what and when. Each
- * write that is not already a row naming its author records one event in the same transaction;
- * sales are read from the sales themselves (they carry their cashier), so the log lists them too.
+ * The store's audit log (product.md §2, §4 AuditEvent): who did what and when. Each write that is
+ * not already a row naming its author records one event in the same transaction; sales are read
+ * from the sales themselves (they carry their cashier), so the log lists them too.
  */
 export const AUDIT_ACTIONS = [
   'SALE',

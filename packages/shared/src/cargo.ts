@@ -5,10 +5,10 @@ import { WindowParamsSchema, windowSchema } from './products.ts';
 import { currencySchema, multiLineText, singleLineText } from './validation.ts';
 
 /**
- * Cargo (issue 11, product.md §4–§6): an incoming shipment with its contents, counted by one or
- * more devices, marked arrived (its goods enter stock through the ledger), or handed to another
- * store directly or by a QR code. Money is integer minor units of the cargo's store's main
- * currency (`currency` on the answer).
+ * Cargo (product.md §4–§6): an incoming shipment with its contents, counted by one or more devices,
+ * marked arrived (its goods enter stock through the ledger), or handed to another store directly or
+ * by a QR code. Money is integer minor units of the cargo's store's main currency (`currency` on
+ * the answer).
  */
 
 export const CARGO_STATUSES = ['NOT_ARRIVED', 'ARRIVED', 'TRANSFERRED'] as const;

@@ -1,7 +1,7 @@
 /**
- * The keys pressed before the web app's code has loaded (issue 24 item 2): a barcode scanner fires
- * its burst whenever the cashier scans, and on a slow phone with nothing cached the app's bundle
- * takes seconds to arrive, so a scan into a counter still loading was lost, or its first digits.
+ * The keys pressed before the web app's code has loaded: a barcode scanner fires its burst whenever
+ * the cashier scans, and on a slow phone with nothing cached the app's bundle takes seconds to
+ * arrive, so a scan into a counter still loading was lost, or its first digits.
  *
  * This tiny classic script runs inline in index.html's head, before anything else, and keeps every
  * keydown (at most 256) until the app's wedge-scanner hub takes them (`window[EARLY_KEYS_GLOBAL]()`

@@ -36,8 +36,8 @@ export function invertRatio(ratio: Ratio): Ratio {
 /**
  * The rate the other way round as decimal text (`0.0065` → `153.846153846154`), rounded half up
  * to `decimals` places without trailing zeros: a Japanese owner thinks "1 USD = 153 JPY" where the
- * store's rate is JPY → USD (issue 24 item 20). Null when the rate is not a decimal or the inverse
- * rounds to zero or is too large for a rate.
+ * store's rate is JPY → USD. Null when the rate is not a decimal or the inverse rounds to zero or
+ * is too large for a rate.
  */
 export function invertRateText(rate: string, decimals = 12): string | null {
   const ratio = parseRate(rate);
@@ -92,10 +92,10 @@ export function convertAmount(
 
 /**
  * What a main-currency amount is in another currency, as shown and as asked of a customer: rounded
- * up, so paying the figure shown never leaves the shop short (issue 24: the cart said $36.39 and
- * the payment dialog asked $36.40 for ¥5,599). The one rule for every such figure: the cart's
- * total, the payment dialog, price hints, receipts and the server's settlement. `rate` is units
- * of `to` per unit of `from`, as a Ratio or as decimal text (null for text that is not a rate).
+ * up, so paying the figure shown never leaves the shop short (¥5,599 at 0.0065 is $36.40, not
+ * $36.39). The one rule for every such figure, so they all agree: the cart's total, the payment
+ * dialog, price hints, receipts and the server's settlement. `rate` is units of `to` per unit of
+ * `from`, as a Ratio or as decimal text (null for text that is not a rate).
  */
 export function amountInCurrency(minor: number, from: CurrencyCode, to: CurrencyCode, rate: Ratio): number;
 export function amountInCurrency(minor: number, from: CurrencyCode, to: CurrencyCode, rate: string): number | null;

@@ -31,7 +31,7 @@ describe('parseMoney', () => {
     expect(parseMoney(' 12.30 ', 'EUR')).toBe(1230);
   });
 
-  // Issue 24 item 19: "-100" was saved as 100 and "abc" said "The validated value is not a number".
+  // "-100" is not saved as 100, and "abc" gets a sentence, not "The validated value is not a number".
   it('refuses a minus sign instead of dropping it', () => {
     for (const text of ['-100', '−100', '100-', '$-4.50', '－５']) {
       const error = (() => {

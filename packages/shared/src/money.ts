@@ -30,11 +30,11 @@ const TYPED_AMOUNT = /^(?:\d*|\d{1,3}(?:,\d{3})+)(?:\.\d*)?$/;
 
 /**
  * Parses what a person types in a money field into minor units, without floating-point
- * arithmetic. Read as the person meant it or refused with a reason (issue 24 item 19), never
- * changed silently: full-width digits are read as digits, the currency's sign or code (or 円 for
- * yen) and spaces around the number are dropped, commas only as thousands separators in groups of
- * three; a minus sign is refused (not stripped), so are letters, a decimal comma and more decimals
- * than the currency has. Files and API input use `parseMoneyStrict` instead.
+ * arithmetic. Read as the person meant it or refused with a reason, never changed silently:
+ * full-width digits are read as digits, the currency's sign or code (or 円 for yen) and spaces
+ * around the number are dropped, commas only as thousands separators in groups of three; a minus
+ * sign is refused (not stripped), so are letters, a decimal comma and more decimals than the
+ * currency has. Files and API input use `parseMoneyStrict` instead.
  */
 export function parseMoney(text: string, currency: CurrencyCode): number {
   const { code, sign, exponent } = CURRENCIES[currency];

@@ -51,8 +51,8 @@ export const CreateProductBodySchema = z.object({
   price: minorUnitsSchema,
   cost: minorUnitsSchema.default(0),
   /**
-   * Opening stock, recorded as an ADJUSTMENT movement. Never negative (issue 24 item 19): a new
-   * product cannot have been sold yet; stock below zero comes later, from sales or adjustments.
+   * Opening stock, recorded as an ADJUSTMENT movement. Never negative: a new product cannot have
+   * been sold yet; stock below zero comes later, from sales or adjustments.
    */
   quantity: z
     .number({ error: 'Opening stock must be a whole number' })
@@ -96,7 +96,7 @@ export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
 export const STOCK_REASONS = ['SALE', 'REFUND', 'CARGO_ARRIVAL', 'CARGO_REVERT', 'ADJUSTMENT', 'COUNT'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
-/** Why a stock adjustment was made (issue 24 item 20), chosen in the adjust dialog. */
+/** Why a stock adjustment was made, chosen in the adjust dialog. */
 export const ADJUSTMENT_REASONS = ['RECEIVED', 'DAMAGED', 'THEFT', 'CORRECTION', 'OWN_USE'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
@@ -137,8 +137,8 @@ export const PRODUCT_SORTS = [
 ] as const;
 
 /**
- * A number in a URL path: decimal digits only (issue 8 §1.11), so `0x10`, `1e2`, ` 5` or `+5` are
- * refused rather than read as some other number.
+ * A number in a URL path: decimal digits only, so `0x10`, `1e2`, ` 5` or `+5` are refused rather
+ * than read as some other number.
  */
 function pathNumber(label: string, min: number, max: number, range: string) {
   return z

@@ -1,7 +1,7 @@
 /**
- * A receipt as a printer-neutral list of blocks (issue 10). One builder turns a sale and its store's
- * receipt template into this document; every output draws the same document: the public receipt
- * page and the template's live preview (HTML), the browser's print, and the ESC/POS bytes sent to a
+ * A receipt as a printer-neutral list of blocks. One builder turns a sale and its store's receipt
+ * template into this document; every output draws the same document: the public receipt page and
+ * the template's live preview (HTML), the browser's print, and the ESC/POS bytes sent to a
  * Bluetooth thermal printer. So what the owner previews is what the printer prints.
  *
  * Texts are final (already translated and formatted with the store's currency and time zone), so a

@@ -29,7 +29,7 @@ export interface ReceiptLabels {
   /** "1 USD = 151.5 JPY" (the rate's date is printed beside it). */
   rate: (main: string, rate: string, second: string) => string;
   methods: Record<TenderMethod, string>;
-  /** The default payment methods' names (issue 27), for a tender whose method the owner did not rename. */
+  /** The default payment methods' names, for a tender whose method the owner did not rename. */
   methodNames: Record<DefaultPaymentMethod, string>;
   change: string;
   /** What was given back of a line: pieces, or a measured unit's thousandths (`0.100 kg`). */

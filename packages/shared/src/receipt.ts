@@ -7,9 +7,9 @@ import { currencySchema, multiLineText } from './validation.ts';
 import { PRODUCT_UNITS } from './units.ts';
 
 /**
- * Receipt templates (product.md §4) and the public receipt (product.md §6, issue 10). The public
- * receipt is what anyone holding a sale's code may read, so it is built from an allow-list of
- * fields: no id of any row, no cost or profit, no user, no clientId, no store id or image id.
+ * Receipt templates (product.md §4) and the public receipt (product.md §6). The public receipt is
+ * what anyone holding a sale's code may read, so it is built from an allow-list of fields: no id of
+ * any row, no cost or profit, no user, no clientId, no store id or image id.
  */
 
 export const RECEIPT_PAPER_WIDTHS = [58, 80] as const;
@@ -33,7 +33,7 @@ const templateOptions = {
   showPhone: z.boolean(),
   showSecondCurrency: z.boolean(),
   showQr: z.boolean(),
-  /** "Served by <first name>" (issue 26); a client that predates it sends none and keeps it off. */
+  /** "Served by <first name>"; a client that predates it sends none and keeps it off. */
   showServedBy: z.boolean().default(false),
   paperWidth: z.union([z.literal(58), z.literal(80)], { error: 'Paper width is 58 or 80 mm' }),
 };
@@ -101,11 +101,11 @@ export const PublicTenderSchema = z.object({
   /** Change given from this tender, in its own currency, and what it is in the main currency. */
   change: money,
   changeInMain: money,
-  /** The currency the change was handed back in when it was the main one, not the tender's (issue 24). */
+  /** The currency the change was handed back in when it was the main one, not the tender's. */
   changeCurrency: currencySchema.optional(),
   /**
-   * The store's method as it was paid (issue 27): the owner's name for it, else its default name
-   * (printed in the receipt's language). Both absent for a tender stored before named tenders.
+   * The store's method as it was paid: the owner's name for it, else its default name (printed in
+   * the receipt's language). Both absent for a tender stored before named tenders.
    */
   methodName: z.string().nullable().optional(),
   methodDefaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable().optional(),
@@ -133,8 +133,8 @@ export const PublicReceiptSchema = z.object({
   /** Where the logo is fetched from, when the template shows it and one was uploaded. */
   logoUrl: z.string().nullable(),
   /**
-   * The first name of the member who made the sale, when the template shows it (issue 26): a
-   * first name only, never an email or an id. Null when hidden or when the account has no name.
+   * The first name of the member who made the sale, when the template shows it: a first name only,
+   * never an email or an id. Null when hidden or when the account has no name.
    */
   servedBy: z.string().nullable(),
   /** When the sale was completed (ISO 8601, UTC); shown in `store.timezone`. */

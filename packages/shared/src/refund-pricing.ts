@@ -69,8 +69,8 @@ export interface RefundPricing {
 }
 
 /**
- * Prices a refund of `request` against `sale`. PER_LINE: each line gives back its proportional
- * share of its total and tax (`refundShare`), as before issue 27. PER_RATE: the refunded net of
+ * Prices a refund of `request` against `sale`. PER_LINE, or no calculation given: each line gives
+ * back its proportional share of its total and tax (`refundShare`). PER_RATE: the refunded net of
  * each line is its proportional share, and the tax of a rate is stepped like `refundShare` does
  * for a line: the tax on everything refunded at that rate after this refund, less the tax on what
  * was refunded before, each the rate applied once with the sale's rounding and capped at the

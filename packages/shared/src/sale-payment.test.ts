@@ -165,7 +165,7 @@ describe('settlePayment', () => {
   });
 });
 
-describe('change handed back in the main currency (issue 24)', () => {
+describe('change handed back in the main currency', () => {
   const yen: PaymentContext = { ...jpyUsd, rate: parseRate('0.0065') };
 
   it('is what the tender is worth (rounded down) less what was due, and says so', () => {

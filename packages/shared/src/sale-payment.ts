@@ -3,9 +3,10 @@ import { amountInCurrency, convertAmount, divideRounded, invertRatio, type Ratio
 
 /**
  * Taking payment for a total (product.md §5): one or more tenders, each in the store's main or
- * second currency; change only from cash, in the currency of that cash or (the cashier's choice,
- * issue 24) in the main currency; cash rounding on the part paid in main-currency cash. Shared by the counter's payment dialog and the server, so the change
- * the cashier hands over is the change the server stores.
+ * second currency; change only from cash, in the currency of that cash or (the cashier's choice)
+ * in the main currency; cash rounding on the part paid in main-currency cash. Shared by the
+ * counter's payment dialog and the server, so the change the cashier hands over is the change the
+ * server stores.
  */
 
 export const TENDER_METHODS = ['CASH', 'CARD', 'OTHER'] as const;
@@ -113,7 +114,7 @@ export function settlePayment(
       return { ok: false, refusal: { code: 'CHANGE_CURRENCY', tender: i } };
   }
   // Nothing to pay, even in cash (a 100% discount, a zero price, a total that cash rounding takes
-  // to 0): the sale completes with no tender at all (issue 24, item 9).
+  // to 0): the sale completes with no tender at all.
   if (tenders.length === 0 && roundCash(total, context.cashRounding) === 0) {
     return { ok: true, settlement: { due: 0, rounding: 0 - total, tenders: [], changeInMain: 0 } };
   }

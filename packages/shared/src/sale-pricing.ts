@@ -26,7 +26,7 @@ export const TAX_ROUNDINGS = ['HALF_UP', 'DOWN', 'UP'] as const;
 export type TaxRounding = (typeof TAX_ROUNDINGS)[number];
 
 export interface TaxOptions {
-  /** PER_LINE when not given: the rule every store had before issue 27. */
+  /** PER_LINE when not given: a store's rule until it chooses PER_RATE. */
   calculation?: TaxCalculation | undefined;
   /** Used by PER_RATE only (PER_LINE is half up per line); HALF_UP when not given. */
   rounding?: TaxRounding | undefined;

@@ -21,11 +21,11 @@ export const SaleSettingsSchema = z.object({
   defaultTaxRate: basisPointsSchema,
   /** Cash rounding increment in main minor units; 0 = none. */
   cashRounding: z.number().int().min(0).max(100_000),
-  /** Whether the store works in shifts (closing the till, issue 10). Omitted: left as it is. */
+  /** Whether the store works in shifts (closing the till). Omitted: left as it is. */
   shiftsEnabled: z.boolean().optional(),
   /**
-   * Tax per line or once per rate per receipt (issue 27). Omitted: left as it is. A yen store with
-   * a registration number is PER_RATE: the server stores PER_RATE then and refuses PER_LINE (400
+   * Tax per line or once per rate per receipt. Omitted: left as it is. A yen store with a
+   * registration number is PER_RATE: the server stores PER_RATE then and refuses PER_LINE (400
    * naming this field), so the setting always says what the counter does.
    */
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),

@@ -5,9 +5,9 @@ import { memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
- * Shifts, closing the till (issue 10): a shift opens with a float, takes pay-ins and pay-outs, is
- * read at any time as an X report, and closes with a blind count into a numbered Z report that
- * never changes again. Money is integer minor units of the currency named beside it.
+ * Shifts, closing the till: a shift opens with a float, takes pay-ins and pay-outs, is read at any
+ * time as an X report, and closes with a blind count into a numbered Z report that never changes
+ * again. Money is integer minor units of the currency named beside it.
  */
 
 export const SHIFT_STATUSES = ['OPEN', 'CLOSED'] as const;
@@ -124,8 +124,8 @@ export const ShiftReportSchema = z.object({
   /** What each payment method took for sales, net of what its refunds gave back. */
   byMethod: z.array(PaymentMethodLabelSchema.extend({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
   /**
-   * The same sales and refunds per cashier (issue 26), by who rang them up; frozen with the Z report
-   * (empty for shifts closed before it was kept; absent from servers before it).
+   * The same sales and refunds per cashier, by who rang them up; frozen with the Z report (empty
+   * for shifts closed before it was kept; absent from servers before it).
    */
   byCashier: z
     .array(

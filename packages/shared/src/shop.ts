@@ -73,8 +73,8 @@ export const SaleLineInputSchema = z
 export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
 
 /**
- * Which of the store's payment methods a tender was paid with (issue 27), beside `method`, the kind
- * the settlement knows (CASH gives change, the others do not), which must be that method's
+ * Which of the store's payment methods a tender was paid with, beside `method`, the kind the
+ * settlement knows (CASH gives change, the others do not), which must be that method's
  * (`tenderMethodOf`). Without `methodId` the server takes the store's first method of `method`'s kind.
  */
 const namedTenderFields = {
@@ -96,7 +96,7 @@ const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the devi
 
 /**
  * How far a device's sale time may lie ahead of the server's clock (clock skew), and how old it may
- * be: a sale older than the device queue keeps sales is not a sale being synced (issue 24).
+ * be: a sale older than the device queue keeps sales is not a sale being synced.
  */
 export const SOLD_AT_MAX_AHEAD_MS = 5 * 60_000;
 export const SOLD_AT_MAX_AGE_DAYS = 30;
@@ -323,8 +323,8 @@ export const ShopTransactionSchema = z.object({
   rate: ExchangeRateSchema.nullable(),
   taxMode: z.enum(TAX_MODES),
   /**
-   * How this sale's tax was computed and rounded (issue 27): its own, not the store's current
-   * setting, so a refund (priceRefund) follows it. Absent from servers that predate issue 27.
+   * How this sale's tax was computed and rounded: its own, not the store's current setting, so a
+   * refund (priceRefund) follows it. Absent from servers that predate the setting.
    */
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
   taxRounding: z.enum(TAX_ROUNDINGS).optional(),
@@ -354,8 +354,8 @@ export const ShopTransactionSchema = z.object({
   userId: z.string().optional(),
   approvedBy: z.string().nullable().optional(),
   /**
-   * Who rang the sale up (issue 26): their name as their account has it now (a member removed from
-   * the store keeps it). Sent by the sale's detail (GET /shop/transaction/{code}); absent elsewhere.
+   * Who rang the sale up: their name as their account has it now (a member removed from the store
+   * keeps it). Sent by the sale's detail (GET /shop/transaction/{code}); absent elsewhere.
    */
   servedBy: z.object({ userId: z.string(), name: z.string() }).nullable().optional(),
 });
@@ -404,7 +404,7 @@ const listFilters = {
   status: z.enum(TRANSACTION_STATUSES).optional(),
   method: z.enum(TENDER_METHODS).optional(),
   q: singleLineText({ label: 'Search', max: 100 }).optional(),
-  /** Only the sales this member rang up (issue 26, "reports by staff"). */
+  /** Only the sales this member rang up (for "reports by staff"). */
   userId: z.uuid({ error: 'userId must be a user id' }).optional(),
 };
 export const TransactionsByMonthQuerySchema = z.object({

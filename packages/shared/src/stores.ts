@@ -28,23 +28,23 @@ export const VirtualStoreSchema = z.object({
   /** Whether the store works in shifts; absent from servers that predate shifts (read as false). */
   shiftsEnabled: z.boolean().optional(),
   /**
-   * Absent from servers that predate issue 27: read as PER_LINE, HALF_UP and none. The counter
-   * prices with `effectiveTaxCalculation` of these, as the server does.
+   * Absent from servers that predate these settings: read as PER_LINE, HALF_UP and none. The
+   * counter prices with `effectiveTaxCalculation` of these, as the server does.
    */
   taxCalculation: z.enum(TAX_CALCULATIONS).optional(),
   taxRounding: z.enum(TAX_ROUNDINGS).optional(),
   taxRegistrationNumber: z.string().nullable().optional(),
   /**
-   * The caller's role in this store (issue 26): OWNER for their own stores, MANAGER or CASHIER
-   * where they are a member, so the store picker can mark them. Absent from older servers: OWNER.
+   * The caller's role in this store: OWNER for their own stores, MANAGER or CASHIER where they are
+   * a member, so the store picker can mark them. Absent from older servers: OWNER.
    */
   role: z.enum(STAFF_ROLES).optional(),
   /**
-   * The caller's role and permissions in this store (issue 26), so the web app shows only what
-   * they may do. Absent from servers that predate staff: read as the owner's (`rightsOf`).
+   * The caller's role and permissions in this store, so the web app shows only what they may do.
+   * Absent from servers that predate staff: read as the owner's (`rightsOf`).
    */
   rights: StoreRightsSchema.optional(),
-  /** Till mode (issue 26): a till locks after each sale, and after this many idle minutes (0 = never). */
+  /** Till mode: a till locks after each sale, and after this many idle minutes (0 = never). */
   lockAfterSale: z.boolean().optional(),
   idleLockMinutes: z.number().int().optional(),
 });

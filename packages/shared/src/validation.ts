@@ -44,10 +44,10 @@ export const RESERVED_URL_NAMES = [
 ] as const;
 
 /**
- * Characters no text field takes (issue 8 §1.10): C0 and C1 control characters (NUL, CR, LF…; a
- * multi-line field keeps LF), bidirectional embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069, which can make `exe.txt` read as `txt.exe`), and lone UTF-16 surrogates (not text
- * at all: they cannot be stored as UTF-8). Letters, marks, emoji and LRM/RLM marks stay.
+ * Characters no text field takes: C0 and C1 control characters (NUL, CR, LF…; a multi-line field
+ * keeps LF), bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069, which
+ * can make `exe.txt` read as `txt.exe`), and lone UTF-16 surrogates (not text at all: they cannot
+ * be stored as UTF-8). Letters, marks, emoji and LRM/RLM marks stay.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;

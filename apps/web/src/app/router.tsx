@@ -31,7 +31,7 @@ import { supportPages } from '../features/support/index.ts';
  * bring Mantine's full stylesheet and the later texts with them (the first screens carry only
  * their own rules, first-screen.css, and texts). The public screens (sign-up, forgot password,
  * confirm, legal) are styled by first-screen.css too (the build checks it, first-screen-styles.ts):
- * a visitor's first load has the same budget as the login page's (issue 25).
+ * a visitor's first load has the same budget as the login page's.
  */
 const page =
   (load: () => Promise<{ default: ComponentType }>, { fullStyles = true, laterTexts = true } = {}) =>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adoptBrowserLocale, browserLocale } from './i18n.ts';
 import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
-describe("the visitor's language (issue 14)", () => {
+describe("the visitor's language", () => {
   afterEach(() => {
     localStorage.clear();
     useSession.setState({ userLocale: 'en-US' });

@@ -5,8 +5,8 @@ import { secureApi } from './api-client.ts';
 
 /**
  * The store's open shift and opening one: shared by the shift screen and the counter, which shows
- * the shift's state and asks for one to be opened before the first sale (issue 24). The key sits
- * under the shifts feature's `['shifts', store]`, so its invalidations reach it.
+ * the shift's state and asks for one to be opened before the first sale. The key sits under the
+ * shifts feature's `['shifts', store]`, so its invalidations reach it.
  */
 export const currentShiftKey = (store: string) => ['shifts', store, 'current'] as const;
 

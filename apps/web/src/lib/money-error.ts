@@ -2,9 +2,9 @@ import { MoneyParseError, type CurrencyCode } from '@shopdesk/shared';
 import type { TFunction } from './i18n/types.ts';
 
 /**
- * The sentence for an amount a person typed that `parseMoney` refused (issue 24 item 19), in the
- * user's language and with an example in the currency: "Enter a price like 4.50", "A price cannot
- * be negative…". `what` names the field: a price, or any other amount.
+ * The sentence for an amount a person typed that `parseMoney` refused, in the user's language and
+ * with an example in the currency: "Enter a price like 4.50", "A price cannot be negative…". `what`
+ * names the field: a price, or any other amount.
  */
 export function moneyErrorText(
   t: TFunction,

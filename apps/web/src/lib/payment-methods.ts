@@ -8,9 +8,9 @@ import {
 import { secureApi } from './api-client.ts';
 
 /**
- * A store's payment methods (named tenders, issue 27), read by the settings editor, the counter's
- * payment dialog and the report screens alike: one cache entry under 'store', which the offline
- * cache keeps (app/offline/persist-policy.ts), so a counter offline pays with the methods it had.
+ * A store's payment methods (named tenders), read by the settings editor, the counter's payment
+ * dialog and the report screens alike: one cache entry under 'store', which the offline cache keeps
+ * (app/offline/persist-policy.ts), so a counter offline pays with the methods it had.
  */
 export const paymentMethodsKey = (urlName: string) => ['store', 'payment-methods', urlName.toLowerCase()] as const;
 

@@ -15,7 +15,7 @@ describe('suggestUrlName', () => {
     expect(s.length).toBeLessThanOrEqual(32);
     expect(s.endsWith('-')).toBe(false);
   });
-  // Issue 24 item 19: a Japanese store name left the URL name empty with "3 characters".
+  // A Japanese store name must not leave the URL name empty, refused as under 3 characters.
   it('romanises kana', () => {
     expect(suggestUrlName('さくらカフェ')).toBe('sakurakafe');
     expect(suggestUrlName('きっさ ちゃっと')).toBe('kissa-chatto');

@@ -21,8 +21,7 @@ function shortHash(text: string): string {
  * Suggests a store URL name from a store name: lowercase ASCII letters and digits joined by single
  * hyphens, at most 32 characters. Kana are romanised (`さくらカフェ` → `sakurakafe`); a name
  * that still gives fewer than 3 characters (kanji, other scripts) gets `store-` and six letters
- * derived from it (`東京ストア` → `store-…`), which the owner may change (issue 24 item 19).
- * An empty name gives ''.
+ * derived from it (`東京ストア` → `store-…`), which the owner may change. An empty name gives ''.
  */
 export function suggestUrlName(storeName: string): string {
   const latin = kanaToRomaji(storeName)

@@ -3,9 +3,9 @@ import { EARLY_KEYS_GLOBAL, EARLY_KEYS_SCRIPT } from '@shopdesk/shared';
 import { WedgeHub } from './wedge-hub.ts';
 
 /**
- * Issue 24 item 2: a scan fired while the app is still loading. index.html's inline recorder keeps
- * the keys until the hub attaches; the hub replays them with their own timestamps, and a scan that
- * ended before any screen listened goes to the first screen that listens.
+ * A scan fired while the app is still loading. index.html's inline recorder keeps the keys until
+ * the hub attaches; the hub replays them with their own timestamps, and a scan that ended before
+ * any screen listened goes to the first screen that listens.
  */
 
 let clock = 0;

@@ -13,7 +13,7 @@ export interface SalePreview {
   currency: string;
   /** Minor units the customer paid for (the total due). */
   total: number;
-  /** `unit` since weighed goods (issue 27): a KG, L or M line's quantity is thousandths. */
+  /** `unit`: a KG, L or M line's quantity is thousandths; a line without one is in pieces. */
   lines: { name: string; quantity: number; unit?: string }[];
 }
 

@@ -13,9 +13,9 @@ import {
 
 /**
  * Keeps the logged-in user's last lists and looked-up products in IndexedDB, so a reload without
- * a connection still shows them (issue 14). Loaded when needed (use-offline-cache.ts): drawing
- * it does not need this, and the first load has a byte budget. One cache per user, removed at
- * logout or when the session ends.
+ * a connection still shows them. Loaded when needed (use-offline-cache.ts): drawing it does not
+ * need this, and the first load has a byte budget. One cache per user, removed at logout or when
+ * the session ends.
  *
  * The save and restore steps of @tanstack/query-persist-client-core, written against the app's
  * own @tanstack/react-query: that package brings a second copy of query-core with it.

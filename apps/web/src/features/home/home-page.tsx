@@ -22,7 +22,7 @@ export default function HomePage() {
   // Only the cards this member may open (lib/store-rights.ts).
   const rights = useStoreRights();
   const cards = section.cards.filter((card) => !rights || may(rights, screenNeed(card.path)));
-  // A scan on home opens the product's card (issue 14): nothing is held for a later screen.
+  // A scan on home opens the product's card: nothing is held for a later screen.
   useScanOpensCard(store);
 
   return (

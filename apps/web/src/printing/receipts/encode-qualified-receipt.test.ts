@@ -17,10 +17,10 @@ import { encodeReceipt } from './encode-receipt.ts';
 import { ascii, boxRasterizer, hex, pngOf, rasterImages } from './escpos-test-kit.ts';
 
 /**
- * The exact ESC/POS bytes of a Japanese qualified simplified invoice (issue 27) on a 58 mm roll:
- * its Japanese lines as raster images (GS v 0) of what the canvas drew, its Latin lines (the date,
- * the item quantities and prices) as code-page text, the QR as the printer's own command, and the
- * same QR sent as an image decoded by zbarimg.
+ * The exact ESC/POS bytes of a Japanese qualified simplified invoice on a 58 mm roll: its Japanese
+ * lines as raster images (GS v 0) of what the canvas drew, its Latin lines (the date, the item
+ * quantities and prices) as code-page text, the QR as the printer's own command, and the same QR
+ * sent as an image decoded by zbarimg.
  */
 
 const STORE: ReceiptStoreDetails = { name: '角の店', address: '', phone: '', timezone: 'Asia/Tokyo' };
@@ -192,7 +192,7 @@ describe('encodeReceipt: a Japanese qualified simplified invoice', () => {
   );
 });
 
-describe('encodeReceipt: "Served by" on the printed receipt (issue 26)', () => {
+describe('encodeReceipt: "Served by" on the printed receipt', () => {
   const served: ShopTransaction = {
     ...SALE,
     servedBy: { userId: '55555555-5555-4555-8555-555555555555', name: '山田 太郎' },

@@ -39,9 +39,9 @@ function useActivityFormat(): ActivityFormat {
 }
 
 /**
- * /{store}/shop/activity: the store's audit log (issue 26) — who sold, refunded, changed stock,
- * products, cargos, shifts, settings and members, and when — filtered by member, action and the
- * store's dates, fifty to a page.
+ * /{store}/shop/activity: the store's audit log — who sold, refunded, changed stock, products,
+ * cargos, shifts, settings and members, and when — filtered by member, action and the store's
+ * dates, fifty to a page.
  */
 export default function ActivityPage() {
   const { t } = useTranslation();

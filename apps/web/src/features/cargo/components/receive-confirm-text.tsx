@@ -5,7 +5,7 @@ import { CargoError } from './limit-notice.tsx';
 
 /**
  * The receiver's confirmation of a hand-over QR: which cargo (name, code, totals) and from which
- * store, read from the token before anything is received (issue 24 item 20).
+ * store, read from the token before anything is received.
  */
 export function ReceiveConfirmText({ store, token }: { store: string; token: string | null }) {
   const { t } = useTranslation();

@@ -8,12 +8,12 @@ import { useWaitingCounts } from './use-waiting-counts.ts';
 export const LIVE_POLL_MS = 2_000;
 
 /**
- * Keeps a cargo being counted on several devices up to date on this one (issue 24 item 6): while
- * the screen is open and visible it polls the cargo's changes cursor (one cheap read) and, when it
- * moved, reads the cargo and its lines again. What this device counted and has not saved yet is
- * never lost: a line shows the server's count plus the taps and queued counts still on the device
- * (useCounting), and the lines are not re-read while this device's own counts are on their way,
- * so a count is never shown twice (on the server and still queued).
+ * Keeps a cargo being counted on several devices up to date on this one: while the screen is open
+ * and visible it polls the cargo's changes cursor (one cheap read) and, when it moved, reads the
+ * cargo and its lines again. What this device counted and has not saved yet is never lost: a line
+ * shows the server's count plus the taps and queued counts still on the device (useCounting), and
+ * the lines are not re-read while this device's own counts are on their way, so a count is never
+ * shown twice (on the server and still queued).
  */
 export function useLiveCargo(store: string, code: string) {
   const qc = useQueryClient();

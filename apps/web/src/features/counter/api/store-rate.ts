@@ -5,7 +5,7 @@ import { counterKeys } from './keys.ts';
 
 /**
  * The rate second-currency tenders convert with, with its date and source: the counter shows them
- * beside every converted amount, and a stale rate asks for a manual one (issue 9).
+ * beside every converted amount, and a stale rate asks for a manual one.
  */
 export function useCounterRate(store: string, enabled: boolean) {
   return useQuery({

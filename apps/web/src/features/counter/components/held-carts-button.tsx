@@ -5,8 +5,8 @@ import { useParkedSales } from '../api/parked-sales.ts';
 
 /**
  * The way back to held carts, always on the counter (phone and desk, empty cart too) with how many
- * there are (issue 24): after Hold the cart is gone from the screen, and F9 is no help on a phone.
- * Offline the list cannot load, so the button shows no count but still opens the drawer, which says why.
+ * there are: after Hold the cart is gone from the screen, and F9 is no help on a phone. Offline the
+ * list cannot load, so the button shows no count but still opens the drawer, which says why.
  */
 export function HeldCartsButton({ store, onOpen }: { store: string; onOpen: () => void }) {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ function openIn(mainCurrency: string) {
 }
 
 describe('OpenItemDialog', () => {
-  it("gives its price example in the store's currency (issue 24 item 20)", () => {
+  it("gives its price example in the store's currency", () => {
     openIn('JPY');
     expect(screen.getByText('Enter a price, such as 450')).toBeTruthy();
     cleanup();

@@ -4,8 +4,8 @@ import type { CurrencyCode, ShiftReport } from '@shopdesk/shared';
 import { OpenShiftForm } from '../../../components/open-shift-form.tsx';
 
 /**
- * Opening a shift from the counter (issue 24): from the notice, or when Pay is pressed with no
- * shift open. Then a sale can also go ahead without one: it joins the next shift opened.
+ * Opening a shift from the counter: from the notice, or when Pay is pressed with no shift open.
+ * Then a sale can also go ahead without one: it joins the next shift opened.
  */
 export function OpenShiftDialog({
   store,

@@ -54,8 +54,8 @@ export function useCheckout(store: string, currency: string) {
   /**
    * Completes the sale with `tenders` (none when nothing is due). It carries this device's time of
    * the sale and, for a second-currency tender, the rate the dialog showed: a sale synced later
-   * keeps both (issue 24). Completing a held cart carries the attempt's clientId too, so a resend
-   * is answered with the first result and another device's completion is told apart.
+   * keeps both. Completing a held cart carries the attempt's clientId too, so a resend is answered
+   * with the first result and another device's completion is told apart.
    */
   const pay = useCallback(
     async (cart: Cart, total: number, tenders: TenderInput[], shownRate: SaleRateInput | null = null) => {

@@ -18,7 +18,7 @@ export const newLineKey = () => crypto.randomUUID();
  * server will store), the line shortcuts act on, the stock each scanned product had, and adding a
  * product by scan or pick. A scan that comes before the saved cart is read waits for it, so the
  * restore never overwrites it (with the page's early key recorder, no scan is lost from the first
- * paint: issue 24).
+ * paint).
  */
 export function useCounterSale(store: string) {
   const { t } = useTranslation();

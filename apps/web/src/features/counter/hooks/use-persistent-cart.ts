@@ -19,8 +19,8 @@ function reducer(cart: Cart, action: Action): Cart {
 }
 
 /**
- * The counter's cart, kept in IndexedDB as it changes: a reload, a crash of the tab or an app update
- * (issue 13) never loses what the cashier has rung up. `ready` is false until the saved cart is read,
+ * The counter's cart, kept in IndexedDB as it changes: a reload, a crash of the tab or an app
+ * update never loses what the cashier has rung up. `ready` is false until the saved cart is read,
  * so a scan in the first instant is not overwritten by the restore (it waits on the page).
  */
 export function usePersistentCart(store: string) {

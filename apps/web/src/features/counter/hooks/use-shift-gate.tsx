@@ -10,11 +10,11 @@ const OpenShiftDialog = lazy(() =>
 );
 
 /**
- * The counter's side of shifts (issue 24). In a store that works in shifts the counter shows the
- * open shift, or a notice that none is open with a button to open one, and the first Pay without
- * one asks for it (with the float). The cashier may still sell: the server adopts such a sale
- * into the next shift opened (modules/shifts, SHIFTLESS_RULE), so it never falls outside every
- * shift. Offline, or while the state is unknown, nothing is asked.
+ * The counter's side of shifts. In a store that works in shifts the counter shows the open shift,
+ * or a notice that none is open with a button to open one, and the first Pay without one asks for
+ * it (with the float). The cashier may still sell: the server adopts such a sale into the next
+ * shift opened (modules/shifts, SHIFTLESS_RULE), so it never falls outside every shift. Offline, or
+ * while the state is unknown, nothing is asked.
  */
 export function useShiftGate(store: string, virtualStore: VirtualStore | null) {
   const { t } = useTranslation();

@@ -35,10 +35,10 @@ const ApprovalDialog = lazy(() =>
 );
 
 /**
- * /{store}/shop/counter/{transactionCode?}: the point of sale (issue 9). A wedge scan anywhere on
- * the page adds the item at once from this device's product copy; the cart survives a reload;
- * payment goes through the sale queue, so a sale is never lost or doubled when the network drops.
- * With a transaction code, a held cart is reopened. The sale lives in hooks (use-counter-sale,
+ * /{store}/shop/counter/{transactionCode?}: the point of sale. A wedge scan anywhere on the page
+ * adds the item at once from this device's product copy; the cart survives a reload; payment goes
+ * through the sale queue, so a sale is never lost or doubled when the network drops. With a
+ * transaction code, a held cart is reopened. The sale lives in hooks (use-counter-sale,
  * use-held-cart, use-counter-payment); this page wires them to the screen and the shortcuts.
  */
 export default function CounterPage() {

@@ -6,7 +6,7 @@ import { changeFigures, type ChangeFigures } from './payment-math.ts';
 /**
  * The change of an entry that pays, in the one currency it will be handed back in. For cash in the
  * second currency the cashier picks that currency (its own or the main one), and the choice goes
- * with the sale, so the shift's drawer books what was given (issue 24).
+ * with the sale, so the shift's drawer books what was given.
  */
 export function ChangePreview({
   settlement,

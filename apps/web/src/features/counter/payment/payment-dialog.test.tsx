@@ -148,7 +148,7 @@ describe('PaymentDialog', () => {
     expect(screen.getByTestId('change-currency').textContent).toBe('Handed back in JPY');
   });
 
-  it('shows a second-currency figure by one rule: the cart, the amount asked and the exact tender agree (issue 24)', async () => {
+  it('shows a second-currency figure by one rule: the cart, the amount asked and the exact tender agree', async () => {
     // ¥5,599 at 0.0065 is $36.3935: shown, asked and taken as $36.40 (rounded up), never $36.39.
     const ctx = context('JPY', 'USD', '0.0065');
     expect(formatSecond({ main: 'JPY', second: 'USD', rate: '0.0065', locale: 'en-US' }, 5599)).toBe('$36.40');

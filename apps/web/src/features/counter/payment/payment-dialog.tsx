@@ -81,9 +81,9 @@ export interface PaymentDialogProps {
 }
 
 /**
- * Taking payment (issue 9): method and currency, a typed amount or a quick tender, split tender,
- * then the change in big type. Every figure comes from the shared settlement arithmetic, so the
- * change on screen is the change the server stores. Full screen on a phone, a modal on a desk.
+ * Taking payment: method and currency, a typed amount or a quick tender, split tender, then the
+ * change in big type. Every figure comes from the shared settlement arithmetic, so the change on
+ * screen is the change the server stores. Full screen on a phone, a modal on a desk.
  */
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();

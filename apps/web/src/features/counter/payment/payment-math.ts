@@ -93,8 +93,8 @@ export function changeFigures(settlement: Settlement, context: PaymentContext): 
 
 /**
  * The two ways to give the change of a cash entry in the second currency that pays with change:
- * in that currency, or in the main one (issue 24: the cashier chooses, and the shift books what
- * was given). Null when there is no choice to make.
+ * in that currency, or in the main one (the cashier chooses, and the shift books what was given).
+ * Null when there is no choice to make.
  */
 export function changeChoices(
   total: number,

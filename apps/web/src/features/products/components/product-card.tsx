@@ -32,7 +32,7 @@ interface Props {
 export function ProductCard({ store, product, onPrintLabel }: Props) {
   const { t } = useTranslation();
   const adjust = useAdjustStock(store);
-  // Offline, stock changes are off and say why (issue 14); reading the card still works.
+  // Offline, stock changes are off and say why; reading the card still works.
   const offlineLock = useWriteLock();
   // Changing stock needs PRODUCTS: the controls are off and the reason shows under them.
   const editing = usePermission('PRODUCTS');

@@ -43,7 +43,7 @@ function renderForm() {
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Save|Create|Add/ }));
 
-/** Issue 24 item 19: nothing a shop owner types is changed silently; each refusal is a sentence. */
+/** Nothing a shop owner types is changed silently; each refusal is a sentence. */
 describe('product form checks', () => {
   it('refuses a price typed with a minus sign instead of saving it as positive', async () => {
     const onSubmit = renderForm();

@@ -62,10 +62,10 @@ const CATEGORY_MAX = 60;
 export function ProductForm({ store, product, initialCode, suggestion, onSubmit, onCancel, onOpenProduct }: Props) {
   const { t } = useTranslation();
   // Text past a field's limit is kept as typed or pasted and refused with its length, never cut
-  // silently by the input (issue 24 item 19); the schema refuses it again on save.
+  // silently by the input; the schema refuses it again on save.
   const tooLong = (value: string, max: number) =>
     value.trim().length > max ? t('productForm.tooLong', { count: value.trim().length, max }) : undefined;
-  // Offline, saving is off and the offline banner says why (issue 14).
+  // Offline, saving is off and the offline banner says why.
   const lock = useWriteLock();
   const money = useStoreMoney();
   const editing = Boolean(product);

@@ -25,7 +25,7 @@ function wrap(children: ReactNode) {
   );
 }
 
-/** Issue 24 item 20: a stock adjustment says why (received, damaged, theft, correction, own use). */
+/** A stock adjustment says why (received, damaged, theft, correction, own use). */
 describe('stock adjustment reasons', () => {
   it('asks for the reason of an adjustment and sends it', async () => {
     const onSubmit = vi.fn(async () => undefined);

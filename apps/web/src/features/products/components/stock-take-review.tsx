@@ -109,7 +109,7 @@ export function StockTakeReview({
   onSave: (lines: ReviewLine[]) => void;
 }) {
   const { t, i18n } = useTranslation();
-  // Offline, saving is off and the offline banner says why (issue 14).
+  // Offline, saving is off and the offline banner says why.
   const lock = useWriteLock();
   // Read fresh when the review opens (productQuery has no stale time), whatever the scan cached.
   const reads = useQueries({

@@ -15,7 +15,7 @@ import { useWriteLock } from '../../../components/offline-banner.tsx';
 
 export default function ProfileEditPage() {
   const { t } = useTranslation();
-  // Offline, saving is off and the offline banner says why (issue 14).
+  // Offline, saving is off and the offline banner says why.
   const lock = useWriteLock();
   const user = useSession((s) => s.loggedUser);
   const update = useUpdateProfile();

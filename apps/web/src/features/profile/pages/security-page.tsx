@@ -18,7 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 export default function SecurityPage() {
   const { t } = useTranslation();
-  // Offline, saving is off and the offline banner says why (issue 14).
+  // Offline, saving is off and the offline banner says why.
   const lock = useWriteLock();
   const update = useUpdatePassword();
   const [closing, setClosing] = useState(false);

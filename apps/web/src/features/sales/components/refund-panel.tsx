@@ -17,7 +17,7 @@ import type { SalesFormat } from './use-sales-format.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 import { wrappingButton } from '../../../components/wrapping-button.ts';
 
-/** A way the money can go back: cash, or a method the sale was paid with (issue 27). */
+/** A way the money can go back: cash, or a method the sale was paid with. */
 interface RefundChoice {
   value: string;
   label: string;

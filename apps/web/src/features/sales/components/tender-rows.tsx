@@ -32,7 +32,7 @@ export function TenderRows({
               <Group gap={8} wrap="nowrap">
                 <TenderIcon method={tender.method} />
                 <Text fz="sm">
-                  {/* The method as it was named when paid (issue 27). */}
+                  {/* The method as it was named when paid. */}
                   {paymentMethodText(t, tenderLabel(tender))}
                   {foreign ? ` (${tender.currency})` : ''}
                 </Text>
@@ -54,7 +54,7 @@ export function TenderRows({
             {!refund && tender.change > 0 && (
               <Text fz="sm" ta="right" data-testid="tender-change">
                 {tender.changeCurrency !== tender.currency
-                  ? // Handed back in the main currency (issue 24): that is the change the customer got.
+                  ? // Handed back in the main currency: that is the change the customer got.
                     t('sales.change', { amount: f.money(tender.changeInMain, tender.changeCurrency) })
                   : foreign
                     ? t('sales.changeBoth', {

@@ -25,7 +25,7 @@ type RefundableLine = Pick<
 const itemsOf = (line: Pick<RefundableLine, 'unit'> | undefined, quantity: number) =>
   isMeasuredUnit(asProductUnit(line?.unit)) ? 1 : quantity;
 
-/** How the sale's tax was computed: its own setting, as the server's refund reads it (issue 27). */
+/** How the sale's tax was computed: its own setting, as the server's refund reads it. */
 export type RefundTaxOf = Pick<ShopTransaction, 'taxMode' | 'taxCalculation' | 'taxRounding'>;
 
 /** Units of a line that can still be refunded: sold minus refunded before. */

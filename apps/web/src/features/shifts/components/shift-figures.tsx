@@ -91,7 +91,7 @@ export function ShiftFigures({ report, locale, timeZone }: { report: ShiftReport
               />
             ) : null}
             <Row label={t('shifts.refundsCount', { count: report.refundsCount })} value={main(-report.refundsTotal)} />
-            {/* Every drawer opening without a sale, for the cash-up to ask about (issue 27). */}
+            {/* Every drawer opening without a sale, for the cash-up to ask about. */}
             <Row label={t('shifts.noSales')} value={String(report.noSaleCount)} />
             {report.byMethod.map((m) => (
               <Row key={m.methodId} label={paymentMethodText(t, m)} value={main(m.amount)} />

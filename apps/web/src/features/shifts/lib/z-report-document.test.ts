@@ -82,12 +82,12 @@ describe('the Z report as a receipt document', () => {
     expect(lines).toContain('shifts.lockedNote');
     expect(lines).toContain('shifts.closedBy = Ben');
     expect(lines).toContain('shifts.lateSales(1) = $5.00');
-    // Drawer openings without a sale, for the cash-up (issue 27).
+    // Drawer openings without a sale, for the cash-up.
     expect(lines).toContain('shifts.noSales = 2');
-    // Each payment method on its own line, by its name (issue 27).
+    // Each payment method on its own line, by its name.
     expect(lines).toContain('paymentMethods.names.cash = $23.00');
     expect(lines).toContain('paymentMethods.names.paypay = $7.00');
-    // Each cashier apart, net of refunds (issue 26); a removed account reads as a former member.
+    // Each cashier apart, net of refunds; a removed account reads as a former member.
     const at = lines.indexOf('shifts.byCashierHeading');
     expect(lines.slice(at + 1, at + 5)).toEqual([
       'Aiko',

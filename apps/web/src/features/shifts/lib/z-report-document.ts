@@ -63,7 +63,7 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       right: money(m.amount, main, locale),
     })),
   );
-  // Each cashier apart (issue 26), as on the screen: a per-cashier cash-up from the printout too.
+  // Each cashier apart, as on the screen: a per-cashier cash-up from the printout too.
   if ((report.byCashier?.length ?? 0) > 0) {
     blocks.push({ kind: 'rule' }, { kind: 'text', text: t('shifts.byCashierHeading'), bold: true });
     for (const c of report.byCashier ?? []) {

@@ -27,7 +27,7 @@ interface Props {
   layout: 'table' | 'cards';
 }
 
-/** Reports by staff (issue 26): each member's figures of the period, and all of them together. */
+/** Reports by staff: each member's figures of the period, and all of them together. */
 export function StaffReport({ rows, format, layout }: Props) {
   const { t } = useTranslation();
   if (rows.length === 0) {

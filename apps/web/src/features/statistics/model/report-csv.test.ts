@@ -87,7 +87,7 @@ describe('report CSV', () => {
           refunded: 0,
           refundedInMain: 0,
         },
-        // A method of the store's own, renamed: each method is its own row, by its name (issue 27).
+        // A method of the store's own, renamed: each method is its own row, by its name.
         {
           methodId: 'PAYPAY',
           name: 'PayPay (shop QR)',

@@ -46,9 +46,8 @@ function download(name: string, text: string) {
 
 /**
  * /{store}/shop/statistic: a period's sales report in the store's time zone — totals with gross
- * sales and refunds, revenue and profit over time, best products, payments per method and
- * currency, the stock's value — and all of it as CSV; and, in a store with staff, each member's
- * figures (issue 26).
+ * sales and refunds, revenue and profit over time, best products, payments per method and currency,
+ * the stock's value — and all of it as CSV; and, in a store with staff, each member's figures.
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();

@@ -45,7 +45,7 @@ function renderPanel() {
   return sent;
 }
 
-/** Issue 24 item 20: a Japanese owner thinks "1 USD = 153 JPY", not "1 JPY = 0.0065 USD". */
+/** A Japanese owner thinks "1 USD = 153 JPY", not "1 JPY = 0.0065 USD". */
 describe('exchange rate either way round', () => {
   it('shows each rate both ways', async () => {
     renderPanel();

@@ -85,8 +85,8 @@ export function ExchangeRatePanel({ store }: { store: VirtualStore & { secondCur
   const main = store.mainCurrency as CurrencyCode;
   const second = store.secondCurrency as CurrencyCode;
   const known = rate.data?.effective ?? rate.data?.latest;
-  // Typed either way round (issue 24 item 20): "1 JPY = 0.0065 USD" or, as a Japanese owner thinks
-  // of it, "1 USD = 153 JPY". Until chosen, the way that reads as a number of at least 1.
+  // Typed either way round: "1 JPY = 0.0065 USD" or, as a Japanese owner thinks of it,
+  // "1 USD = 153 JPY". Until chosen, the way that reads as a number of at least 1.
   const [chosenWay, setWay] = useState<'main' | 'second' | null>(null);
   const way = chosenWay ?? (known && Number(known.rate) < 1 ? 'second' : 'main');
   const [from, to] = way === 'main' ? [main, second] : [second, main];

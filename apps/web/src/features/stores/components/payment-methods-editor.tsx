@@ -22,9 +22,9 @@ type Draft = Omit<PaymentMethod, 'id'> & { id?: string; key: string };
 let added = 0;
 
 /**
- * The store's payment methods (issue 27): rename, reorder, disable, add; one cash method, always
- * on. Saved as one list (PUT replaces it). A stored method is disabled rather than removed, so past
- * sales and reports keep it; only a method added in this edit can be removed before saving.
+ * The store's payment methods: rename, reorder, disable, add; one cash method, always on. Saved as
+ * one list (PUT replaces it). A stored method is disabled rather than removed, so past sales and
+ * reports keep it; only a method added in this edit can be removed before saving.
  */
 export function PaymentMethodsEditor({ urlName, methods }: { urlName: string; methods: PaymentMethod[] }) {
   const { t } = useTranslation();

@@ -55,7 +55,7 @@ function renderForm(store: VirtualStore) {
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save sales settings' }));
 
-describe('the tax calculation settings (issue 27)', () => {
+describe('the tax calculation settings', () => {
   it('sends the calculation and rounding chosen', async () => {
     const sent = renderForm(yenStore);
     fireEvent.click(screen.getByLabelText(/Once per rate per receipt/));

@@ -17,7 +17,7 @@ interface Props {
 export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDefault, onEdit }: Props) {
   const { t, i18n } = useTranslation();
   const { store: openStore = store.urlName } = useParams();
-  // Servers before issue 26 send no role: every store was the user's own.
+  // Servers that predate staff send no role: every store was the user's own.
   const role = store.role ?? 'OWNER';
   const owner = role === 'OWNER';
   return (

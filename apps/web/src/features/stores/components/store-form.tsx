@@ -26,7 +26,7 @@ type Props =
 /** Create or edit a store. The URL name is chosen once, at creation. */
 export function StoreForm(props: Props) {
   const { t } = useTranslation();
-  // Offline, saving is off and the offline banner says why (issue 14).
+  // Offline, saving is off and the offline banner says why.
   const lock = useWriteLock();
   const initial = props.mode === 'edit' ? props.store : null;
   const form = useZodForm({

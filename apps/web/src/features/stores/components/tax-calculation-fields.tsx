@@ -21,8 +21,8 @@ interface Props {
 }
 
 /**
- * How tax is computed (issue 27, product.md §5): per line, or once per rate per receipt with the
- * store's rounding; a yen store's qualified invoice registration number, which makes it per rate.
+ * How tax is computed (product.md §5): per line, or once per rate per receipt with the store's
+ * rounding; a yen store's qualified invoice registration number, which makes it per rate.
  */
 export function TaxCalculationFields({ currency, calculation, rounding, qualified, number, errors, ...on }: Props) {
   const { t } = useTranslation();

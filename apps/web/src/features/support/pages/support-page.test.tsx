@@ -60,7 +60,7 @@ async function send() {
   await screen.findByTestId('support-sent');
 }
 
-describe('support page (issue 24 item 15)', () => {
+describe('support page: where the request goes', () => {
   it('says before sending that, without a support address, the request is stored for the administrator', async () => {
     const posted = stubServer(null);
     renderPage();

@@ -5,9 +5,9 @@ import { randomInStoreEan13 } from '@shopdesk/shared';
 import { apiHeaders, newAccount, signUpConfirmed } from '../support/pages.ts';
 
 /**
- * Issue 24 items 19 and 20 on a phone: the product form refuses a minus sign, letters and an
- * over-long name with sentences; a Japanese store name suggests a URL name; a stock adjustment
- * says why, and the history shows it; the exchange rate can be typed either way round.
+ * On a phone: the product form refuses a minus sign, letters and an over-long name with sentences;
+ * a Japanese store name suggests a URL name; a stock adjustment says why, and the history shows it;
+ * the exchange rate can be typed either way round.
  */
 
 const SHOTS = process.env.SHOTS_DIR;
