@@ -13,8 +13,8 @@ import { useRecordNoSale } from '../api/no-sale.ts';
 const OUTCOME_COLOR = { opened: 'green', 'no-printer': 'yellow', failed: 'yellow' } as const;
 
 /**
- * "No sale" (issues 26 and 27): opens the cash drawer without a sale. The server records the
- * opening first (under the member on the till, with the approver's PIN when they lack NO_SALE),
+ * "No sale": opens the cash drawer without a sale. The server records the opening first (under the
+ * member on the till, with the approver's PIN when they lack NO_SALE),
  * then the drawer is kicked on the paired receipt printer; without a printer the opening is still
  * recorded and the cashier is told to use the drawer's key. One clientId per opening, kept across
  * retries of the same request, so a lost answer never records it twice.
