@@ -15,14 +15,27 @@ const serverModules = readdirSync(join(ROOT, SERVER, 'modules'), { withFileTypes
   .map((entry) => entry.name);
 
 /**
- * The server's dependency direction (ARCHITECTURE.md 3a): app → modules → lib/db. lib/ and db/ are
- * leaves; a module reaches another only through that module's index.ts.
+ * The server's dependency direction (ARCHITECTURE.md 3a): app → modules → lib → db → core. lib/
+ * and db/ never import a module; db/ never imports lib/; core/ (pure code all of them use: the
+ * error classes, text keys, local hours) imports nothing of the server. A module reaches another
+ * only through that module's index.ts.
  */
 const serverZones = [
   {
     target: [`${SERVER}/lib`, `${SERVER}/db`],
     from: `${SERVER}/modules`,
     message: 'lib/ and db/ are leaves: they never import a module.',
+  },
+  {
+    target: `${SERVER}/db`,
+    from: `${SERVER}/lib`,
+    message: 'db/ is below lib/: it never imports lib/ (move what both need to core/).',
+  },
+  {
+    target: `${SERVER}/core`,
+    from: SERVER,
+    except: ['./core'],
+    message: 'core/ is the bottom: it imports nothing of the server but itself.',
   },
   ...serverModules.flatMap((module) =>
     serverModules
@@ -43,7 +56,7 @@ const webFeatures = readdirSync(join(ROOT, WEB, 'features'), { withFileTypes: tr
 
 /**
  * The web app's dependency direction (ARCHITECTURE.md 3a and 7): app → features → components, lib.
- * A feature never imports another feature or app/ (except app/paths.ts, which imports nothing);
+ * A feature never imports another feature or app/ (route paths live in lib/paths.ts);
  * app/ composes a feature only through its index.ts; shared code imports no feature.
  */
 const webZones = [
@@ -59,8 +72,7 @@ const webZones = [
   {
     target: `${WEB}/features`,
     from: `${WEB}/app`,
-    except: ['./paths.ts'],
-    message: 'Features do not import app/ (app/paths.ts excepted); shared code goes to components/ or lib/.',
+    message: 'Features do not import app/; shared code (route paths included) goes to components/ or lib/.',
   },
   ...webFeatures.map((feature) => ({
     target: `${WEB}/app`,
@@ -76,8 +88,7 @@ const webZones = [
   {
     target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/printing`, `${WEB}/scanning`, `${WEB}/sync`],
     from: `${WEB}/app`,
-    except: ['./paths.ts'],
-    message: 'Shared code does not import app/ (app/paths.ts excepted).',
+    message: 'Shared code does not import app/.',
   },
 ];
 

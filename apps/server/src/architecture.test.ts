@@ -42,6 +42,30 @@ describe('architecture rules enforced by lint', { timeout: 120_000 }, () => {
     expect(await ruleIds(join(PROBE, 'through-index.ts'))).toEqual([]);
   });
 
+  it('refuses db/ importing lib/, and lets it use the error classes of core/', async () => {
+    const file = join(ROOT, 'apps/server/src/db/zz-lint-probe.ts');
+    try {
+      writeFileSync(file, "import { nodeArgon2 } from '../lib/passwords.ts';\nexport const probe = nodeArgon2;\n");
+      expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
+      writeFileSync(file, "import { AppError } from '../core/errors.ts';\nexport const probe = AppError;\n");
+      expect(await ruleIds(file)).toEqual([]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('refuses core/ importing anything of the server', async () => {
+    const file = join(ROOT, 'apps/server/src/core/zz-lint-probe.ts');
+    try {
+      writeFileSync(file, "import { openDatabase } from '../db/database.ts';\nexport const probe = openDatabase;\n");
+      expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
+      writeFileSync(file, "import { foldText } from './text-keys.ts';\nexport const probe = foldText;\n");
+      expect(await ruleIds(file)).toEqual([]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('refuses lib/ importing a module', async () => {
     const file = join(ROOT, 'apps/server/src/lib/zz-lint-probe.ts');
     writeFileSync(file, "import { scopeOf } from '../modules/access/index.ts';\nexport const probe = scopeOf;\n");

@@ -46,12 +46,15 @@ describe('web architecture rules enforced by lint', { timeout: 120_000 }, () => 
     );
   });
 
-  it('refuses a feature importing app/, except app/paths.ts', async () => {
+  it('refuses a feature importing app/, and lets it link through lib/paths.ts', async () => {
     const file = join(PROBE_FEATURE, 'app.ts');
     expect(await ruleIds(file, "export { guardRedirect } from '../../app/route-guard.ts';\n")).toContain(
       'import-x/no-restricted-paths',
     );
-    expect(await ruleIds(file, "export { paths } from '../../app/paths.ts';\n")).toEqual([]);
+    expect(await ruleIds(file, "export { router } from '../../app/router.tsx';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIds(file, "export { paths } from '../../lib/paths.ts';\n")).toEqual([]);
   });
 
   it('lets app/ compose a feature only through its index.ts, lazy pages included', async () => {

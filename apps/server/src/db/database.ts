@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Compilable, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -12,11 +12,9 @@ import type { SqliteStatements } from './sqlite-statements.ts';
 import { walFileSync } from './sqlite-wal-sync.ts';
 import { startWriteWorker } from './sqlite-write-worker.ts';
 import type { RunWrite, WriteTask } from './write-task.ts';
-import type { Database } from './types.ts';
+import type { Database, Db } from './types.ts';
 
-export type Db = Kysely<Database>;
-/** What repo functions accept: the database or a transaction of it. */
-export type DbOrTx = Kysely<Database> | Transaction<Database>;
+export type { Db, DbOrTx } from './types.ts';
 
 /**
  * Runs one read outside any transaction and returns its first row: `readFirst(repo.someQuery,

@@ -15,7 +15,7 @@
  * - One call at a time: the main thread waits for its answer before anything else runs.
  * - A call to a thread that stopped fails (`WRITE_WORKER_STOPPED`) instead of waiting for ever.
  */
-import type { SentError } from './sqlite-write-worker.ts';
+import type { SentError } from './sent-error.ts';
 import type { SqliteStatements, WriterStatement } from './sqlite-statements.ts';
 
 /** What the main thread asks of the worker's connection. */

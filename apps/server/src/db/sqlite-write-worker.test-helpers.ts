@@ -1,4 +1,4 @@
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { DbOrTx } from './database.ts';
 import { writeTask } from './write-task.ts';
 

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until, watch } from '../test/settling.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { addUserAtCommitTask, addUserTask, missingTask } from './sqlite-write-worker.test-helpers.ts';

@@ -15,14 +15,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { configureWriter, statementCache } from './sqlite-connection.ts';
 import type { Database } from './types.ts';
 import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
-import type {
-  BatchReply,
-  SentError,
-  TaskOutcome,
-  TaskUnit,
-  WorkerMessage,
-  WorkerReply,
-} from './sqlite-write-worker.ts';
+import type { SentError } from './sent-error.ts';
+import type { BatchReply, TaskOutcome, TaskUnit, WorkerMessage, WorkerReply } from './sqlite-write-worker.ts';
 import type { WriteTask } from './write-task.ts';
 
 const { file, walRestartBytes, typescript, calls, signal } = workerData as {

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { ApiError } from '@shopdesk/shared';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../core/errors.ts';
+import type { SentError } from './sent-error.ts';
 import type { GroupCommitSqliteDriver, WriterStream } from './sqlite-group-commit.ts';
 import { ANSWERED, STOPPED, type StatementCall, type StatementReply } from './sqlite-remote-statements.ts';
 import type { WriteTask } from './write-task.ts';
@@ -13,16 +13,6 @@ export interface TaskUnit {
   module: string;
   name: string;
   payload: unknown;
-}
-
-/** An error as it crosses threads (sqlite-write-worker.thread.ts `sent`). */
-export interface SentError {
-  name: string;
-  message: string;
-  code?: string;
-  statusCode?: number;
-  details?: ApiError['details'];
-  headers?: Record<string, string>;
 }
 
 export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: SentError };

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in text columns on both
@@ -754,3 +754,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
 export type FileRow = Selectable<FilesTable>;
+
+export type Db = Kysely<Database>;
+/** What repo functions accept: the database or a transaction of it. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;

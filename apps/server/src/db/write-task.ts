@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from './database.ts';
+import type { Db, DbOrTx } from './types.ts';
 
 /**
  * A write transaction that can run where the database's writer is: in this thread on PostgreSQL,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '@shopdesk/shared';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 import { errorForStatus } from './status-errors.ts';
 
 type Detail = NonNullable<ApiError['details']>[number];

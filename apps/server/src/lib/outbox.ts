@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { rateLimited } from './errors.ts';
+import { rateLimited } from '../core/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 import { createPasswordHasher, type Argon2 } from './passwords.ts';
 
 /** An argon2 whose calls finish only when the test says so, counting how many run at once. */

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, rateLimited } from './errors.ts';
+import { AppError, rateLimited } from '../core/errors.ts';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax.
 const ARGON2ID = 2;

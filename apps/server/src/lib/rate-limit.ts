@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { MINUTE, iso } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { rateLimited } from './errors.ts';
+import { rateLimited } from '../core/errors.ts';
 import * as repo from './rate-limit.repo.ts';
 
 /** At most `max` attempts per `windowMs` for one key. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 import { createWorkGate } from './work-gate.ts';
 
 const limits = { perKey: 1, total: 2, queue: 2, maxWaitMs: 10_000 };

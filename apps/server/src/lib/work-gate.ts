@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shopdesk/shared';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 
 export interface WorkGateLimits {
   /** Jobs of one key (a user) running at once. */

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n/use-translation.ts';
 import { useParams } from '../lib/router/index.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { IconClock } from '../components/icons.tsx';
 import { NotFound } from '../components/not-found.tsx';
 

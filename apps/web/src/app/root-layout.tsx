@@ -11,7 +11,7 @@ import { isUnreachable, reportUnreachable } from '../lib/connectivity.ts';
 import { pendingDestination, rememberDestination } from '../lib/after-login.ts';
 import { checkSession } from '../features/auth/index.ts';
 import { guardRedirect, isPublicPath } from './route-guard.ts';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { UpdateBanner } from './pwa/update-banner.tsx';
 

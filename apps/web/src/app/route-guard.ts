@@ -5,7 +5,7 @@
  * confirmation link in the mail must work for someone who is not logged in yet, and so must
  * `/invite/` (an invitation link: its page offers to log in or create the account).
  */
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 const PUBLIC_PATH_PARTS = [
   paths.auth(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, rankRoutes, type RouteObject } from '../lib/router/match.ts';
 import { appRoutes } from './router.tsx';
-import { paths, routes } from './paths.ts';
+import { paths, routes } from '../lib/paths.ts';
 
 /**
  * Every route of the app, and the misses around them, open the screen they opened with

@@ -7,7 +7,7 @@ import { loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
-import { paths, routes } from './paths.ts';
+import { paths, routes } from '../lib/paths.ts';
 import { authPages } from '../features/auth/index.ts';
 import { cargoPages } from '../features/cargo/index.ts';
 import { counterPages } from '../features/counter/index.ts';

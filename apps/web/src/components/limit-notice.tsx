@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text, type MantineSpacing } from '@mantine/core';
 import { Link } from '../lib/router/index.ts';
 import { useTranslation } from '../lib/i18n/use-translation.ts';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { useAllowance } from '../lib/subscription-status.ts';
 import { IconAlert } from './icons.tsx';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from '../lib/router/index.ts';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { useWedgeScanner } from './use-wedge-scanner.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { nameSortKey } from '../../lib/text-keys.ts';
+import { nameSortKey } from '../../core/text-keys.ts';
 
 /** Rows read per step; an update carries at most this many (two bound values each, under 999). */
 const STEP = 300;

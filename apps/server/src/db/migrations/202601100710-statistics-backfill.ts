@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { localHour } from '../../lib/local-hour.ts';
+import { localHour } from '../../core/local-hour.ts';
 import type { Database } from '../types.ts';
 
 /**

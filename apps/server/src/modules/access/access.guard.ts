@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../core/errors.ts';
 import type { SessionCache } from '../../lib/session-cache.ts';
 import { storeHeaderOf } from '../../lib/store-header.ts';
 import { activeSessionQuery, activeSessionWithStoreQuery, type StoreWithMember } from './access.repo.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../core/errors.ts';
 import { storeHeaderOf } from '../../lib/store-header.ts';
 import type { AuthInfo } from './access.guard.ts';
 import { findAccessibleStoreByUrlName, findDefaultStore } from './access.repo.ts';

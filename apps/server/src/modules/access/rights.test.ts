@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_RIGHTS, PERMISSIONS, ROLE_PERMISSIONS } from '@shopdesk/shared';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { assertAllowed, rightsOf } from './rights.ts';
 
 const cashier = rightsOf({

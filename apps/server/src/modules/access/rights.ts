@@ -8,7 +8,7 @@ import {
   type StoreRights,
 } from '@shopdesk/shared';
 import type { StoreRow } from '../../db/types.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { MemberColumns } from './access.repo.ts';
 
 /**

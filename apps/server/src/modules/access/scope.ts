@@ -1,6 +1,6 @@
 import type { StoreRights } from '@shopdesk/shared';
 import type { StoreRow } from '../../db/types.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '../../core/errors.ts';
 
 /** Who is calling: the user and the session of a `/api/secure` request, once the guard has checked it. */
 export interface Caller {

@@ -7,7 +7,7 @@ import {
   type StoreRights,
 } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { findMemberRights } from './access.repo.ts';
 import { forbidden, rightsOf } from './rights.ts';
 import type { Scope } from './scope.ts';

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { dayStartIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';

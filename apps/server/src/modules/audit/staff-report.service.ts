@@ -1,6 +1,6 @@
 import { ErrorCode, type StaffFigures } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './staff-report.repo.ts';
 

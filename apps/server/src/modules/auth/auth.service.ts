@@ -2,7 +2,7 @@ import { ErrorCode, type AuthResponse, type LoggedUser, type LoginBody, type Sig
 import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import { DAY, HOUR, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../core/errors.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { mailLocale } from '../../lib/mail-locale.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@shopdesk/shared';
 import { MINUTE, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { hashCode, hashToken, newId, newSecretToken, newSixDigitCode, safeEqualHex } from '../../lib/ids.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { mailLocale } from '../../lib/mail-locale.ts';

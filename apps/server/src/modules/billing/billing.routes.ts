@@ -11,7 +11,7 @@ import {
 } from '@shopdesk/shared';
 import { MINUTE } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, rateLimited } from '../../lib/errors.ts';
+import { AppError, rateLimited } from '../../core/errors.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { callerOf } from '../access/index.ts';

@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { forgetFreeUsage } from '../plans/index.ts';
 import * as repo from './billing.repo.ts';

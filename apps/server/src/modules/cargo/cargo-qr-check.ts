@@ -1,6 +1,6 @@
 import { ErrorCode, type CargoQrPreview, type CargoStatus } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import { nonceHash, signatureMatches, splitToken } from './cargo-token.ts';
 import * as repo from './cargo.repo.ts';

@@ -29,7 +29,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { StoreRow } from '../../db/types.ts';
 import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newCrockfordCode, newId } from '../../lib/ids.ts';
 import { assertAllowed, findAccessibleStoreByUrlName, splitMember, type Scope } from '../access/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, type AuditEvent, type NoSaleBody } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { actorOf, type Scope } from '../access/index.ts';
 import { eventByClientId, readEvent, recordAuditOnce } from '../audit/index.ts';
 import { openShiftFor } from '../shifts/index.ts';

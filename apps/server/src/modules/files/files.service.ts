@@ -1,7 +1,7 @@
 import { ErrorCode, IMAGE_MIME_TYPES, type FileSaved, type ImageMimeType } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { assertAllowed, type RoutePermission, type Scope } from '../access/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { storageQuota } from '../plans/index.ts';

@@ -1,6 +1,6 @@
 import { ErrorCode, type ImageMimeType } from '@shopdesk/shared';
 import sharp from 'sharp';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** The longest side an uploaded image may have: far more than a product photo or a receipt logo needs. */
 export const MAX_IMAGE_SIDE = 4096;

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { StoreInvitationsTable } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findAccessibleStoreById, splitMember } from '../access/index.ts';
 import { findUserByEmail, findUserById, insertUser, loggedUser, startSession, updateUser } from '../auth/index.ts';

@@ -10,7 +10,7 @@ import {
 import type { StoreInvitationsTable } from '../../db/types.ts';
 import { DAY, iso, isoAfter } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { mailLocale } from '../../lib/mail-locale.ts';
 import type { Outbox } from '../../lib/outbox.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode, hasPermission, isPermission, type Permission, type StoreRights } from '@shopdesk/shared';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** The permissions of a member row (a JSON array); anything unknown is dropped. */
 export function parsePermissions(text: string): Permission[] {

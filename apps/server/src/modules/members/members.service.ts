@@ -2,7 +2,7 @@ import { ErrorCode, OWNER_RIGHTS, type StaffRole, type StoreMember, type UpdateM
 import type { DbOrTx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { listAccessibleStores, type Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUserById, updateUser } from '../auth/index.ts';

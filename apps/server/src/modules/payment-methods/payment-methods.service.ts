@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { PaymentMethodsTable, StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './payment-methods.repo.ts';

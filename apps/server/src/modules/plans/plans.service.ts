@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import * as repo from './plans.repo.ts';
 
 /**

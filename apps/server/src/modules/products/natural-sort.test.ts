@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { up as recomputeNameKeys } from '../../db/migrations/202601040100-natural-name-keys.ts';
-import { foldText, nameSortKey } from '../../lib/text-keys.ts';
+import { foldText, nameSortKey } from '../../core/text-keys.ts';
 import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct, createStore, storeHeader } from '../../test/products.ts';

@@ -2,7 +2,7 @@ import { ErrorCode, type ProductChanges, type ProductChangesQuery } from '@shopd
 import { iso } from '../../lib/clock.ts';
 import { orderedIdBound } from '../../lib/ids.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './product-changes.repo.ts';
 import { toProduct } from './products.service.ts';

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ErrorCode, type CurrencyCode, type ImportBatchBody, type ImportBatchResult } from '@shopdesk/shared';
 import { isUniqueViolation } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
 import { applyImportChunkTask, type ChunkResult, type ImportChunk, type Outcome } from './import-apply.ts';

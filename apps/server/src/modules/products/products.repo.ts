@@ -3,7 +3,7 @@ import type { ProductSearchQuery } from '@shopdesk/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database, NewProduct, ProductRow, ProductsTable } from '../../db/types.ts';
 import type { Updateable } from 'kysely';
-import { foldText } from '../../lib/text-keys.ts';
+import { foldText } from '../../core/text-keys.ts';
 import { isPostgres } from '../../db/unnest-rows.ts';
 import { insertProductsAtOnce, updateProductsAtOnce, type ProductEdit } from './products-bulk.repo.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, type DeleteAccountBody } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { fieldError, unauthorized } from '../../lib/errors.ts';
+import { fieldError, unauthorized } from '../../core/errors.ts';
 import type { Caller } from '../access/index.ts';
 import { findUserById } from '../auth/index.ts';
 import { endBillingOf } from '../billing/index.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode, type LoggedUser, type ProfileUpdateBody, type UpdatePasswordBody } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { fieldError, unauthorized } from '../../lib/errors.ts';
+import { fieldError, unauthorized } from '../../core/errors.ts';
 import { findAccessibleStoreById, storeNotFound, type Caller } from '../access/index.ts';
 import { findUserById, loggedUser, revokeUserSessions, updateUser } from '../auth/index.ts';
 

@@ -1,5 +1,5 @@
 import { CURRENCY_CODES, type CurrencyCode } from '@shopdesk/shared';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** One day of euro reference rates: units of each currency per euro, as decimal text. */
 export interface FeedDay {

@@ -10,7 +10,7 @@ import {
 import type { ExchangeRatesTable, StoreRow } from '../../db/types.ts';
 import { DAY, iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import type { FeedDay } from './ecb-feed.ts';

@@ -15,7 +15,7 @@ import {
 } from '@shopdesk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, rateLimited } from '../../lib/errors.ts';
+import { AppError, rateLimited } from '../../core/errors.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { scopeForStore } from '../access/index.ts';
 import { RECEIPT_PAGE_CSP, receiptNotFoundPage, receiptPage } from './receipt-page.ts';

@@ -9,7 +9,7 @@ import {
 import type { ReceiptTemplatesTable } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { readTransaction } from '../shop/index.ts';

@@ -14,7 +14,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { ShiftCashTable, StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { actorOf, type Actor, type Scope } from '../access/index.ts';
 import { recordAudit, type AuditRecord } from '../audit/index.ts';

@@ -12,7 +12,7 @@ import {
 import type { ShopTendersTable, ShopTransactionsTable, StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { newCrockfordCode, newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import { actorOf, type Actor, type Scope } from '../access/index.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shopdesk/shared';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /**
  * Runs currency conversions on a client's amounts. An amount too large to hold once converted

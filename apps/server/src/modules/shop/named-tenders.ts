@@ -7,7 +7,7 @@ import {
   type TenderMethod,
 } from '@shopdesk/shared';
 import type { ShopTendersTable } from '../../db/types.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { StoreMethods } from '../payment-methods/index.ts';
 
 /**

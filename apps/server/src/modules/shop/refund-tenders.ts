@@ -10,7 +10,7 @@ import {
   type ShopTransaction,
 } from '@shopdesk/shared';
 import type { ShopTendersTable } from '../../db/types.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { StoreMethods } from '../payment-methods/index.ts';
 import { convertOrRefuse } from './conversion.ts';
 import { nameTenders, namedTenderColumns } from './named-tenders.ts';

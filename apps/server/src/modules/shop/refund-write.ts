@@ -2,7 +2,7 @@ import { ErrorCode, priceRefund, refundShare, type TaxMode, type TaxRounding } f
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode, type RefundBody, type ShopTransaction } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import { actorOf, type Scope } from '../access/index.ts';

@@ -22,7 +22,7 @@ import {
 } from '@shopdesk/shared';
 import type { ShopTransactionLinesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { methodsForTenders } from '../payment-methods/index.ts';
 import { storeRate } from '../rates/index.ts';

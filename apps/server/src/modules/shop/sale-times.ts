@@ -1,7 +1,7 @@
 import { ErrorCode, SOLD_AT_MAX_AGE_DAYS, SOLD_AT_MAX_AHEAD_MS } from '@shopdesk/shared';
 import { DAY } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { SaleBody } from './sale-pricer.ts';
 
 /** When the server received the sale, and when the device sold it. */

@@ -7,7 +7,7 @@ import {
   type TransactionSummary,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { currentShiftId } from '../shifts/index.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode, type VoidParkedBody } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { actorOf, type Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './transactions.repo.ts';

@@ -1,6 +1,6 @@
 import { amountOfQuantity, countItems } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
-import { localHour } from '../../lib/local-hour.ts';
+import { localHour } from '../../core/local-hour.ts';
 import type { StatHoursTable, StatProductsDayTable, StatProductsMonthTable, StatTendersTable } from '../../db/types.ts';
 import * as repo from './statistics-write.repo.ts';
 

@@ -14,7 +14,7 @@ import {
   type TopProduct,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import { storeMethods } from '../payment-methods/index.ts';
 import * as repo from './statistics-read.repo.ts';

@@ -13,7 +13,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { StoreRow } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { assertAllowed, listAccessibleStores, splitMember, type Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';

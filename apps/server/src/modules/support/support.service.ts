@@ -1,7 +1,7 @@
 import type { SupportInfo, SupportRequest, SupportRequestBody } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { mailLocale } from '../../lib/mail-locale.ts';
 import type { Outbox } from '../../lib/outbox.ts';

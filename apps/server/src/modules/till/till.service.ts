@@ -11,7 +11,7 @@ import {
 } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { fieldError } from '../../lib/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import type { DelayRule, Throttle } from '../../lib/rate-limit.ts';
 import { forbidden, rightsOf, type Scope } from '../access/index.ts';
 import * as repo from './till.repo.ts';

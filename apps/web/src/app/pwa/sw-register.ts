@@ -4,15 +4,6 @@ import type * as Flow from './update-flow.ts';
 /** How often a page left open all day (the counter) asks the server for a new version. */
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 
-/**
- * A new version of the app: a new worker installed and waiting (`registration.waiting`), or, with
- * `takenOver`, one that another tab let take over while this page runs the old code.
- */
-export interface NewVersion {
-  registration: ServiceWorkerRegistration;
-  takenOver: boolean;
-}
-
 // What to do about a new version (update-flow.ts) loads only once there is one: most page loads
 // never need it, and the first screens' download stays small.
 let flow: Promise<typeof Flow> | null = null;
@@ -20,7 +11,7 @@ let found = false;
 const listeners = new Set<() => void>();
 let shownPath: string | null = null;
 
-function newVersion(version: NewVersion): void {
+function newVersion(version: Flow.NewVersion): void {
   flow ??= import('./update-flow.ts');
   void flow.then((f) => f.follow(version));
   if (found) return;

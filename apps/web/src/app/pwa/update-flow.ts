@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { flushBeforeUpdate, onHoldsChange, pauseRequestsForTakeover, updateHolds } from '../../lib/update-guard.ts';
 import { decideUpdate, type PendingUpdate, type UpdateTrigger } from './update-decision.ts';
-import type { NewVersion } from './sw-register.ts';
+
+/**
+ * A new version of the app: a new worker installed and waiting (`registration.waiting`), or, with
+ * `takenOver`, one that another tab let take over while this page runs the old code.
+ */
+export interface NewVersion {
+  registration: ServiceWorkerRegistration;
+  takenOver: boolean;
+}
 
 /** How long the worker told to take over has before the page stops waiting for it. */
 const TAKEOVER_TIMEOUT_MS = 5_000;

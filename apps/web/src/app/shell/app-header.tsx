@@ -5,7 +5,7 @@ import { Logo, LogoMark } from '../../components/logo.tsx';
 import { IconBack, IconUser } from '../../components/icons.tsx';
 import { SectionTabs } from './section-tabs.tsx';
 import { StorePicker } from './store-picker.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 interface Props {
   store: string;

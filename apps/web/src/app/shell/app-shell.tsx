@@ -18,7 +18,7 @@ import { UpdateBanner } from '../pwa/update-banner.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * The logged-in frame of every `/{store}/...` screen: header, navigator (sidebar on desktop,

@@ -8,7 +8,7 @@ import { preloadable } from '../../lib/preloadable.ts';
 import { usePreloaded } from '../../lib/use-preloaded.ts';
 import { may, screenNeed, useStoreRights } from '../../lib/store-rights.ts';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 interface Props {
   store: string;

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { HOME_TABS, useUi, type HomeTab } from '../../lib/ui-store.ts';
 import { IconBox, IconCart, IconTruck } from '../../components/icons.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const ICONS = { CARGO: IconTruck, INVENTORY: IconBox, SHOP: IconCart } as const;
 

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { useStores } from '../../features/stores/index.ts';
 import { IconCheck, IconStore } from '../../components/icons.tsx';
 import { switchStorePath } from './switch-store-path.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 interface Props {
   store: string;

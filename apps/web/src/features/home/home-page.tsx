@@ -8,7 +8,7 @@ import { useUi } from '../../lib/ui-store.ts';
 import { HOME_SECTIONS } from './home-sections.ts';
 import { HomeCard } from './components/home-card.tsx';
 import { SummaryFigures } from './components/summary-figures.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useScanOpensCard } from '../../scanning/use-scan-opens-card.ts';
 
 /** Home dashboard: the store's figures at a glance, then the cards of the active tab (original.md §2). */

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { Logo } from '../../components/logo.tsx';
 import { isLoggedIn, useSession } from '../../lib/session-store.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const TERMS = ['terms1', 'terms2', 'terms3', 'terms4'] as const;
 const PRIVACY = ['privacy1', 'privacy2', 'privacy3', 'privacy4'] as const;

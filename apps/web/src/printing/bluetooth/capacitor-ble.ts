@@ -1,6 +1,6 @@
 import { BleClient } from '@capacitor-community/bluetooth-le';
 import { pickEndpoints, type PrinterProfile } from './printer-profile.ts';
-import type { PrinterLink, PrinterTransport } from './printer-transport.ts';
+import type { PrinterLink, PrinterTransport } from './printer-link.ts';
 
 // Loaded only inside the apps (printer-transport.ts imports this file dynamically).
 

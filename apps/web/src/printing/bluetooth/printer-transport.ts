@@ -1,33 +1,10 @@
 import { isNativeApp } from '../../lib/native-platform.ts';
-import type { BleLink } from '../cat-printer/paced-writer.ts';
 import type { PrinterProfile } from './printer-profile.ts';
+import type { BluetoothKind, PrinterTransport } from './printer-link.ts';
 import { webBluetoothAvailable } from '../cat-printer/web-bluetooth.ts';
 
 export { pickEndpoints, type PrinterEndpoints, type PrinterProfile } from './printer-profile.ts';
-
-/** A printer as both stacks name it: Web Bluetooth's device id or the plugin's (a MAC on Android). */
-export interface PrinterDevice {
-  id: string;
-  name?: string;
-}
-
-/** A connected printer: the link the paced writer drives, and whether it is still connected. */
-export interface PrinterLink extends BleLink {
-  disconnect(): void;
-  isConnected(): boolean;
-}
-
-/** The device adapter behind the cat label printer and the ESC/POS receipt printer. */
-export interface PrinterTransport {
-  readonly kind: BluetoothKind;
-  /** Shows the device chooser (the browser's or the app's). Needs a user gesture in browsers. */
-  choose(): Promise<PrinterDevice>;
-  /** A printer paired before, without the chooser, where the stack can find it again. */
-  known(deviceId: string): Promise<PrinterDevice | null>;
-  connect(device: PrinterDevice): Promise<PrinterLink>;
-}
-
-export type BluetoothKind = 'web-bluetooth' | 'capacitor-ble';
+export type { BluetoothKind, PrinterDevice, PrinterLink, PrinterTransport } from './printer-link.ts';
 
 /**
  * Which Bluetooth stack this device has, decided at run time: the Capacitor plugin inside the

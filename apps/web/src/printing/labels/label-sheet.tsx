@@ -12,7 +12,7 @@ import { browserPrint } from './browser-print.ts';
 import { LabelOptions } from './label-options.tsx';
 import { LabelPreview } from './label-preview.tsx';
 import type { LabelContent } from './label-layout.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * Preview and print a product's shelf label. The preview is the very bitmap that is sent to the

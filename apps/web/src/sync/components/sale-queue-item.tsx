@@ -6,7 +6,7 @@ import { formatMoney, type CurrencyCode } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { describeError } from '../../lib/describe-error.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { isLimitRefusal } from '../limit-refusals.ts';
 import type { QueuedSale, SaleRefusal } from '../sale-queue-db.ts';
 import { itemsOf } from '../queued-items.ts';

@@ -6,7 +6,7 @@ import { Logo } from '../../../components/logo.tsx';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { toSupportedLocale } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface Props {
   title: string;

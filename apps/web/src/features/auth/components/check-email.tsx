@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconMail } from '../../../components/icons.tsx';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** After sign-up: where the link went, and a way to send it again. */
 export function CheckEmail({ email }: { email: string }) {

@@ -12,7 +12,7 @@ import { useRequestResetCode } from '../api/request-reset-code.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { FormError } from '../../../components/form-error.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const CodeStepSchema = VerifyCodeBodySchema.pick({ code: true });
 const PasswordStepSchema = ResetPasswordBodySchema.pick({ password: true });

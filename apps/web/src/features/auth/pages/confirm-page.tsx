@@ -13,7 +13,7 @@ import { useConfirmEmail } from '../api/confirm-email.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** Target of the link in the sign-up mail: confirms, logs in and opens the home screen. */
 export default function ConfirmPage() {

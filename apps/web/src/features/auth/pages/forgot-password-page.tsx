@@ -4,7 +4,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotEmailStep, ForgotCodeStep, ForgotPasswordStep } from '../components/forgot-steps.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 type Step =
   { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'password'; email: string; resetToken: string };

@@ -12,7 +12,7 @@ import { useLogin } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { pendingDestination } from '../../../lib/after-login.ts';
 
 export default function LoginPage() {

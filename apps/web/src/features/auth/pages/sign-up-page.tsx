@@ -18,7 +18,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { CheckEmail } from '../components/check-email.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * Sign up: the account and its first store. Currency and time zone are guessed from the browser;

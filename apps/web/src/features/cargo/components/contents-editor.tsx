@@ -36,7 +36,7 @@ import { AddContentModal, type NewLine } from './add-content-modal.tsx';
 import { useFormatCargoMoney } from './cargo-money.ts';
 import { CountRow } from './count-row.tsx';
 import { SaveStateText } from './save-state.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 50;
 

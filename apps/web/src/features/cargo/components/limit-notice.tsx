@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { IconAlert } from '../../../components/icons.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const subscriptionPath = (store: string) => paths.store(store, 'profile/subscription');
 

@@ -18,7 +18,7 @@ import { ContentsView } from '../components/contents-view.tsx';
 import { LabelsModal } from '../components/labels-modal.tsx';
 import { CargoError, CargoNotFound, isCargoCode } from '../components/limit-notice.tsx';
 import { TransferPanel } from '../components/transfer-panel.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
 function Figure({ label, value, color }: { label: string; value: ReactNode; color?: string }) {

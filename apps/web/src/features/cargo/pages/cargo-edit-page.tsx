@@ -13,7 +13,7 @@ import { IconBack, IconEdit } from '../../../components/icons.tsx';
 import { DetailsModal } from '../components/details-modal.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** A new cargo: its name, origin and note; then its contents are added on the same screen. */
 function NewCargo({ store }: { store: string }) {

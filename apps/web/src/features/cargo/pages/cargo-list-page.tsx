@@ -31,7 +31,7 @@ import { useFormatCargoMoney } from '../components/cargo-money.ts';
 import { CargoError, LimitReached } from '../components/limit-notice.tsx';
 import { ReceiveConfirmText } from '../components/receive-confirm-text.tsx';
 import { ReceiveModal } from '../components/receive-modal.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 20;
 type Filter = 'ALL' | CargoStatus;

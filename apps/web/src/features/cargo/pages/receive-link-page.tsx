@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from '../../../lib/router/index.ts';
 import { forgetDestination } from '../../../lib/after-login.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * /cargo/receive/{token}, the link a hand-over QR encodes (packages/shared cargo.ts): the cargo is

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Menu, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ShiftReport } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The open shift, small beside the counter's title; a tap opens the shift screen. */
 export function ShiftBadge({ store, shift, timeZone }: { store: string; shift: ShiftReport; timeZone: string }) {

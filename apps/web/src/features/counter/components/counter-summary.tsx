@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { formatMain, type StoreMoney } from '../../../lib/store-money.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import type { CounterSale } from '../hooks/use-counter-sale.ts';
 import { CartTotals } from './cart-totals.tsx';

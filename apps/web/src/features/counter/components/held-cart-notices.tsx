@@ -3,7 +3,7 @@ import type { ShopTransaction } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { describeError } from '../../../lib/describe-error.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface Props {
   store: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../lib/notifications.ts';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { discardSale } from '../../../sync/use-sale-queue.ts';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
 import { useSale } from '../api/parked-sales.ts';

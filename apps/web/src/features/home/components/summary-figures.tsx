@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ProductSummary } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSummary } from '../api/get-summary.ts';
 
 interface FigureProps {

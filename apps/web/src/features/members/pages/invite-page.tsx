@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { forgetDestination, rememberDestination } from '../../../lib/after-login.ts';
 import { notifications } from '../../../lib/notifications.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { notifications } from '../../../lib/notifications.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { ImportPlan } from '../import/plan-import.ts';
 import { rowMessage } from '../import/row-messages.ts';
 import type { ImportSummary } from '../import/run-import.ts';

@@ -19,7 +19,7 @@ import { useAdjustStock } from '../api/adjust-stock.ts';
 import { ProductImage } from './product-image.tsx';
 import { StockDialog, type StockDialogMode } from './stock-dialog.tsx';
 import { StockHistory } from './stock-history.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
 interface Props {

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { productCodeProblem } from '@shopdesk/shared';
 import { IconAlert, IconPlus } from '../../../components/icons.tsx';
 import { useSuggestion } from '../api/get-suggestion.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** A code the store does not have: what is known of it, and the way to create it. */
 export function UnknownProduct({ store, code }: { store: string; code: string }) {

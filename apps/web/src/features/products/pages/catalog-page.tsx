@@ -25,7 +25,7 @@ import { IconSearch } from '../../../components/icons.tsx';
 import { useProductPages } from '../api/search-products.ts';
 import { useCategories } from '../api/list-categories.ts';
 import { ProductImage } from '../components/product-image.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const WINDOW = 24;
 

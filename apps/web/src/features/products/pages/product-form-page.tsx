@@ -14,7 +14,7 @@ import { useUpdateProduct } from '../api/update-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { StockHistory } from '../components/stock-history.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { LimitNotice } from '../../../components/limit-notice.tsx';
 
 /**

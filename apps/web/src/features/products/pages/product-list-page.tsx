@@ -43,7 +43,7 @@ import { useProductWindow, type ProductSort } from '../api/search-products.ts';
 import { productQuery } from '../api/get-product.ts';
 import { useExportCsv } from '../api/export-csv.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
 const PAGE_SIZE = 25;

@@ -17,7 +17,7 @@ import { UnknownProduct } from '../components/unknown-product.tsx';
 import { StockTakePanel } from '../components/stock-take-panel.tsx';
 import { useTally } from '../stock-take/use-tally.ts';
 import { useStockTakeScan } from '../stock-take/use-stock-take-scan.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * /{store}/stock/scan/{barcode?}: look a product up by scanning (wedge scanner anywhere on the

@@ -12,7 +12,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useStores } from '../api/list-stores.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import i18n from '../../../lib/i18n.ts';
 
 interface Props {

@@ -16,7 +16,7 @@ import {
 import { useLogout } from '../api/logout.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { pendingSaleCount } from '../../../sync/use-sale-queue.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProfilePictureUrl } from '../api/profile-picture.ts';
 import { initials } from '../lib/initials.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { FormError } from '../../../components/form-error.tsx';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { countItems, type ShopTransaction } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSalesFormat } from './use-sales-format.ts';
 
 const SHOWN = 3;

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TransactionSummary } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CardList, TableCard } from '../../../components/list-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TenderIcons } from './tender-icons.tsx';

@@ -4,7 +4,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { describeError } from '../../../lib/describe-error.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { AmountRow, DetailSection } from './detail-section.tsx';
 import { RefundPanel } from './refund-panel.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Drawer, Skeleton, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { IconBack, IconCash } from '../../../components/icons.tsx';
 import { EmptyCard, ListHeading } from '../../../components/list-card.tsx';
 import { Pager } from '../../../components/pager.tsx';

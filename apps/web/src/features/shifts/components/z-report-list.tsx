@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useZReports, Z_REPORT_PAGE_SIZE } from '../api/z-reports.ts';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, 
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { CurrencyCode } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { FormError } from '../../../components/form-error.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Group, Skeleton, Stack, Text } from '@mantin
 import { notifications } from '../../../lib/notifications.ts';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session-store.ts';

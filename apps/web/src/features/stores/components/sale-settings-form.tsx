@@ -13,7 +13,7 @@ import {
   type TaxRounding,
   type VirtualStore,
 } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';

@@ -11,7 +11,7 @@ import {
 } from '@shopdesk/shared';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { barcodeRulesQuery } from '../../../lib/barcode-rules-query.ts';
 import { useSession } from '../../../lib/session-store.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';

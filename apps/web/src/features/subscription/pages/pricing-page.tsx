@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { isCheckoutStarted, type BillingInterval, type PlanPrice } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';

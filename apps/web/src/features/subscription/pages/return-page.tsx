@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCheckoutResult, useReloadUser } from '../api/subscription.ts';
 

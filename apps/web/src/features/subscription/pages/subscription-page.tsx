@@ -4,7 +4,7 @@ import { notifications } from '../../../lib/notifications.ts';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Subscription } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';

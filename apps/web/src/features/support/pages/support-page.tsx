@@ -7,7 +7,7 @@ import {
   SupportRequestBodySchema,
   type SupportRequest,
 } from '@shopdesk/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { IconCheck } from '../../../components/icons.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';

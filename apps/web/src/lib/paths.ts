@@ -1,7 +1,7 @@
 /**
  * Every route path of the app (original.md §2), built in one place so a renamed route cannot leave
- * a stale link behind. The router's patterns are below the builders they match. This file imports
- * nothing, so features may use it (it is the one file of app/ they may import).
+ * a stale link behind. The router's patterns are below the builders they match. A leaf of lib/:
+ * features, components and app/ all link through it.
  */
 const seg = encodeURIComponent;
 
