@@ -1,17 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked field by field */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
 import { ManualClock } from '../lib/clock.ts';
 import type { MailMessage } from '../lib/mail.ts';
+import { copyPostgresTemplate, copySqliteTemplate } from './database-templates.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -69,37 +68,25 @@ const TEST_ENV = {
   SUPPORT_EMAIL: 'support@shop.test',
 };
 
-async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  return {
-    schema,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
-/** Starts the real app on 127.0.0.1, port 0, with a fresh database (temp dir or fresh PG schema). */
+/**
+ * Starts the real app on 127.0.0.1, port 0, with a fresh database: a copy of the run's migrated
+ * template (test/database-templates.ts), a file in a temp dir or a database of its own on
+ * PostgreSQL. Unless `env` names a database (DATABASE_URL, or a DATA_DIR on SQLite) to share.
+ */
 export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   overrides: Pick<AppOverrides, 'plugins' | 'productFold'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shopdesk-test-'));
-  const pgSchema = engine === 'postgres' ? await createPgSchema() : undefined;
+  const templates = inject('databaseTemplates');
+  if (engine === 'sqlite' && !env.DATA_DIR) copySqliteTemplate(templates, join(dataDir, 'shopdesk.db'));
+  const pgCopy = engine === 'postgres' && !env.DATABASE_URL ? await copyPostgresTemplate(templates) : undefined;
   const config = loadConfig({
     ...TEST_ENV,
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-dist'),
-    ...(pgSchema ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: pgSchema.schema } : {}),
+    ...(pgCopy ? { DATABASE_URL: pgCopy.url, DATABASE_SCHEMA: pgCopy.schema } : {}),
     ...env,
   });
   const clock = new ManualClock();
@@ -130,9 +117,9 @@ export async function startTestApp(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // The tests' own way into the database, as another process would have (on SQLite a write worker
-  // of its own, closed with the harness).
-  const direct = openDatabase(config.database);
-  const db = direct.db;
+  // of its own, closed with the harness). Opened at its first use: many files never need it, and
+  // starting a write worker under tsx costs a few hundred milliseconds.
+  let direct: ReturnType<typeof openDatabase> | undefined;
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {
@@ -140,7 +127,9 @@ export async function startTestApp(
     app,
     clock,
     dataDir,
-    db,
+    get db() {
+      return (direct ??= openDatabase(config.database)).db;
+    },
     mails,
     argon2,
     databaseEnv: {
@@ -179,8 +168,8 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await direct.close();
-      await pgSchema?.drop();
+      await direct?.close();
+      await pgCopy?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
