@@ -11,8 +11,12 @@ if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+// `npm test` builds it in a phase of its own first; a run of Playwright alone builds what changed.
 if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@shopdesk/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--part', 'web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -1,7 +1,8 @@
 // `npm run build`: builds the web app (Vite, into apps/web/dist) and compiles the server and the
 // shared package to JavaScript (tsc, into their dist folders). `--if-changed` (used by `npm start`)
 // builds only a part whose sources changed since its last build: each build leaves a hash of its
-// inputs in its output folder, compared on the next start.
+// inputs in its output folder, compared on the next start. `--part web` (or `server`) builds that
+// part only (the browser tests need only the web app).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,7 @@ const common = ['package-lock.json', 'tsconfig.base.json'];
 
 const parts = [
   {
+    key: 'web',
     name: 'web app',
     out: 'apps/web/dist',
     main: 'index.html',
@@ -56,6 +58,7 @@ const parts = [
     build: () => run('npm', ['run', 'build', '-w', '@shopdesk/web']),
   },
   {
+    key: 'server',
     name: 'server',
     out: 'apps/server/dist',
     main: 'main.js',
@@ -78,9 +81,12 @@ const parts = [
   },
 ];
 
-/** Builds every part, or with `ifChanged` only those whose inputs changed; says which it skipped. */
-export function build({ ifChanged = false } = {}) {
-  for (const part of parts) {
+/**
+ * Builds every part (or the one `only` names: `web`, `server`), or with `ifChanged` only those
+ * whose inputs changed; says which it skipped.
+ */
+export function build({ ifChanged = false, only } = {}) {
+  for (const part of parts.filter((p) => !only || p.key === only)) {
     const stamp = path.join(root, part.out, STAMP);
     const hash = hashOf(part.inputs);
     const built = existsSync(path.join(root, part.out, part.main)) && existsSync(stamp);
@@ -95,5 +101,10 @@ export function build({ ifChanged = false } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  build({ ifChanged: process.argv.includes('--if-changed') });
+  const only = process.argv.includes('--part') ? process.argv[process.argv.indexOf('--part') + 1] : undefined;
+  if (only && !parts.some((p) => p.key === only)) {
+    console.error(`--part must be one of: ${parts.map((p) => p.key).join(', ')}`);
+    process.exit(2);
+  }
+  build({ ifChanged: process.argv.includes('--if-changed'), only });
 }

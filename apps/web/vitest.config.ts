@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/lib/testing-library.test-support.ts'],
     // As the server's: jsdom renders and the lint probes take seconds when the 2-core CI machine
     // runs both engines' suites beside them; 5 s (Vitest's default) timed them out there.
     testTimeout: 30_000,

@@ -14,8 +14,16 @@ import { copyPostgresTemplate, copySqliteTemplate } from './database-templates.t
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_ENGINES picks
+ * some of them (`npm test` runs the API suite once per engine, `TEST_ENGINES=postgres` the second
+ * time, to time each apart).
+ */
+export const engines: Engine[] = process.env.TEST_ENGINES
+  ? (process.env.TEST_ENGINES.split(',') as Engine[])
+  : process.env.TEST_DATABASE_URL
+    ? ['sqlite', 'postgres']
+    : ['sqlite'];
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -445,7 +445,7 @@ describe.each(engines)('product import and the free limit on %s', (engine) => {
  * call there, and other stores' requests waited between them). The recorder sees what the main
  * thread runs; the import still stores every product, its opening stock and its updates.
  */
-describe('an import batch on SQLite', () => {
+describe.runIf(engines.includes('sqlite'))('an import batch on SQLite', () => {
   const statements: string[] = [];
   const t = useTestApp('sqlite', {}, { plugins: [recordStatements(statements)] });
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -25,6 +25,24 @@ describe.each(engines)('exchange rates on %s', (engine) => {
   afterAll(() => new Promise<void>((resolve) => feed.close(() => resolve())));
 
   const pub = (path: string) => t.request('GET', `/api/public/exchange-rate/${path}`);
+  /**
+   * `npm run rates:import` as a process of its own on the app's database. Not spawnSync: the app
+   * under test runs in this process, and blocking its event loop for the seconds the command
+   * takes let the server close a kept-alive connection just as the next request reused it.
+   */
+  const ratesImport = (file: string) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/rates-import.ts', file], {
+        cwd: join(import.meta.dirname, '../../..'),
+        env: { ...process.env, ...t.databaseEnv, LOG_LEVEL: 'silent' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
   const storeRate = (user: TestUser) =>
     t.request('GET', `/api/secure/virtual-store/${user.store.urlName}/exchange-rate`, { token: user.token });
   const setManual = (user: TestUser, rate: unknown) =>
@@ -92,25 +110,13 @@ describe.each(engines)('exchange rates on %s', (engine) => {
     expect((await pub('USD/KWD')).body).toMatchObject({ date: '2025-10-31', source: 'ECB+SNAPSHOT' });
   });
 
-  it('npm run rates:import reads a downloaded file into the same database', () => {
+  it('npm run rates:import reads a downloaded file into the same database', async () => {
     const file = join(t.dataDir, 'eurofxref-hist-90d.xml');
     writeFileSync(file, ecbXml({ '2026-11-23': { USD: '1.06', GBP: '0.83' } }));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/rates-import.ts', file], {
-      cwd: join(import.meta.dirname, '../../..'),
-      env: { ...process.env, ...t.databaseEnv, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
+    const run = await ratesImport(file);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Imported \d+ exchange rates for 1 day/);
-    const bad = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'src/rates-import.ts', join(t.dataDir, 'missing.xml')],
-      {
-        cwd: join(import.meta.dirname, '../../..'),
-        env: { ...process.env, ...t.databaseEnv, LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-      },
-    );
+    const bad = await ratesImport(join(t.dataDir, 'missing.xml'));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/Could not import the rates/);
   });

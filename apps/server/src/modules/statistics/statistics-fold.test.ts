@@ -191,7 +191,7 @@ describe.each(engines)('the product figures fold on %s', (engine) => {
   });
 });
 
-describe('the app folds on its own on sqlite', () => {
+describe.runIf(engines.includes('sqlite'))('the app folds on its own on sqlite', () => {
   const t = useTestApp('sqlite');
 
   it('empties the pending rows within a few seconds of a sale', async () => {
