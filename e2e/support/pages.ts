@@ -59,12 +59,34 @@ export async function openProfile(page: Page) {
   await expect(page.getByRole('heading', { name: 'Profile' }).first()).toBeVisible();
 }
 
-/** Signs up a new owner and opens the confirmation link from the mail: logged in, at home. */
+/**
+ * A new owner, signed up and confirmed: logged in, at home. The sign-up goes through the API, with
+ * what the form sends (USD, no second currency, this browser's locale and timezone); the owner then
+ * opens the mailed confirmation link in the app, as a person does. The form itself is tested in
+ * account.spec.ts (`signUp`); the other specs only need an owner, and the form took seconds each.
+ */
 export async function signUpConfirmed(page: Page, tag: string): Promise<NewAccount> {
   const { confirmLink, waitForMail } = await import('./mailbox.ts');
   const owner = newAccount(tag);
   const since = Date.now();
-  await signUp(page, owner);
+  const { locale, timezone } = await page.evaluate(() => ({
+    locale: navigator.language,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  }));
+  const res = await page.request.post('/api/auth/signUp', {
+    data: {
+      email: owner.email,
+      password: owner.password,
+      name: owner.name,
+      storeName: owner.storeName,
+      urlName: owner.urlName,
+      mainCurrency: 'USD',
+      secondCurrency: null,
+      locale: locale.startsWith('ja') ? 'ja-JP' : 'en-US',
+      timezone,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
   await page.goto(confirmLink(await waitForMail(owner.email, since)));
   await expect(page).toHaveURL(new RegExp(`/${owner.urlName}$`));
   return owner;
