@@ -42,37 +42,38 @@ describe('architecture rules enforced by lint', { timeout: 120_000 }, () => {
     expect(await ruleIds(join(PROBE, 'through-index.ts'))).toEqual([]);
   });
 
-  it('refuses db/ importing lib/, and lets it use the error classes of core/', async () => {
-    const file = join(ROOT, 'apps/server/src/db/zz-lint-probe.ts');
+  /** Lints `code` as a file written into `folder` of the server, then removes it. */
+  const probeIn = async (folder: string, code: string) => {
+    const file = join(ROOT, 'apps/server/src', folder, 'zz-lint-probe.ts');
+    writeFileSync(file, code);
     try {
-      writeFileSync(file, "import { nodeArgon2 } from '../lib/passwords.ts';\nexport const probe = nodeArgon2;\n");
-      expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
-      writeFileSync(file, "import { AppError } from '../core/errors.ts';\nexport const probe = AppError;\n");
-      expect(await ruleIds(file)).toEqual([]);
+      return await ruleIds(file);
     } finally {
       rmSync(file, { force: true });
     }
+  };
+
+  it('refuses db/ importing lib/, and lets it use the error classes of core/', async () => {
+    expect(
+      await probeIn('db', "import { nodeArgon2 } from '../lib/passwords.ts';\nexport const p = nodeArgon2;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await probeIn('db', "import { AppError } from '../core/errors.ts';\nexport const p = AppError;\n")).toEqual(
+      [],
+    );
   });
 
   it('refuses core/ importing anything of the server', async () => {
-    const file = join(ROOT, 'apps/server/src/core/zz-lint-probe.ts');
-    try {
-      writeFileSync(file, "import { openDatabase } from '../db/database.ts';\nexport const probe = openDatabase;\n");
-      expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
-      writeFileSync(file, "import { foldText } from './text-keys.ts';\nexport const probe = foldText;\n");
-      expect(await ruleIds(file)).toEqual([]);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    expect(
+      await probeIn('core', "import { openDatabase } from '../db/database.ts';\nexport const p = openDatabase;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await probeIn('core', "import { foldText } from './text-keys.ts';\nexport const p = foldText;\n")).toEqual(
+      [],
+    );
   });
 
   it('refuses lib/ importing a module', async () => {
-    const file = join(ROOT, 'apps/server/src/lib/zz-lint-probe.ts');
-    writeFileSync(file, "import { scopeOf } from '../modules/access/index.ts';\nexport const probe = scopeOf;\n");
-    try {
-      expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
-    } finally {
-      rmSync(file, { force: true });
-    }
+    expect(
+      await probeIn('lib', "import { scopeOf } from '../modules/access/index.ts';\nexport const p = scopeOf;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,30 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { engines, startTestApp, useTestApp, type TestApp } from '../test/harness.ts';
+import { runScript } from '../test/server-process.ts';
 import { expectLedgerConsistent } from '../test/ledger.ts';
 import { createProduct, ean13 } from '../test/products.ts';
 import { SAMPLE_PNG } from '../test/sweep-world.ts';
 import { restoreBackup } from './restore.ts';
 
-const SERVER_DIR = join(import.meta.dirname, '../..');
 const CLIENTS = 4;
 const STOCK = 100_000;
 
 /** Runs `src/ops/cli.ts` as `npm run backup` / `restore` do, in its own process. */
-function cli(command: 'backup' | 'restore', file: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', command, file], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (command: 'backup' | 'restore', file: string, env: Record<string, string>) =>
+  runScript(['src/ops/cli.ts', command, file], env);
 
 interface Sale {
   clientId: string;

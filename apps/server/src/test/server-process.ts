@@ -48,6 +48,29 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   throw new Error('the server did not start');
 }
 
+/**
+ * A script of the server (`src/…`, under tsx as `npm run` does) as a process of its own, with its
+ * output collected. Never spawnSync in an API test: the app under test shares this process's event
+ * loop, and blocking it for seconds lets the server drop a kept-alive connection the next request reuses.
+ */
+export function runScript(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Resolves when the process has exited (at once if it already has). */
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

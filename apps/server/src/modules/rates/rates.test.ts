@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { CURRENCY_CODES } from '@shopdesk/shared';
 import { DAY } from '../../lib/clock.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, startTestApp, useTestApp } from '../../test/harness.ts';
+import { runScript } from '../../test/server-process.ts';
 import { ecbXml } from './ecb-feed.test.ts';
 
 describe.each(engines)('exchange rates on %s', (engine) => {
@@ -25,24 +25,8 @@ describe.each(engines)('exchange rates on %s', (engine) => {
   afterAll(() => new Promise<void>((resolve) => feed.close(() => resolve())));
 
   const pub = (path: string) => t.request('GET', `/api/public/exchange-rate/${path}`);
-  /**
-   * `npm run rates:import` as a process of its own on the app's database. Not spawnSync: the app
-   * under test runs in this process, and blocking its event loop for the seconds the command
-   * takes let the server close a kept-alive connection just as the next request reused it.
-   */
-  const ratesImport = (file: string) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/rates-import.ts', file], {
-        cwd: join(import.meta.dirname, '../../..'),
-        env: { ...process.env, ...t.databaseEnv, LOG_LEVEL: 'silent' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+  /** `npm run rates:import` as a process of its own on the app's database. */
+  const ratesImport = (file: string) => runScript(['src/rates-import.ts', file], t.databaseEnv);
   const storeRate = (user: TestUser) =>
     t.request('GET', `/api/secure/virtual-store/${user.store.urlName}/exchange-rate`, { token: user.token });
   const setManual = (user: TestUser, rate: unknown) =>
@@ -114,10 +98,10 @@ describe.each(engines)('exchange rates on %s', (engine) => {
     const file = join(t.dataDir, 'eurofxref-hist-90d.xml');
     writeFileSync(file, ecbXml({ '2026-11-23': { USD: '1.06', GBP: '0.83' } }));
     const run = await ratesImport(file);
-    expect(run.status, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Imported \d+ exchange rates for 1 day/);
     const bad = await ratesImport(join(t.dataDir, 'missing.xml'));
-    expect(bad.status).toBe(1);
+    expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/Could not import the rates/);
   });
 
