@@ -9,10 +9,10 @@ function inviteLink(text: string): string {
   return m[0];
 }
 
-/** Screens to look at: SHOTS_DIR when given, else the test's output folder. */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
+/** Screens to look at, into SHOTS_DIR when it is set: the whole page, or only the view. */
+async function shoot(page: Page, name: string, viewOnly = false) {
   const dir = process.env.SHOTS_DIR;
-  await page.screenshot({ path: dir ? `${dir}/${name}.png` : outputPath(`${name}.png`), fullPage: true });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: !viewOnly });
 }
 
 async function withLanguage(browser: Browser, page: Page, lang: string, viewport: { width: number; height: number }) {
@@ -30,7 +30,7 @@ async function withLanguage(browser: Browser, page: Page, lang: string, viewport
 test('the owner invites a cashier, who accepts from the mailed link and finds the store in the picker', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   // Eight screenshots in fresh contexts besides the flow itself.
   test.setTimeout(180_000);
   const owner = await signUpConfirmed(page, 'members');
@@ -65,11 +65,11 @@ test('the owner invites a cashier, who accepts from the mailed link and finds th
       const view = await context.newPage();
       await view.goto(`/${owner.urlName}/profile/store/${owner.urlName}/members`);
       await expect(view.getByRole('listitem', { name: cashier.email })).toBeVisible();
-      await shoot(view, `members-${lang}-${size}`, (n) => testInfo.outputPath(n));
+      await shoot(view, `members-${lang}-${size}`);
       if (size === 'phone') {
         await view.getByRole('button', { name: lang === 'en-US' ? 'Invite' : '招待する' }).click();
         await expect(view.getByRole('dialog')).toBeVisible();
-        await shoot(view, `members-invite-${lang}-${size}`, (n) => testInfo.outputPath(n));
+        await shoot(view, `members-invite-${lang}-${size}`);
       }
       await context.close();
     }
@@ -83,7 +83,7 @@ test('the owner invites a cashier, who accepts from the mailed link and finds th
   await expect(them.getByRole('heading', { name: `Join ${owner.storeName}` })).toBeVisible();
   await expect(them.getByText(`${owner.name} invited you to work in ${owner.storeName} as Cashier.`)).toBeVisible();
   await expect(them.getByLabel('Email', { exact: true })).toHaveValue(cashier.email);
-  await shoot(them, 'invite-en-US-phone', (n) => testInfo.outputPath(n));
+  await shoot(them, 'invite-en-US-phone');
   await them.getByLabel('Name', { exact: true }).fill('Carol Cashier');
   await them.getByLabel('Password', { exact: true }).fill(cashier.password);
   await them.getByRole('button', { name: 'Create account and join' }).click();
@@ -93,17 +93,17 @@ test('the owner invites a cashier, who accepts from the mailed link and finds th
   await them.getByRole('button', { name: new RegExp(`Store: ${owner.storeName}`) }).click();
   const item = them.getByRole('menuitem', { name: new RegExp(owner.storeName) });
   await expect(item).toContainText('Cashier');
-  await shoot(them, 'picker-en-US-phone', (n) => testInfo.outputPath(n));
+  await shoot(them, 'picker-en-US-phone');
   await them.keyboard.press('Escape');
   await them.goto(`/${owner.urlName}/profile/store`);
   await expect(them.getByRole('listitem', { name: owner.storeName })).toContainText('Cashier');
-  await shoot(them, 'stores-member-en-US-phone', (n) => testInfo.outputPath(n));
+  await shoot(them, 'stores-member-en-US-phone');
   await invitee.close();
 
   // The owner sees the new member; the invitation is used up.
   await page.reload();
   await expect(page.getByRole('listitem', { name: 'Carol Cashier' })).toContainText('Cashier');
-  await shoot(page, 'members-joined-en-US-phone', (n) => testInfo.outputPath(n));
+  await shoot(page, 'members-joined-en-US-phone');
   await expect(page.getByRole('listitem', { name: cashier.email, exact: true })).toHaveCount(0);
 
   // The members list with a member, and the member editor, in both languages and sizes.
@@ -116,14 +116,12 @@ test('the owner invites a cashier, who accepts from the mailed link and finds th
       const view = await context.newPage();
       await view.goto(`/${owner.urlName}/profile/store/${owner.urlName}/members`);
       await expect(view.getByRole('listitem', { name: 'Carol Cashier' })).toBeVisible();
-      await shoot(view, `members-list-${lang}-${viewport.width}x${viewport.height}`, (n) => testInfo.outputPath(n));
+      await shoot(view, `members-list-${lang}-${viewport.width}x${viewport.height}`);
       const edit = lang === 'en-US' ? 'Edit Carol Cashier' : 'Carol Cashier さんを編集';
       await view.getByRole('button', { name: edit }).click();
       await expect(view.getByRole('dialog', { name: edit })).toBeVisible();
       // The editor as it opens (a full-page shot would show the page under the dialog instead).
-      const dir = process.env.SHOTS_DIR;
-      const file = `member-editor-${lang}-${viewport.width}x${viewport.height}.png`;
-      await view.screenshot({ path: dir ? `${dir}/${file}` : testInfo.outputPath(file) });
+      await shoot(view, `member-editor-${lang}-${viewport.width}x${viewport.height}`, true);
       await context.close();
     }
 });

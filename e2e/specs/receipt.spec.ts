@@ -5,8 +5,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomInStoreEan13, shortRate } from '@shopdesk/shared';
 import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
-const SHOTS = '/tmp/receipt-shots';
-mkdirSync(SHOTS, { recursive: true });
+/** With RECEIPT_SHOTS set, the screens are kept there as PNGs to look at. */
+const SHOTS = process.env.RECEIPT_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+/** A screenshot into RECEIPT_SHOTS, when it is set: a full page unless `viewOnly`. */
+async function shot(page: Page, name: string, viewOnly = false) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !viewOnly });
+}
 
 /** Calls the API as the signed-in owner, on their store. */
 async function api(page: Page, store: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
@@ -83,10 +88,10 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   // No script beyond the Print button's one line: nothing of the web app is loaded.
   expect(await phone.page.locator('script[src]').count()).toBe(0);
   await expectAccessible(phone.page);
-  await phone.page.screenshot({ path: `${SHOTS}/public-phone.png`, fullPage: true });
+  await shot(phone.page, 'public-phone');
   await phone.page.emulateMedia({ media: 'print' });
   await expect(phone.page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await phone.page.screenshot({ path: `${SHOTS}/public-phone-print.png`, fullPage: true });
+  await shot(phone.page, 'public-phone-print');
 
   // A code that is no receipt (unknown, or a cart still held) gets a page that says so.
   const missing = await phone.page.goto(`/receipt/${parked.code}`);
@@ -94,14 +99,14 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   await phone.page.emulateMedia({ media: 'screen' });
   await expect(phone.page.getByRole('heading', { name: 'Receipt not found' })).toBeVisible();
   await expectAccessible(phone.page);
-  await phone.page.screenshot({ path: `${SHOTS}/not-found-phone.png` });
+  await shot(phone.page, 'not-found-phone', true);
 
   // In Japanese for a Japanese phone.
   const ja = await visitor(browser, { locale: 'ja-JP' });
   await ja.page.goto(`/receipt/${sale.code}`);
   await expect(ja.page.locator('.receipt')).toContainText('合計');
   await expect(ja.page.getByRole('button', { name: '印刷' })).toBeVisible();
-  await ja.page.screenshot({ path: `${SHOTS}/public-phone-ja.png`, fullPage: true });
+  await shot(ja.page, 'public-phone-ja');
 
   // The owner edits the template from the store list: a footer, no address, an 80 mm roll.
   await page.goto(`/${store}/profile/store`);
@@ -117,7 +122,7 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   await page.getByText('80 mm').click();
   await expect(preview.locator('.receipt')).toHaveAttribute('data-paper', '80');
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/template-phone.png`, fullPage: true });
+  await shot(page, 'template-phone');
   await page.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText('Receipt template saved')).toBeVisible();
 
@@ -125,7 +130,7 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   await expect(phone.page.locator('.receipt')).toContainText('Thank you for shopping with us!');
   await expect(phone.page.locator('.receipt')).not.toContainText('Jingumae');
   await expect(phone.page.locator('.receipt')).toHaveAttribute('data-paper', '80');
-  await phone.page.screenshot({ path: `${SHOTS}/public-phone-80.png`, fullPage: true });
+  await shot(phone.page, 'public-phone-80');
 
   // Back to a 58 mm roll: the public page follows.
   await page.getByText('58 mm').click();
@@ -159,7 +164,7 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   await expect(refunded).toContainText('Cash (JPY)');
   await expect(refunded).toContainText('1 × Green tea');
   await expect(refunded).toContainText(/Refunded\s*-\$2\.50/);
-  await phone.page.screenshot({ path: `${SHOTS}/public-phone-refund-yen.png`, fullPage: true });
+  await shot(phone.page, 'public-phone-refund-yen');
 
   // The desk: the template screen with its preview beside the form, and the public page printed.
   const desk = await browser.newContext({
@@ -169,12 +174,12 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   const deskPage = await desk.newPage();
   await deskPage.goto(`/${store}/profile/store/receipt-template/${store}`);
   await expect(deskPage.getByRole('figure', { name: 'Preview' })).toContainText('Returns within 14 days.');
-  await deskPage.screenshot({ path: `${SHOTS}/template-desktop.png`, fullPage: true });
+  await shot(deskPage, 'template-desktop');
   const deskVisitor = await visitor(browser, { desktop: true });
   await deskVisitor.page.goto(`/receipt/${sale.code}`);
-  await deskVisitor.page.screenshot({ path: `${SHOTS}/public-desktop.png`, fullPage: true });
+  await shot(deskVisitor.page, 'public-desktop');
   await deskVisitor.page.emulateMedia({ media: 'print' });
-  await deskVisitor.page.screenshot({ path: `${SHOTS}/public-desktop-print.png`, fullPage: true });
+  await shot(deskVisitor.page, 'public-desktop-print');
 
   for (const c of [phone.context, ja.context, desk, deskVisitor.context]) await c.close();
 });
