@@ -46,15 +46,20 @@ describe('createWorkGate', () => {
   });
 
   it('answers 429 with Retry-After when the queue is full or the key already waits its share', async () => {
+    vi.useFakeTimers();
     const gate = createWorkGate(limits, message);
     await gate.enter('alice');
     await gate.enter('bob');
-    void gate.enter('alice');
+    const aliceWaits = refusal(gate.enter('alice'));
     const second = await refusal(gate.enter('alice'));
     expect(second).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message });
     expect(Number(second.headers?.['retry-after'])).toBeGreaterThan(0);
-    void gate.enter('carol');
+    const carolWaits = refusal(gate.enter('carol'));
     expect((await refusal(gate.enter('dave'))).statusCode).toBe(429);
+    // The two in the queue give up in the end (nobody released a slot), refused too.
+    vi.advanceTimersByTime(limits.maxWaitMs);
+    expect((await aliceWaits).statusCode).toBe(429);
+    expect((await carolWaits).statusCode).toBe(429);
   });
 
   it('gives up waiting after maxWaitMs with 429, and a released slot is not released twice', async () => {
