@@ -8,24 +8,23 @@ const port = Number(process.env.E2E_PORT ?? 3310);
 process.env.E2E_DATA_DIR ??= path.join(here, '.data');
 export const baseURL = `http://127.0.0.1:${port}`;
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' as const };
-/** Specs that change what the server serves to everyone (another build of the web app). */
-const DEPLOYS = /pwa-update\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
-  // Two spec files at a time (E2E_WORKERS overrides): a browser flow mostly waits (for the server,
-  // the network's idle, a mail), so two keep both cores of the CI machine busy. Tests of one file
-  // run in order in one worker.
+  // One spec at a time. Measured on the two-core CI machine: two or three workers made every flow
+  // two to four times slower (the browsers and the one server contend for the cores), for no more
+  // tests a minute; and pwa-update.spec.ts deploys another build of the web app that every open page
+  // would see.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  workers: 1,
   // One retry tells a flaky test from a broken one: `npm test`'s summary lists a test that passed
   // only on its retry as flaky, and fails the run unless e2e/flaky-allowed.json names it.
   retries: 1,
   forbidOnly: !!process.env.CI,
   // `npm test` asks for the JSON report too (PLAYWRIGHT_JSON_OUTPUT_NAME), for its summary.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  // A flow of a dozen screens takes 10-45 s when both workers and the server share two cores.
+  // A flow of a dozen screens takes 10-45 s on the CI machine; the limit is for a slow hour.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
@@ -46,17 +45,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'phone',
-      use: phone,
-      testIgnore: DEPLOYS,
-      // Not a clean-up: the specs that deploy another build of the web app, which every page the
-      // server serves would see, run once every other spec has finished, alone.
-      teardown: 'phone, deploys',
-    },
-    { name: 'phone, deploys', use: phone, testMatch: DEPLOYS, workers: 1 },
-  ],
+  projects: [{ name: 'phone', use: phone }],
   webServer: {
     command: 'node serve.mjs',
     cwd: here,
