@@ -107,15 +107,16 @@ if (only !== 'e2e') {
     TEST_ENGINES: 'sqlite',
     TEST_DATABASE_URL: null,
   });
-  if (postgres) {
+  const files = postgres ? postgresFiles() : [];
+  if (postgres && files.length > 0) {
     await phase(
       'Vitest (PostgreSQL)',
       process.execPath,
-      [vitest, 'run', '--project', 'server', ...json(REPORTS.vitest[1][1]), ...postgresFiles()],
+      [vitest, 'run', '--project', 'server', ...json(REPORTS.vitest[1][1]), ...files],
       { TEST_ENGINES: 'postgres' },
     );
   } else {
-    console.log('\nTEST_DATABASE_URL is not set: the API suite ran on SQLite only.');
+    console.log(`\n${postgres ? 'No test file runs on PostgreSQL' : 'TEST_DATABASE_URL is not set'}: SQLite only.`);
     recordPhase('Vitest (PostgreSQL)', 0, 'skipped');
   }
 }
