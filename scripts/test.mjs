@@ -9,10 +9,10 @@
 // written to test-results/summary.txt. `npm test -- unit` runs only Vitest, `npm test -- e2e` only
 // Playwright.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PHASES, RESULTS, REPORTS, recordPhase, summarize } from './ci-summary.mjs';
+import { PHASES, REPORTS, recordPhase, reportSummary } from './ci-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const needed = [
@@ -55,7 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
       recordPhase(running.name, (performance.now() - running.start) / 1000, 'killed');
       running = null;
     }
-    console.log(summarize().text);
+    reportSummary();
     process.exit(1);
   });
 
@@ -135,8 +135,4 @@ if (only !== 'unit') {
   }
 }
 
-const { text, ok } = summarize();
-console.log(`\n${text}`);
-mkdirSync(RESULTS, { recursive: true });
-writeFileSync(path.join(RESULTS, 'summary.txt'), `${text}\n`);
-process.exit(ok ? 0 : 1);
+process.exit(reportSummary() ? 0 : 1);
