@@ -212,17 +212,20 @@ export function summarize() {
   return { text: lines.join('\n'), ok };
 }
 
-/** Prints the summary and writes it to test-results/summary.txt; true when the run passed. */
-export function reportSummary() {
+/**
+ * Writes the summary to test-results/summary.txt and prints it, unless .ci/run is the caller's
+ * parent (SHOPDESK_CI_PHASES), which prints it itself as its last lines; true when the run passed.
+ */
+export function reportSummary({ print = !process.env.SHOPDESK_CI_PHASES } = {}) {
   const { text, ok } = summarize();
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(path.join(RESULTS, 'summary.txt'), `${text}\n`);
-  console.log(`\n${text}`);
+  if (print) console.log(`\n${text}`);
   return ok;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args[0] === '--phase') recordPhase(args[1], Number(args[2]), args[3]);
-  else process.exit(reportSummary() ? 0 : 1);
+  else process.exit(reportSummary({ print: true }) ? 0 : 1);
 }

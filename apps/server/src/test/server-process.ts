@@ -1,51 +1,52 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** The server as a process of its own, as in production: for tests that kill it (crash-safety.test.ts). */
 
 const SERVER_DIR = join(import.meta.dirname, '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server as its own process on the test's database, as in production. */
+/**
+ * The real server as its own process on the test's database, as in production. It listens on a port
+ * the system picks (PORT=0) and is asked which: a port probed free beforehand can be taken by another
+ * test file's server before this one binds it, and a ping would then reach that server (whose
+ * database has no such session: a 401 that looked like a lost session).
+ */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', 'pipe', 'ignore'],
     env: {
       ...process.env,
       ...env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+      // Info, for fastify's "Server listening at" line; the rest of the log is read and dropped.
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       // A fast machine sells far past the free plan's month in ten rounds.
       FREE_TRANSACTION_LIMIT: '10000000',
     },
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/public/ping`)).ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  const url = await new Promise<string>((resolve, reject) => {
+    let settled = false;
+    let seen = '';
+    const settle = (then: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      then();
+    };
+    const timer = setTimeout(() => settle(() => (child.kill('SIGKILL'), reject(new Error('the server did not start')))), 60_000);
+    // Always read, so a full pipe never stalls the server.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      seen = (seen + chunk.toString()).slice(-4096);
+      const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
+      if (found) settle(() => resolve(found[1]!));
+    });
+    child.once('exit', (code) => settle(() => reject(new Error(`the server exited with ${code}`))));
+  });
+  return { url, child };
 }
 
 /**
