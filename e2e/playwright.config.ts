@@ -1,23 +1,49 @@
 import { defineConfig, devices } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 3310);
-// A fixed path (not a random one) because the config is evaluated again in every worker.
-process.env.E2E_DATA_DIR ??= path.join(here, '.data');
-export const baseURL = `http://127.0.0.1:${port}`;
-const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' as const };
+/**
+ * Two workers, each with a server and a data directory of its own (port 3310 + slot, e2e/.data/slot):
+ * a worker's flows never share rate limits, mail, data or a deployed build with another's. The
+ * config is evaluated again in every worker, whose TEST_PARALLEL_INDEX picks its server.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 3310);
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const dataDirOf = (i: number) => path.join(here, '.data', String(i));
+process.env.E2E_DATA_DIR = dataDirOf(slot);
+const urlOf = (i: number) => `http://127.0.0.1:${firstPort + i}`;
+export const baseURL = urlOf(slot);
+
+// The web app every server serves, built once by the runner before the servers start (`npm test`
+// builds it in a phase of its own first and sets E2E_SKIP_BUILD); a build only of what changed.
+if (process.env.TEST_PARALLEL_INDEX === undefined && !process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--part', 'web'], {
+    cwd: path.join(here, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the web app did not build');
+  process.env.E2E_SKIP_BUILD = '1';
+}
+// Pixel 7's screen at one device pixel per CSS pixel: its 2.6x cost software rendering time for
+// nothing a spec checks; the specs that look at pixels (receipts, invoices) set their own scale.
+const phone = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1,
+  defaultBrowserType: 'chromium' as const,
+};
 
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
-  // One spec at a time. Measured on the two-core CI machine: two or three workers made every flow
-  // two to four times slower (the browsers and the one server contend for the cores), for no more
-  // tests a minute; and pwa-update.spec.ts deploys another build of the web app that every open page
-  // would see.
+  // A spec's tests run in order in one worker; two specs run at once. Measured on the two-core CI
+  // machine, with traces kept only for retries and the phone at 1x: one worker left 40% of the CPU
+  // idle (a flow waits on the server and on the page's timers), two use it.
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry tells a flaky test from a broken one: `npm test`'s summary lists a test that passed
   // only on its retry as flaky, and fails the run unless e2e/flaky-allowed.json names it.
   retries: 1,
@@ -29,7 +55,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace of every test (DOM snapshots at each action, a screencast) cost a fifth of each flow's
+    // time; a failing test's retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -46,21 +74,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'phone', use: phone }],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, i) => ({
     command: 'node serve.mjs',
     cwd: here,
-    url: `${baseURL}/api/public/health`,
+    url: `${urlOf(i)}/api/public/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: String(firstPort + i),
+      APP_URL: urlOf(i),
+      E2E_DATA_DIR: dataDirOf(i),
       // Billing's test provider (no charge, TEST MODE) and a support address, for subscription.spec.ts.
       BILLING_PROVIDER: 'demo',
       SUPPORT_EMAIL: 'support@shop.test',
     },
-  },
+  })),
 });

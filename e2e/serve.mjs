@@ -1,6 +1,7 @@
-// Starts the real server for the browser tests on a fresh data directory, after building the web app.
+// Starts the real server for the browser tests on a fresh data directory (playwright.config.ts built
+// the web app first).
 // Mail goes to DATA_DIR/outbox as .eml files, which the specs read like a user reads their inbox.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync, mkdirSync, symlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -10,15 +11,6 @@ const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-
-// `npm test` builds it in a phase of its own first; a run of Playwright alone builds what changed.
-if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--part', 'web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 // The server reads the web app through a link beside the data directory, so a spec can deploy
 // another build while it runs, as a real deploy does (pwa-update.spec.ts; see e2e/support/deploy.ts).
