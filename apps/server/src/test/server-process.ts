@@ -36,7 +36,10 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
       clearTimeout(timer);
       then();
     };
-    const timer = setTimeout(() => settle(() => (child.kill('SIGKILL'), reject(new Error('the server did not start')))), 60_000);
+    const timer = setTimeout(
+      () => settle(() => (child.kill('SIGKILL'), reject(new Error('the server did not start')))),
+      60_000,
+    );
     // Always read, so a full pipe never stalls the server.
     child.stdout!.on('data', (chunk: Buffer) => {
       if (settled) return;
