@@ -16,6 +16,7 @@ SELECT create_distributed_table('cargo_contents', 'store_id', colocate_with => '
 SELECT create_distributed_table('files', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('import_batches', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('payment_methods', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('product_prices', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('product_tombstones', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('products', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('receipt_templates', 'store_id', colocate_with => 'audit_events');

@@ -50,6 +50,8 @@ function sale(overrides: Partial<ShopTransaction> = {}): ShopTransaction {
         unit: 'EACH',
         labelPrice: null,
         priceOverride: false,
+        cataloguePrice: null,
+        label: null,
       },
     ],
     discount: null,

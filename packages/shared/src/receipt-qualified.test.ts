@@ -34,6 +34,8 @@ const line = (id: string, name: string, unitPrice: number, quantity: number, tax
   unit: 'EACH' as const,
   labelPrice: null,
   priceOverride: false,
+  cataloguePrice: null,
+  label: null,
 });
 
 /** A yen sale with tax in the prices, taxed once per rate: 2 rice balls at 8%, a magazine at 10%. */

@@ -49,10 +49,20 @@ export const SaleLineInputSchema = z
     /** The product's price when absent; the price the counter showed otherwise. */
     unitPrice: amountSchema.optional(),
     /**
-     * The price was changed by hand at the counter (PRICE_OVERRIDE, product.md §2), not the
-     * product's own nor a price label's. Only on a line with a code.
+     * What the counter says: the price was changed by hand (PRICE_OVERRIDE, product.md §2). The
+     * server decides for itself, from the catalogue price in effect at the sale's time and the
+     * label, and no longer reads this; kept so older clients' sales still validate.
      */
     priceOverride: z.boolean().optional(),
+    /**
+     * The price-embedded label scanned for this line (its barcode, as scanned): the server reads its
+     * price with the store's barcode rules, so a `labelPrice` (or a piece's `unitPrice`) it
+     * confirms is the catalogue's, not an override.
+     */
+    label: z
+      .string()
+      .regex(/^\d{12,13}$/, 'A label is the 12 or 13 digits of its barcode')
+      .optional(),
     /** Whole units, or thousandths of the unit for a measured product (0.342 kg is 342). */
     quantity: z
       .number({ error: 'Quantity must be a whole number' })
@@ -233,8 +243,12 @@ export const TransactionLineSchema = z.object({
   unit: z.enum(PRODUCT_UNITS).default('EACH'),
   /** The price of a price-embedded label, which is what the line costs; null otherwise. */
   labelPrice: z.number().int().nullable().default(null),
-  /** The price was changed by hand at the counter (a held cart reopened keeps asking for it). */
+  /** The price is not the catalogue's, as the server decided (a held cart reopened keeps asking for it). */
   priceOverride: z.boolean().default(false),
+  /** The product's price in effect at the sale's time; null for an open-price line or an older sale. */
+  cataloguePrice: z.number().int().nullable().default(null),
+  /** The price-embedded label the line's price was read from; null otherwise. */
+  label: z.string().nullable().default(null),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 

@@ -321,8 +321,15 @@ export interface ShopTransactionLinesTable {
   unit: string;
   /** The price on a price-embedded label, which is what the line costs; null otherwise. */
   label_price: number | null;
-  /** 1: the price was changed by hand at the counter (PRICE_OVERRIDE); 0 otherwise. */
+  /** 1: the price is not the catalogue's (PRICE_OVERRIDE), as the server decided; 0 otherwise. */
   price_override: number;
+  /**
+   * A catalogue line's product price in effect at the sale's time (product.md §2), kept beside an
+   * override's price; null for an open-price line and for lines sold before it was kept.
+   */
+  catalogue_price: number | null;
+  /** The price-embedded label whose price the server read for this line; null otherwise. */
+  label_code: string | null;
 }
 
 export interface ShopRefundsTable {
@@ -560,6 +567,14 @@ export interface StatTendersTable {
 }
 
 /** A deleted product, for devices syncing the catalogue (GET /product/changes). */
+/** Each price a product had, since when (its `updated_at` at the change): written by triggers. */
+export interface ProductPricesTable {
+  store_id: string;
+  product_id: string;
+  effective_at: string;
+  price: number;
+}
+
 export interface ProductTombstonesTable {
   store_id: string;
   product_id: string;
@@ -698,6 +713,7 @@ export interface StoreInvitationsTable {
 
 export interface Database {
   product_tombstones: ProductTombstonesTable;
+  product_prices: ProductPricesTable;
   shop_transactions: ShopTransactionsTable;
   stat_hours: StatHoursTable;
   stat_products_day: StatProductsDayTable;

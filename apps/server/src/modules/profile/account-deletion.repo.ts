@@ -28,6 +28,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   shift_cash: 0,
   shift_cash_moves: 0,
   product_tombstones: 0,
+  // Emptied with products by their trigger; a row left by a failed step goes here.
+  product_prices: 0,
   stat_hours: 0,
   stat_products_day: 0,
   stat_products_month: 0,

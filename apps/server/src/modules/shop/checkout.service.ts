@@ -142,8 +142,10 @@ async function firstResult(ctx: AppContext, storeId: string, clientId: string, f
  * passes then only if the member may, or another member approved it (403 naming what is lacking).
  */
 function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSale): Promise<Actor> {
+  // What the lines need is what the server decided of their prices (sale-pricer.ts), not what they claim.
+  const lines = sale.lines.map((l) => ({ code: l.code ?? undefined, priceOverride: l.price_override === 1 }));
   const needs: ActionNeeds =
-    body.status === 'COMPLETED' ? saleNeeds(body.lines, discountBasisPoints(sale.pricing)) : { permission: 'SELL' };
+    body.status === 'COMPLETED' ? saleNeeds(lines, discountBasisPoints(sale.pricing)) : { permission: 'SELL' };
   return actorOf(ctx.db, scope, body, needs);
 }
 
@@ -181,7 +183,7 @@ export async function createTransaction(
   let actor: Actor;
   try {
     times = saleTimes(ctx, body);
-    sale = await priceAndSettle(ctx, store, body);
+    sale = await priceAndSettle(ctx, store, body, times.soldAt);
     // Who makes it: a member on a till needs SELL (and a discount within their maximum) now.
     actor = await saleActor(ctx, scope, body, sale);
   } catch (error) {
@@ -263,7 +265,7 @@ export async function updateParked(
   }
 
   const times = saleTimes(ctx, body);
-  const sale = await priceAndSettle(ctx, store, body);
+  const sale = await priceAndSettle(ctx, store, body, times.soldAt);
   const actor = await saleActor(ctx, scope, body, sale);
   const completed = body.status === 'COMPLETED';
   const header: ShopTransactionsTable = {

@@ -3,6 +3,7 @@ import {
   DEVICE_RATE_TOLERANCE_BP,
   isMeasuredUnit,
   MAX_LINE_QUANTITY,
+  MAX_SALE_AMOUNT,
   ErrorCode,
   formatMoney,
   parseRate,
@@ -26,6 +27,7 @@ import { AppError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { methodsForTenders } from '../payment-methods/index.ts';
 import { storeRate } from '../rates/index.ts';
+import { priceCatalogueLines } from './catalogue-prices.ts';
 import { convertOrRefuse } from './conversion.ts';
 import { nameTenders, type NamedTender } from './named-tenders.ts';
 import { storeTaxOptions } from './tax-options.ts';
@@ -69,12 +71,16 @@ async function productsByCodes(ctx: AppContext, storeId: string, codes: string[]
   return found.flat();
 }
 
-/** Looks up the coded lines' products and prices the sale; unknown codes are a 404 naming each line. */
+/**
+ * Looks up the coded lines' products and prices the sale at the catalogue prices in effect at
+ * `soldAt` (catalogue-prices.ts); unknown codes are a 404 naming each line.
+ */
 async function priceLines(
   ctx: AppContext,
   store: StoreRow,
   inputs: SaleLineInput[],
   discount: Discount | null | undefined,
+  soldAt: Date,
 ) {
   const codes = [...new Set(inputs.flatMap((l) => (l.code ? [l.code] : [])))];
   const products = new Map((await productsByCodes(ctx, store.id, codes)).map((p) => [p.code, p]));
@@ -93,14 +99,17 @@ async function priceLines(
   }
   const taxMode = (TAX_MODES.includes(store.tax_mode as TaxMode) ? store.tax_mode : 'NONE') as TaxMode;
   const tax = storeTaxOptions(store);
-  const resolved = inputs.map((l) => {
+  const catalogue = await priceCatalogueLines(ctx, store, inputs, products, soldAt.toISOString());
+  const resolved = inputs.map((l, i) => {
     const product = l.code ? products.get(l.code) : undefined;
+    const priced = catalogue[i];
     return {
       input: l,
       product,
+      priced,
       // Open-price lines are counted in pieces.
       unit: asProductUnit(product?.unit),
-      unitPrice: l.unitPrice ?? Number(product?.price ?? 0),
+      unitPrice: priced?.unitPrice ?? l.unitPrice ?? 0,
       name: l.name ?? product?.name ?? '',
     };
   });
@@ -123,11 +132,12 @@ async function priceLines(
       tax,
     );
   } catch (error) {
-    if (error instanceof RangeError) {
-      throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'This sale is too large: split it into smaller sales.');
-    }
+    if (error instanceof RangeError) throw saleTooLarge();
     throw error;
   }
+  // Bounds before anything is stored (product.md §2): a held cart or sale past them would be kept,
+  // then break every screen that reads it (a total past 2^53 is no exact number).
+  if (pricing.gross > MAX_SALE_AMOUNT || pricing.total > MAX_SALE_AMOUNT) throw saleTooLarge();
   const lines = resolved.map((r, position) => {
     const p = pricing.lines[position];
     if (!p) throw new Error('priced line missing');
@@ -152,10 +162,17 @@ async function priceLines(
       unit: r.unit,
       label_price: r.input.labelPrice ?? null,
       // Only a product's price can be overridden; an open-price line's price is its own (OPEN_PRICE).
-      price_override: r.input.code !== undefined && r.input.priceOverride ? 1 : 0,
+      price_override: r.priced?.priceOverride ? 1 : 0,
+      catalogue_price: r.priced?.cataloguePrice ?? null,
+      label_code: r.priced?.labelCode ?? null,
     };
   });
   return { pricing, lines, taxMode };
+}
+
+function saleTooLarge(): AppError {
+  const message = `This sale is too large: its total may be at most ${MAX_SALE_AMOUNT.toLocaleString('en-US')} minor units. Split it into smaller sales.`;
+  return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'lines', message }]);
 }
 
 /**
@@ -259,12 +276,13 @@ export async function priceAndSettle(
   ctx: AppContext,
   store: StoreRow,
   body: SaleBody,
+  soldAt: Date,
 ): Promise<PricedSale & { taxMode: TaxMode }> {
   const completed = body.status === 'COMPLETED';
   // The store's methods (usually this process's copy) beside the products, only for a sale being paid.
   const tenders = tendersOf(body);
   const [{ pricing, lines, taxMode }, methods] = await Promise.all([
-    priceLines(ctx, store, body.lines, body.discount),
+    priceLines(ctx, store, body.lines, body.discount, soldAt),
     completed ? methodsForTenders(ctx, store, tenders) : null,
   ]);
   if (!completed || !methods) return { pricing, lines, taxMode, settlement: null, named: [], rate: null };

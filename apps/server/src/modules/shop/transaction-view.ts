@@ -137,6 +137,8 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
       unit: asProductUnit(l.unit),
       labelPrice: l.label_price === null ? null : Number(l.label_price),
       priceOverride: Number(l.price_override) === 1,
+      cataloguePrice: l.catalogue_price === null ? null : Number(l.catalogue_price),
+      label: l.label_code ?? null,
     })),
     discount: discountOf(h.discount_kind, h.discount_value),
     gross: Number(h.gross),

@@ -13,14 +13,15 @@ import type {
 export const CODES_PER_READ = 10;
 
 /**
- * What a sale line needs of its products (identity, name, price, cost, tax rate and unit), by code,
+ * What a sale line needs of its products (identity, name, price and when it was last edited, cost,
+ * tax rate and unit), by code,
  * CODES_PER_READ codes at a time (a shorter group repeats a code), for
  * `ctx.readAll`: one SQL text, so compiled once and, on PostgreSQL, a prepared statement.
  */
 export function productsByCodesQuery(db: Db, storeId: string, ...codes: string[]) {
   return db
     .selectFrom('products')
-    .select(['id', 'code', 'name', 'price', 'cost', 'tax_rate', 'unit'])
+    .select(['id', 'code', 'name', 'price', 'cost', 'tax_rate', 'unit', 'updated_at'])
     .where('store_id', '=', storeId)
     .where('code', 'in', codes);
 }

@@ -44,6 +44,8 @@ const line = (id: string, name: string, unitPrice: number, quantity: number, tax
   unit: 'EACH' as const,
   labelPrice: null,
   priceOverride: false,
+  cataloguePrice: null,
+  label: null,
 });
 
 /** A yen sale taxed once per rate, tax in the prices: 2 rice balls at 8% (※), a magazine at 10%. */

@@ -31,8 +31,9 @@ export function cartFromQueued(
     quantity: line.quantity,
     discount: line.discount ?? null,
     // The counter sends every line with the price it showed; an open item always counts as changed.
-    priceChanged: line.code === undefined || line.priceOverride === true,
+    priceChanged: line.code === undefined || line.priceOverride === true || line.label !== undefined,
     ...(line.priceOverride ? { priceOverride: true } : {}),
+    ...(line.label !== undefined ? { label: line.label } : {}),
     taxRate: line.code === undefined ? null : taxRateOf(line.code),
     ...measuredOf(line, preview?.lines[i]?.unit),
   }));

@@ -41,6 +41,27 @@ describe('the counter cart', () => {
     expect(toSaleLines(cart).map((l) => l.priceOverride ?? false)).toEqual([true, false, false]);
   });
 
+  it('sends a price label with its line, and drops it once the price or a weighed quantity is changed', () => {
+    const cheese = { type: 'add', code: '00123', name: 'Cheese', unitPrice: 2500, taxRate: null, unit: 'KG' } as const;
+    const cart = run(
+      { ...tea, key: 'a', unitPrice: 120, priceChanged: true, label: '2100456003508' },
+      { ...cheese, key: 'b', quantity: 201, labelPrice: 503, label: '2100123005033' },
+      { ...cheese, key: 'c', quantity: 150, labelPrice: 375, label: '2100123003756' },
+      { ...tea, key: 'd', unitPrice: 120, priceChanged: true, label: '2100456001207' },
+      { type: 'setQuantity', key: 'a', quantity: 2 },
+      { type: 'setQuantity', key: 'c', quantity: 160 },
+      { type: 'setPrice', key: 'd', unitPrice: 100 },
+    );
+    expect(toSaleLines(cart).map((l) => [l.quantity, l.labelPrice, l.label])).toEqual([
+      // A piece's label is its unit price, whatever the count.
+      [2, undefined, '2100456003508'],
+      [201, 503, '2100123005033'],
+      // A weighing's label was for its own weight, and a typed price is no label's.
+      [160, undefined, undefined],
+      [1, undefined, undefined],
+    ]);
+  });
+
   it('removes a line and puts it back where it was on undo', () => {
     const cart = run(
       { ...tea, key: 'a' },

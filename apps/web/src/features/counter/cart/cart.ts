@@ -49,6 +49,11 @@ export interface CartLine {
   unit?: ProductUnit | undefined;
   /** The price printed on a price-embedded label: what the line costs (product.md §5). */
   labelPrice?: number | undefined;
+  /**
+   * The price-embedded label scanned for this line (its barcode): sent with the sale, so the server
+   * reads the label's price itself and takes it as the catalogue's, not an override (product.md §2).
+   */
+  label?: string | undefined;
 }
 
 export interface Cart {
@@ -76,6 +81,8 @@ export type CartAction =
       labelPrice?: number;
       /** A price-embedded label of a piece: its price replaces the product's. */
       priceChanged?: boolean;
+      /** The scanned price label whose price this line carries (`labelPrice`, or a piece's `unitPrice`). */
+      label?: string;
       key: string;
     }
   | { type: 'addOpen'; name: string; unitPrice: number; quantity: number; key: string }
@@ -116,6 +123,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         priceChanged: action.priceChanged ?? false,
         taxRate: action.taxRate,
         ...(measured ? { unit: action.unit, labelPrice: action.labelPrice } : {}),
+        ...(action.label !== undefined ? { label: action.label } : {}),
       };
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
@@ -133,12 +141,13 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
     case 'setQuantity':
-      // A label's price was for its own quantity: a changed quantity is priced per unit again.
-      return mapLine(cart, action.key, (l) => ({
-        ...l,
-        quantity: clampQuantity(action.quantity, l.unit),
-        labelPrice: l.quantity === action.quantity ? l.labelPrice : undefined,
-      }));
+      // A label's price was for its own quantity: a changed quantity is priced per unit again (a
+      // piece's label price stays its unit price).
+      return mapLine(cart, action.key, (l) => {
+        const labelPrice = l.quantity === action.quantity ? l.labelPrice : undefined;
+        const label = l.labelPrice !== undefined && labelPrice === undefined ? undefined : l.label;
+        return { ...l, quantity: clampQuantity(action.quantity, l.unit), labelPrice, label };
+      });
     case 'setPrice':
       return mapLine(cart, action.key, (l) => ({
         ...l,
@@ -146,6 +155,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         priceChanged: true,
         ...(l.code !== null ? { priceOverride: true } : {}),
         labelPrice: undefined,
+        label: undefined,
       }));
     case 'setLineDiscount':
       return mapLine(cart, action.key, (l) => ({ ...l, discount: action.discount }));
@@ -178,8 +188,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
           quantity: l.quantity,
           discount: lineDiscountOf(l.lineDiscount, l.labelPrice ?? lineGross(l.unitPrice, l.quantity, l.unit)),
           ...(isMeasuredUnit(asProductUnit(l.unit)) ? { unit: l.unit, labelPrice: l.labelPrice ?? undefined } : {}),
-          priceChanged: l.code === null || l.priceOverride === true,
+          priceChanged: l.code === null || l.priceOverride === true || !!l.label,
           ...(l.priceOverride ? { priceOverride: true } : {}),
+          ...(l.label ? { label: l.label } : {}),
           // A taxed sale stored each product line's rate (its own or the default then); an
           // untaxed one stored none, so the line falls back to the store's default.
           taxRate: l.code !== null && action.sale.taxMode !== 'NONE' ? l.taxRate : null,
@@ -253,6 +264,7 @@ export function toSaleLines(cart: Cart): SaleLineInput[] {
     unitPrice: l.unitPrice,
     quantity: l.quantity,
     ...(l.labelPrice !== undefined ? { labelPrice: l.labelPrice } : {}),
+    ...(l.label !== undefined ? { label: l.label } : {}),
     ...(l.code !== null && l.priceOverride ? { priceOverride: true } : {}),
     ...(l.discount ? { discount: l.discount } : {}),
   }));

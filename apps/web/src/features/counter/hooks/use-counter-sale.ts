@@ -46,7 +46,7 @@ export function useCounterSale(store: string) {
   useUpdateHold('counter-cart', !empty);
 
   const addProduct = useCallback(
-    (product: CounterProduct, label?: LabelLine) => {
+    (product: CounterProduct, label?: LabelLine & { code?: string }) => {
       const key = newLineKey();
       dispatch({
         type: 'add',
@@ -61,6 +61,8 @@ export function useCounterSale(store: string) {
               unit: label.unit,
               labelPrice: label.labelPrice,
               priceChanged: label.unitPrice !== undefined,
+              // A price label's code goes with the sale: the server reads its price from it.
+              ...(label.labelPrice !== undefined || label.unitPrice !== undefined ? { label: label.code } : {}),
             }
           : {}),
       });
@@ -96,7 +98,7 @@ export function useCounterSale(store: string) {
         const product = label.product;
         const line = product ? lineFromLabel(scan, product, exponent) : null;
         if (product && line?.ok) {
-          addProduct(product, line.line);
+          addProduct(product, { ...line.line, code });
           return;
         }
         notifications.show({

@@ -53,6 +53,8 @@ export function sampleSale(store: VirtualStore, names: SampleNames, rate: Exchan
       unit: 'EACH',
       labelPrice: null,
       priceOverride: false,
+      cataloguePrice: null,
+      label: null,
     };
   };
   const reduced = qualified && store.taxMode !== 'NONE' ? JAPAN_REDUCED_TAX_RATE : standard;

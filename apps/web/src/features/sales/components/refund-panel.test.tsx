@@ -39,6 +39,8 @@ const line = (
   unit: 'EACH',
   labelPrice: null,
   priceOverride: false,
+  cataloguePrice: null,
+  label: null,
 });
 
 // Green tea: 3 sold for 10.00 after a cart discount share (not a multiple of 3), 1 refunded already.
