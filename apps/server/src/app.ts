@@ -39,12 +39,8 @@ import { paymentMethodsRoutes } from './modules/payment-methods/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
-import {
-  applyImportChunkTask,
-  barcodeRulesRoutes,
-  productChangesRoutes,
-  productsRoutes,
-} from './modules/products/index.ts';
+import { applyImportChunkTask, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
+import { barcodeRulesRoutes } from './modules/barcode-rules/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';

@@ -1,7 +1,5 @@
 /** Products: the catalogue of a store, its CSV import and export, and stock adjustments through the ledger. */
 export { productsRoutes } from './products.routes.ts';
-export { barcodeRulesRoutes } from './barcode-rules.routes.ts';
-export { storeBarcodeRules } from './barcode-rules.service.ts';
 export { productChangesRoutes } from './product-changes.routes.ts';
 export { ensureProducts, type ProductDraft } from './ensure-products.ts';
 export { applyImportChunkTask } from './import-apply.ts';

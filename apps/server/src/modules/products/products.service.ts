@@ -21,7 +21,7 @@ import { newId } from '../../lib/ids.ts';
 import { nameSortKey } from '../../core/text-keys.ts';
 import { insertTombstone } from './product-changes.repo.ts';
 import * as repo from './products.repo.ts';
-import { storeBarcodeRules } from './barcode-rules.service.ts';
+import { storeBarcodeRules } from '../barcode-rules/index.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deleteFiles, hasImage } from '../files/index.ts';

@@ -9,7 +9,7 @@ import {
   type SaleLineInput,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { storeBarcodeRules } from '../products/index.ts';
+import { storeBarcodeRules } from '../barcode-rules/index.ts';
 import { priceInEffect } from './catalogue-prices.repo.ts';
 
 /**
