@@ -55,4 +55,11 @@ describe('locale files', () => {
     expect([...english!].filter((key) => !japanese!.has(key))).toEqual([]);
     expect([...japanese!].filter((key) => !english!.has(key))).toEqual([]);
   });
+
+  it('says one Japanese word per concept: 店舗 (never ストア), マネージャー (never 店長)', () => {
+    const japanese = [...LOCALES[1]![1].entries(), ...Object.entries(jaMessages)];
+    // インストア is the name of the in-store label code (インストアマーキング), not a store.
+    const strays = japanese.filter(([, text]) => /(?<!イン)ストア|店長/.test(text)).map(([key]) => key);
+    expect(strays).toEqual([]);
+  });
 });
