@@ -369,7 +369,8 @@ export const ShopTransactionSchema = z.object({
   approvedBy: z.string().nullable().optional(),
   /**
    * Who rang the sale up: their name as their account has it now (a member removed from the store
-   * keeps it). Sent by the sale's detail (GET /shop/transaction/{code}); absent elsewhere.
+   * keeps it). Sent by the sale's detail (GET /shop/transaction/{code}) and the held carts' list
+   * (who holds each cart); absent elsewhere.
    */
   servedBy: z.object({ userId: z.string(), name: z.string() }).nullable().optional(),
 });

@@ -292,12 +292,20 @@ export async function updateParked(
   return toShopTransaction({ header, lines, tenders, refunds: [], refundLines: [] });
 }
 
-/** Held carts, most recently touched first. */
+/** Held carts, most recently touched first, each with who holds it (several cashiers share a counter). */
 export async function listParked(ctx: AppContext, scope: Scope): Promise<ShopTransaction[]> {
   const headers = await repo.listParked(ctx.db, scope.store.id, 50);
+  const names = await repo.userNames(
+    ctx.db,
+    headers.map((h) => h.user_id),
+  );
   return Promise.all(
-    headers.map(async (header) =>
-      toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, scope.store.id, header.id)) }),
-    ),
+    headers.map(async (header) => {
+      const name = names.get(header.user_id);
+      return {
+        ...toShopTransaction({ header, ...(await repo.transactionParts(ctx.db, scope.store.id, header.id)) }),
+        servedBy: name === undefined ? null : { userId: header.user_id, name },
+      };
+    }),
   );
 }

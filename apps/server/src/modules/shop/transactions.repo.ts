@@ -77,6 +77,17 @@ export async function userName(db: DbOrTx, userId: string): Promise<string | und
   return row ? row.name.trim() || row.email : undefined;
 }
 
+/** The names of these users (or their emails, for those with no name), by id. */
+export async function userNames(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name.trim() || r.email]));
+}
+
 export async function findTransactionByCode(db: DbOrTx, storeId: string, code: string) {
   return db
     .selectFrom('shop_transactions')

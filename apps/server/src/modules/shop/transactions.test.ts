@@ -192,6 +192,9 @@ describe.each(engines)('the counter on %s', (engine) => {
     expect(await quantityOf(t, u, tea.code)).toBe(10);
     const held = await t.request('GET', '/api/secure/shop/transaction/parked', { token: u.token });
     expect(held.body.map((s: ShopTransaction) => s.code)).toContain(parked.body.code);
+    // Each held cart says who holds it.
+    const mine = (held.body as ShopTransaction[]).find((s) => s.code === parked.body.code);
+    expect(mine?.servedBy).toEqual({ userId: u.user.userId, name: expect.any(String) });
 
     const put = (body: Body) =>
       t.request<ShopTransaction>('PUT', `/api/secure/shop/transaction/${parked.body.code}`, { token: u.token, body });

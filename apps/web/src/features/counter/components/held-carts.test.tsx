@@ -32,6 +32,7 @@ const held = {
   total: 2500,
   updatedAt: '2026-11-28T10:00:00.000Z',
   note: null,
+  servedBy: { userId: 'aiko-id', name: 'Aiko' },
   lines: [
     { name: 'Green tea', quantity: 2, unit: 'EACH' },
     { name: 'Gouda', quantity: 342, unit: 'KG' },
@@ -70,8 +71,8 @@ describe('voiding a held cart', () => {
   it('asks to confirm, counts a weighed line as one item, and voids it', async () => {
     const voids = server();
     show(OWNER_RIGHTS);
-    // Two pieces of tea and one weighing of cheese.
-    expect(await screen.findByText(/3 items/)).toBeTruthy();
+    // Two pieces of tea and one weighing of cheese, held by Aiko (several cashiers share a counter).
+    expect(await screen.findByText(/3 items · held by Aiko/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: `Void held cart ${held.code}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Void this held cart?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Void cart' }));

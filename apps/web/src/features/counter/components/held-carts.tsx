@@ -58,6 +58,7 @@ export function HeldCarts({
                   </Text>
                   <Text fz="xs" c="dimmed">
                     {time.format(new Date(sale.updatedAt))} · {t('counter.items', { count: countItems(sale.lines) })}
+                    {sale.servedBy ? ` · ${t('counter.heldBy', { name: sale.servedBy.name })}` : ''}
                     {sale.note ? ` · ${sale.note}` : ''}
                   </Text>
                 </div>

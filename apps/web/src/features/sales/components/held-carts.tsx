@@ -53,6 +53,7 @@ export function HeldCarts({
               <Text fz="xs" c="dimmed">
                 {f.short(cart.updatedAt)} · {t('sales.items', { count: countItems(cart.lines) })} ·{' '}
                 {f.money(cart.total, cart.currency)}
+                {cart.servedBy ? ` · ${t('counter.heldBy', { name: cart.servedBy.name })}` : ''}
               </Text>
             </div>
             <Button
