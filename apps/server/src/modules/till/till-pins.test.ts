@@ -5,9 +5,11 @@ import { engines, useTestApp, type ApiResponse, type TestApp } from '../../test/
 
 /*
  * Till PINs (product.md §2): set by the member or reset by MEMBERS, 4–6 digits (6 for a member who
- * may approve), not unique in the store (a member is picked by name), kept only as salted slow hashes; the roster with the hashes goes to a till session
- * (SETTINGS) only; tries are throttled per device and per member with growing delays that the
- * owner's unlock is never held back by.
+ * may approve), not unique in the store (a member is picked by name), kept only as salted slow
+ * hashes; the roster with the hashes goes to a till session (SETTINGS) only; tries are throttled
+ * per device and per member with growing delays that the owner's unlock is never held back by.
+ * The rest of the PIN rules (length by rights, resets within rights, audit, throttled setting):
+ * pin-rules.test.ts.
  */
 
 const pinPath = (store: TestUser, member: TestUser) =>
