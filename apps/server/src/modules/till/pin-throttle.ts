@@ -43,23 +43,24 @@ export function enterPinTry(throttle: Throttle, scope: string, value: string): P
 }
 
 /**
- * Setting a PIN is throttled like login's other calls (product.md §2): per client address and per
- * account, with the auth limits. The account is the session's (the credential, not a body's
- * claim): on a till, its members share the till's count. Each try counts, refused ones too, so a
- * PIN cannot be probed by setting it over and over.
+ * Setting a PIN is throttled like login (product.md §2): per client address and per account, with
+ * the auth limits. As login counts the account logged into, this counts the member whose PIN is
+ * set (in this store), whoever sets it: one member's PIN cannot be set over and over, while an
+ * owner setting up a dozen members' PINs in a row is not held back. Each try counts, refused ones
+ * too, so nothing is learnt by setting PINs in a loop.
  */
 export async function throttlePinSetting(
   throttle: Throttle,
   limits: Config['rateLimit'],
   ip: string,
-  userId: string,
+  member: { storeId: string; userId: string },
 ): Promise<void> {
   const perIp: WindowRule = { max: limits.authPerIp, windowMs: limits.authWindowMs };
   const perAccount: WindowRule = { max: limits.authPerEmail, windowMs: limits.authWindowMs };
   await sayingWait(
     async () => {
       await throttle.hit('pin-set', 'ip', ip, perIp);
-      await throttle.hit('pin-set', 'user', userId, perAccount);
+      await throttle.hit('pin-set', 'member', pinMemberKey(member.storeId, member.userId), perAccount);
     },
     (wait) => `Too many PIN changes in a short time. Wait ${wait} and try again.`,
   );

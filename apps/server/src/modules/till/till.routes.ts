@@ -34,7 +34,7 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['till'],
           security: bearerAuth,
           description:
-            "Sets a member's till PIN (4 to 6 digits; 6 for a member who may approve; PINs need not be unique): the member themself, or a member with MEMBERS for a member whose rights are within their own (the owner's only by the owner). From a till, tillMember names the member unlocked there, who sets only their own. Rate limited per client address and account (429 with Retry-After); recorded in the audit log.",
+            "Sets a member's till PIN (4 to 6 digits; 6 for a member who may approve; PINs need not be unique): the member themself, or a member with MEMBERS for a member whose rights are within their own (the owner's only by the owner). From a till, tillMember names the member unlocked there, who sets only their own. Rate limited per client address and per member whose PIN it is (429 with Retry-After); recorded in the audit log.",
           params: MemberPinParamsSchema,
           body: SetPinBodySchema,
           response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) },
@@ -42,7 +42,8 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const scope = await scopeForStore(ctx, request, request.params.urlName);
-        await throttlePinSetting(throttle, ctx.config.rateLimit, request.ip, scope.userId);
+        const member = { storeId: scope.store.id, userId: request.params.userId };
+        await throttlePinSetting(throttle, ctx.config.rateLimit, request.ip, member);
         await setPin(ctx, throttle, scope, request.params.userId, request.body);
         return reply.status(204).send();
       },
