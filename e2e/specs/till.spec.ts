@@ -121,9 +121,9 @@ test('one till: A sells, it locks, B unlocks by PIN and sells, B’s refund asks
 }) => {
   test.setTimeout(180_000);
   const { store, codes } = await seedStore(page, 'till');
-  const a = { id: randomUUID(), name: 'Aiko Cashier', pin: '1111' };
-  const b = { id: randomUUID(), name: 'Ben Cashier', pin: '2222' };
-  const m = { id: randomUUID(), name: 'Mia Manager', pin: '3333' };
+  const a = { id: randomUUID(), name: 'Aiko Cashier', pin: '111111' };
+  const b = { id: randomUUID(), name: 'Ben Cashier', pin: '222222' };
+  const m = { id: randomUUID(), name: 'Mia Manager', pin: '333333' };
   addMembers(store, [
     { ...a, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT'] },
     { ...b, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT'] },
@@ -275,9 +275,9 @@ test('a discount above the cashier’s maximum asks for the PIN of a member who 
 }) => {
   test.setTimeout(120_000);
   const { store, codes } = await seedStore(page, 'till-discount');
-  const c = { id: randomUUID(), name: 'Cho Cashier', pin: '4444' };
-  const s = { id: randomUUID(), name: 'Sam Supervisor', pin: '5555' };
-  const l = { id: randomUUID(), name: 'Lee Lead', pin: '6666' };
+  const c = { id: randomUUID(), name: 'Cho Cashier', pin: '444444' };
+  const s = { id: randomUUID(), name: 'Sam Supervisor', pin: '555555' };
+  const l = { id: randomUUID(), name: 'Lee Lead', pin: '666666' };
   addMembers(store, [
     { ...c, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT'], maxDiscount: 1000 },
     // Sam may give 20% at most, Lee any discount: only Lee can approve 50%.
@@ -362,9 +362,9 @@ test('one till with shifts: A and B sell, and the shift’s X and Z reports show
 }) => {
   test.setTimeout(180_000);
   const { store, codes } = await seedStore(page, 'till-z');
-  const a = { id: randomUUID(), name: 'Aiko Cashier', pin: '1111' };
-  const b = { id: randomUUID(), name: 'Ben Cashier', pin: '2222' };
-  const m = { id: randomUUID(), name: 'Mia Manager', pin: '3333' };
+  const a = { id: randomUUID(), name: 'Aiko Cashier', pin: '111111' };
+  const b = { id: randomUUID(), name: 'Ben Cashier', pin: '222222' };
+  const m = { id: randomUUID(), name: 'Mia Manager', pin: '333333' };
   addMembers(store, [
     { ...a, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT', 'SHIFTS'] },
     { ...b, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT', 'SHIFTS'] },

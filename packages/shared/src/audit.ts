@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'MEMBER_INVITE',
   'MEMBER_EDIT',
   'MEMBER_REMOVE',
+  /** A member's till PIN set (their own, or another's by MEMBERS): who set whose, never the PIN. */
+  'MEMBER_PIN',
   /** The cash drawer opened without a sale ("No sale"), under the shift open then. */
   'NO_SALE',
   /** A held cart thrown away: its code, total and lines stay in the log. */

@@ -48,6 +48,7 @@ export * from './payment-methods.ts';
 export * from './staff.ts';
 export * from './members.ts';
 export * from './pin-hash.ts';
+export * from './pin-rules.ts';
 export * from './till.ts';
 export * from './audit.ts';
 export * from './no-sale.ts';

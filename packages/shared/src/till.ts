@@ -9,12 +9,16 @@ import { PERMISSIONS, STAFF_ROLES } from './staff.ts';
 
 export const pinSchema = z.string().regex(PIN_PATTERN, { error: 'A PIN is 4 to 6 digits' });
 
-/** `PUT /virtual-store/{urlName}/member/{userId}/pin`. */
-export const SetPinBodySchema = z.object({ pin: pinSchema });
-export type SetPinBody = z.infer<typeof SetPinBodySchema>;
-
 /** A user's id in a path or body: letters, digits and dashes (a UUID). */
 export const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a member id' });
+
+/**
+ * `PUT /virtual-store/{urlName}/member/{userId}/pin`. From a till, `tillMember` names the member
+ * unlocked there: the PIN set is then theirs only ("My PIN" on a shared device). The length the
+ * member's rights need (4 to 6 digits, 6 for one who may approve) is checked by the server.
+ */
+export const SetPinBodySchema = z.object({ pin: pinSchema, tillMember: memberIdSchema.optional() });
+export type SetPinBody = z.infer<typeof SetPinBodySchema>;
 
 export const MemberPinParamsSchema = z.object({ urlName: z.string().min(1).max(64), userId: memberIdSchema });
 
@@ -55,5 +59,12 @@ export const TillUnlockBodySchema = z.object({
 });
 export type TillUnlockBody = z.infer<typeof TillUnlockBodySchema>;
 
-export const TillUnlockResultSchema = z.object({ member: TillMemberSchema.omit({ pinHash: true }) });
+/**
+ * The member unlocked; `newPinNeeded` when their PIN is shorter than their rights now need (they
+ * may approve, so 6 digits): it still unlocks, and the till asks them to set a longer one.
+ */
+export const TillUnlockResultSchema = z.object({
+  member: TillMemberSchema.omit({ pinHash: true }),
+  newPinNeeded: z.boolean(),
+});
 export type TillUnlockResult = z.infer<typeof TillUnlockResultSchema>;

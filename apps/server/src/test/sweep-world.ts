@@ -44,7 +44,7 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
 }
 
 /** The till PIN of the owner and the intruder, each in their own store. */
-export const TILL_PIN = '2468';
+export const TILL_PIN = '246802';
 
 export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
   const owner = await createUser(t, { name: `Owner ${unique()}`, storeName: `Owner store ${unique()}` });

@@ -11,6 +11,27 @@ export function parsePermissions(text: string): Permission[] {
   }
 }
 
+/** The first of `rights` beyond the caller's own: a permission they lack, or a larger discount. */
+function beyondRights(
+  caller: StoreRights,
+  rights: { permissions: readonly Permission[]; maxDiscount: number },
+): Permission | 'maxDiscount' | null {
+  const beyond = rights.permissions.find((p) => !hasPermission(caller, p));
+  if (beyond) return beyond;
+  return rights.maxDiscount > caller.maxDiscount ? 'maxDiscount' : null;
+}
+
+/**
+ * Whether a member's rights are within the caller's own (the owner's contain everyone's): what a
+ * member with MEMBERS may touch of another member, their PIN included.
+ */
+export function isWithinRights(
+  caller: StoreRights,
+  rights: { permissions: readonly Permission[]; maxDiscount: number },
+): boolean {
+  return beyondRights(caller, rights) === null;
+}
+
 /**
  * Refuses (403) rights beyond the caller's own: a member who manages staff gives or takes only
  * what they hold themselves (the owner holds everything, so only members are ever refused), and
@@ -20,12 +41,12 @@ export function assertWithinRights(
   caller: StoreRights,
   rights: { permissions: readonly Permission[]; maxDiscount: number },
 ) {
-  const beyond = rights.permissions.find((p) => !hasPermission(caller, p));
-  if (beyond) {
+  const beyond = beyondRights(caller, rights);
+  if (beyond && beyond !== 'maxDiscount') {
     const message = `You cannot give the ${beyond} permission: you do not have it yourself.`;
     throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'permissions', message }]);
   }
-  if (rights.maxDiscount > caller.maxDiscount) {
+  if (beyond === 'maxDiscount') {
     const message = `You cannot give a maximum discount above your own (${caller.maxDiscount / 100}%).`;
     throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'maxDiscount', message }]);
   }

@@ -11,6 +11,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { createThrottle } from '../../lib/rate-limit.ts';
 import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
 import { scopeForStore, scopeOf } from '../access/index.ts';
+import { setPin } from './pin-set.service.ts';
+import { throttlePinSetting } from './pin-throttle.ts';
 import * as till from './till.service.ts';
 
 /**
@@ -32,15 +34,17 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['till'],
           security: bearerAuth,
           description:
-            "Sets a member's till PIN (4 to 6 digits, unique in the store): the member themself, or a member with MEMBERS (the owner's only by the owner). 409 when another member uses it.",
+            "Sets a member's till PIN (4 to 6 digits; 6 for a member who may approve; PINs need not be unique): the member themself, or a member with MEMBERS for a member whose rights are within their own (the owner's only by the owner). From a till, tillMember names the member unlocked there, who sets only their own. Rate limited per client address and per member whose PIN it is (429 with Retry-After); recorded in the audit log.",
           params: MemberPinParamsSchema,
           body: SetPinBodySchema,
-          response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request, reply) => {
         const scope = await scopeForStore(ctx, request, request.params.urlName);
-        await till.setPin(ctx, throttle, scope, request.params.userId, request.body.pin);
+        const member = { storeId: scope.store.id, userId: request.params.userId };
+        await throttlePinSetting(throttle, ctx.config.rateLimit, request.ip, member);
+        await setPin(ctx, throttle, scope, request.params.userId, request.body);
         return reply.status(204).send();
       },
     );
@@ -80,7 +84,7 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            "Checks a member's PIN on the till; with approve, also that they hold that permission (403 naming it). A wrong PIN is 400 INVALID_CODE; tries are throttled per device and per member with growing delays (429 with Retry-After).",
+            "Checks the PIN of the member chosen by name on the till (that member's only); with approve, also that they hold that permission (403 naming it). A wrong PIN is 400 INVALID_CODE; tries are throttled per device and per member with growing delays (429 with Retry-After, the message saying how long). newPinNeeded: the PIN is shorter than the member's rights now need.",
           body: TillUnlockBodySchema,
           response: { 200: TillUnlockResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Permission } from '@shopdesk/shared';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
-import { describeError } from '../../lib/describe-error.ts';
 import { checkPin } from '../../lib/till/till-api.ts';
+import { describePinError } from '../../lib/till/pin-messages.ts';
 import type { TillUser } from '../../lib/till/till-state.ts';
 
 interface Props {
@@ -12,18 +12,20 @@ interface Props {
   members: { userId: string; name: string }[];
   /** An approval: the chosen member must hold this permission. */
   approve?: Permission;
-  onDone: (member: TillUser) => void;
+  /** `newPinNeeded`: the PIN is shorter than the member's rights now need (it still unlocks). */
+  onDone: (member: TillUser, newPinNeeded: boolean) => void;
 }
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'back'] as const;
 
 /**
- * Choose a name, type the PIN on the pad (or the keyboard): the till's unlock and the approval of
- * one action. The PIN is checked on the server, or offline against the kept hashes.
+ * First the names, then the pad for the one chosen (product.md §2): the till's unlock and the
+ * approval of one action. The PIN typed is checked as that member's only (PINs need not be
+ * unique), on the server, or offline against that member's kept hash.
  */
 export function PinEntry({ store, members, approve, onDone }: Props) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState<string | null>(members.length === 1 ? members[0]!.userId : null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,10 +36,10 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
     const result = await checkPin(store, chosen, value, approve);
     setBusy(false);
     setPin('');
-    if (result.ok) return onDone(result.member);
+    if (result.ok) return onDone(result.member, result.newPinNeeded);
     if (result.error === 'wrong') setError(t('till.wrongPin'));
     else if (result.error === 'lacks') setError(t('till.lacks'));
-    else setError(describeError(t, result.error));
+    else setError(describePinError(t, result.error, 'tries'));
   };
 
   const press = (key: (typeof KEYS)[number]) => {
@@ -47,79 +49,88 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
     setPin((p) => (p.length < 6 ? p + key : p));
   };
 
+  const choose = (userId: string | null) => {
+    setChosen(userId);
+    setPin('');
+    setError(null);
+  };
+
   if (members.length === 0) return <Alert color="yellow">{t('till.noMembers')}</Alert>;
   const name = members.find((m) => m.userId === chosen)?.name;
+  if (!chosen || name === undefined) {
+    return (
+      <Stack gap="sm">
+        <Text fw={600}>{approve ? t('till.whoApproves') : t('till.whoIs')}</Text>
+        <Group gap="xs" role="group" aria-label={t('till.members')}>
+          {members.map((m) => (
+            <Button key={m.userId} variant="default" size="md" onClick={() => choose(m.userId)}>
+              {m.name}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm">
-      <Text fw={600}>{approve ? t('till.whoApproves') : t('till.whoIs')}</Text>
-      <Group gap="xs" role="group" aria-label={t('till.members')}>
-        {members.map((m) => (
-          <Button
-            key={m.userId}
-            variant={m.userId === chosen ? 'filled' : 'default'}
-            onClick={() => {
-              setChosen(m.userId);
-              setPin('');
-              setError(null);
-            }}
-            aria-pressed={m.userId === chosen}
-          >
-            {m.name}
-          </Button>
-        ))}
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} truncate>
+          {name}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => choose(null)}>
+          {t('till.otherName')}
+        </Button>
       </Group>
-      {chosen && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(pin);
-          }}
-        >
-          <Stack gap="xs" align="center">
-            <Text size="sm" c="dimmed">
-              {t('till.pinFor', { name })}
-            </Text>
-            <input
-              aria-label={t('till.pin')}
-              value={pin}
-              inputMode="numeric"
-              autoComplete="off"
-              type="password"
-              maxLength={6}
-              autoFocus
-              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              style={{ fontSize: 28, letterSpacing: 12, textAlign: 'center', width: 220, padding: 8 }}
-            />
-            <SimpleGrid cols={3} spacing={8} w={240}>
-              {KEYS.map((key) => (
-                <UnstyledButton
-                  key={key}
-                  type="button"
-                  onClick={() => press(key)}
-                  aria-label={key === 'clear' ? t('till.clear') : key === 'back' ? t('till.back') : key}
-                  style={{
-                    height: 56,
-                    borderRadius: 12,
-                    border: '1px solid var(--mantine-color-default-border)',
-                    textAlign: 'center',
-                    fontSize: key.length === 1 ? 24 : 14,
-                  }}
-                >
-                  {key === 'clear' ? t('till.clear') : key === 'back' ? '⌫' : key}
-                </UnstyledButton>
-              ))}
-            </SimpleGrid>
-            {error && (
-              <Alert color="red" role="alert" w="100%">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" w={240} size="md" loading={busy} disabled={pin.length < 4}>
-              {approve ? t('till.approve') : t('till.unlock')}
-            </Button>
-          </Stack>
-        </form>
-      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit(pin);
+        }}
+      >
+        <Stack gap="xs" align="center">
+          <Text size="sm" c="dimmed">
+            {t('till.pinFor', { name })}
+          </Text>
+          <input
+            aria-label={t('till.pin')}
+            value={pin}
+            inputMode="numeric"
+            autoComplete="off"
+            type="password"
+            maxLength={6}
+            autoFocus
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            style={{ fontSize: 28, letterSpacing: 12, textAlign: 'center', width: 220, padding: 8 }}
+          />
+          <SimpleGrid cols={3} spacing={8} w={240}>
+            {KEYS.map((key) => (
+              <UnstyledButton
+                key={key}
+                type="button"
+                onClick={() => press(key)}
+                aria-label={key === 'clear' ? t('till.clear') : key === 'back' ? t('till.back') : key}
+                style={{
+                  height: 56,
+                  borderRadius: 12,
+                  border: '1px solid var(--mantine-color-default-border)',
+                  textAlign: 'center',
+                  fontSize: key.length === 1 ? 24 : 14,
+                }}
+              >
+                {key === 'clear' ? t('till.clear') : key === 'back' ? '⌫' : key}
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          {error && (
+            <Alert color="red" role="alert" w="100%">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" w={240} size="md" loading={busy} disabled={pin.length < 4}>
+            {approve ? t('till.approve') : t('till.unlock')}
+          </Button>
+        </Stack>
+      </form>
     </Stack>
   );
 }

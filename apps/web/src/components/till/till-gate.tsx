@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { fetchRoster } from '../../lib/till/till-api.ts';
 import { isTillOf, useTill } from '../../lib/till/till-state.ts';
@@ -11,6 +11,8 @@ interface Props {
   store: string;
   /** Runs before the till locks (idle or the Lock button): the counter holds the member's cart. */
   beforeLock: () => Promise<void> | void;
+  /** Opens "My PIN" for the member on the till (their PIN is shorter than their rights now need). */
+  onChangePin: () => void;
 }
 
 /**
@@ -18,10 +20,11 @@ interface Props {
  * unlocked, a bar names who sells, with Lock. It keeps the roster (names, rights, PIN hashes)
  * fresh while online, for the offline unlock, and locks after the store's idle minutes.
  */
-export function TillGate({ store, beforeLock }: Props) {
+export function TillGate({ store, beforeLock, onChangePin }: Props) {
   const { t } = useTranslation();
   const till = useTill((s) => s.store);
   const member = useTill((s) => s.member);
+  const newPinNeeded = useTill((s) => s.newPinNeeded);
   const roster = useTill((s) => s.roster);
   const active = !!till && isTillOf(store);
   const lockRef = useRef(beforeLock);
@@ -63,6 +66,17 @@ export function TillGate({ store, beforeLock }: Props) {
   if (member) {
     return (
       <Paper withBorder radius="md" px="sm" py={6} mb="sm">
+        {newPinNeeded && (
+          // Their rights grew (they may approve now): the short PIN still works, but not for long.
+          <Alert color="yellow" mb={6} p="xs" title={t('till.newPinNeededTitle')}>
+            <Text size="sm" mb={4}>
+              {t('till.newPinNeeded', { name: member.name })}
+            </Text>
+            <Button size="xs" variant="default" onClick={onChangePin}>
+              {t('till.setNewPin')}
+            </Button>
+          </Alert>
+        )}
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" truncate>
             {t('till.sellingAs', { name: member.name })}
@@ -95,7 +109,11 @@ export function TillGate({ store, beforeLock }: Props) {
         <Text size="sm" c="dimmed" mb="md">
           {t('till.lockedHint')}
         </Text>
-        <PinEntry store={store} members={members} onDone={(m) => useTill.getState().unlock(m)} />
+        <PinEntry
+          store={store}
+          members={members}
+          onDone={(m, newPinNeeded) => useTill.getState().unlock(m, newPinNeeded)}
+        />
       </Box>
     </Box>
   );

@@ -1,4 +1,5 @@
 import {
+  minPinLength,
   verifyPin,
   type Permission,
   type TillRoster,
@@ -18,14 +19,21 @@ export function saveTillSettings(store: string, body: TillSettings): Promise<Til
   return secureApi.request<TillRoster>('/api/secure/till/settings', { store, method: 'PUT', body });
 }
 
-export function setMemberPin(store: string, userId: string, pin: string): Promise<void> {
+/**
+ * Sets a member's PIN. On a till, `tillMember` names the member unlocked there: the server then
+ * lets them set their own PIN only, never the PIN of the person whose session the till runs on.
+ */
+export function setMemberPin(store: string, userId: string, pin: string, tillMember?: string): Promise<void> {
   return secureApi.request<void>(
     `/api/secure/virtual-store/${encodeURIComponent(store)}/member/${encodeURIComponent(userId)}/pin`,
-    { method: 'PUT', body: { pin } },
+    { method: 'PUT', body: { pin, ...(tillMember ? { tillMember } : {}) } },
   );
 }
 
-/** Offline: the PIN checked against the kept hash (PBKDF2 in WebCrypto, as on the server). */
+/**
+ * Offline: the chosen member's PIN checked against their kept hash only (PBKDF2 in WebCrypto, as
+ * on the server).
+ */
 async function checkOffline(userId: string, pin: string, approve?: Permission): Promise<TillUser | 'wrong' | 'lacks'> {
   const member = useTill.getState().roster?.members.find((m) => m.userId === userId);
   if (!member || !(await verifyPin(pin, member.pinHash))) return 'wrong';
@@ -34,7 +42,9 @@ async function checkOffline(userId: string, pin: string, approve?: Permission): 
   return user;
 }
 
-export type PinCheck = { ok: true; member: TillUser; offline: boolean } | { ok: false; error: unknown };
+/** `newPinNeeded`: the PIN unlocked, but the member's rights now need a longer one (6 digits). */
+export type PinCheck =
+  { ok: true; member: TillUser; offline: boolean; newPinNeeded: boolean } | { ok: false; error: unknown };
 
 /**
  * Checks a member's PIN: on the server when it answers (throttled there per device and member),
@@ -48,11 +58,11 @@ export async function checkPin(store: string, userId: string, pin: string, appro
       method: 'POST',
       body: { userId, pin, ...(approve ? { approve } : {}) },
     });
-    return { ok: true, member: result.member, offline: false };
+    return { ok: true, member: result.member, offline: false, newPinNeeded: result.newPinNeeded };
   } catch (error) {
     if (!(error instanceof NetworkError)) return { ok: false, error };
     const offline = await checkOffline(userId, pin, approve);
     if (offline === 'wrong' || offline === 'lacks') return { ok: false, error: offline };
-    return { ok: true, member: offline, offline: true };
+    return { ok: true, member: offline, offline: true, newPinNeeded: pin.length < minPinLength(offline) };
   }
 }

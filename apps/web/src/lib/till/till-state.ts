@@ -18,11 +18,15 @@ interface TillState {
   roster: TillRoster | null;
   /** The member selling now; null: the PIN pad shows. */
   member: TillUser | null;
+  /** The member's PIN is shorter than their rights now need (6 digits to approve): the till asks for a new one. */
+  newPinNeeded: boolean;
   open: (store: string, roster: TillRoster) => void;
   close: () => void;
   setRoster: (roster: TillRoster) => void;
-  unlock: (member: TillUser) => void;
+  unlock: (member: TillUser, newPinNeeded?: boolean) => void;
   lock: () => void;
+  /** The member on the till set a PIN long enough: the notice goes. */
+  pinRenewed: () => void;
 }
 
 const KEY = 'shopdesk-till';
@@ -57,20 +61,22 @@ function keep(kept: Kept) {
 export const useTill = create<TillState>((set, get) => ({
   ...readKept(),
   member: null,
+  newPinNeeded: false,
   open: (store, roster) => {
     keep({ store, roster });
-    set({ store, roster, member: null });
+    set({ store, roster, member: null, newPinNeeded: false });
   },
   close: () => {
     keep({ store: null, roster: null });
-    set({ store: null, roster: null, member: null });
+    set({ store: null, roster: null, member: null, newPinNeeded: false });
   },
   setRoster: (roster) => {
     keep({ store: get().store, roster });
     set({ roster });
   },
-  unlock: (member) => set({ member }),
-  lock: () => set({ member: null }),
+  unlock: (member, newPinNeeded = false) => set({ member, newPinNeeded }),
+  lock: () => set({ member: null, newPinNeeded: false }),
+  pinRenewed: () => set({ newPinNeeded: false }),
 }));
 
 /** Whether this device is the till of `store`. */

@@ -27,6 +27,12 @@ function useSummary(event: AuditEvent): string {
     const [created = 0, updated = 0, unchanged = 0, refused = 0] = event.summary.split('/').map(Number);
     return t('activity.importSummary', { created, updated, unchanged, refused });
   }
+  // Whose PIN: the member's own, or another's (the summary is their name; the PIN is never logged).
+  if (event.action === 'MEMBER_PIN') {
+    return event.entityCode === event.userId
+      ? t('activity.pinSetOwn')
+      : t('activity.pinSetFor', { name: event.summary || t('activity.formerMember') });
+  }
   return event.summary;
 }
 

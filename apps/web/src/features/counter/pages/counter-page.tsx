@@ -154,7 +154,7 @@ export default function CounterPage() {
 
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'sm', sm: 'lg' }} pb={{ base: 120, md: 'lg' }} maw={1280} mx="auto">
-      <TillGate store={store} beforeLock={holdForLock} />
+      <TillGate store={store} beforeLock={holdForLock} onChangePin={() => setTillSetup(true)} />
       {tillSetup && (
         <Suspense fallback={null}>
           <TillSetup store={store} onClose={() => setTillSetup(false)} />

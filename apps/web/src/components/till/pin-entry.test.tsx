@@ -1,0 +1,86 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import '../../lib/i18n.ts'; // the English texts, as in the app
+import { ApiRequestError } from '../../lib/api-error.ts';
+import { stubLayoutApis } from '../../lib/jsdom-stubs.test-support.ts';
+import type { PinCheck } from '../../lib/till/till-api.ts';
+import { PinEntry } from './pin-entry.tsx';
+
+const checkPin = vi.hoisted(() => vi.fn<(...args: unknown[]) => Promise<PinCheck>>());
+vi.mock('../../lib/till/till-api.ts', () => ({ checkPin }));
+
+const members = [
+  { userId: 'ben-id', name: 'Ben' },
+  { userId: 'mia-id', name: 'Mia' },
+];
+const ben = { userId: 'ben-id', name: 'Ben', role: 'CASHIER' as const, permissions: [], maxDiscount: 0 };
+
+beforeAll(stubLayoutApis);
+afterEach(() => {
+  cleanup();
+  checkPin.mockReset();
+});
+
+function renderPad(onDone = vi.fn()) {
+  render(
+    <MantineProvider env="test">
+      <PinEntry store="corner" members={members} onDone={onDone} />
+    </MantineProvider>,
+  );
+  return onDone;
+}
+
+const type = (digits: string) => {
+  for (const digit of digits) fireEvent.click(screen.getByRole('button', { name: digit }));
+};
+
+describe('the PIN pad', () => {
+  it('shows the names first, then the pad of the one chosen, and checks the PIN as theirs', async () => {
+    checkPin.mockResolvedValue({ ok: true, member: ben, offline: false, newPinNeeded: true });
+    const onDone = renderPad();
+    // No pad before a name is chosen: a PIN alone names nobody.
+    expect(screen.queryByLabelText('PIN')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mia' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ben' }));
+    expect(screen.getByLabelText('PIN')).toBeTruthy();
+    expect(screen.getByText('PIN for Ben')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mia' })).toBeNull();
+    type('2580');
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(ben, true));
+    expect(checkPin).toHaveBeenCalledWith('corner', 'ben-id', '2580', undefined);
+  });
+
+  it('goes back to the names, and forgets the digits typed', () => {
+    renderPad();
+    fireEvent.click(screen.getByRole('button', { name: 'Ben' }));
+    type('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another name' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mia' }));
+    expect(screen.getByText('PIN for Mia')).toBeTruthy();
+    expect((screen.getByLabelText('PIN') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says the PIN is wrong, and how long to wait when the tries are throttled', async () => {
+    checkPin.mockResolvedValueOnce({ ok: false, error: 'wrong' });
+    renderPad();
+    fireEvent.click(screen.getByRole('button', { name: 'Ben' }));
+    type('0000');
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong PIN. Try again.');
+
+    const wait = new ApiRequestError(
+      429,
+      'Too Many Requests',
+      { message: 'Too many wrong PINs. Wait 2 minutes and try again.', code: 'RATE_LIMITED' },
+      '120',
+    );
+    checkPin.mockResolvedValueOnce({ ok: false, error: wait });
+    type('0000');
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many wrong PINs. Wait 2 minutes and try again.'),
+    );
+  });
+});
