@@ -280,4 +280,24 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     expect(own).toHaveLength(6);
     expect(own.every((l) => l[2] === 'Cass Cashier')).toBe(true);
   });
+  it('pages the CSV past its page size without losing or repeating a row, also at one instant', async () => {
+    // A later day of its own: 260 drawer openings at the same instant (more than a page of 250).
+    t.clock.advance(2 * 86_400_000);
+    const busy = t.clock.now().toISOString().slice(0, 10);
+    const ids: string[] = [];
+    for (let i = 0; i < 260; i++) {
+      const res = await t.request('POST', '/api/secure/shop/no-sale', {
+        ...as(owner),
+        body: { clientId: randomUUID(), reason: `Opening ${i}` },
+      });
+      expect(res.status, res.text).toBe(201);
+      ids.push(`Opening ${i}`);
+    }
+    const lines = parseCsvRows((await csv(owner, busy, busy)).text).slice(1);
+    expect(lines).toHaveLength(260);
+    expect(lines.map((l) => l[8]).sort()).toEqual(ids.sort());
+    const json = await report(owner, busy, busy);
+    expect(json.body.totals.find((x: ExceptionTotal) => x.kind === 'NO_SALE').count).toBe(260);
+    expect(json.body.rows).toHaveLength(260);
+  });
 });

@@ -136,7 +136,7 @@ describe('the exceptions report page', () => {
     stubServer(report(true));
     renderPage();
     expect((await screen.findByTestId('exceptions-own-only')).textContent).toBe(
-      'You see only your own exceptions. Every member’s need the “Reports” permission.',
+      'You see only your own exceptions. Seeing every member’s needs the “Reports” permission.',
     );
   });
 });
