@@ -50,7 +50,7 @@ export const ExceptionRowSchema = z.object({
   approvalMode: z.enum(['ONLINE', 'OFFLINE']).nullable(),
   /** Minor units of the main currency (see EXCEPTION_KINDS); null when none applies. */
   amount: z.number().int().nullable(),
-  /** An override's catalogue price, when the line keeps one; null otherwise (lines do not yet). */
+  /** An override's catalogue price (the product's price at the sale's time); null for other kinds and older lines. */
   cataloguePrice: z.number().int().nullable(),
   /** The sale's code (receipt code) for sale kinds, refunds and voided held carts; null otherwise. */
   saleCode: z.string().nullable(),

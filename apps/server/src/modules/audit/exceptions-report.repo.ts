@@ -66,9 +66,9 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       't.user_id',
       approver('t').as('approved_by'),
       sql<number | string | null>`l.unit_price`.as('amount'),
-      // The catalogue price beside the price sold arrives with migration 202612051400 (lines gain
-      // catalogue_price); select `l.catalogue_price` here then. Until then lines keep none.
-      noAmount.as('catalogue_price'),
+      // The product's price in effect at the sale (migration 202612051400); null on lines stored
+      // before it and on open-price lines, which have no catalogue price.
+      sql<number | string | null>`l.catalogue_price`.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
       sql<string>`l.name`.as('detail'),
     ]);

@@ -144,8 +144,8 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       ].sort((a, b) => String(b[0]).localeCompare(String(a[0]))),
     ]);
     const override = res.body.rows.find((r: ExceptionRow) => r.kind === 'OVERRIDE')!;
-    // Lines keep no catalogue price yet (migration 202612051400 adds it): the price sold alone.
-    expect(override).toMatchObject({ detail: 'Sencha', cataloguePrice: null, approvalMode: null });
+    // The catalogue's price of the time beside the price sold.
+    expect(override).toMatchObject({ detail: 'Sencha', amount: 700, cataloguePrice: 1000, approvalMode: null });
     expect(res.body.rows.find((r: ExceptionRow) => r.kind === 'NO_SALE')!.detail).toBe('Change for a note');
   });
 
@@ -268,7 +268,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       'Mona Manager',
       '',
       '7.00',
-      '',
+      '10.00',
       overriddenCode,
       'Sencha',
     ]);
