@@ -52,3 +52,4 @@ export * from './pin-rules.ts';
 export * from './till.ts';
 export * from './audit.ts';
 export * from './no-sale.ts';
+export * from './exceptions.ts';

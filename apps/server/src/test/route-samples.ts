@@ -298,6 +298,16 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     sample: () => ({ path: '/api/secure/shop/statistic/by-member', query: { from: '2026-01-01', to: '2026-12-31' } }),
   },
+  'GET /api/secure/report/exceptions': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/report/exceptions', query: { from: '2026-01-01', to: '2026-12-31' } }),
+  },
+  'GET /api/secure/report/exceptions.csv': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/report/exceptions.csv', query: { from: '2026-01-01', to: '2026-12-31' } }),
+  },
   'GET /api/secure/shop/statistic/summary': {
     tenancy: 'own',
     storeScoped: true,

@@ -104,6 +104,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },
           { path: routes.shopStatistic, lazy: page(statisticsPages.report) },
           { path: routes.shopActivity, lazy: page(activityPages.log) },
+          { path: routes.shopExceptions, lazy: page(statisticsPages.exceptions) },
           { path: routes.cargoList, lazy: page(cargoPages.list) },
           { path: routes.cargoNew, lazy: page(cargoPages.edit) },
           { path: routes.cargoDetail, lazy: page(cargoPages.detail) },

@@ -40,6 +40,7 @@ export const routes = {
   shopShiftReport: 'shop/shift/:id',
   shopStatistic: 'shop/statistic',
   shopActivity: 'shop/activity',
+  shopExceptions: 'shop/exceptions',
   cargoList: 'cargo/manage',
   cargoNew: 'cargo/manage/new/:cargoCode?',
   cargoDetail: 'cargo/manage/:cargoCode',
@@ -105,6 +106,8 @@ export const paths = {
   shopStatistic: (store: string) => paths.store(store, routes.shopStatistic),
   /** The store's audit log: who did what, filtered by member, action and date. */
   shopActivity: (store: string) => paths.store(store, routes.shopActivity),
+  /** The exceptions report: overrides, discounts, approvals, refunds, voids, no-sales, cash moves. */
+  shopExceptions: (store: string) => paths.store(store, routes.shopExceptions),
   /** The store's cargos; `receive` (a hand-over token) asks to receive that cargo here. */
   cargoList: (store: string, receive?: string) =>
     paths.store(store, routes.cargoList) + (receive ? `?receive=${seg(receive)}` : ''),

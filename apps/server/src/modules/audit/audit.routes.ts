@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AuditPeopleSchema,
   AuditQuerySchema,
   AuditWindowSchema,
+  ExceptionsQuerySchema,
+  ExceptionsReportSchema,
+  MAX_EXCEPTION_DAYS,
   StaffReportQuerySchema,
   StaffReportSchema,
   StoreUrlParamsSchema,
@@ -12,9 +16,14 @@ import type { AppContext } from '../../lib/context.ts';
 import { bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
 import { scopeForStore, scopeOf } from '../access/index.ts';
 import * as audit from './audit.service.ts';
+import { exportExceptionsCsv } from './exceptions-export.service.ts';
+import { exceptionsReport } from './exceptions-report.service.ts';
 import { staffReport } from './staff-report.service.ts';
 
-/** `/api/secure/virtual-store/{urlName}/audit...`: the store's audit log (product.md §6), for REPORTS. */
+/**
+ * `/api/secure/virtual-store/{urlName}/audit...`: the store's audit log (product.md §6), for REPORTS;
+ * the report by staff; and the exceptions report, for every member (their own rows without REPORTS).
+ */
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = { tags: ['audit'], security: bearerAuth };
@@ -67,6 +76,48 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => staffReport(ctx, await scopeOf(ctx, request), request.query.from, request.query.to),
+    );
+
+    const exceptions = {
+      tags: ['statistics'],
+      security: bearerAuth,
+      headers: storeHeaders,
+      querystring: ExceptionsQuerySchema,
+    };
+    // MEMBER: a cashier reads their own rows; the service narrows to them without REPORTS.
+    app.get(
+      '/report/exceptions',
+      {
+        config: { permission: 'MEMBER' },
+        schema: {
+          ...exceptions,
+          description: `The exceptions report of the store's days from-to (both included, at most ${MAX_EXCEPTION_DAYS}): every price override (with the catalogue price when the line keeps one), discount, approval, refund, voided held cart, no-sale and cash move, by member, with totals per kind and per member. With REPORTS every member's rows; without it the caller's own (ownOnly).`,
+          response: { 200: ExceptionsReportSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => exceptionsReport(ctx, await scopeOf(ctx, request), request.query),
+    );
+
+    app.get(
+      '/report/exceptions.csv',
+      {
+        config: { permission: 'MEMBER' },
+        schema: {
+          ...exceptions,
+          description:
+            'The rows of the exceptions report as CSV (UTF-8 with BOM, oldest first, times in the store time zone, amounts as decimal text in the main currency), streamed as the client reads; the same own-rows rule.',
+          produces: ['text/csv'],
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { filename, stream } = exportExceptionsCsv(ctx, await scopeOf(ctx, request), request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
     );
   };
 }

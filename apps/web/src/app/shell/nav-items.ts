@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  IconAlert,
   IconBox,
   IconCart,
   IconCash,
@@ -67,6 +68,7 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
       leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
       leaf('shop-activity', 'nav.activity', 'shop/activity', IconList),
+      leaf('shop-exceptions', 'nav.exceptions', 'shop/exceptions', IconAlert),
     ],
   },
   {

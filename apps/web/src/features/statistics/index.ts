@@ -1,4 +1,5 @@
-/** The statistics feature's surface: the sales report page, loaded on demand with its charts. */
+/** The statistics feature's surface: the sales report and the exceptions report, loaded on demand. */
 export const statisticsPages = {
   report: () => import('./pages/statistics-page.tsx'),
+  exceptions: () => import('./pages/exceptions-page.tsx'),
 };

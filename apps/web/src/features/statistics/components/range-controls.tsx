@@ -8,23 +8,28 @@ export type RangeChoice = Preset | 'custom';
 interface Props {
   choice: RangeChoice;
   custom: Period;
-  group: StatisticGroup;
   period: Period;
   onChoice: (choice: RangeChoice) => void;
   onCustom: (period: Period) => void;
-  onGroup: (group: StatisticGroup) => void;
+  /** How the chart groups the period; a report without a chart leaves both out. */
+  group?: StatisticGroup;
+  onGroup?: (group: StatisticGroup) => void;
+  /** The longest custom period, and the sentence shown past it (the sales report's by default). */
+  maxDays?: number;
+  tooLongText?: string;
 }
 
-/** The period (a preset or two dates) and how the chart groups it. */
-export function RangeControls({ choice, custom, group, period, onChoice, onCustom, onGroup }: Props) {
+/** The period (a preset or two dates) and, for a chart, how it is grouped. */
+export function RangeControls(props: Props) {
+  const { choice, custom, group, period, onChoice, onCustom, onGroup } = props;
   const { t } = useTranslation();
   const customError =
     choice !== 'custom'
       ? null
       : custom.to < custom.from
         ? t('statistics.toBeforeFrom')
-        : daysIn(custom) > MAX_STATISTIC_DAYS
-          ? t('statistics.tooLong')
+        : daysIn(custom) > (props.maxDays ?? MAX_STATISTIC_DAYS)
+          ? (props.tooLongText ?? t('statistics.tooLong'))
           : null;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -55,7 +60,7 @@ export function RangeControls({ choice, custom, group, period, onChoice, onCusto
           />
         </Group>
       )}
-      {groupsFor(period).length > 1 && (
+      {group && onGroup && groupsFor(period).length > 1 && (
         <SegmentedControl
           aria-label={t('statistics.groupBy')}
           value={group}

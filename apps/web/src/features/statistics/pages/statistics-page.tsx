@@ -1,11 +1,12 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useParams } from '../../../lib/router/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
 import { paymentMethodText } from '../../../lib/payment-methods.ts';
-import { IconDownload } from '../../../components/icons.tsx';
+import { IconAlert, IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useStatisticPeriods } from '../api/get-periods.ts';
@@ -133,14 +134,24 @@ export default function StatisticsPage() {
               {virtualStore?.timezone ? ` · ${virtualStore.timezone}` : ''}
             </Text>
           </div>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={!summary.data || !periods.data}
-          >
-            {t('statistics.exportCsv')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.shopExceptions(store)}
+              leftSection={<IconAlert size={16} />}
+            >
+              {t('exceptions.open')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportCsv}
+              disabled={!summary.data || !periods.data}
+            >
+              {t('statistics.exportCsv')}
+            </Button>
+          </Group>
         </Group>
 
         <RangeControls

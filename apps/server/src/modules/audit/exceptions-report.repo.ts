@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+
+/**
+ * The exceptions report's period and whose rows: sales and refunds by their store day
+ * (`business_date`, both included), audit events by their time (`fromAt` included, `toAt`
+ * excluded: the store's midnights around the same days). `userId`: only that member's rows.
+ */
+export interface ExceptionFilter {
+  storeId: string;
+  from: string;
+  to: string;
+  fromAt: string;
+  toAt: string;
+  userId?: string;
+}
+
+/** Who approved a row: null when nobody else did (a member's PIN on their own action approves nothing). */
+const approver = (table: string) =>
+  sql<
+    string | null
+  >`case when ${sql.ref(`${table}.approved_by`)} = ${sql.ref(`${table}.user_id`)} then null else ${sql.ref(`${table}.approved_by`)} end`;
+// Typed NULLs: PostgreSQL resolves a UNION's column types pairwise, and an untyped NULL first is text.
+const noText = sql<string | null>`cast(null as text)`;
+const noAmount = sql<number | string | null>`cast(null as bigint)`;
+
+function completedSales(db: DbOrTx, f: ExceptionFilter) {
+  let q = db
+    .selectFrom('shop_transactions as t')
+    .where('t.store_id', '=', f.storeId)
+    .where('t.status', '!=', 'PARKED')
+    .where('t.completed_at', 'is not', null)
+    .where('t.business_date', '>=', f.from)
+    .where('t.business_date', '<=', f.to);
+  if (f.userId) q = q.where('t.user_id', '=', f.userId);
+  return q;
+}
+
+function events(db: DbOrTx, f: ExceptionFilter, action: string) {
+  let q = db
+    .selectFrom('audit_events as a')
+    .where('a.store_id', '=', f.storeId)
+    .where('a.action', '=', action)
+    .where('a.at', '>=', f.fromAt)
+    .where('a.at', '<', f.toAt);
+  if (f.userId) q = q.where('a.user_id', '=', f.userId);
+  return q;
+}
+
+/**
+ * Every exception of the period as one union of rows with the same columns; `row_key` is unique
+ * across kinds (the kind and its row's id), so it orders rows of the same instant and pages the CSV.
+ * "By till" is not a column yet: rows carry no device until actions record one (`device_id`), and
+ * then each branch selects it like `user_id`.
+ */
+function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
+  const overrides = completedSales(db, f)
+    .innerJoin('shop_transaction_lines as l', (j) =>
+      j.onRef('l.store_id', '=', 't.store_id').onRef('l.transaction_id', '=', 't.id'),
+    )
+    .where('l.price_override', '=', 1)
+    .select([
+      sql<string>`'OVERRIDE:' || l.id`.as('row_key'),
+      sql<string>`'OVERRIDE'`.as('kind'),
+      sql<string>`t.completed_at`.as('at'),
+      't.user_id',
+      approver('t').as('approved_by'),
+      sql<number | string | null>`l.unit_price`.as('amount'),
+      // The product's price in effect at the sale (migration 202612051400); null on lines stored
+      // before it and on open-price lines, which have no catalogue price.
+      sql<number | string | null>`l.catalogue_price`.as('catalogue_price'),
+      sql<string | null>`t.code`.as('sale_code'),
+      sql<string>`l.name`.as('detail'),
+    ]);
+  const discounts = completedSales(db, f)
+    .where(sql<boolean>`t.line_discounts + t.cart_discount > 0`)
+    .select([
+      sql<string>`'DISCOUNT:' || t.id`.as('row_key'),
+      sql<string>`'DISCOUNT'`.as('kind'),
+      sql<string>`t.completed_at`.as('at'),
+      't.user_id',
+      approver('t').as('approved_by'),
+      sql<number | string | null>`t.line_discounts + t.cart_discount`.as('amount'),
+      noAmount.as('catalogue_price'),
+      sql<string | null>`t.code`.as('sale_code'),
+      sql<string>`t.first_items`.as('detail'),
+    ]);
+  const approvals = completedSales(db, f)
+    .where('t.approved_by', 'is not', null)
+    .whereRef('t.approved_by', '<>', 't.user_id')
+    .select([
+      sql<string>`'APPROVAL:' || t.id`.as('row_key'),
+      sql<string>`'APPROVAL'`.as('kind'),
+      sql<string>`t.completed_at`.as('at'),
+      't.user_id',
+      approver('t').as('approved_by'),
+      sql<number | string | null>`t.total`.as('amount'),
+      noAmount.as('catalogue_price'),
+      sql<string | null>`t.code`.as('sale_code'),
+      sql<string>`t.first_items`.as('detail'),
+    ]);
+  let refundQuery = db
+    .selectFrom('shop_refunds as r')
+    .innerJoin('shop_transactions as t', (j) =>
+      j.onRef('t.store_id', '=', 'r.store_id').onRef('t.id', '=', 'r.transaction_id'),
+    )
+    .where('r.store_id', '=', f.storeId)
+    .where('r.business_date', '>=', f.from)
+    .where('r.business_date', '<=', f.to);
+  if (f.userId) refundQuery = refundQuery.where('r.user_id', '=', f.userId);
+  const refunds = refundQuery.select([
+    sql<string>`'REFUND:' || r.id`.as('row_key'),
+    sql<string>`'REFUND'`.as('kind'),
+    sql<string>`r.created_at`.as('at'),
+    'r.user_id',
+    approver('r').as('approved_by'),
+    sql<number | string | null>`r.amount`.as('amount'),
+    noAmount.as('catalogue_price'),
+    sql<string | null>`t.code`.as('sale_code'),
+    sql<string>`t.first_items`.as('detail'),
+  ]);
+  const recorded = (action: string, kind: string, saleCode: boolean) =>
+    events(db, f, action).select([
+      sql<string>`${sql.lit(`${kind}:`)} || a.id`.as('row_key'),
+      sql<string>`${sql.lit(kind)}`.as('kind'),
+      sql<string>`a.at`.as('at'),
+      'a.user_id',
+      approver('a').as('approved_by'),
+      sql<number | string | null>`a.amount`.as('amount'),
+      noAmount.as('catalogue_price'),
+      (saleCode ? sql<string | null>`a.entity_code` : noText).as('sale_code'),
+      sql<string>`a.summary`.as('detail'),
+    ]);
+  return overrides
+    .unionAll(discounts)
+    .unionAll(approvals)
+    .unionAll(refunds)
+    .unionAll(recorded('VOID_PARKED', 'VOID', true))
+    .unionAll(recorded('NO_SALE', 'NO_SALE', false))
+    .unionAll(recorded('CASH_MOVE', 'CASH_MOVE', false));
+}
+
+export interface ExceptionRowData {
+  row_key: string;
+  kind: string;
+  at: string;
+  user_id: string;
+  approved_by: string | null;
+  amount: number | string | null;
+  catalogue_price: number | string | null;
+  sale_code: string | null;
+  detail: string;
+  user_name: string | null;
+  user_email: string | null;
+  approver_name: string | null;
+  approver_email: string | null;
+}
+
+function withNames(db: DbOrTx, f: ExceptionFilter) {
+  return db
+    .selectFrom(exceptionRows(db, f).as('e'))
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('users as v', 'v.id', 'e.approved_by')
+    .select([
+      'e.row_key',
+      'e.kind',
+      'e.at',
+      'e.user_id',
+      'e.approved_by',
+      'e.amount',
+      'e.catalogue_price',
+      'e.sale_code',
+      'e.detail',
+      'u.name as user_name',
+      'u.email as user_email',
+      'v.name as approver_name',
+      'v.email as approver_email',
+    ]);
+}
+
+/** The newest `limit` rows of the period, with the names of who did and who approved them. */
+export async function newestRows(db: DbOrTx, f: ExceptionFilter, limit: number): Promise<ExceptionRowData[]> {
+  return (await withNames(db, f)
+    .orderBy('e.at', 'desc')
+    .orderBy('e.row_key', 'desc')
+    .limit(limit)
+    .execute()) as ExceptionRowData[];
+}
+
+/** The rows after (`at`, `row_key`) in time order, `limit` of them: one page of the CSV. */
+export async function rowsAfter(
+  db: DbOrTx,
+  f: ExceptionFilter,
+  after: { at: string; rowKey: string } | null,
+  limit: number,
+): Promise<ExceptionRowData[]> {
+  let q = withNames(db, f);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([eb('e.at', '>', after.at), eb.and([eb('e.at', '=', after.at), eb('e.row_key', '>', after.rowKey)])]),
+    );
+  }
+  return (await q.orderBy('e.at').orderBy('e.row_key').limit(limit).execute()) as ExceptionRowData[];
+}
+
+/** Count and amount per member and kind, and per approver the approvals they gave others. */
+export async function exceptionTotals(db: DbOrTx, f: ExceptionFilter) {
+  const [byMember, given] = await Promise.all([
+    db
+      .selectFrom(exceptionRows(db, f).as('e'))
+      .select((eb) => [
+        'e.user_id',
+        'e.kind',
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string | null>('e.amount').as('amount'),
+      ])
+      .groupBy(['e.user_id', 'e.kind'])
+      .execute(),
+    db
+      .selectFrom(exceptionRows(db, f).as('e'))
+      .where('e.approved_by', 'is not', null)
+      // A sale's approval is its APPROVAL row; its override and discount rows name the same approver.
+      .where('e.kind', 'not in', ['OVERRIDE', 'DISCOUNT'])
+      .select((eb) => ['e.approved_by', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('e.approved_by')
+      .execute(),
+  ]);
+  return { byMember, given };
+}

@@ -1,0 +1,103 @@
+import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { EXCEPTION_KINDS, type ExceptionKind, type ExceptionMember, type ExceptionTotal } from '@shopdesk/shared';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import type { ReportFormat } from './use-report-format.ts';
+
+/** Kinds whose amounts add up to money worth a total; an override's prices and a no-sale's none do not. */
+export const KIND_HAS_AMOUNT: Record<ExceptionKind, boolean> = {
+  OVERRIDE: false,
+  DISCOUNT: true,
+  APPROVAL: true,
+  REFUND: true,
+  VOID: true,
+  NO_SALE: false,
+  CASH_MOVE: true,
+};
+
+/** The period's count (and money, where it adds up) of each kind, every kind shown. */
+export function ExceptionKindTotals({ totals, format }: { totals: ExceptionTotal[]; format: ReportFormat }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs">
+      {totals.map((total) => (
+        <Paper key={total.kind} withBorder radius="md" p="xs" data-testid={`exception-total-${total.kind}`}>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {t(`exceptions.kind.${total.kind}`)}
+          </Text>
+          <Text fw={700} fz="lg">
+            {format.count(total.count)}
+          </Text>
+          {KIND_HAS_AMOUNT[total.kind] && total.count > 0 && <Text size="sm">{format.money(total.amount)}</Text>}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface MemberProps {
+  members: ExceptionMember[];
+  format: ReportFormat;
+  /** One card per member on a phone; a table with a column per kind elsewhere. */
+  layout: 'table' | 'cards';
+}
+
+const countOf = (m: ExceptionMember, kind: ExceptionKind) => m.kinds.find((k) => k.kind === kind)?.count ?? 0;
+
+/** Each member's exceptions per kind and the approvals they gave others. */
+export function ExceptionMemberTotals({ members, format, layout }: MemberProps) {
+  const { t } = useTranslation();
+  const name = (m: ExceptionMember) => m.name || t('exceptions.deletedUser');
+  if (layout === 'cards') {
+    return (
+      <Stack gap="xs">
+        {members.map((m) => (
+          <Paper key={m.userId} withBorder radius="md" p="sm" data-testid="exception-member">
+            <Text fw={600} truncate>
+              {name(m)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {[
+                ...m.kinds.map((k) => `${t(`exceptions.kind.${k.kind}`)} ${format.count(k.count)}`),
+                ...(m.approvalsGiven > 0
+                  ? [t('exceptions.approvalsGivenLine', { number: format.count(m.approvalsGiven) })]
+                  : []),
+              ].join(' · ')}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <ScrollArea type="auto">
+      <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={760}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('exceptions.member')}</Table.Th>
+            {EXCEPTION_KINDS.map((kind) => (
+              <Table.Th key={kind} ta="right">
+                {t(`exceptions.kind.${kind}`)}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right">{t('exceptions.approvalsGiven')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m.userId} data-testid="exception-member">
+              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {name(m)}
+              </Table.Td>
+              {EXCEPTION_KINDS.map((kind) => (
+                <Table.Td key={kind} ta="right">
+                  {format.count(countOf(m, kind))}
+                </Table.Td>
+              ))}
+              <Table.Td ta="right">{format.count(m.approvalsGiven)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
