@@ -28,7 +28,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *
  * Rows are read with `jsonb_populate_record(set)(null::<table>, …)`: the table's current columns,
  * whatever migrations add later (and whatever its primary key), a key the payload lacks is NULL.
- * Changing a rule on either side means changing the other: a later migration replaces the function.
+ * Later migrations replace the function; its current text, and how to change it, is
+ * modules/shop/store-sale.pg.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
@@ -47,10 +48,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * The function's one text, with the conflict targets of the hour and tender upserts as the
- * schema it is created for keys those tables: 202611271800-stat-slots.ts adds `slot` to both keys
- * and creates it again from here. Any other change to the body is a new migration with its own
- * text, since this one must keep making what it made.
+ * This migration's text, with the conflict targets of the hour and tender upserts as the schema it
+ * is created for keys those tables (202611271800-stat-slots.ts puts it back on down). Frozen: this
+ * migration must keep making what it made.
  */
 export function storeSaleFunction(targets: { hour: string; tender: string }): string {
   return `

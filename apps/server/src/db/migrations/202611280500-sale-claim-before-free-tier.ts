@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { storeSaleFunction } from './202611271500-store-sale-function.ts';
-import { SLOT_TARGETS } from './202611271800-stat-slots.ts';
+import { SLOT_KEYED } from './202611271800-stat-slots.ts';
 
 /**
  * A new sale no longer looks for an earlier sale with its clientId before its write (one round trip
@@ -19,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql.raw(storeSaleFunction(SLOT_TARGETS)).execute(db);
+  await sql.raw(SLOT_KEYED).execute(db);
 }
 
 export const CLAIM_FIRST = `

@@ -146,7 +146,7 @@ export async function remainingSlots(
  * month (YYYY-MM of its business date) for 'transactions'; without it, the current one.
  * `written`: the created rows are already written in this transaction (a sale claims its clientId
  * first, so a retry never takes a slot). A sale on PostgreSQL claims its slot the same way inside
- * `shopdesk_store_sale` (migration 202611280500).
+ * `shopdesk_store_sale` (modules/shop/store-sale.pg.ts).
  */
 export async function claimSlots(
   trx: DbOrTx,

@@ -55,7 +55,7 @@ function badCurrency(field: string): AppError {
  * a shift to be opened before the first sale. A sale whose transaction is still running while a
  * shift opens (it found none open) cannot be seen by the opening one: it is adopted by the shift
  * after, so it still lands in exactly one Z report. A sale on PostgreSQL reads it the same way
- * (FOR SHARE) inside `shopdesk_store_sale` (migration 202611271500).
+ * (FOR SHARE) inside `shopdesk_store_sale` (modules/shop/store-sale.pg.ts).
  */
 export async function openShiftIdFor(trx: DbOrTx, dbKind: 'sqlite' | 'postgres', storeId: string) {
   return (await openShiftFor(trx, dbKind, storeId))?.id ?? null;

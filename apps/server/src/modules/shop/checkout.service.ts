@@ -162,6 +162,48 @@ function saleContext(ctx: AppContext, actor: Actor, scope: Scope, times: SaleTim
   } satisfies Partial<SaleInput>;
 }
 
+/** What a new sale and a held cart's edit or completion work out alike before their header. */
+interface PreparedSale {
+  times: SaleTimes;
+  sale: PricedSale & { taxMode: TaxMode };
+  actor: Actor;
+  /** The header's columns that the content sets (`headerFields`). */
+  fields: ReturnType<typeof headerFields>;
+}
+
+/**
+ * The sale's times, its prices and payment, and who makes it (a member on a till needs SELL, and a
+ * discount within their maximum, now), in that order: each may refuse with an AppError.
+ */
+async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody): Promise<PreparedSale> {
+  const times = saleTimes(ctx, body);
+  const sale = await priceAndSettle(ctx, scope.store, body, times.soldAt);
+  const actor = await saleActor(ctx, scope, body, sale);
+  return { times, sale, actor, fields: headerFields(scope.store, sale, body, times) };
+}
+
+/**
+ * Writes a prepared sale under `header` through sale-write.ts: a new sale, or with `replacesParked`
+ * a held cart's new content. Null when nothing was written (the store already has a sale with this
+ * clientId, or the cart is no longer parked); else the rows as stored, in the shift the write found.
+ */
+async function writeSale(
+  ctx: AppContext,
+  scope: Scope,
+  { times, sale, actor }: PreparedSale,
+  header: ShopTransactionsTable,
+  replacesParked: boolean,
+): Promise<TransactionRows | null> {
+  const lines = sale.lines.map((l) => ({ ...l, transaction_id: header.id }));
+  const tenders = tenderRows(scope.store, header.id, sale);
+  const outcome = await ctx.runWrite(
+    storeSaleTask,
+    saleToStore({ header, lines, tenders, replacesParked, ...saleContext(ctx, actor, scope, times) }),
+  );
+  if (!outcome.stored) return null;
+  return { header: { ...header, shift_id: outcome.shiftId }, lines, tenders, refunds: [], refundLines: [] };
+}
+
 /**
  * `POST /shop/transaction`: stores a parked cart or a completed sale. `created` is false when the
  * store already had a sale with this clientId and the same content: that first sale is answered
@@ -178,19 +220,15 @@ export async function createTransaction(
   // answers a retry (`stored` false below). A retry the pricing or the sale's time would refuse now
   // (a product deleted, a price changed, a queue older than its limit) still answers its first
   // sale: that refusal looks first.
-  let times: SaleTimes;
-  let sale: PricedSale & { taxMode: TaxMode };
-  let actor: Actor;
+  let prepared: PreparedSale;
   try {
-    times = saleTimes(ctx, body);
-    sale = await priceAndSettle(ctx, store, body, times.soldAt);
-    // Who makes it: a member on a till needs SELL (and a discount within their maximum) now.
-    actor = await saleActor(ctx, scope, body, sale);
+    prepared = await prepareSale(ctx, scope, body);
   } catch (error) {
     const first = error instanceof AppError ? await firstResult(ctx, store.id, body.clientId, fingerprint) : null;
     if (first) return { created: false, transaction: first };
     throw error;
   }
+  const { times, actor } = prepared;
   const header: ShopTransactionsTable = {
     id: newOrderedId(),
     store_id: store.id,
@@ -203,24 +241,16 @@ export async function createTransaction(
     request_hash: fingerprint,
     completion_client_id: null,
     completion_hash: null,
-    ...headerFields(store, sale, body, times),
+    ...prepared.fields,
   };
-  const lines = sale.lines.map((l) => ({ ...l, transaction_id: header.id }));
-  const tenders = tenderRows(store, header.id, sale);
-
   // The clientId is claimed before the free tier (sale-write.ts), so a retry is never a 402.
-  const outcome = await ctx.runWrite(
-    storeSaleTask,
-    saleToStore({ header, lines, tenders, replacesParked: false, ...saleContext(ctx, actor, scope, times) }),
-  );
-  header.shift_id = outcome.shiftId;
-  if (!outcome.stored) {
+  const rows = await writeSale(ctx, scope, prepared, header, false);
+  if (!rows) {
     // A retry, or another request with this clientId stored its sale first: answer that sale.
     const first = await firstResult(ctx, store.id, body.clientId, fingerprint);
     if (!first) throw new Error('a sale with this clientId vanished');
     return { created: false, transaction: first };
   }
-  const rows: TransactionRows = { header, lines, tenders, refunds: [], refundLines: [] };
   return { created: true, transaction: toShopTransaction(rows) };
 }
 
@@ -264,32 +294,24 @@ export async function updateParked(
     return readRows(ctx, store.id, current);
   }
 
-  const times = saleTimes(ctx, body);
-  const sale = await priceAndSettle(ctx, store, body, times.soldAt);
-  const actor = await saleActor(ctx, scope, body, sale);
+  const prepared = await prepareSale(ctx, scope, body);
   const completed = body.status === 'COMPLETED';
   const header: ShopTransactionsTable = {
     ...current,
-    ...headerFields(store, sale, body, times),
-    approved_by: actor.approvedBy,
+    ...prepared.fields,
+    approved_by: prepared.actor.approvedBy,
     completion_client_id: completed ? (body.clientId ?? null) : null,
     completion_hash: completed ? fingerprint : null,
   };
-  const lines = sale.lines.map((l) => ({ ...l, transaction_id: current.id }));
-  const tenders = tenderRows(store, current.id, sale);
-  const outcome = await ctx.runWrite(
-    storeSaleTask,
-    saleToStore({ header, lines, tenders, replacesParked: true, ...saleContext(ctx, actor, scope, times) }),
-  );
-  if (!outcome.stored) {
+  const rows = await writeSale(ctx, scope, prepared, header, true);
+  if (!rows) {
     // Completed (or edited) by another request between our look and our write.
     const now = await repo.findTransactionByCode(ctx.db, store.id, current.code);
     if (!now) throw notFound('We could not find this sale.');
     notParked(now, body, fingerprint);
     return readRows(ctx, store.id, now);
   }
-  header.shift_id = outcome.shiftId;
-  return toShopTransaction({ header, lines, tenders, refunds: [], refundLines: [] });
+  return toShopTransaction(rows);
 }
 
 /** Held carts, most recently touched first, each with who holds it (several cashiers share a counter). */

@@ -7,8 +7,8 @@ import { useTestApp } from '../../test/harness.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 
 /**
- * On PostgreSQL a sale's write is one round trip, the call of `shopdesk_store_sale` (migration
- * 202611271500), with no BEGIN/COMMIT around it. The statements are seen where every pooled
+ * On PostgreSQL a sale's write is one round trip, the call of `shopdesk_store_sale`
+ * (store-sale.pg.ts), with no BEGIN/COMMIT around it. The statements are seen where every pooled
  * connection sends them, `pg.Client.prototype.query` (the app runs in this process).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips of a sale on postgres', () => {

@@ -142,9 +142,9 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
 
 /**
  * `storeSale` on PostgreSQL as one statement, so one round trip: the function `shopdesk_store_sale`
- * (migrations 202611271500, 202611280500) takes the same steps in the same order, with the same
- * ledger and report rows (`saleToStore`) and the free-tier slot built here, and answers the same;
- * its free-limit refusal comes back as the same 402.
+ * (its text and how to change it: store-sale.pg.ts) takes the same steps in the same order, with the
+ * same ledger and report rows (`saleToStore`) and the free-tier slot built here, and answers the
+ * same; its free-limit refusal comes back as the same 402. A change to `storeSale` is a change there.
  */
 export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promise<StoredSale> {
   const { header, lines, tenders } = sale;

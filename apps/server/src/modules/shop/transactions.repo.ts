@@ -44,8 +44,8 @@ export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTab
 }
 
 /**
- * PostgreSQL only: a sale's whole write in one statement, `shopdesk_store_sale` (migration
- * 202611271500), with the payload sale-write.ts builds. Raises SQLSTATE 'SD402' for the free limit.
+ * PostgreSQL only: a sale's whole write in one statement, `shopdesk_store_sale` (store-sale.pg.ts),
+ * with the payload sale-write.ts builds. Raises SQLSTATE 'SD402' for the free limit.
  */
 export async function storeSaleAtOnce(
   db: DbOrTx,

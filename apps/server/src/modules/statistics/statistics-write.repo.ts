@@ -14,9 +14,9 @@ import type {
  * the same statement on SQLite and PostgreSQL. Callers merge rows with the same key first (one
  * statement may not touch a row twice on PostgreSQL) and pass them in key order, so concurrent
  * sales lock the rows they share in one order. A sale on PostgreSQL runs the same upserts inside
- * `shopdesk_store_sale` (migration 202611271500, keyed by slot since 202611271800): a change here
- * is a change there. An hour's and a tender's rows are spread over slots (statistics-recorder.ts
- * `statSlot`): readers sum them. On SQLite a sale's product rows are appended to
+ * `shopdesk_store_sale` (modules/shop/store-sale.pg.ts): a change here is a change there. An
+ * hour's and a tender's rows are spread over slots (statistics-recorder.ts `statSlot`): readers
+ * sum them. On SQLite a sale's product rows are appended to
  * `stat_products_pending` instead, and `foldPendingProducts` adds them up later (migration 202611291400).
  */
 
