@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AuditEvent } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { summaryText, type SummaryFormat } from '../lib/activity-summary.ts';
+import { summaryText } from '../lib/activity-summary.ts';
 
 /** The action's colour: money in and out stand apart from catalogue and settings changes. */
 const TONE: Partial<Record<AuditEvent['action'], string>> = {
@@ -22,14 +22,15 @@ const TONE: Partial<Record<AuditEvent['action'], string>> = {
 /** Entities whose code is an id no reader needs (a member's, a payment method's): the summary names them. */
 const CODE_HIDDEN = new Set<AuditEvent['entity']>(['MEMBER', 'PAYMENT_METHOD']);
 
-export interface ActivityFormat extends SummaryFormat {
+export interface ActivityFormat {
   dateTime: (iso: string) => string;
+  money: (minor: number) => string;
 }
 
 /** One event of the log: when, who (and who approved), what, on which record, and its money. */
 export function ActivityRow({ event, format }: { event: AuditEvent; format: ActivityFormat }) {
-  const { t } = useTranslation();
-  const summary = summaryText(event, t, format);
+  const { t, i18n } = useTranslation();
+  const summary = summaryText(event, t, { locale: i18n.language, money: format.money });
   const who = event.userName ?? t('activity.formerMember');
   return (
     <Paper withBorder radius="md" px="md" py="sm" component="li" data-testid="activity-row">

@@ -32,7 +32,6 @@ function useActivityFormat(): ActivityFormat {
       dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     }
     return {
-      locale,
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       money: (minor: number) => formatMoney(minor, currency, locale),
     };
