@@ -169,6 +169,23 @@ export const ShiftReportSchema = z.object({
 });
 export type ShiftReport = z.infer<typeof ShiftReportSchema>;
 
+/**
+ * The report as a member without REPORTS reads it (the blind count, issue 41): until the shift's
+ * cash is counted, no expected cash nor any figure that gives it away (the cash sales and refunds
+ * it is made of, the takings by tender, which with the sales total give the cash sales, over or
+ * short). Once counted, the report as it is. The server answers it so (modules/shifts); a till
+ * whose unlocked member lacks REPORTS shows it so too, whatever the session that made the till may see.
+ */
+export function withCashHidden(report: ShiftReport): ShiftReport {
+  if (report.cash.every((c) => c.counted !== null)) return report;
+  return {
+    ...report,
+    cashHidden: true,
+    byMethod: report.byMethod.map((m) => ({ ...m, amount: null })),
+    cash: report.cash.map((c) => ({ ...c, cashSales: null, cashRefunds: null, expected: null, difference: null })),
+  };
+}
+
 export const CurrentShiftSchema = z.object({ shift: ShiftReportSchema.nullable() });
 export type CurrentShift = z.infer<typeof CurrentShiftSchema>;
 
