@@ -11,10 +11,10 @@ import {
 } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { recordAudit } from '../audit/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { DelayRule, Throttle } from '../../lib/rate-limit.ts';
 import { forbidden, rightsOf, type Scope } from '../access/index.ts';
-import { recordAudit } from '../audit/index.ts';
 import * as repo from './till.repo.ts';
 
 /**
