@@ -36,10 +36,34 @@ export const AUDIT_ACTIONS = [
   'NO_SALE',
   /** A held cart thrown away: its code, total and lines stay in the log. */
   'VOID_PARKED',
+  /** An open invitation withdrawn before it was accepted (entityCode: the address, summary: its role). */
+  'INVITATION_REVOKE',
+  /** The payment methods (tenders): one event per method added, changed or taken off the list. */
+  'PAYMENT_METHOD_CREATE',
+  'PAYMENT_METHOD_EDIT',
+  'PAYMENT_METHOD_DELETE',
+  /** The barcode rules replaced (summary: the rules' prefixes in order, comma-separated). */
+  'BARCODE_RULES',
+  /** The till's lock settings (summary: "lockAfterSale idleLockMinutes", as 1/0 and minutes). */
+  'TILL_SETTINGS',
+  /** The manual exchange rate set ("USD JPY 150.25") or cleared ("USD JPY"). */
+  'EXCHANGE_RATE',
+  /** The receipt logo removed. */
+  'RECEIPT_LOGO_DELETE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['SALE', 'REFUND', 'PRODUCT', 'CARGO', 'SHIFT', 'STORE', 'MEMBER'] as const;
+export const AUDIT_ENTITIES = [
+  'SALE',
+  'REFUND',
+  'PRODUCT',
+  'CARGO',
+  'SHIFT',
+  'STORE',
+  'MEMBER',
+  /** entityCode: the method's id (a default method's is its default name, such as CARD). */
+  'PAYMENT_METHOD',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AuditEventSchema = z.object({

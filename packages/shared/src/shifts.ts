@@ -72,15 +72,20 @@ export const ZReportsQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** One currency's cash in a shift: expected = float + cash sales (tendered − change) + pay-ins − pay-outs − cash refunds. */
+/**
+ * One currency's cash in a shift: expected = float + cash sales (tendered − change) + pay-ins −
+ * pay-outs − cash refunds. The count is blind: until the shift's cash is counted, a member without
+ * REPORTS gets null for the expected amount and for the cash sales and refunds that make it up
+ * (see `ShiftReport.cashHidden`).
+ */
 export const ShiftCashSchema = z.object({
   currency: currencySchema,
   float: z.number().int(),
-  cashSales: z.number().int(),
-  cashRefunds: z.number().int(),
+  cashSales: z.number().int().nullable(),
+  cashRefunds: z.number().int().nullable(),
   payIns: z.number().int(),
   payOuts: z.number().int(),
-  expected: z.number().int(),
+  expected: z.number().int().nullable(),
   /** Null until the shift is closed. */
   counted: z.number().int().nullable(),
   difference: z.number().int().nullable(),
@@ -121,8 +126,19 @@ export const ShiftReportSchema = z.object({
   lateSalesTotal: z.number().int(),
   refundsCount: z.number().int(),
   refundsTotal: z.number().int(),
-  /** What each payment method took for sales, net of what its refunds gave back. */
-  byMethod: z.array(PaymentMethodLabelSchema.extend({ method: z.enum(TENDER_METHODS), amount: z.number().int() })),
+  /**
+   * What each payment method took for sales, net of what its refunds gave back; amounts null while
+   * `cashHidden` (with the sales total, the tenders would give the cash away).
+   */
+  byMethod: z.array(
+    PaymentMethodLabelSchema.extend({ method: z.enum(TENDER_METHODS), amount: z.number().int().nullable() }),
+  ),
+  /**
+   * True when the expected cash, and every figure that reveals it (cash sales and refunds, takings
+   * by tender, over or short), is withheld: the caller lacks REPORTS and the cash is not counted
+   * yet (a blind count). Once counted, the Z report shows them to whoever may read the shift.
+   */
+  cashHidden: z.boolean(),
   /**
    * The same sales and refunds per cashier, by who rang them up; frozen with the Z report (empty
    * for shifts closed before it was kept; absent from servers before it).
@@ -152,6 +168,23 @@ export const ShiftReportSchema = z.object({
   moves: z.array(CashMoveSchema),
 });
 export type ShiftReport = z.infer<typeof ShiftReportSchema>;
+
+/**
+ * The report as a member without REPORTS reads it (the blind count, issue 41): until the shift's
+ * cash is counted, no expected cash nor any figure that gives it away (the cash sales and refunds
+ * it is made of, the takings by tender, which with the sales total give the cash sales, over or
+ * short). Once counted, the report as it is. The server answers it so (modules/shifts); a till
+ * whose unlocked member lacks REPORTS shows it so too, whatever the session that made the till may see.
+ */
+export function withCashHidden(report: ShiftReport): ShiftReport {
+  if (report.cash.every((c) => c.counted !== null)) return report;
+  return {
+    ...report,
+    cashHidden: true,
+    byMethod: report.byMethod.map((m) => ({ ...m, amount: null })),
+    cash: report.cash.map((c) => ({ ...c, cashSales: null, cashRefunds: null, expected: null, difference: null })),
+  };
+}
 
 export const CurrentShiftSchema = z.object({ shift: ShiftReportSchema.nullable() });
 export type CurrentShift = z.infer<typeof CurrentShiftSchema>;

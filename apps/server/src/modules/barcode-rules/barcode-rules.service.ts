@@ -11,6 +11,7 @@ import type { StoreBarcodeRulesTable } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './barcode-rules.repo.ts';
 
 type RulesBody = z.output<typeof BarcodeRulesBodySchema>;
@@ -40,6 +41,7 @@ export async function getBarcodeRules(ctx: AppContext, scope: Scope): Promise<Ba
 /**
  * Replaces the store's rules with the editor's list. Positions are renumbered 0, 1, 2 … in the
  * order the list gives (by position, then as sent), so the first match is always well defined.
+ * Recorded in the audit log in the same transaction.
  */
 export async function putBarcodeRules(ctx: AppContext, scope: Scope, body: RulesBody): Promise<BarcodeRules> {
   const storeId = scope.store.id;
@@ -56,6 +58,16 @@ export async function putBarcodeRules(ctx: AppContext, scope: Scope, body: Rules
     value_check_digit: rule.valueCheckDigit ? 1 : 0,
     position,
   }));
-  await ctx.db.transaction().execute((trx) => repo.replaceBarcodeRules(trx, storeId, rows));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceBarcodeRules(trx, storeId, rows);
+    // The prefixes in order ("20,21"; '' for none): the log's screen words it.
+    await recordAudit(trx, scope, {
+      action: 'BARCODE_RULES',
+      entity: 'STORE',
+      entityCode: scope.store.url_name,
+      summary: rows.map((r) => r.prefix).join(','),
+      at: ctx.clock.now(),
+    });
+  });
   return { rules: rows.map(toRule) };
 }

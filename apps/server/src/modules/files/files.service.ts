@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { assertAllowed, type RoutePermission, type Scope } from '../access/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { recordAudit } from '../audit/index.ts';
 import { storageQuota } from '../plans/index.ts';
 import { deleteFileRows, findFile, storeBytes, upsertFile } from './files.repo.ts';
 import { checkImage } from './image-check.ts';
@@ -106,7 +107,21 @@ export async function removeImage(ctx: AppContext, scope: Scope, id: string): Pr
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'uuid', message }]);
   }
   assertAllowed(scope.rights, imagePermission(scope, id));
-  await deleteFiles(ctx, scope.store.id, [id]);
+  const { store } = scope;
+  // A receipt logo is a store setting: its removal is in the audit log, written with the row's delete.
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const ids = await deleteFileRows(trx, store.id, [id]);
+    if (ids.length > 0 && id.toLowerCase().endsWith('-receipt')) {
+      await recordAudit(trx, scope, {
+        action: 'RECEIPT_LOGO_DELETE',
+        entity: 'STORE',
+        entityCode: store.url_name,
+        at: ctx.clock.now(),
+      });
+    }
+    return ids;
+  });
+  for (const gone of removed) await ctx.files.delete(store.id, gone);
 }
 
 /** Whether the store has an image under this id (products may only show the store's own images). */

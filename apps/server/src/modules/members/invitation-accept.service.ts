@@ -5,7 +5,7 @@ import {
   type InvitationPreview,
   type VirtualStore,
 } from '@shopdesk/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import type { StoreInvitationsTable } from '../../db/types.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -24,11 +24,24 @@ const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, mess
 /**
  * The invitation a token names, if the server issued it (signature over the store, the address and
  * the expiry), it is unused and unexpired. A made-up or altered token reads as no invitation.
+ * Accepting reads it with `lock` in its transaction: two acceptances of one link at once then run
+ * one after the other, and the second is answered 409 (already accepted) rather than colliding on
+ * the new account or the membership.
  */
-async function openInvitation(ctx: AppContext, db: DbOrTx, token: string): Promise<StoreInvitationsTable> {
+async function openInvitation(
+  ctx: AppContext,
+  db: DbOrTx,
+  token: string,
+  lock = false,
+): Promise<StoreInvitationsTable> {
   const parts = splitInvitationToken(token);
   if (!parts) throw invalidLink();
-  const row = await repo.findInvitationByNonce(db, parts.storeId, nonceHash(parts.nonce));
+  const row = await repo.findInvitationByNonce(
+    db,
+    parts.storeId,
+    nonceHash(parts.nonce),
+    lock ? ctx.dbKind : undefined,
+  );
   if (
     !row ||
     !invitationSignatureMatches(ctx.config.jwtSecret, parts.nonce, parts.sig, {
@@ -84,7 +97,7 @@ async function join(ctx: AppContext, trx: DbOrTx, row: StoreInvitationsTable, us
  */
 export async function acceptAsUser(ctx: AppContext, userId: string, token: string): Promise<VirtualStore> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await openInvitation(ctx, trx, token);
+    const row = await openInvitation(ctx, trx, token, true);
     const user = await findUserById(trx, userId);
     if (!user || !user.email_confirmed_at || user.email.toLowerCase() !== row.email) {
       const message = `This invitation was sent to ${row.email}. Log in with that address to accept it.`;
@@ -112,11 +125,10 @@ export async function acceptWithNewAccount(
 ): Promise<AuthResponse> {
   await openInvitation(ctx, ctx.db, token);
   const passwordHash = await ctx.passwords.hash(body.password);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await openInvitation(ctx, trx, token);
-    if (await findUserByEmail(trx, row.email)) {
-      throw conflict('This email address already has an account: log in to accept the invitation.');
-    }
+  const hasAccount = () => conflict('This email address already has an account: log in to accept the invitation.');
+  const accepted = ctx.db.transaction().execute(async (trx) => {
+    const row = await openInvitation(ctx, trx, token, true);
+    if (await findUserByEmail(trx, row.email)) throw hasAccount();
     const userId = newId();
     const now = iso(ctx.clock.now());
     const about = await repo.invitationContext(trx, row.store_id, row.invited_by);
@@ -135,5 +147,9 @@ export async function acceptWithNewAccount(
     await join(ctx, trx, row, userId);
     const jwt = await startSession(trx, ctx, userId, client);
     return { token: jwt, user: await loggedUser(trx, userId) };
+  });
+  // Another link to the same address (another store's) accepted at the same moment made the account first.
+  return accepted.catch((error: unknown) => {
+    throw isUniqueViolation(error, 'email') ? hasAccount() : error;
   });
 }

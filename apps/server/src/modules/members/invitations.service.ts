@@ -110,9 +110,28 @@ export async function listInvitations(ctx: AppContext, scope: Scope): Promise<In
   return (await repo.listOpenInvitations(ctx.db, scope.store.id)).map(toInvitation);
 }
 
-/** Revokes an invitation not accepted yet: its link stops working and its member place is free again. */
+/**
+ * Revokes an invitation not accepted yet: its link stops working and its member place is free
+ * again. Only within the caller's own rights, like inviting, and recorded in the same transaction.
+ */
 export async function revokeInvitation(ctx: AppContext, scope: Scope, id: string): Promise<void> {
-  if (!(await repo.deleteOpenInvitation(ctx.db, scope.store.id, id))) {
-    throw notFound('This invitation does not exist or was already accepted.');
-  }
+  const gone = () => notFound('This invitation does not exist or was already accepted.');
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOpenInvitation(trx, scope.store.id, id);
+    if (!row) throw gone();
+    assertWithinRights(
+      scope.rights,
+      { permissions: parsePermissions(row.permissions), maxDiscount: Number(row.max_discount) },
+      'revoke',
+    );
+    // Accepted meanwhile (the delete takes only an open one): too late to revoke.
+    if (!(await repo.deleteOpenInvitation(trx, scope.store.id, id))) throw gone();
+    await recordAudit(trx, scope, {
+      action: 'INVITATION_REVOKE',
+      entity: 'MEMBER',
+      entityCode: row.email,
+      summary: row.role,
+      at: ctx.clock.now(),
+    });
+  });
 }

@@ -35,19 +35,28 @@ export function isWithinRights(
 /**
  * Refuses (403) rights beyond the caller's own: a member who manages staff gives or takes only
  * what they hold themselves (the owner holds everything, so only members are ever refused), and
- * never a larger maximum discount than theirs.
+ * never a larger maximum discount than theirs. Revoking an invitation follows the same rule
+ * (`act: 'revoke'`): a member may not withdraw an offer of rights they could not have made.
  */
 export function assertWithinRights(
   caller: StoreRights,
   rights: { permissions: readonly Permission[]; maxDiscount: number },
+  act: 'give' | 'revoke' = 'give',
 ) {
   const beyond = beyondRights(caller, rights);
   if (beyond && beyond !== 'maxDiscount') {
-    const message = `You cannot give the ${beyond} permission: you do not have it yourself.`;
+    const message =
+      act === 'give'
+        ? `You cannot give the ${beyond} permission: you do not have it yourself.`
+        : `You cannot revoke this invitation: it gives the ${beyond} permission, which you do not have yourself.`;
     throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'permissions', message }]);
   }
   if (beyond === 'maxDiscount') {
-    const message = `You cannot give a maximum discount above your own (${caller.maxDiscount / 100}%).`;
+    const own = caller.maxDiscount / 100;
+    const message =
+      act === 'give'
+        ? `You cannot give a maximum discount above your own (${own}%).`
+        : `You cannot revoke this invitation: its maximum discount is above your own (${own}%).`;
     throw new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'maxDiscount', message }]);
   }
 }

@@ -118,6 +118,17 @@ export function listOpenInvitations(db: DbOrTx, storeId: string) {
     .execute();
 }
 
+/** An invitation not accepted yet (expired ones included), or undefined. */
+export function findOpenInvitation(db: DbOrTx, storeId: string, id: string) {
+  return db
+    .selectFrom('store_invitations')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Revokes an invitation not accepted yet; true when one was deleted. */
 export async function deleteOpenInvitation(db: DbOrTx, storeId: string, id: string): Promise<boolean> {
   const result = await db
@@ -129,13 +140,18 @@ export async function deleteOpenInvitation(db: DbOrTx, storeId: string, id: stri
   return Number(result.numDeletedRows) > 0;
 }
 
-export function findInvitationByNonce(db: DbOrTx, storeId: string, hash: string) {
-  return db
+/**
+ * The invitation of a link. With `lock` on PostgreSQL the row is locked for the transaction, so two
+ * acceptances of one link run one after the other and the second reads it accepted (SQLite runs one
+ * write transaction at a time already).
+ */
+export function findInvitationByNonce(db: DbOrTx, storeId: string, hash: string, lock?: 'sqlite' | 'postgres') {
+  const query = db
     .selectFrom('store_invitations')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where('nonce_hash', '=', hash)
-    .executeTakeFirst();
+    .where('nonce_hash', '=', hash);
+  return (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Marks the invitation used; false when another request used it first (single use). */

@@ -86,7 +86,8 @@ export function membersRoutes(ctx: AppContext, outbox: Outbox): FastifyPluginAsy
         config,
         schema: {
           ...base,
-          description: 'Revokes an invitation not accepted yet: its link stops working.',
+          description:
+            "Revokes an invitation not accepted yet: its link stops working. 403 when the invitation gives rights beyond the caller's own.",
           params: InvitationParamsSchema,
           response: { 204: NoContent, ...errorResponses(401, 403, 404) },
         },

@@ -16,6 +16,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './payment-methods.repo.ts';
 
 /**
@@ -99,7 +100,8 @@ function row(storeId: string, m: PaymentMethod, position: number, deletedAt: str
  * `PUT /virtual-store/{urlName}/payment-methods`: the list replaced whole, in the order given (the
  * body's rules: one enabled cash method, no two of one name, at most MAX_PAYMENT_METHODS). A method
  * with an `id` is that stored method edited (an unknown id is refused); one without is new. A
- * method left out is taken off the list and kept for the reports.
+ * method left out is taken off the list and kept for the reports. Each method added, edited or
+ * taken off is an audit event of the same transaction.
  */
 export async function putMethods(ctx: AppContext, scope: Scope, body: PaymentMethodsBody): Promise<PaymentMethod[]> {
   const storeId = scope.store.id;
@@ -123,6 +125,38 @@ export async function putMethods(ctx: AppContext, scope: Scope, body: PaymentMet
       ...ordered.map((m) => row(storeId, m, m.position, null)),
       ...taken.map((m, i) => row(storeId, m, ordered.length + i, now)),
     ]);
+    for (const change of methodChanges(current.list, ordered)) {
+      await recordAudit(trx, scope, {
+        action: change.action,
+        entity: 'PAYMENT_METHOD',
+        entityCode: change.method.id,
+        // The owner's name, or the default one's code (CARD) that each reader sees in their language.
+        summary: change.method.name ?? change.method.defaultName ?? '',
+        at: ctx.clock.now(),
+      });
+    }
     return ordered;
   });
+}
+
+const SAME_FIELDS = ['name', 'defaultName', 'kind', 'needsReference', 'opensDrawer', 'enabled'] as const;
+
+/**
+ * What a save changed, one entry per method: added (or put back on the list), edited, taken off.
+ * A new order alone changes no method.
+ */
+function methodChanges(before: PaymentMethod[], after: PaymentMethod[]) {
+  const was = new Map(before.map((m) => [m.id, m]));
+  const changes: {
+    action: 'PAYMENT_METHOD_CREATE' | 'PAYMENT_METHOD_EDIT' | 'PAYMENT_METHOD_DELETE';
+    method: PaymentMethod;
+  }[] = [];
+  for (const method of after) {
+    const old = was.get(method.id);
+    if (!old) changes.push({ action: 'PAYMENT_METHOD_CREATE', method });
+    else if (SAME_FIELDS.some((f) => old[f] !== method[f])) changes.push({ action: 'PAYMENT_METHOD_EDIT', method });
+  }
+  const kept = new Set(after.map((m) => m.id));
+  for (const method of before) if (!kept.has(method.id)) changes.push({ action: 'PAYMENT_METHOD_DELETE', method });
+  return changes;
 }

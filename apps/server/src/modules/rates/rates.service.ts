@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { dateIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { FeedDay } from './ecb-feed.ts';
 import { PEGS } from './pegs.ts';
 import { crossRate, multiplyRates } from './rate-text.ts';
@@ -108,19 +109,32 @@ export async function setManualRate(
       'This store has no second currency. Choose one in the store details first.',
     );
   }
-  if (body.rate === null) {
-    await repo.deleteManualRate(ctx.db, store.id, store.main_currency, store.second_currency);
-  } else {
-    await assertPlausible(ctx, store, body.rate);
-    await repo.saveManualRate(ctx.db, {
-      store_id: store.id,
-      base: store.main_currency,
-      quote: store.second_currency,
-      rate: normalizeRate(body.rate),
-      set_at: iso(ctx.clock.now()),
-      set_by: scope.userId,
+  const second = store.second_currency;
+  const pair = `${store.main_currency} ${second}`;
+  if (body.rate !== null) await assertPlausible(ctx, store, body.rate);
+  const rate = body.rate === null ? null : normalizeRate(body.rate);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (rate === null) {
+      await repo.deleteManualRate(trx, store.id, store.main_currency, second);
+    } else {
+      await repo.saveManualRate(trx, {
+        store_id: store.id,
+        base: store.main_currency,
+        quote: second,
+        rate,
+        set_at: iso(ctx.clock.now()),
+        set_by: scope.userId,
+      });
+    }
+    // "USD JPY 150.25" when set, "USD JPY" when cleared: the log's screen words it.
+    await recordAudit(trx, scope, {
+      action: 'EXCHANGE_RATE',
+      entity: 'STORE',
+      entityCode: store.url_name,
+      summary: rate === null ? pair : `${pair} ${rate}`,
+      at: ctx.clock.now(),
     });
-  }
+  });
   return storeRate(ctx, store);
 }
 

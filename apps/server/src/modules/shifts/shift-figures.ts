@@ -1,4 +1,4 @@
-import type { CurrencyCode, ShiftCash } from '@shopdesk/shared';
+import type { CurrencyCode } from '@shopdesk/shared';
 
 /** What a shift's cash figures are computed from, per currency (minor units of that currency). */
 export interface CashInputs {
@@ -9,15 +9,23 @@ export interface CashInputs {
   payOuts: Map<string, number>;
 }
 
+/** One currency's cash figures as computed (ShiftCash before the count, every figure known). */
+export interface CashFigures {
+  currency: CurrencyCode;
+  float: number;
+  cashSales: number;
+  cashRefunds: number;
+  payIns: number;
+  payOuts: number;
+  expected: number;
+}
+
 /**
  * The expected cash of each currency: float + cash sales (handed over − change) + pay-ins −
  * pay-outs − cash refunds. `currencies` come first in the order given (main, second); any other
  * currency that shows up in the figures (a second currency changed mid-shift) follows.
  */
-export function expectedCash(
-  currencies: string[],
-  inputs: CashInputs,
-): Omit<ShiftCash, 'counted' | 'difference' | 'denominations'>[] {
+export function expectedCash(currencies: string[], inputs: CashInputs): CashFigures[] {
   const all = new Set(currencies);
   for (const map of Object.values(inputs)) for (const currency of map.keys()) all.add(currency);
   return [...all].map((currency) => {

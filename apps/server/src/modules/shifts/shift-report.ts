@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShiftCashMovesTable, ShiftCashTable, ShiftsTable, StoreRow } from '../../db/types.ts';
 import { storeMethods } from '../payment-methods/index.ts';
-import { amountsBy, expectedCash } from './shift-figures.ts';
+import { amountsBy, expectedCash, type CashFigures } from './shift-figures.ts';
 import { noSaleCount } from './shift-no-sales.repo.ts';
 import * as repo from './shifts.repo.ts';
 
@@ -38,7 +38,7 @@ export type SaleFigures = Pick<
 export type ClosedSnapshot = SaleFigures & Partial<{ mainCurrency: string; openedBy: string; closedBy: string }>;
 
 export interface LiveFigures {
-  cash: Omit<ShiftCash, 'counted' | 'difference' | 'denominations'>[];
+  cash: CashFigures[];
   sales: SaleFigures;
 }
 
@@ -203,6 +203,8 @@ export function toReport(input: {
     noSaleCount: sales.noSaleCount,
     cash: cashFigures,
     moves: moves.map(toMove),
+    // Decided per caller (shift-blind.ts): the report itself is the whole truth.
+    cashHidden: false,
   };
 }
 

@@ -20,6 +20,7 @@ import { actorOf, type Actor, type Scope } from '../access/index.ts';
 import { recordAudit, type AuditRecord } from '../audit/index.ts';
 import { adoptShiftlessNoSales } from './shift-no-sales.repo.ts';
 import * as repo from './shifts.repo.ts';
+import { asSeenBy } from './shift-blind.ts';
 import { liveFigures, toReport, type ClosedSnapshot } from './shift-report.ts';
 
 /**
@@ -72,7 +73,9 @@ export async function currentShiftId(db: DbOrTx, storeId: string): Promise<strin
   return (await repo.findOpenShift(db, storeId))?.id ?? null;
 }
 
-async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: string): Promise<ShiftReport> {
+/** A shift's report as the caller may see it (shift-blind.ts: no expected cash before the count without REPORTS). */
+async function readReport(ctx: AppContext, db: DbOrTx, scope: Scope, id: string): Promise<ShiftReport> {
+  const { store } = scope;
   const shift = await repo.findShift(db, store.id, id);
   if (!shift) throw shiftNotFound();
   const [cash, moves, names] = await Promise.all([
@@ -81,18 +84,18 @@ async function readReport(ctx: AppContext, db: DbOrTx, store: StoreRow, id: stri
     repo.userNames(db, [shift.opened_by, ...(shift.closed_by ? [shift.closed_by] : [])]),
   ]);
   const live = shift.status === 'OPEN' ? await liveFigures(db, store, shift, cash, moves) : null;
-  return toReport({ shift, store, cash, moves, names, live });
+  return asSeenBy(scope.rights, toReport({ shift, store, cash, moves, names, live }));
 }
 
 /** `GET /shop/shift/current`: the open shift's X report, or null. */
 export async function currentShift(ctx: AppContext, scope: Scope): Promise<{ shift: ShiftReport | null }> {
   const open = await repo.findOpenShift(ctx.db, scope.store.id);
-  return { shift: open ? await readReport(ctx, ctx.db, scope.store, open.id) : null };
+  return { shift: open ? await readReport(ctx, ctx.db, scope, open.id) : null };
 }
 
 /** `GET /shop/shift/{id}`: the X report of an open shift, the Z report of a closed one. */
 export function readShift(ctx: AppContext, scope: Scope, id: string): Promise<ShiftReport> {
-  return readReport(ctx, ctx.db, scope.store, id);
+  return readReport(ctx, ctx.db, scope, id);
 }
 
 /** `POST /shop/shift`: opens the store's shift; 409 when one is open or the store does not use shifts. */
@@ -144,7 +147,7 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
     if (isUniqueViolation(error)) throw conflict('A shift is already open in this store.');
     throw error;
   }
-  return readReport(ctx, ctx.db, store, id);
+  return readReport(ctx, ctx.db, scope, id);
 }
 
 function emptyCash(storeId: string, shiftId: string, currency: string, float: number): ShiftCashTable {
@@ -201,7 +204,7 @@ export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, 
       at: ctx.clock.now(),
     });
   });
-  return readReport(ctx, ctx.db, store, id);
+  return readReport(ctx, ctx.db, scope, id);
 }
 
 /** Checks a count against the currency's denominations; the 400 names the offending field. */
@@ -298,7 +301,7 @@ export async function closeShift(
       at: ctx.clock.now(),
     });
   });
-  return readReport(ctx, ctx.db, store, id);
+  return readReport(ctx, ctx.db, scope, id);
 }
 
 /** A shift's audit event: by the member who did it, with their approver, naming the shift. */

@@ -10,6 +10,7 @@ import {
   type TillUnlockResult,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { recordAudit } from '../audit/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Throttle } from '../../lib/rate-limit.ts';
 import { forbidden, rightsOf, type Scope } from '../access/index.ts';
@@ -38,9 +39,19 @@ export async function roster(ctx: AppContext, scope: Scope): Promise<TillRoster>
   };
 }
 
+/** The till's lock settings, recorded in the audit log with the change ("1 5": lock after a sale, idle minutes). */
 export async function updateSettings(ctx: AppContext, scope: Scope, body: TillSettings): Promise<TillRoster> {
   const patch = { lock_after_sale: body.lockAfterSale ? 1 : 0, idle_lock_minutes: body.idleLockMinutes };
-  await repo.updateTillSettings(ctx.db, scope.store.id, patch);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateTillSettings(trx, scope.store.id, patch);
+    await recordAudit(trx, scope, {
+      action: 'TILL_SETTINGS',
+      entity: 'STORE',
+      entityCode: scope.store.url_name,
+      summary: `${patch.lock_after_sale} ${patch.idle_lock_minutes}`,
+      at: ctx.clock.now(),
+    });
+  });
   return roster(ctx, { ...scope, store: { ...scope.store, ...patch } });
 }
 

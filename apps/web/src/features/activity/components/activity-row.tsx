@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AuditEvent } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import { summaryText } from '../lib/activity-summary.ts';
 
 /** The action's colour: money in and out stand apart from catalogue and settings changes. */
 const TONE: Partial<Record<AuditEvent['action'], string>> = {
@@ -13,33 +14,23 @@ const TONE: Partial<Record<AuditEvent['action'], string>> = {
   PRODUCT_DELETE: 'red',
   CARGO_DELETE: 'red',
   MEMBER_REMOVE: 'red',
+  INVITATION_REVOKE: 'red',
+  PAYMENT_METHOD_DELETE: 'red',
+  RECEIPT_LOGO_DELETE: 'red',
 };
+
+/** Entities whose code is an id no reader needs (a member's, a payment method's): the summary names them. */
+const CODE_HIDDEN = new Set<AuditEvent['entity']>(['MEMBER', 'PAYMENT_METHOD']);
 
 export interface ActivityFormat {
   dateTime: (iso: string) => string;
   money: (minor: number) => string;
 }
 
-/** What happened, in the reader's words where the server sent numbers (an import's counts). */
-function useSummary(event: AuditEvent): string {
-  const { t } = useTranslation();
-  if (event.action === 'PRODUCT_IMPORT') {
-    const [created = 0, updated = 0, unchanged = 0, refused = 0] = event.summary.split('/').map(Number);
-    return t('activity.importSummary', { created, updated, unchanged, refused });
-  }
-  // Whose PIN: the member's own, or another's (the summary is their name; the PIN is never logged).
-  if (event.action === 'MEMBER_PIN') {
-    return event.entityCode === event.userId
-      ? t('activity.pinSetOwn')
-      : t('activity.pinSetFor', { name: event.summary || t('activity.formerMember') });
-  }
-  return event.summary;
-}
-
 /** One event of the log: when, who (and who approved), what, on which record, and its money. */
 export function ActivityRow({ event, format }: { event: AuditEvent; format: ActivityFormat }) {
-  const { t } = useTranslation();
-  const summary = useSummary(event);
+  const { t, i18n } = useTranslation();
+  const summary = summaryText(event, t, { locale: i18n.language, money: format.money });
   const who = event.userName ?? t('activity.formerMember');
   return (
     <Paper withBorder radius="md" px="md" py="sm" component="li" data-testid="activity-row">
@@ -49,7 +40,7 @@ export function ActivityRow({ event, format }: { event: AuditEvent; format: Acti
             <Badge variant="light" color={TONE[event.action] ?? 'blue'} radius="sm">
               {t(`activity.action.${event.action}`)}
             </Badge>
-            {event.entityCode && event.entity !== 'MEMBER' && (
+            {event.entityCode && !CODE_HIDDEN.has(event.entity) && (
               <Text size="sm" ff="monospace" c="dimmed" truncate>
                 {event.entityCode}
               </Text>

@@ -47,11 +47,16 @@ function CashCard({ cash, locale }: { cash: ShiftCash; locale: string }) {
       <Table withRowBorders={false} verticalSpacing={4} fz="sm">
         <Table.Tbody>
           <Row label={t('shifts.float')} value={m(cash.float)} />
-          <Row label={t('shifts.cashSales')} value={m(cash.cashSales)} />
-          <Row label={t('shifts.cashRefunds')} value={m(-cash.cashRefunds)} />
+          {cash.cashSales !== null && <Row label={t('shifts.cashSales')} value={m(cash.cashSales)} />}
+          {cash.cashRefunds !== null && <Row label={t('shifts.cashRefunds')} value={m(-cash.cashRefunds)} />}
           <Row label={t('shifts.payIns')} value={m(cash.payIns)} />
           <Row label={t('shifts.payOuts')} value={m(-cash.payOuts)} />
-          <Row label={t('shifts.expected')} value={m(cash.expected)} strong />
+          {/* Withheld before the blind count for a member without REPORTS: said so, never "NaN". */}
+          <Row
+            label={t('shifts.expected')}
+            value={cash.expected === null ? t('shifts.afterCount') : m(cash.expected)}
+            strong
+          />
           {closed && <Row label={t('shifts.counted')} value={m(cash.counted ?? 0)} strong />}
           {closed && (
             <Row
@@ -62,6 +67,11 @@ function CashCard({ cash, locale }: { cash: ShiftCash; locale: string }) {
           )}
         </Table.Tbody>
       </Table>
+      {cash.expected === null && (
+        <Text fz="xs" c="dimmed" mt="xs">
+          {t('shifts.hiddenNote')}
+        </Text>
+      )}
       {closed && (cash.denominations?.length ?? 0) > 0 && (
         <Text fz="xs" c="dimmed" mt="xs">
           {t('shifts.countedAs')} {(cash.denominations ?? []).map((d) => `${m(d.value)} × ${d.count}`).join(', ')}
@@ -94,7 +104,11 @@ export function ShiftFigures({ report, locale, timeZone }: { report: ShiftReport
             {/* Every drawer opening without a sale, for the cash-up to ask about. */}
             <Row label={t('shifts.noSales')} value={String(report.noSaleCount)} />
             {report.byMethod.map((m) => (
-              <Row key={m.methodId} label={paymentMethodText(t, m)} value={main(m.amount)} />
+              <Row
+                key={m.methodId}
+                label={paymentMethodText(t, m)}
+                value={m.amount === null ? t('shifts.afterCount') : main(m.amount)}
+              />
             ))}
           </Table.Tbody>
         </Table>

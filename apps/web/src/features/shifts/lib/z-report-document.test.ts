@@ -55,6 +55,7 @@ const report: ShiftReport = {
       at: '2026-11-24T01:00:00.000Z',
     },
   ],
+  cashHidden: false,
   byCashier: [
     { userId: 'U1', name: 'Aiko', salesCount: 2, salesTotal: 2500, refundsCount: 0, refundsTotal: 0 },
     { userId: 'U2', name: '', salesCount: 1, salesTotal: 1000, refundsCount: 1, refundsTotal: 500 },
@@ -95,5 +96,39 @@ describe('the Z report as a receipt document', () => {
       'shifts.formerMember',
       '  shifts.cashierCounts(shifts.salesCount(1),shifts.refundsCount(1)) = $5.00',
     ]);
+  });
+
+  it('says the withheld figures are shown after the count (blind count), never a made-up number', () => {
+    const hidden: ShiftReport = {
+      ...report,
+      status: 'OPEN',
+      closedAt: null,
+      closedBy: null,
+      cashHidden: true,
+      byMethod: report.byMethod.map((m) => ({ ...m, amount: null })),
+      cash: report.cash.map((c) => ({
+        ...c,
+        cashSales: null,
+        cashRefunds: null,
+        expected: null,
+        counted: null,
+        difference: null,
+        denominations: null,
+      })),
+    };
+    const doc = shiftReportDocument(hidden, t, {
+      storeName: 'Corner',
+      locale: 'en-US',
+      timeZone: 'UTC',
+      paperWidth: 58,
+    });
+    const lines = doc.blocks.map((b) =>
+      b.kind === 'pair' ? `${b.left} = ${b.right}` : b.kind === 'text' ? b.text : b.kind,
+    );
+    expect(lines).toContain('shifts.expected = shifts.afterCount');
+    expect(lines).toContain('paymentMethods.names.cash = shifts.afterCount');
+    expect(lines).toContain('shifts.float = $100.00');
+    expect(lines.some((l) => l.startsWith('shifts.cashSales') || l.startsWith('shifts.difference'))).toBe(false);
+    expect(lines.join('\n')).not.toMatch(/NaN|null|undefined/);
   });
 });

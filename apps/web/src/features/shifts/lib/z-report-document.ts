@@ -57,10 +57,11 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       right: money(-report.refundsTotal, main, locale),
     },
     { kind: 'pair', left: t('shifts.noSales'), right: String(report.noSaleCount) },
+    // Takings by tender are withheld before a blind count (cashHidden): said so, not printed as 0.
     ...report.byMethod.map((m): ReceiptBlock => ({
       kind: 'pair',
       left: paymentMethodText(t, m),
-      right: money(m.amount, main, locale),
+      right: m.amount === null ? t('shifts.afterCount') : money(m.amount, main, locale),
     })),
   );
   // Each cashier apart, as on the screen: a per-cashier cash-up from the printout too.
@@ -83,11 +84,18 @@ export function shiftReportDocument(report: ShiftReport, t: TFunction, ctx: ZRep
       { kind: 'rule' },
       { kind: 'text', text: t('shifts.cashIn', { currency: c.currency }), bold: true },
       { kind: 'pair', left: t('shifts.float'), right: m(c.float) },
-      { kind: 'pair', left: t('shifts.cashSales'), right: m(c.cashSales) },
-      { kind: 'pair', left: t('shifts.cashRefunds'), right: m(-c.cashRefunds) },
+      ...(c.cashSales === null ? [] : [{ kind: 'pair' as const, left: t('shifts.cashSales'), right: m(c.cashSales) }]),
+      ...(c.cashRefunds === null
+        ? []
+        : [{ kind: 'pair' as const, left: t('shifts.cashRefunds'), right: m(-c.cashRefunds) }]),
       { kind: 'pair', left: t('shifts.payIns'), right: m(c.payIns) },
       { kind: 'pair', left: t('shifts.payOuts'), right: m(-c.payOuts) },
-      { kind: 'pair', left: t('shifts.expected'), right: m(c.expected), bold: true },
+      {
+        kind: 'pair',
+        left: t('shifts.expected'),
+        right: c.expected === null ? t('shifts.afterCount') : m(c.expected),
+        bold: true,
+      },
     );
     if (c.counted !== null && c.difference !== null) {
       blocks.push(

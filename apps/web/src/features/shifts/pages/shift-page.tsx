@@ -15,6 +15,7 @@ import { CashMoveForm } from '../components/cash-move-form.tsx';
 import { OpenShiftForm } from '../../../components/open-shift-form.tsx';
 import { ReportHeader } from '../components/report-header.tsx';
 import { ShiftFigures } from '../components/shift-figures.tsx';
+import { useShownReport } from '../hooks/use-shown-report.ts';
 import { ZReportList } from '../components/z-report-list.tsx';
 import { countsBody } from '../lib/blind-count.ts';
 import type { ShiftReport } from '@shopdesk/shared';
@@ -42,6 +43,7 @@ function OpenShift({
   const navigate = useNavigate();
   const lock = useWriteLock();
   const close = useCloseShift(store, report.id);
+  const shown = useShownReport(store, report);
 
   if (counting) {
     return (
@@ -69,7 +71,7 @@ function OpenShift({
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
-        <ReportHeader report={report} locale={locale} timeZone={timeZone} />
+        <ReportHeader report={shown} locale={locale} timeZone={timeZone} />
         <Group gap="xs">
           <Button variant="default" component={Link} to={paths.shopShiftReport(store, report.id)}>
             {t('shifts.printX')}
@@ -79,7 +81,7 @@ function OpenShift({
           </Button>
         </Group>
       </Group>
-      <ShiftFigures report={report} locale={locale} timeZone={timeZone} />
+      <ShiftFigures report={shown} locale={locale} timeZone={timeZone} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="move-heading">
         <Title order={3} fz={18} mb="sm" id="move-heading">
           {t('shifts.moveHeading')}

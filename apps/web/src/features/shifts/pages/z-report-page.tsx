@@ -13,6 +13,7 @@ import { useReceiptPrinter } from '../../../printing/receipts/use-receipt-printe
 import { useShift } from '../api/get-shift.ts';
 import { ReportHeader } from '../components/report-header.tsx';
 import { ShiftFigures } from '../components/shift-figures.tsx';
+import { useShownReport } from '../hooks/use-shown-report.ts';
 import { shiftReportDocument } from '../lib/z-report-document.ts';
 import './shifts-print.css';
 
@@ -21,6 +22,8 @@ export default function ZReportPage() {
   const { t } = useTranslation();
   const { store = '', id = '' } = useParams();
   const report = useShift(store, id);
+  // On a till whose member lacks REPORTS, an open shift's X report is blind, screen and printout alike.
+  const data = useShownReport(store, report.data);
   const virtualStore = useSession((s) => s.virtualStore);
   const locale = useSession((s) => s.userLocale);
   const printer = useReceiptPrinter();
@@ -33,14 +36,14 @@ export default function ZReportPage() {
   }
 
   const printOnPrinter = async () => {
-    if (!report.data) return;
-    const doc = shiftReportDocument(report.data, t, {
+    if (!data) return;
+    const doc = shiftReportDocument(data, t, {
       storeName: virtualStore?.name ?? '',
       locale,
       timeZone,
       paperWidth: printer.settings.paperWidth,
     });
-    const result = await printer.printReceipt(doc, t('shifts.zTitle', { number: report.data.number }));
+    const result = await printer.printReceipt(doc, t('shifts.zTitle', { number: data.number }));
     if (result.via === 'bluetooth')
       notifications.show({ color: 'teal', message: t('shifts.printed', { printer: result.printer }) });
   };
@@ -60,10 +63,10 @@ export default function ZReportPage() {
         </Anchor>
         {report.isPending && <Skeleton h={420} radius="lg" />}
         {report.isError && <FormError>{describeError(t, report.error)}</FormError>}
-        {report.data && (
+        {data && (
           <>
             <Text fw={700}>{virtualStore?.name}</Text>
-            <ReportHeader report={report.data} locale={locale} timeZone={timeZone} />
+            <ReportHeader report={data} locale={locale} timeZone={timeZone} />
             <Group gap="xs" className="shifts-no-print">
               <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
                 {t('shifts.printBrowser')}
@@ -77,9 +80,9 @@ export default function ZReportPage() {
                 {t('shifts.printReceipt')}
               </Button>
             </Group>
-            <ShiftFigures report={report.data} locale={locale} timeZone={timeZone} />
+            <ShiftFigures report={data} locale={locale} timeZone={timeZone} />
             <Text fz="sm" c="dimmed" ta="center">
-              {t(report.data.status === 'CLOSED' ? 'shifts.lockedNote' : 'shifts.xNote')}
+              {t(data.status === 'CLOSED' ? 'shifts.lockedNote' : 'shifts.xNote')}
             </Text>
           </>
         )}
