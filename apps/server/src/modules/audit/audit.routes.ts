@@ -13,6 +13,7 @@ import {
   WindowParamsSchema,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { createWorkGate } from '../../lib/work-gate.ts';
 import { bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
 import { scopeForStore, scopeOf } from '../access/index.ts';
 import * as audit from './audit.service.ts';
@@ -25,6 +26,11 @@ import { staffReport } from './staff-report.service.ts';
  * the report by staff; and the exceptions report, for every member (their own rows without REPORTS).
  */
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // A CSV of a year of exceptions reads as much as a catalogue export: the same caps, of its own.
+  const exports = createWorkGate(
+    ctx.config.catalogueJobs,
+    'The server is busy with other exports. Please try again in a few seconds.',
+  );
   return async (app) => {
     const base = { tags: ['audit'], security: bearerAuth };
 
@@ -105,13 +111,17 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...exceptions,
           description:
-            'The rows of the exceptions report as CSV (UTF-8 with BOM, oldest first, times in the store time zone, amounts as decimal text in the main currency), streamed as the client reads; the same own-rows rule.',
+            'The rows of the exceptions report as CSV (UTF-8 with BOM, oldest first, times in the store time zone, amounts as decimal text in the main currency), streamed as the client reads; the same own-rows rule. A few exports run at once per user and in total; past that 429 with Retry-After.',
           produces: ['text/csv'],
-          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(400, 401, 404) },
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async (request, reply) => {
-        const { filename, stream } = exportExceptionsCsv(ctx, await scopeOf(ctx, request), request.query);
+        const scope = await scopeOf(ctx, request);
+        const release = await exports.enter(scope.userId);
+        // The slot is held until the response ends or the client goes away, however slowly it reads.
+        reply.raw.once('close', release);
+        const { filename, stream } = exportExceptionsCsv(ctx, scope, request.query);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
