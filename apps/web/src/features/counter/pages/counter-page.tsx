@@ -21,7 +21,7 @@ import { MoreButton } from '../components/more-button.tsx';
 import { CounterDialogs, preloadPaymentDialog, type CounterDialog } from '../components/counter-dialogs.tsx';
 import { TillGate } from '../../../components/till/till-gate.tsx';
 import { isTillOf, tillMemberLacks, useTill } from '../../../lib/till/till-state.ts';
-import { discountBasisPoints, saleNeeds, type ActionNeeds } from '@shopdesk/shared';
+import { saleNeeds, type ActionNeeds } from '@shopdesk/shared';
 import { toSaleLines } from '../cart/cart.ts';
 import './counter-page.css';
 
@@ -71,7 +71,7 @@ export default function CounterPage() {
   const openPayment = useCallback(() => {
     if (empty) return;
     shiftGate.beforeSale(() => {
-      const needs = saleNeeds(toSaleLines(cart), discountBasisPoints(pricing));
+      const needs = saleNeeds(toSaleLines(cart), pricing);
       if (tillMemberLacks(store, needs).length > 0) return setApproving(needs);
       checkout.beginPayment();
       setDialog({ kind: 'pay' });
