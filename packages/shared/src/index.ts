@@ -21,6 +21,7 @@ export * from './support.ts';
 export * from './rates.ts';
 export * from './exchange.ts';
 export * from './sale-pricing.ts';
+export * from './sale-discount-limits.ts';
 export * from './sale-payment.ts';
 export * from './sale-settings.ts';
 export * from './tax-rate-text.ts';

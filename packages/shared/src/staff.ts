@@ -1,3 +1,5 @@
+import { largestDiscountBasisPoints, type SaleDiscountFigures } from './sale-discount-limits.ts';
+
 // No zod here: the shell and the counter read these to show or hide what a member may do, and a
 // module that builds schemas would bring zod onto their first screens.
 
@@ -71,17 +73,11 @@ export interface ActionNeeds {
   permission: Permission;
   /** What the same action needs besides: a sale with a price changed at the counter, an open-price item. */
   also?: readonly Permission[];
-  /** The action's discount in basis points of its gross: above the member's maximum it needs approval. */
+  /**
+   * The action's largest discount in basis points (sale-discount-limits.ts: each line's of its
+   * gross, the cart's of the gross after line discounts): above the member's maximum it needs approval.
+   */
   discountBp?: number;
-}
-
-/**
- * A sale's discounts in basis points of its gross, rounded down: a percent discount's rounding to
- * minor units must not read as more than was given.
- */
-export function discountBasisPoints(figures: { gross: number; lineDiscounts: number; cartDiscount: number }): number {
-  const { gross, lineDiscounts, cartDiscount } = figures;
-  return gross > 0 ? Math.floor(((lineDiscounts + cartDiscount) * 10_000) / gross) : 0;
 }
 
 /**
@@ -106,10 +102,12 @@ interface LineNeeds {
 /**
  * What completing a sale needs of the member making it (product.md §2): SELL; PRICE_OVERRIDE when a
  * product's price was changed by hand at the counter; OPEN_PRICE for an open-price item; DISCOUNT
- * within their maximum for its discounts. The server refuses by it and the till asks for an
- * approval by it, so both read the same lines.
+ * within their maximum for each of its discounts (every line's and the cart's, measured by
+ * `largestDiscountBasisPoints`). The server refuses by it and the till asks for an approval by it,
+ * given the same priced sale, so both read the same lines.
  */
-export function saleNeeds(lines: readonly LineNeeds[], discountBp: number): ActionNeeds {
+export function saleNeeds(lines: readonly LineNeeds[], discounts: SaleDiscountFigures): ActionNeeds {
+  const discountBp = largestDiscountBasisPoints(discounts);
   const also: Permission[] = [];
   if (lines.some((l) => l.code !== undefined && l.priceOverride)) also.push('PRICE_OVERRIDE');
   if (lines.some((l) => l.code === undefined)) also.push('OPEN_PRICE');

@@ -1,6 +1,5 @@
 import {
   countItems,
-  discountBasisPoints,
   saleNeeds,
   type ActionNeeds,
   ErrorCode,
@@ -142,10 +141,10 @@ async function firstResult(ctx: AppContext, storeId: string, clientId: string, f
  * passes then only if the member may, or another member approved it (403 naming what is lacking).
  */
 function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSale): Promise<Actor> {
-  // What the lines need is what the server decided of their prices (sale-pricer.ts), not what they claim.
+  // What the lines need is what the server decided of their prices (sale-pricer.ts), not what they
+  // claim; each line's discount and the cart's are held to the member's maximum on their own.
   const lines = sale.lines.map((l) => ({ code: l.code ?? undefined, priceOverride: l.price_override === 1 }));
-  const needs: ActionNeeds =
-    body.status === 'COMPLETED' ? saleNeeds(lines, discountBasisPoints(sale.pricing)) : { permission: 'SELL' };
+  const needs: ActionNeeds = body.status === 'COMPLETED' ? saleNeeds(lines, sale.pricing) : { permission: 'SELL' };
   return actorOf(ctx.db, scope, body, needs);
 }
 

@@ -18,6 +18,7 @@ const member = (name: string, role: 'MANAGER' | 'CASHIER', maxDiscount: number):
 const cashier = member('Ben', 'CASHIER', 1000);
 const manager = member('Mia', 'MANAGER', 2000);
 const boss = member('Olive', 'MANAGER', 10_000);
+const noDiscounts = { lines: [], gross: 0, lineDiscounts: 0, cartDiscount: 0 };
 
 beforeAll(stubLayoutApis);
 afterEach(() => {
@@ -65,7 +66,7 @@ describe('a discount above the till member’s maximum', () => {
 describe('a sale with a price changed by hand and an open-price item', () => {
   it('names both things the cashier lacks and is approved only by a member who may do both', () => {
     onTill();
-    const needs = saleNeeds([{ code: '490', priceOverride: true }, {}], 0);
+    const needs = saleNeeds([{ code: '490', priceOverride: true }, {}], noDiscounts);
     expect(tillMemberLacks('corner', needs)).toEqual(['PRICE_OVERRIDE', 'OPEN_PRICE']);
     useTill.setState({
       roster: {

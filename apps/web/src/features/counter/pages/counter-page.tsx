@@ -20,9 +20,9 @@ import { CounterSummary } from '../components/counter-summary.tsx';
 import { MoreButton } from '../components/more-button.tsx';
 import { CounterDialogs, preloadPaymentDialog, type CounterDialog } from '../components/counter-dialogs.tsx';
 import { TillGate } from '../../../components/till/till-gate.tsx';
-import { isTillOf, tillMemberLacks, useTill } from '../../../lib/till/till-state.ts';
-import { discountBasisPoints, saleNeeds, type ActionNeeds } from '@shopdesk/shared';
-import { toSaleLines } from '../cart/cart.ts';
+import { isTillOf, useTill } from '../../../lib/till/till-state.ts';
+import type { ActionNeeds } from '@shopdesk/shared';
+import { approvalToAsk } from '../cart/sale-approval.ts';
 import './counter-page.css';
 
 // Till mode's settings dialog, opened from More: its form (a modal, number, password and switch
@@ -63,16 +63,17 @@ export default function CounterPage() {
     return () => clearTimeout(id);
   }, []);
 
-  // What the member on the till may not do in this sale (a discount above their maximum, a price
-  // changed by hand, an open-price item): a member who may approves it with their PIN before the
-  // payment opens, and the sale carries both (the server checks the same rule, saleNeeds).
+  // What the member on the till may not do in this sale (one line's or the cart's discount above
+  // their maximum, a price changed by hand, an open-price item): a member who may approves it with
+  // their PIN before the payment opens, and the sale carries both (the server checks the same
+  // rule, saleNeeds, on its own pricing of the same lines).
   const [approving, setApproving] = useState<ActionNeeds | null>(null);
   const { pricing, cart } = sale;
   const openPayment = useCallback(() => {
     if (empty) return;
     shiftGate.beforeSale(() => {
-      const needs = saleNeeds(toSaleLines(cart), discountBasisPoints(pricing));
-      if (tillMemberLacks(store, needs).length > 0) return setApproving(needs);
+      const needs = approvalToAsk(store, cart, pricing);
+      if (needs) return setApproving(needs);
       checkout.beginPayment();
       setDialog({ kind: 'pay' });
     });
