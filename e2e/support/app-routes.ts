@@ -75,6 +75,7 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
     { name: 'stock-catalog', path: `${s}/stock/inventory-catalog` },
     { name: 'shop-statistic', path: `${s}/shop/statistic` },
     { name: 'shop-activity', path: `${s}/shop/activity` },
+    { name: 'shop-exceptions', path: `${s}/shop/exceptions` },
     { name: 'shop-list', path: `${s}/shop/list` },
     { name: 'shop-counter', path: `${s}/shop/counter` },
     { name: 'shop-shift', path: `${s}/shop/shift` },

@@ -54,7 +54,14 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
   const amount = (row: ExceptionRow) => (row.amount === null ? '' : format.money(row.amount));
   const catalogue = (row: ExceptionRow) => (row.cataloguePrice === null ? '' : format.money(row.cataloguePrice));
   const kind = (row: ExceptionRow) => (
-    <Badge variant="light" color={TONE[row.kind]} radius="sm">
+    // Never cut to "PRICE…": a badge's label is the kind's whole name, as long as it is.
+    <Badge
+      variant="light"
+      color={TONE[row.kind]}
+      radius="sm"
+      style={{ overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`exceptions.kind.${row.kind}`)}
     </Badge>
   );
@@ -111,7 +118,7 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
           {rows.map((row, i) => (
             <Table.Tr key={i} data-testid="exception-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.at)}</Table.Td>
-              <Table.Td>{kind(row)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{kind(row)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(row.userName)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{approver(row)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
