@@ -179,11 +179,12 @@ export const ProductWindowSchema = windowSchema(ProductSchema);
 /**
  * `GET /product/summary`: the store's catalogue at a glance. Values are minor units of the store's
  * main currency: the sum over products of max(quantity, 0) × cost (resp. price), so negative
- * stock never lowers the value.
+ * stock never lowers the value. `stockValueAtCost` is null for a member who may not see cost
+ * (`seesCost` in staff.ts): the server does not send it.
  */
 export const ProductSummarySchema = z.object({
   productCount: z.number().int(),
-  stockValueAtCost: z.number().int(),
+  stockValueAtCost: z.number().int().nullable(),
   stockValueAtPrice: z.number().int(),
   lowStockCount: z.number().int(),
 });

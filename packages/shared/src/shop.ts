@@ -417,17 +417,34 @@ const listFilters = {
     .pipe(z.number().min(1, 'Size is 1 to 100').max(100, 'Size is 1 to 100'))
     .optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  method: z.enum(TENDER_METHODS).optional(),
+  /**
+   * Only the sales with a tender of this payment method of the store (its id, as in
+   * `/payment-methods`; a tender stored before named tenders counts under its fixed method's id,
+   * CASH, CARD or OTHER). An id the store never had matches nothing.
+   */
+  method: paymentMethodIdSchema.optional(),
   q: singleLineText({ label: 'Search', max: 100 }).optional(),
-  /** Only the sales this member rang up (for "reports by staff"). */
-  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+  /**
+   * Only the sales this member made (their user id). It narrows, never widens: a member without
+   * REPORTS naming anyone but themself sees nothing.
+   */
+  member: z.uuid({ error: "member must be a member's user id" }).optional(),
+  /** The earlier name of `member`, still read so older links keep working; both at once must agree. */
+  userId: z.uuid({ error: "userId must be a member's user id" }).optional(),
 };
-export const TransactionsByMonthQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month such as 2026-01'),
-  ...listFilters,
-});
-export const TransactionsByDateQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
-  ...listFilters,
-});
+const sameMember = (q: { member?: string | undefined; userId?: string | undefined }) =>
+  q.member === undefined || q.userId === undefined || q.member === q.userId;
+const ONE_MEMBER = { message: 'member and userId name different members: send member only', path: ['member'] };
+export const TransactionsByMonthQuerySchema = z
+  .object({
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month such as 2026-01'),
+    ...listFilters,
+  })
+  .refine(sameMember, ONE_MEMBER);
+export const TransactionsByDateQuerySchema = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31'),
+    ...listFilters,
+  })
+  .refine(sameMember, ONE_MEMBER);

@@ -68,6 +68,16 @@ export function hasPermission(rights: StoreRights, permission: Permission): bool
   return rights.role === 'OWNER' || rights.permissions.includes(permission);
 }
 
+/**
+ * Whether a member may see cost prices summed up, as the stock value at cost (issue 41: a cashier's
+ * home shows none). REPORTS reads statistics, whose cost and profit are made of them; PRODUCTS
+ * sets and exports each product's cost, so hiding their sum from it would hide nothing. A cashier
+ * by default has neither.
+ */
+export function seesCost(rights: StoreRights): boolean {
+  return hasPermission(rights, 'REPORTS') || hasPermission(rights, 'PRODUCTS');
+}
+
 /** What one action needs of the member making it (product.md §2, manager approval). */
 export interface ActionNeeds {
   permission: Permission;

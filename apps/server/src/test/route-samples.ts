@@ -272,9 +272,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /api/secure/shop/transaction/range/by-month': {
     tenancy: 'own',
     storeScoped: true,
-    sample: () => ({
+    sample: (_w, caller) => ({
       path: '/api/secure/shop/transaction/range/by-month',
-      query: { month: new Date().toISOString().slice(0, 7) },
+      query: { month: new Date().toISOString().slice(0, 7), member: caller.user.userId, method: 'PAYPAY' },
     }),
   },
   'GET /api/secure/shop/transaction/range/by-date': {

@@ -102,7 +102,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...base,
           description:
-            'Product count, stock value at cost and at price (minor units of the main currency; negative stock counts as 0) and how many products are at or below their reorder level.',
+            'Product count, stock value at cost and at price (minor units of the main currency; negative stock counts as 0) and how many products are at or below their reorder level. The value at cost is null for a member with neither REPORTS nor PRODUCTS.',
           response: { 200: ProductSummarySchema, ...errorResponses(401, 404) },
         },
       },

@@ -4,6 +4,7 @@ import {
   type AuditAction,
   ErrorCode,
   randomUnclaimedInStoreEan13,
+  seesCost,
   type CreateProductBodySchema,
   type Product,
   type ProductSearchQuery,
@@ -282,8 +283,10 @@ export async function searchWindow(
 }
 
 /** The store's catalogue at a glance (home page): one aggregate query, cheap at 100k products. */
+/** The catalogue at a glance; the value at cost only for a member who may see cost. */
 export async function summary(ctx: AppContext, scope: Scope): Promise<ProductSummary> {
-  return repo.catalogueTotals(ctx.db, scope.store.id);
+  const totals = await repo.catalogueTotals(ctx.db, scope.store.id);
+  return seesCost(scope.rights) ? totals : { ...totals, stockValueAtCost: null };
 }
 
 export async function listCategories(ctx: AppContext, scope: Scope): Promise<string[]> {

@@ -18,8 +18,12 @@ export interface ListFilters {
   page?: number;
   size?: number;
   status?: TransactionStatus;
-  method?: TenderMethod;
+  /** A payment method id of the store. */
+  method?: string;
   q?: string;
+  /** Only this member's sales (a user id). */
+  member?: string;
+  /** The earlier name of `member` (the query schema makes sure both agree). */
   userId?: string;
 }
 
@@ -52,14 +56,21 @@ export async function listByDates(ctx: AppContext, scope: Scope, from: string, t
       { field: 'to', message: `At most ${MAX_RANGE_DAYS} days after from` },
     ]);
   }
-  return window(ctx, scope, { storeId: scope.store.id, from, to: addDays(to, 1), ...filters }, filters);
+  return window(ctx, scope, { storeId: scope.store.id, from, to: addDays(to, 1), ...asked(filters) }, filters);
+}
+
+/** The repo's filter fields of what was asked (`member` or its earlier name `userId`). */
+function asked(filters: ListFilters): Omit<repo.TransactionFilter, 'storeId' | 'from' | 'to'> {
+  const { status, method, q } = filters;
+  const userId = filters.member ?? filters.userId;
+  return { status, method, q, ...(userId ? { userId } : {}) };
 }
 
 /** Sales of a calendar month (YYYY-MM) of the store. */
 export async function listByMonth(ctx: AppContext, scope: Scope, month: string, filters: ListFilters) {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return window(ctx, scope, { storeId: scope.store.id, from: `${month}-01`, to: next, ...filters }, filters);
+  return window(ctx, scope, { storeId: scope.store.id, from: `${month}-01`, to: next, ...asked(filters) }, filters);
 }
 
 /**
@@ -73,6 +84,8 @@ async function visibleTo(
   filter: repo.TransactionFilter,
 ): Promise<repo.TransactionFilter | null> {
   if (hasPermission(scope.rights, 'REPORTS')) return filter;
+  // Asking for another member's sales never widens what one sees: it leaves nothing.
+  if (filter.userId !== undefined && filter.userId !== scope.userId) return null;
   const own = { ...filter, userId: scope.userId };
   if (Number(scope.store.shifts_enabled ?? 0) === 1) {
     const shiftId = await currentShiftId(ctx.db, scope.store.id);

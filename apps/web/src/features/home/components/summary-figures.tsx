@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { ProductSummary } from '@shopdesk/shared';
+import { seesCost, type ProductSummary } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useStoreRights } from '../../../lib/store-rights.ts';
 import { useSummary } from '../api/get-summary.ts';
 
 interface FigureProps {
@@ -43,10 +44,15 @@ function Figure({ label, value, to, tone }: FigureProps) {
   );
 }
 
-/** The store's catalogue at a glance: products, stock value at cost and at price, low stock. */
+/**
+ * The store's catalogue at a glance: products, stock value at cost and at price, low stock. The
+ * value at cost only for a member who may see cost (a cashier's home shows none; the server sends
+ * none to them either).
+ */
 export function SummaryFigures({ store }: { store: string }) {
   const { t, i18n } = useTranslation();
   const summary = useSummary(store);
+  const rights = useStoreRights();
   const money = useStoreMoney();
   const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 
@@ -60,6 +66,8 @@ export function SummaryFigures({ store }: { store: string }) {
   const s: ProductSummary | undefined = summary.data;
   const value = (render: (s: ProductSummary) => ReactNode) => (s ? render(s) : <Skeleton h={24} w="70%" mt={4} />);
   const low = s?.lowStockCount ?? 0;
+  // Known from the rights before the figures arrive, so no placeholder shows for a tile that goes.
+  const showCost = (rights === null || seesCost(rights)) && s?.stockValueAtCost !== null;
 
   return (
     <SimpleGrid
@@ -76,7 +84,9 @@ export function SummaryFigures({ store }: { store: string }) {
         to={paths.stockList(store)}
         value={value((x) => count(x.productCount))}
       />
-      <Figure label={t('home.figures.atCost')} value={value((x) => formatMain(money, x.stockValueAtCost))} />
+      {showCost && (
+        <Figure label={t('home.figures.atCost')} value={value((x) => formatMain(money, x.stockValueAtCost ?? 0))} />
+      )}
       <Figure label={t('home.figures.atPrice')} value={value((x) => formatMain(money, x.stockValueAtPrice))} />
       <Figure
         label={t('home.figures.lowStock')}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TenderMethod, TransactionStatus, TransactionWindow } from '@shopdesk/shared';
+import type { TransactionStatus, TransactionWindow } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { salesKeys } from './keys.ts';
 
@@ -10,7 +10,10 @@ export interface SalesListParams {
   range: SalesRange;
   /** Absent: every paid sale (the server leaves held carts out unless asked for PARKED). */
   status?: TransactionStatus;
-  method?: TenderMethod;
+  /** A payment method id of the store: the sales with a tender of it. */
+  method?: string;
+  /** A member's user id: the sales they made (the server never widens a member's own view with it). */
+  member?: string;
   q?: string;
   /** 0-based. */
   page: number;
@@ -29,6 +32,7 @@ export function listTransactions(store: string, p: SalesListParams, signal?: Abo
   query.set('size', String(p.size));
   if (p.status) query.set('status', p.status);
   if (p.method) query.set('method', p.method);
+  if (p.member) query.set('member', p.member);
   if (p.q) query.set('q', p.q);
   const by = 'month' in p.range ? 'by-month' : 'by-date';
   return secureApi.request<TransactionWindow>(`/api/secure/shop/transaction/range/${by}?${query}`, {

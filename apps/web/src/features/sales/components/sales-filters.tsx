@@ -2,16 +2,25 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { TENDER_METHODS, TRANSACTION_STATUSES } from '@shopdesk/shared';
+import { TRANSACTION_STATUSES } from '@shopdesk/shared';
 import { IconBack, IconChevronRight } from '../../../components/icons.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { monthLabel, shiftMonth } from '../model/month.ts';
+import { MemberSelect, MethodSelect } from './method-member-selects.tsx';
 import type { useListState } from './use-list-state.ts';
 
 type ListState = ReturnType<typeof useListState>;
 
+interface Props {
+  store: string;
+  list: ListState;
+  phone: boolean;
+  /** Offer the member filter (REPORTS: without it the list holds only one's own sales). */
+  byMember: boolean;
+}
+
 /** The month (or date range) and the filters of the sales list. */
-export function SalesFilters({ list, phone }: { list: ListState; phone: boolean }) {
+export function SalesFilters({ store, list, phone, byMember }: Props) {
   const { t, i18n } = useTranslation();
   const { state, update, setMode } = list;
   // The search box answers every key at once; the list asks the server when typing pauses.
@@ -108,18 +117,16 @@ export function SalesFilters({ list, phone }: { list: ListState; phone: boolean 
             allowDeselect={false}
             {...half}
           />
-          <Select
-            aria-label={t('sales.methodFilter')}
-            value={state.method ?? ''}
-            onChange={(v) => update({ method: v ?? '' })}
-            data={[
-              { value: '', label: t('sales.allMethods') },
-              ...TENDER_METHODS.map((m) => ({ value: m, label: t(`sales.method.${m}`) })),
-            ]}
-            allowDeselect={false}
-            {...half}
-          />
+          <MethodSelect store={store} value={state.method} onChange={(method) => update({ method })} layout={half} />
         </Group>
+        {byMember && (
+          <MemberSelect
+            store={store}
+            value={state.member}
+            onChange={(member) => update({ member })}
+            layout={phone ? { style: { flex: '1 1 100%' } } : { w: 200 }}
+          />
+        )}
       </Group>
     </Stack>
   );

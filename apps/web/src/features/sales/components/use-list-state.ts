@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
-import { TENDER_METHODS, TRANSACTION_STATUSES, type TenderMethod, type TransactionStatus } from '@shopdesk/shared';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { isDate, isMonth, monthIn, todayIn } from '../model/month.ts';
 import type { SalesRange } from '../api/list-transactions.ts';
@@ -13,7 +13,10 @@ export interface SalesListState {
   from: string;
   to: string;
   status: TransactionStatus | undefined;
-  method: TenderMethod | undefined;
+  /** A payment method id of the store. */
+  method: string | undefined;
+  /** A member's user id: their sales only. */
+  member: string | undefined;
   q: string;
   page: number;
   range: SalesRange;
@@ -22,9 +25,18 @@ export interface SalesListState {
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   list.find((v) => v === value);
 
+/** A value of the address the server would take (else left out, never sent to be refused). */
+const shaped = (pattern: RegExp, value: string | null): string | undefined =>
+  value !== null && pattern.test(value) ? value : undefined;
+// The shapes of packages/shared's query schema: a payment method id, a user id (a UUID).
+const METHOD_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ListParam = 'month' | 'from' | 'to' | 'status' | 'method' | 'member' | 'q' | 'page';
+
 /**
  * The list's month or date range, filters and page, kept in the address (?month=, ?from=&to=,
- * ?status=, ?method=, ?q=, ?page=): a reload, the back button or a shared link shows the same
+ * ?status=, ?method=, ?member=, ?q=, ?page=): a reload, the back button or a shared link shows the same
  * list, and opening a sale's detail keeps them. Without any, it is this month where the shop is.
  */
 export function useListState() {
@@ -46,7 +58,8 @@ export function useListState() {
       from: rangeFrom,
       to: rangeTo,
       status: oneOf(TRANSACTION_STATUSES, params.get('status')),
-      method: oneOf(TENDER_METHODS, params.get('method')),
+      method: shaped(METHOD_ID, params.get('method')),
+      member: shaped(USER_ID, params.get('member')),
       q: params.get('q') ?? '',
       page: Number.isInteger(page) && page > 0 ? page : 0,
       range: mode === 'range' ? { from: rangeFrom, to: rangeTo } : { month },
@@ -55,7 +68,7 @@ export function useListState() {
 
   /** Sets some parameters (undefined or '' removes one); any change but the page's goes back to page 1. */
   const update = useCallback(
-    (changes: Partial<Record<'month' | 'from' | 'to' | 'status' | 'method' | 'q' | 'page', string | undefined>>) => {
+    (changes: Partial<Record<ListParam, string | undefined>>) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);

@@ -39,6 +39,7 @@ export default function SalesPage() {
     range: state.range,
     status: state.status,
     method: state.method,
+    member: state.member,
     q: state.q || undefined,
     page: state.page,
     size: PAGE_SIZE,
@@ -80,7 +81,7 @@ export default function SalesPage() {
     state.mode === 'month'
       ? monthLabel(state.month, i18n.language)
       : t('sales.rangeLabel', { from: state.from, to: state.to });
-  const filtered = Boolean(state.status || state.method || state.q);
+  const filtered = Boolean(state.status || state.method || state.member || state.q);
   const waiting = !data && (!online || paused);
 
   return (
@@ -95,7 +96,7 @@ export default function SalesPage() {
             {t('sales.toCounter')}
           </Button>
         </ListHeading>
-        <SalesFilters list={list} phone={phone} />
+        <SalesFilters store={store} list={list} phone={phone} byMember={reports.allowed} />
         {!reports.allowed && (
           <Text size="sm" c="dimmed">
             {t(shiftsOn ? 'rights.ownSalesOnly' : 'rights.ownSalesToday', {
@@ -131,7 +132,7 @@ export default function SalesPage() {
                     : t('sales.empty', { period })}
               </Text>
               {filtered ? (
-                <Button variant="default" onClick={() => update({ status: '', method: '', q: '' })}>
+                <Button variant="default" onClick={() => update({ status: '', method: '', member: '', q: '' })}>
                   {t('sales.clearFilters')}
                 </Button>
               ) : (

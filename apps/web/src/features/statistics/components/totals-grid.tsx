@@ -5,7 +5,8 @@ import type { ReportFormat } from './use-report-format.ts';
 
 interface Props {
   totals: StatisticTotals;
-  stock: { stockValueAtCost: number; stockValueAtPrice: number } | undefined;
+  /** The value at cost is null for a member who may not see cost (the server sends none). */
+  stock: { stockValueAtCost: number | null; stockValueAtPrice: number } | undefined;
   format: ReportFormat;
 }
 
@@ -65,11 +66,13 @@ export function TotalsGrid({ totals, stock, format }: Props) {
       </SimpleGrid>
       {stock && (
         <SimpleGrid cols={2} spacing="sm" aria-label={t('statistics.stockValue')} data-testid="report-stock">
-          <Figure
-            label={t('statistics.stockAtCost')}
-            value={money(stock.stockValueAtCost)}
-            hint={t('statistics.stockHint')}
-          />
+          {stock.stockValueAtCost !== null && (
+            <Figure
+              label={t('statistics.stockAtCost')}
+              value={money(stock.stockValueAtCost)}
+              hint={t('statistics.stockHint')}
+            />
+          )}
           <Figure
             label={t('statistics.stockAtPrice')}
             value={money(stock.stockValueAtPrice)}

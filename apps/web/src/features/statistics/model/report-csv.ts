@@ -33,7 +33,8 @@ export interface ReportCsvLabels {
 export interface ReportCsvInput {
   summary: StatisticSummary;
   periods: Statistic[];
-  stock: { stockValueAtCost: number; stockValueAtPrice: number } | null;
+  /** The value at cost is null for a member who may not see cost (the server sends none). */
+  stock: { stockValueAtCost: number | null; stockValueAtPrice: number } | null;
 }
 
 const TOTAL_FIGURES = [
@@ -120,9 +121,10 @@ export function reportCsv(input: ReportCsvInput, labels: ReportCsvLabels): strin
   }
   if (input.stock) {
     out.push('\r\n', csvLine([labels.section.stock]));
-    out.push(
-      csvLine([labels.figure.stockAtCost ?? 'cost', minorToDecimalText(input.stock.stockValueAtCost, currency)]),
-    );
+    if (input.stock.stockValueAtCost !== null)
+      out.push(
+        csvLine([labels.figure.stockAtCost ?? 'cost', minorToDecimalText(input.stock.stockValueAtCost, currency)]),
+      );
     out.push(
       csvLine([labels.figure.stockAtPrice ?? 'price', minorToDecimalText(input.stock.stockValueAtPrice, currency)]),
     );
