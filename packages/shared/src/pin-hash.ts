@@ -81,6 +81,22 @@ export async function hashPin(pin: string, params: Partial<PinHashCost> = {}): P
   });
 }
 
+/**
+ * Loads and compiles the verifier ahead of the first PIN (a hash at the smallest cost), so the
+ * till's first unlock after a reload pays for the hash only, not for the wasm.
+ */
+export async function preparePinVerifier(): Promise<void> {
+  const { argon2id } = await import('hash-wasm');
+  await argon2id({
+    password: '0000',
+    salt: new Uint8Array(8),
+    memorySize: 8,
+    iterations: 1,
+    parallelism: 1,
+    hashLength: 4,
+  });
+}
+
 /** Whether `stored` is an argon2id hash with today's cost; anything else is replaced at the next online unlock. */
 export function pinHashIsCurrent(stored: string | null | undefined): boolean {
   const params = stored ? argon2Params(stored) : null;
