@@ -1,4 +1,4 @@
-import { ErrorCode, hashPin, hasPermission, minPinLength, PIN_NEEDS_SIX, type StoreRights } from '@shopdesk/shared';
+import { ErrorCode, hasPermission, minPinLength, PIN_NEEDS_SIX, type StoreRights } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
@@ -7,6 +7,7 @@ import { forbidden, rightsOf, type Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { isWithinRights } from '../members/index.ts';
 import * as repo from './till.repo.ts';
+import { hashTillPin } from './pin-hash.ts';
 import { PIN_THROTTLE, pinMemberKey } from './pin-throttle.ts';
 
 const notAMember = () => fieldError(ErrorCode.NOT_FOUND, 'userId', 'This person is not a member of this store.', 404);
@@ -65,7 +66,7 @@ export async function setPin(
   if (body.pin.length < minPinLength(targetRights)) {
     throw fieldError(ErrorCode.VALIDATION_ERROR, 'pin', `${PIN_NEEDS_SIX}.`);
   }
-  const hash = await hashPin(body.pin);
+  const hash = await hashTillPin(body.pin);
   const at = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setPinHash(trx, scope.store.id, userId, hash, iso(at));

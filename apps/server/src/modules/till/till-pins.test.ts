@@ -82,7 +82,7 @@ describe.each(engines)('till PINs on %s', (engine) => {
       .where('user_id', '=', cashier.user.userId)
       .select('pin_hash')
       .executeTakeFirstOrThrow();
-    expect(row.pin_hash).toMatch(/^pbkdf2-sha256\$60000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(row.pin_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(row.pin_hash).not.toContain('123456');
     expect(await verifyPin('123456', row.pin_hash)).toBe(true);
     expect(await verifyPin('123457', row.pin_hash)).toBe(false);

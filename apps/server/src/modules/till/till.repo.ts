@@ -32,6 +32,24 @@ export async function setPinHash(db: DbOrTx, storeId: string, userId: string, ha
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Replaces a member's PIN hash only while it is still `verified` (the upgrade of a former hash). */
+export async function replacePinHash(
+  db: DbOrTx,
+  storeId: string,
+  userId: string,
+  verified: string,
+  hash: string,
+  at: string,
+) {
+  await db
+    .updateTable('store_members')
+    .set({ pin_hash: hash, updated_at: at })
+    .where('store_id', '=', storeId)
+    .where('user_id', '=', userId)
+    .where('pin_hash', '=', verified)
+    .execute();
+}
+
 export async function updateTillSettings(
   db: DbOrTx,
   storeId: string,

@@ -2,7 +2,7 @@ import {
   ErrorCode,
   hasPermission,
   minPinLength,
-  verifyPin,
+  pinHashIsCurrent,
   type TillMember,
   type TillRoster,
   type TillSettings,
@@ -10,10 +10,12 @@ import {
   type TillUnlockResult,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { iso } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Throttle } from '../../lib/rate-limit.ts';
 import { forbidden, rightsOf, type Scope } from '../access/index.ts';
+import { hashTillPin, verifyTillPin } from './pin-hash.ts';
 import { enterPinTry, pinMemberKey } from './pin-throttle.ts';
 import * as repo from './till.repo.ts';
 
@@ -55,6 +57,17 @@ export async function updateSettings(ctx: AppContext, scope: Scope, body: TillSe
   return roster(ctx, { ...scope, store: { ...scope.store, ...patch } });
 }
 
+/**
+ * A PIN just verified against a former hash (PBKDF2, or argon2id at an older cost) is stored again
+ * as today's argon2id (product.md §2: memory-hard hashes): members' hashes upgrade at their next
+ * online unlock with no schema change and no PIN to retype. Only if the hash is still the one
+ * verified, so a PIN set meanwhile is never overwritten. Not an audit event: the PIN is the same.
+ */
+async function upgradePinHash(ctx: AppContext, scope: Scope, userId: string, verified: string, pin: string) {
+  const hash = await hashTillPin(pin);
+  await repo.replacePinHash(ctx.db, scope.store.id, userId, verified, hash, iso(ctx.clock.now()));
+}
+
 const wrongPin = () => fieldError(ErrorCode.INVALID_CODE, 'pin', 'Wrong PIN. Try again.');
 
 /**
@@ -76,8 +89,9 @@ export async function unlock(
   const attempts = [await enterPinTry(throttle, 'member', pinMemberKey(scope.store.id, body.userId))];
   if (!isOwner) attempts.push(await enterPinTry(throttle, 'device', scope.sessionId));
   // No such member and no PIN read exactly like a wrong PIN.
-  if (!row || !(await verifyPin(body.pin, row.pin_hash))) throw wrongPin();
+  if (!row || !(await verifyTillPin(body.pin, row.pin_hash))) throw wrongPin();
   await Promise.all(attempts.map((a) => a.succeeded()));
+  if (!pinHashIsCurrent(row.pin_hash)) await upgradePinHash(ctx, scope, row.user_id, row.pin_hash!, body.pin);
   const { pinHash: _hash, ...member } = toTillMember(row);
   const rights = rightsOf(row);
   if (body.approve && !hasPermission(rights, body.approve)) throw forbidden(body.approve);

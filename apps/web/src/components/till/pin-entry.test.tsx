@@ -4,7 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import '../../lib/i18n.ts'; // the English texts, as in the app
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { stubLayoutApis } from '../../lib/jsdom-stubs.test-support.ts';
+import { OFFLINE_LOCK_AFTER, offlineGate, offlineWrong } from '../../lib/till/offline-tries.ts';
 import type { PinCheck } from '../../lib/till/till-api.ts';
+import { useTill } from '../../lib/till/till-state.ts';
 import { PinEntry } from './pin-entry.tsx';
 
 const checkPin = vi.hoisted(() => vi.fn<(...args: unknown[]) => Promise<PinCheck>>());
@@ -82,5 +84,47 @@ describe('the PIN pad', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Too many wrong PINs. Wait 2 minutes and try again.'),
     );
+  });
+
+  it("says how long to wait when the till's own offline count holds the member back", async () => {
+    checkPin.mockResolvedValueOnce({ ok: false, error: { kind: 'wait', ms: 60_000 } });
+    renderPad();
+    fireEvent.click(screen.getByRole('button', { name: 'Ben' }));
+    type('0000');
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many wrong PINs. Wait 1 minute and try again.');
+  });
+
+  it('lets a member with SETTINGS lift an offline lock with their own PIN', async () => {
+    const rights = { role: 'MANAGER' as const, maxDiscount: 0, pinHash: 'kept' };
+    useTill.getState().open('corner', {
+      lockAfterSale: true,
+      idleLockMinutes: 5,
+      members: [
+        { ...ben, pinHash: 'kept' },
+        { ...rights, userId: 'mia-id', name: 'Mia', permissions: ['SELL', 'SETTINGS'] },
+        { ...rights, userId: 'kai-id', name: 'Kai', permissions: ['SELL', 'REFUND'] },
+      ],
+    });
+    for (let i = 0; i < OFFLINE_LOCK_AFTER; i++) offlineWrong('corner', 'ben-id');
+    checkPin.mockResolvedValueOnce({ ok: false, error: { kind: 'locked' } });
+    renderPad();
+    fireEvent.click(screen.getByRole('button', { name: 'Ben' }));
+    type('2580');
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('cannot enter a PIN on this till');
+    fireEvent.click(screen.getByRole('button', { name: 'Allow their PIN again' }));
+    // Only members who may change settings are offered (Kai may refund, not that).
+    expect(screen.queryByRole('button', { name: 'Kai' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mia' }));
+    const mia = { userId: 'mia-id', name: 'Mia', role: 'MANAGER' as const, permissions: [], maxDiscount: 0 };
+    checkPin.mockResolvedValueOnce({ ok: true, member: mia, offline: true, newPinNeeded: false });
+    type('135790');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByText('PIN for Ben')).toBeTruthy());
+    expect(checkPin).toHaveBeenLastCalledWith('corner', 'mia-id', '135790', 'SETTINGS');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(offlineGate('corner', 'ben-id')).toEqual({ kind: 'open' });
+    useTill.getState().close();
   });
 });

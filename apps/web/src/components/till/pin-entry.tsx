@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { Permission } from '@shopdesk/shared';
+import { hasPermission, type Permission } from '@shopdesk/shared';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
+import { isOfflineRefusal, offlineCleared } from '../../lib/till/offline-tries.ts';
 import { checkPin } from '../../lib/till/till-api.ts';
 import { describePinError } from '../../lib/till/pin-messages.ts';
-import type { TillUser } from '../../lib/till/till-state.ts';
+import { useTill, type TillUser } from '../../lib/till/till-state.ts';
 
 interface Props {
   store: string;
@@ -16,12 +17,15 @@ interface Props {
   onDone: (member: TillUser, newPinNeeded: boolean) => void;
 }
 
+const isLocked = (error: unknown) => isOfflineRefusal(error) && error.kind === 'locked';
+
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'back'] as const;
 
 /**
  * First the names, then the pad for the one chosen (product.md §2): the till's unlock and the
  * approval of one action. The PIN typed is checked as that member's only (PINs need not be
- * unique), on the server, or offline against that member's kept hash.
+ * unique), on the server, or offline against that member's kept hash. A member locked on this
+ * till by wrong PINs offline is let back in by a member with SETTINGS typing their own PIN here.
  */
 export function PinEntry({ store, members, approve, onDone }: Props) {
   const { t } = useTranslation();
@@ -29,6 +33,9 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [locked, setLocked] = useState(false);
+  const [lifting, setLifting] = useState(false);
+  const roster = useTill((s) => s.roster);
 
   const submit = async (value: string) => {
     if (!chosen || value.length < 4 || busy) return;
@@ -38,7 +45,10 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
     setPin('');
     if (result.ok) return onDone(result.member, result.newPinNeeded);
     if (result.error === 'wrong') setError(t('till.wrongPin'));
-    else if (result.error === 'lacks') setError(t('till.lacks'));
+    else if (isLocked(result.error)) {
+      setLocked(true);
+      setError(t('till.lockedOffline'));
+    } else if (result.error === 'lacks') setError(t('till.lacks'));
     else setError(describePinError(t, result.error, 'tries'));
   };
 
@@ -52,6 +62,15 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
   const choose = (userId: string | null) => {
     setChosen(userId);
     setPin('');
+    setError(null);
+    setLocked(false);
+    setLifting(false);
+  };
+
+  const lifted = () => {
+    if (chosen) offlineCleared(store, chosen);
+    setLocked(false);
+    setLifting(false);
     setError(null);
   };
 
@@ -68,6 +87,24 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
             </Button>
           ))}
         </Group>
+      </Stack>
+    );
+  }
+  if (lifting) {
+    const lifters = (roster?.members ?? []).filter(
+      (m) => m.pinHash && m.userId !== chosen && hasPermission(m, 'SETTINGS'),
+    );
+    return (
+      <Stack gap="sm">
+        <Text size="sm">{t('till.liftFor', { name })}</Text>
+        {lifters.length > 0 ? (
+          <PinEntry store={store} members={lifters} approve="SETTINGS" onDone={lifted} />
+        ) : (
+          <Alert color="yellow">{t('till.noLifter')}</Alert>
+        )}
+        <Button variant="subtle" size="compact-sm" onClick={() => setLifting(false)}>
+          {t('till.liftCancel')}
+        </Button>
       </Stack>
     );
   }
@@ -125,6 +162,11 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
             <Alert color="red" role="alert" w="100%">
               {error}
             </Alert>
+          )}
+          {locked && (
+            <Button variant="default" w={240} onClick={() => setLifting(true)}>
+              {t('till.liftWithPin')}
+            </Button>
           )}
           <Button type="submit" w={240} size="md" loading={busy} disabled={pin.length < 4}>
             {approve ? t('till.approve') : t('till.unlock')}

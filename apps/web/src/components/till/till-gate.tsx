@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { preparePinVerifier } from '@shopdesk/shared';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { fetchRoster } from '../../lib/till/till-api.ts';
 import { isTillOf, useTill } from '../../lib/till/till-state.ts';
@@ -41,6 +42,11 @@ export function TillGate({ store, beforeLock, onChangePin }: Props) {
     const id = setInterval(refresh, ROSTER_EVERY_MS);
     return () => clearInterval(id);
   }, [active, store]);
+
+  useEffect(() => {
+    // The PIN pad is up: the argon2 wasm is ready before the last digit is typed.
+    if (active && !member) void preparePinVerifier().catch(() => {});
+  }, [active, member]);
 
   const idleMinutes = roster?.idleLockMinutes ?? 0;
   useEffect(() => {

@@ -8,6 +8,7 @@ import {
 } from '@shopdesk/shared';
 import { secureApi } from '../api-client.ts';
 import { NetworkError } from '../api-error.ts';
+import { offlineCleared, offlineGate, offlineWrong, onlineAgain, type OfflineGate } from './offline-tries.ts';
 import { useTill, type TillUser } from './till-state.ts';
 
 /** The till's roster (SETTINGS): members with names, rights and PIN hashes, and the lock settings. */
@@ -31,25 +32,42 @@ export function setMemberPin(store: string, userId: string, pin: string, tillMem
 }
 
 /**
- * Offline: the chosen member's PIN checked against their kept hash only (PBKDF2 in WebCrypto, as
- * on the server).
+ * Offline: the chosen member's PIN checked against their kept hash only (argon2id, or a former
+ * PBKDF2 hash, as on the server), throttled on this till per member (offline-tries.ts): no hash
+ * is computed while the member must wait or is locked.
  */
-async function checkOffline(userId: string, pin: string, approve?: Permission): Promise<TillUser | 'wrong' | 'lacks'> {
+async function checkOffline(
+  store: string,
+  userId: string,
+  pin: string,
+  approve?: Permission,
+): Promise<TillUser | OfflineRefusal> {
+  const gate = offlineGate(store, userId);
+  if (gate.kind !== 'open') return gate;
   const member = useTill.getState().roster?.members.find((m) => m.userId === userId);
-  if (!member || !(await verifyPin(pin, member.pinHash))) return 'wrong';
+  if (!member || !(await verifyPin(pin, member.pinHash))) {
+    const after = offlineWrong(store, userId);
+    return after.kind === 'open' ? 'wrong' : after;
+  }
+  offlineCleared(store, userId);
   const { pinHash: _hash, ...user } = member;
   if (approve && user.role !== 'OWNER' && !user.permissions.includes(approve)) return 'lacks';
   return user;
 }
 
+/** Why an offline check refused: a wrong PIN, a member who may not approve, or the till's own throttle. */
+export type OfflineRefusal = 'wrong' | 'lacks' | Exclude<OfflineGate, { kind: 'open' }>;
+
 /** `newPinNeeded`: the PIN unlocked, but the member's rights now need a longer one (6 digits). */
 export type PinCheck =
-  { ok: true; member: TillUser; offline: boolean; newPinNeeded: boolean } | { ok: false; error: unknown };
+  | { ok: true; member: TillUser; offline: boolean; newPinNeeded: boolean }
+  | { ok: false; error: OfflineRefusal | unknown };
 
 /**
  * Checks a member's PIN: on the server when it answers (throttled there per device and member),
- * else against the kept hashes, so the till unlocks offline too. Errors other than no network
- * (a wrong PIN, a wait, a missing permission) are the server's and shown as they are.
+ * else against the kept hashes, so the till unlocks offline too (throttled on the till). Errors
+ * other than no network (a wrong PIN, a wait, a missing permission) are the server's and shown as
+ * they are; any answer of the server means the till is online, so the offline count is dropped.
  */
 export async function checkPin(store: string, userId: string, pin: string, approve?: Permission): Promise<PinCheck> {
   try {
@@ -58,11 +76,15 @@ export async function checkPin(store: string, userId: string, pin: string, appro
       method: 'POST',
       body: { userId, pin, ...(approve ? { approve } : {}) },
     });
+    onlineAgain();
     return { ok: true, member: result.member, offline: false, newPinNeeded: result.newPinNeeded };
   } catch (error) {
-    if (!(error instanceof NetworkError)) return { ok: false, error };
-    const offline = await checkOffline(userId, pin, approve);
-    if (offline === 'wrong' || offline === 'lacks') return { ok: false, error: offline };
+    if (!(error instanceof NetworkError)) {
+      onlineAgain();
+      return { ok: false, error };
+    }
+    const offline = await checkOffline(store, userId, pin, approve);
+    if (typeof offline === 'string' || 'kind' in offline) return { ok: false, error: offline };
     return { ok: true, member: offline, offline: true, newPinNeeded: pin.length < minPinLength(offline) };
   }
 }
