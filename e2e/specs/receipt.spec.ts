@@ -101,11 +101,16 @@ test('a sale opens as a receipt logged out, and the receipt template changes wha
   await expectAccessible(phone.page);
   await shot(phone.page, 'not-found-phone', true);
 
-  // In Japanese for a Japanese phone.
+  // In the store's language (a dollar store: English) on a Japanese phone, until its reader
+  // switches it; the switch is kept for that reader.
   const ja = await visitor(browser, { locale: 'ja-JP' });
   await ja.page.goto(`/receipt/${sale.code}`);
+  await expect(ja.page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await ja.page.getByRole('link', { name: '日本語' }).click();
   await expect(ja.page.locator('.receipt')).toContainText('合計');
   await expect(ja.page.getByRole('button', { name: '印刷' })).toBeVisible();
+  await ja.page.goto(`/receipt/${sale.code}`);
+  await expect(ja.page.locator('.receipt')).toContainText('合計');
   await shot(ja.page, 'public-phone-ja');
 
   // The owner edits the template from the store list: a footer, no address, an 80 mm roll.

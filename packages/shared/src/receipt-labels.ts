@@ -1,3 +1,4 @@
+import { CURRENCIES, isCurrencyCode } from './currencies.ts';
 import { PAYMENT_METHOD_NAMES, type DefaultPaymentMethod } from './payment-methods.ts';
 import type { TenderMethod } from './sale-payment.ts';
 import { formatQuantity, isMeasuredUnit, type ProductUnit } from './units.ts';
@@ -53,6 +54,8 @@ export interface ReceiptLabels {
   /** A return receipt's link on the sale's page, `n` counting from 1. */
   returnReceiptLink: (n: number, date: string) => string;
   print: string;
+  /** The name of the page's language switch (its choices name themselves: English, 日本語). */
+  language: string;
   notFoundTitle: string;
   notFoundText: string;
 }
@@ -91,6 +94,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     originalSale: 'Sale date',
     returnReceiptLink: (n, date) => `Return receipt ${n} (${date})`,
     print: 'Print',
+    language: 'Language',
     notFoundTitle: 'Receipt not found',
     notFoundText: 'Check the address on your receipt: this code belongs to no receipt.',
   },
@@ -128,6 +132,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     originalSale: '元取引日',
     returnReceiptLink: (n, date) => `返品レシート ${n}（${date}）`,
     print: '印刷',
+    language: '言語',
     notFoundTitle: 'レシートが見つかりません',
     notFoundText: 'レシートのアドレスをご確認ください。このコードのレシートはありません。',
   },
@@ -136,6 +141,19 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
 /** The labels for a BCP 47 locale (`ja`, `ja-JP` → Japanese; anything else → English). */
 export function receiptLabelsFor(locale: string): ReceiptLabels {
   return locale.toLowerCase().startsWith('ja') ? RECEIPT_LABELS.ja : RECEIPT_LABELS.en;
+}
+
+/** The languages a receipt is written in. */
+export const RECEIPT_LANGUAGES = ['en', 'ja'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+/**
+ * The language a store's receipts are in: its main currency's (a yen store sells in Japan, so its
+ * receipts are Japanese), English for every other currency, the only other language receipts have.
+ * A store has no language field of its own; the currency is what says where it sells.
+ */
+export function storeReceiptLanguage(mainCurrency: string): ReceiptLanguage {
+  return isCurrencyCode(mainCurrency) && CURRENCIES[mainCurrency].locale.startsWith('ja') ? 'ja' : 'en';
 }
 
 /**

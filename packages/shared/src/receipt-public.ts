@@ -1,5 +1,6 @@
 import type { PublicReceipt, PublicTender, ReceiptDisplay } from './receipt.ts';
 import { refundRateTotals } from './qualified-invoice.ts';
+import { storeReceiptLanguage } from './receipt-labels.ts';
 import type { ShopTransaction, Tender } from './shop.ts';
 
 /** The store details a receipt may show. */
@@ -8,6 +9,8 @@ export interface ReceiptStoreDetails {
   address: string;
   phone: string;
   timezone: string;
+  /** The store's main currency, which gives the receipt's language; the sale's currency without it (a preview). */
+  mainCurrency?: string;
 }
 
 function publicTender(t: Tender): PublicTender {
@@ -63,6 +66,7 @@ export function toPublicReceipt(
       phone: shown(template.showPhone, store.phone),
       timezone: store.timezone,
       registrationNumber,
+      language: storeReceiptLanguage(store.mainCurrency ?? sale.currency),
     },
     template: {
       headerText: template.headerText,

@@ -128,6 +128,8 @@ export const PublicReceiptSchema = z.object({
      * it then always shows the store's name, whatever the template says.
      */
     registrationNumber: z.string().nullable(),
+    /** The store's language (storeReceiptLanguage): the receipt shows in it unless its reader picks another. */
+    language: z.enum(['en', 'ja']),
   }),
   template: ReceiptDisplaySchema,
   /** Where the logo is fetched from, when the template shows it and one was uploaded. */

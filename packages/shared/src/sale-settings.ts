@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TAX_CALCULATIONS, TAX_ROUNDINGS } from './sale-pricing.ts';
+import { TAX_CALCULATIONS, TAX_ROUNDINGS, type TaxCalculation, type TaxRounding } from './sale-pricing.ts';
 
 /**
  * A store's counter settings (product.md §4), apart from the sale shapes in shop.ts: the store
@@ -39,3 +39,41 @@ export const SaleSettingsSchema = z.object({
   taxRegistrationNumber: z.string().trim().max(32).nullable().optional(),
 });
 export type SaleSettings = z.infer<typeof SaleSettingsSchema>;
+
+/** The tax settings a new store starts with (see startingTaxOf). */
+export interface StartingTax {
+  taxMode: (typeof TAX_MODES)[number];
+  defaultTaxRate: number;
+  taxCalculation: TaxCalculation;
+  taxRounding: TaxRounding;
+}
+
+/**
+ * What a new store's tax starts as, by its main currency. A yen store starts the way most shops in
+ * Japan work: prices include 10% consumption tax, computed once per rate on the receipt and rounded
+ * down (切り捨て; PER_RATE, since a PER_LINE tax is always half up and would not round down). Every
+ * other currency starts without tax, as before, because no one rate is usual there.
+ */
+export function startingTaxOf(mainCurrency: string): StartingTax {
+  return mainCurrency === 'JPY'
+    ? { taxMode: 'INCLUSIVE', defaultTaxRate: 1000, taxCalculation: 'PER_RATE', taxRounding: 'DOWN' }
+    : { taxMode: 'NONE', defaultTaxRate: 0, taxCalculation: 'PER_LINE', taxRounding: 'HALF_UP' };
+}
+
+/** True while a store's tax is still what startingTaxOf gave a yen store (the screens say so then). */
+export function hasJapaneseStartingTax(store: {
+  mainCurrency: string;
+  taxMode: string;
+  defaultTaxRate: number;
+  taxCalculation?: string | undefined;
+  taxRounding?: string | undefined;
+}): boolean {
+  const start = startingTaxOf('JPY');
+  return (
+    store.mainCurrency === 'JPY' &&
+    store.taxMode === start.taxMode &&
+    store.defaultTaxRate === start.defaultTaxRate &&
+    store.taxCalculation === start.taxCalculation &&
+    store.taxRounding === start.taxRounding
+  );
+}

@@ -9,6 +9,8 @@ export const defaultSubscriptionStatus = (): SubscriptionStatus => ({
   productCount: 0,
   cargoCount: 0,
   shopTransactionCount: 0,
+  freeMemberLimit: null,
+  memberCount: 0,
   freeLimitHasReached: false,
   betaExpiry: undefined,
 });

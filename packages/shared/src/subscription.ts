@@ -11,6 +11,9 @@ export const SubscriptionStatusSchema = z.object({
   productCount: z.number().int(),
   cargoCount: z.number().int(),
   shopTransactionCount: z.number().int(),
+  /** Members besides the owner across the user's stores, open invitations included (null: premium). */
+  freeMemberLimit: z.number().int().nullable().optional(),
+  memberCount: z.number().int().optional(),
   freeLimitHasReached: z.boolean(),
   betaExpiry: z.string().optional(),
 });

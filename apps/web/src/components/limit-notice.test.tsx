@@ -52,6 +52,19 @@ describe('LimitNotice', () => {
     );
   });
 
+  it('says when the member limit is reached, with the upgrade (the members screen)', () => {
+    show('members', { freeMemberLimit: 1, memberCount: 1 });
+    expect(screen.getByTestId('limit-notice-members').textContent).toContain(
+      "The free plan's member limit is reached (1 besides you): new members cannot be invited.",
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade to premium' }).getAttribute('href')).toBe(
+      '/my-shop/profile/subscription/pricing',
+    );
+    cleanup();
+    show('members', { freeMemberLimit: null, memberCount: 4 });
+    expect(screen.queryByTestId('limit-notice-members')).toBeNull();
+  });
+
   it('starts at the last 5, or the last tenth of a large limit', () => {
     expect(nearLimit(20, 6)).toBe(false);
     expect(nearLimit(20, 5)).toBe(true);

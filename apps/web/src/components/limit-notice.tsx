@@ -5,7 +5,7 @@ import { paths } from '../lib/paths.ts';
 import { useAllowance } from '../lib/subscription-status.ts';
 import { IconAlert } from './icons.tsx';
 
-export type LimitKind = 'products' | 'cargos' | 'transactions';
+export type LimitKind = 'products' | 'cargos' | 'transactions' | 'members';
 
 /**
  * When to start saying so: the last few of a limit (at least 5, or a tenth of a large one), so the
@@ -25,7 +25,7 @@ interface Props {
 
 /**
  * The free plan's room for `kind` where it matters (adding a product, at the counter, creating a
- * cargo): nothing while there is plenty, a notice with the count left near the limit, and at the
+ * cargo, inviting a member): nothing while there is plenty, a notice with the count left near the limit, and at the
  * limit a clear message; each with the way to upgrade. Premium has no limit and sees nothing.
  */
 export function LimitNotice({ kind, store, compact = false, mb }: Props) {
@@ -36,6 +36,7 @@ export function LimitNotice({ kind, store, compact = false, mb }: Props) {
     products: allowance.status.freeProductLimit,
     cargos: allowance.status.freeCargoLimit,
     transactions: allowance.status.freeTransactionLimit,
+    members: allowance.status.freeMemberLimit ?? null,
   }[kind];
   if (left === null || limit === null || !nearLimit(limit, left)) return null;
   const reached = left === 0;

@@ -13,6 +13,9 @@ describe('which writes refresh the free-tier counts', () => {
     ['POST', '/api/secure/cargo/qr/transfer', 200],
     ['POST', '/api/secure/subscription/create', 200],
     ['POST', '/api/secure/subscription/cancel', 200],
+    ['POST', '/api/secure/virtual-store/my-shop/member/invite', 201],
+    ['DELETE', '/api/secure/virtual-store/my-shop/member/invitation/abc', 204],
+    ['DELETE', '/api/secure/virtual-store/my-shop/member/u1', 204],
   ])('%s %s', (method, path, status) => {
     expect(changesCounts({ method, path, status })).toBe(true);
   });
@@ -40,7 +43,12 @@ describe('allowance', () => {
       freeCargoLimit: 20,
       cargoCount: 25,
       shopTransactionCount: 4,
+      freeMemberLimit: 1,
+      memberCount: 1,
     };
-    expect(allowanceOf(status)).toEqual({ products: 3, cargos: 0, transactions: null });
+    expect(allowanceOf(status)).toEqual({ products: 3, cargos: 0, transactions: null, members: 0 });
+    // A session kept from before the server counted members: no member limit known.
+    const { freeMemberLimit: _limit, memberCount: _count, ...older } = status;
+    expect(allowanceOf(older).members).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ const COUNT_CHANGES: Array<[method: string, path: RegExp]> = [
   ['POST', /^\/api\/secure\/cargo\/qr\/transfer$/],
   ['DELETE', /^\/api\/secure\/cargo\/code\//],
   ['POST', /^\/api\/secure\/subscription\/(create|cancel|resume)$/],
+  ['POST', /^\/api\/secure\/virtual-store\/[^/]+\/member\/invite$/],
+  ['DELETE', /^\/api\/secure\/virtual-store\/[^/]+\/member\/(invitation\/)?[^/]+$/],
 ];
 
 /** True when `write` may have changed a count: a matching success, or any refusal for the free limit. */
@@ -40,6 +42,8 @@ export interface Allowance {
   products: number | null;
   cargos: number | null;
   transactions: number | null;
+  /** Members besides the owner, open invitations included. */
+  members: number | null;
 }
 
 export function allowanceOf(s: SubscriptionStatus): Allowance {
@@ -48,6 +52,8 @@ export function allowanceOf(s: SubscriptionStatus): Allowance {
     products: left(s.freeProductLimit, s.productCount),
     cargos: left(s.freeCargoLimit, s.cargoCount),
     transactions: left(s.freeTransactionLimit, s.shopTransactionCount),
+    // A session kept from before the server answered members has neither field: no notice then.
+    members: left(s.freeMemberLimit ?? null, s.memberCount ?? 0),
   };
 }
 

@@ -207,6 +207,10 @@ describe.each(engines)('members on %s', (engine) => {
     const second = await invite(boss, { email: `b-${unique()}@example.com`, role: 'CASHIER' });
     expect(second.status, second.text).toBe(402);
     expect(second.body.code).toBe('FREE_LIMIT_REACHED');
+    // The answer says what the plan allows and offers the upgrade (the screen links to it).
+    expect(second.body.message).toBe(
+      'The free plan includes 1 member besides the owner across your stores. Upgrade to premium to invite more, or remove a member or a pending invitation.',
+    );
     // Inviting the same address again replaces its invitation: no second place.
     expect((await invite(boss, { email: first.body.email, role: 'CASHIER' })).status).toBe(201);
     const open = await t.request('GET', path(boss, '/invitation'), { token: boss.token });

@@ -214,15 +214,18 @@ export function forgetFreeUsage(trx: DbOrTx, userId: string): Promise<void> {
 
 /**
  * The user's SubscriptionStatus (original.md §3): each free limit (null with premium) beside its
- * count, and whether any count has reached its limit.
+ * count, and whether any count has reached its limit. The member limit is there too, so the members
+ * screen can say when it is reached, but it stays out of freeLimitHasReached: one member is the
+ * free plan's usual state, not a warning for every screen.
  */
 export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: string): Promise<SubscriptionStatus> {
   const premium = isPremium(await repo.premiumOf(db, userId));
   const month = await currentMonth(db, userId, ctx);
-  const [productCount, cargoCount, shopTransactionCount] = await Promise.all([
+  const [productCount, cargoCount, shopTransactionCount, memberCount] = await Promise.all([
     LIMITED.products.count(db, userId, '', ctx),
     LIMITED.cargos.count(db, userId, '', ctx),
     LIMITED.transactions.count(db, userId, month, ctx),
+    LIMITED.members.count(db, userId, '', ctx),
   ]);
   const limits = ctx.config.freeLimits;
   return {
@@ -232,6 +235,8 @@ export async function subscriptionStatus(ctx: AppContext, db: DbOrTx, userId: st
     productCount,
     cargoCount,
     shopTransactionCount,
+    freeMemberLimit: premium ? null : limits.members,
+    memberCount,
     freeLimitHasReached:
       !premium &&
       (productCount >= limits.products || cargoCount >= limits.cargos || shopTransactionCount >= limits.transactions),

@@ -18,8 +18,26 @@ describe.each(engines)('subscription status on %s', (engine) => {
       productCount: 0,
       cargoCount: 0,
       shopTransactionCount: 0,
+      freeMemberLimit: 1,
+      memberCount: 0,
       freeLimitHasReached: false,
     });
+  });
+
+  it('counts members and open invitations against the member limit, which alone is no warning', async () => {
+    const u = await createUser(t);
+    const invited = await t.request('POST', `/api/secure/virtual-store/${u.store.urlName}/member/invite`, {
+      token: u.token,
+      body: { email: `staff-${Date.now()}@example.com`, role: 'CASHIER' },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect((await status(u.token)).body).toMatchObject({
+      freeMemberLimit: 1,
+      memberCount: 1,
+      freeLimitHasReached: false,
+    });
+    await t.db.updateTable('users').set({ premium: 1 }).where('id', '=', u.user.userId).execute();
+    expect((await status(u.token)).body).toMatchObject({ freeMemberLimit: null, memberCount: 1 });
   });
 
   it('counts products across the user’s stores and says when a limit is reached', async () => {

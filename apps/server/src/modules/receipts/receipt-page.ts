@@ -43,11 +43,30 @@ button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
 .missing p{margin:0;color:#495057;line-height:1.5}
 .links{display:flex;flex-direction:column;align-items:center;gap:4px}
 .links a{color:#1864ab;font-size:15px;padding:10px 8px;min-height:44px;box-sizing:border-box}
-@media print{body{background:#fff}main{padding:0;display:block}.actions,.links{display:none}}
+.language{display:flex;gap:4px;font-size:15px}
+.language a{color:#1864ab;padding:10px 8px;min-height:44px;box-sizing:border-box}
+.language a[aria-current]{color:#111;font-weight:700;text-decoration:none}
+@media print{body{background:#fff}main{padding:0;display:block}.actions,.links,.language{display:none}}
 `;
 
 function page(lang: string, title: string, head: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${PAGE_CSS}${head}</style></head><body>${body}</body></html>`;
+}
+
+/** Each receipt language by its own name, so a reader who cannot read the page still finds theirs. */
+const LANGUAGES = [
+  { lang: 'en', name: 'English' },
+  { lang: 'ja', name: '日本語' },
+] as const;
+
+/** The language switch: plain links (`?lang=`), kept by the server in a cookie (receipt-language.ts). */
+function languageSwitch(labels: ReceiptLabels): string {
+  const links = LANGUAGES.map((l) =>
+    l.lang === labels.lang
+      ? `<a href="?lang=${l.lang}" lang="${l.lang}" aria-current="true">${l.name}</a>`
+      : `<a href="?lang=${l.lang}" lang="${l.lang}" hreflang="${l.lang}">${l.name}</a>`,
+  ).join('');
+  return `<nav class="language" aria-label="${escapeHtml(labels.language)}">${links}</nav>`;
 }
 
 /**
@@ -68,7 +87,7 @@ export function receiptPage(
     labels.lang,
     title,
     RECEIPT_CSS + receiptPageCss(doc.paperWidth),
-    `<main>${receipt}<div class="actions"><button type="button" id="print">${escapeHtml(labels.print)}</button></div>${list}</main><script>${PRINT_SCRIPT}</script>`,
+    `<main>${languageSwitch(labels)}${receipt}<div class="actions"><button type="button" id="print">${escapeHtml(labels.print)}</button></div>${list}</main><script>${PRINT_SCRIPT}</script>`,
   );
 }
 

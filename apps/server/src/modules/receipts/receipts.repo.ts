@@ -28,7 +28,7 @@ export function findReceiptCode(db: DbOrTx, code: string) {
 export function findStoreDetails(db: DbOrTx, storeId: string) {
   return db
     .selectFrom('stores')
-    .select(['id', 'owner_id', 'name', 'address', 'phone', 'timezone'])
+    .select(['id', 'owner_id', 'name', 'address', 'phone', 'timezone', 'main_currency'])
     .where('id', '=', storeId)
     .executeTakeFirst();
 }

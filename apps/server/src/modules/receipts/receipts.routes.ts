@@ -18,6 +18,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, rateLimited } from '../../core/errors.ts';
 import { NoContent, bearerAuth, errorResponses } from '../../lib/schemas.ts';
 import { scopeForStore } from '../access/index.ts';
+import { languageCookie, pickedLanguage } from './receipt-language.ts';
 import { RECEIPT_PAGE_CSP, receiptNotFoundPage, receiptPage } from './receipt-page.ts';
 import * as receipts from './receipts.service.ts';
 
@@ -96,13 +97,15 @@ export function receiptPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const config = { rateLimit: PUBLIC_RECEIPT_LIMIT };
     const pageOf = async (request: FastifyRequest, reply: FastifyReply, returnNumber: string | null) => {
       const code = (request.params as { code: string }).code;
-      const locale = receiptLocaleFromAcceptLanguage(request.headers['accept-language']);
-      const labels = receiptLabelsFor(locale);
+      // The reader's pick, else the store's language; a page with no store (404) falls back on
+      // the browser's languages.
+      const picked = pickedLanguage(request.query, request.headers.cookie);
+      if (picked?.fresh) reply.header('set-cookie', languageCookie(picked.language));
       reply
         .header('content-security-policy', RECEIPT_PAGE_CSP)
         .header('x-robots-tag', 'noindex')
         .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language')
+        .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
       let receipt;
       try {
@@ -113,10 +116,13 @@ export function receiptPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (returnNumber !== null && !receipt.refunds[Number(returnNumber) - 1]) throw receipts.receiptNotFound();
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return reply.status(404).send(receiptNotFoundPage(labels));
+          const language = picked?.language ?? receiptLocaleFromAcceptLanguage(request.headers['accept-language']);
+          return reply.status(404).send(receiptNotFoundPage(receiptLabelsFor(language)));
         }
         throw error;
       }
+      const locale = picked?.language ?? receipt.store.language;
+      const labels = receiptLabelsFor(locale);
       const options = { labels, locale: locale === 'ja' ? 'ja-JP' : 'en-US' };
       const title = receipt.store.name ? `${labels.title} · ${receipt.store.name}` : labels.title;
       if (returnNumber !== null) {

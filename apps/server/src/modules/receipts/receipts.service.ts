@@ -114,7 +114,12 @@ async function receiptSale(ctx: AppContext, code: string) {
 export async function publicReceipt(ctx: AppContext, code: string): Promise<PublicReceipt> {
   const { sale, store, template } = await receiptSale(ctx, code);
   const logo = template.showLogo ? await repo.findImage(ctx.db, store.id, logoImageId(store)) : undefined;
-  return toPublicReceipt(sale, store, template, logo ? publicLogoPath(sale.code) : null);
+  return toPublicReceipt(
+    sale,
+    { ...store, mainCurrency: store.main_currency },
+    template,
+    logo ? publicLogoPath(sale.code) : null,
+  );
 }
 
 /** The logo of a receipt whose template shows one. */

@@ -96,7 +96,13 @@ describe.each(engines)('receipts on %s', (engine) => {
     expect(receipt).toMatchObject({
       code: sale.code,
       status: 'PARTIALLY_REFUNDED',
-      store: { name: 'Corner Shop', address: '1 Secret Lane', phone: '+1 555 0100', timezone: 'Asia/Tokyo' },
+      store: {
+        name: 'Corner Shop',
+        address: '1 Secret Lane',
+        phone: '+1 555 0100',
+        timezone: 'Asia/Tokyo',
+        language: 'en',
+      },
       currency: 'USD',
       secondCurrency: 'JPY',
       total: sale.total,
@@ -143,7 +149,7 @@ describe.each(engines)('receipts on %s', (engine) => {
     expect(bad.body.code).toBe('VALIDATION_ERROR');
   });
 
-  it('draws the public page as HTML (noindex, lines, total, QR) in the visitor language, 404 page otherwise', async () => {
+  it('draws the public page as HTML (noindex, lines, total, QR) in the store language, 404 page otherwise', async () => {
     const res = await t.request('GET', `/receipt/${sale.code}`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -156,17 +162,59 @@ describe.each(engines)('receipts on %s', (engine) => {
     expect(res.text).toMatch(/<div class="r-qr"[^>]*><svg/);
     expect(res.text).not.toContain(sale.id);
 
-    const ja = await t.request('GET', `/receipt/${sale.code}`, {
-      headers: { accept: 'text/html', 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' },
-    });
+    // A dollar store's receipt stays English in a Japanese browser, until its reader switches it.
+    const japaneseBrowser = { accept: 'text/html', 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' };
+    const browsed = await t.request('GET', `/receipt/${sale.code}`, { headers: japaneseBrowser });
+    expect(browsed.text).toContain('<html lang="en">');
+    expect(browsed.text).toContain('<a href="?lang=ja" lang="ja" hreflang="ja">日本語</a>');
+    const ja = await t.request('GET', `/receipt/${sale.code}?lang=ja`, { headers: japaneseBrowser });
     expect(ja.text).toContain('<html lang="ja">');
     expect(ja.text).toContain('合計');
+    expect(ja.headers.get('set-cookie')).toContain('receipt_lang=ja; Path=/receipt');
 
     for (const code of ['0000000000ZZ', parked.code, 'nonsense']) {
       const missing = await t.request('GET', `/receipt/${code}`, { headers: { accept: 'text/html' } });
       expect(missing.status, code).toBe(404);
       expect(missing.text).toContain('Receipt not found');
     }
+  });
+
+  it("shows a yen store's receipt in Japanese to any browser, and keeps a reader's switch in a cookie", async () => {
+    const yen = await createUser(t, { mainCurrency: 'JPY', secondCurrency: null });
+    const product = await createProduct(t, yen, { name: 'Rice ball', price: 150 });
+    const sold = await t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+      token: yen.token,
+      body: {
+        clientId: crypto.randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ code: product.code, quantity: 1 }],
+        payment: { method: 'CASH', currency: 'JPY', amount: 200 },
+      },
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const api = await t.request('GET', `/api/public/receipt/${sold.body.code}`);
+    expect(api.body.store.language).toBe('ja');
+
+    const englishBrowser = { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' };
+    const page = await t.request('GET', `/receipt/${sold.body.code}`, { headers: englishBrowser });
+    expect(page.text).toContain('<html lang="ja">');
+    expect(page.text).toContain('<nav class="language" aria-label="言語">');
+    expect(page.headers.get('set-cookie')).toBeNull();
+
+    const switched = await t.request('GET', `/receipt/${sold.body.code}?lang=en`, { headers: englishBrowser });
+    expect(switched.text).toContain('<html lang="en">');
+    expect(switched.text).toContain('<a href="?lang=en" lang="en" aria-current="true">English</a>');
+    const cookie = switched.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie).toBe('receipt_lang=en');
+    // The pick is kept for this reader (their next visit, or another receipt), not for anyone else.
+    const kept = await t.request('GET', `/receipt/${sold.body.code}`, { headers: { ...englishBrowser, cookie } });
+    expect(kept.text).toContain('<html lang="en">');
+    const other = await t.request('GET', `/receipt/${sold.body.code}`, { headers: englishBrowser });
+    expect(other.text).toContain('<html lang="ja">');
+    // A language that receipts do not have is ignored, never an error.
+    const unknown = await t.request('GET', `/receipt/${sold.body.code}?lang=fr`, { headers: englishBrowser });
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toContain('<html lang="ja">');
   });
 
   it("builds the page's QR link from APP_URL, whatever Host the request names", async () => {
@@ -277,8 +325,8 @@ describe.each(engines)('receipts on %s', (engine) => {
     };
     const pageIn = async (lang: string) =>
       (
-        await t.request('GET', `/receipt/${sold.body.code}`, {
-          headers: { accept: 'text/html', 'accept-language': lang },
+        await t.request('GET', `/receipt/${sold.body.code}?lang=${lang}`, {
+          headers: { accept: 'text/html' },
         })
       ).text;
 

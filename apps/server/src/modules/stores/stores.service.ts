@@ -4,6 +4,7 @@ import {
   taxRegistrationNumberProblem,
   type CreateStoreBody,
   type CurrencyCode,
+  startingTaxOf,
   type SaleSettings,
   type StoreRights,
   type UpdateStoreBody,
@@ -58,6 +59,7 @@ export const urlNameTaken = () =>
 /**
  * Inserts a store owned by `ownerId` inside the caller's transaction (sign-up creates the user and
  * the first store together). Checks the urlName first for a clear error; the unique index settles races.
+ * Its tax starts by its main currency (startingTaxOf: a yen store includes 10%, rounded down).
  */
 export async function insertOwnedStore(
   db: DbOrTx,
@@ -66,6 +68,7 @@ export async function insertOwnedStore(
   body: CreateStoreBody,
 ): Promise<StoreRow> {
   if (await repo.urlNameExists(db, body.urlName)) throw urlNameTaken();
+  const tax = startingTaxOf(body.mainCurrency);
   const row: StoreRow = {
     id: newId(),
     owner_id: ownerId,
@@ -77,15 +80,15 @@ export async function insertOwnedStore(
     address: body.address ?? '',
     phone: body.phone ?? '',
     created_at: iso(ctx.clock.now()),
-    tax_mode: 'NONE',
-    default_tax_rate: 0,
+    tax_mode: tax.taxMode,
+    default_tax_rate: tax.defaultTaxRate,
     cash_rounding: 0,
     shifts_enabled: 0,
     shifts_enabled_at: null,
-    tax_calculation: 'PER_LINE',
+    tax_calculation: tax.taxCalculation,
     lock_after_sale: 1,
     idle_lock_minutes: 5,
-    tax_rounding: 'HALF_UP',
+    tax_rounding: tax.taxRounding,
     tax_registration_number: null,
   };
   try {

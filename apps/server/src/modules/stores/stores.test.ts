@@ -61,6 +61,25 @@ describe.each(engines)('stores on %s', (engine) => {
     expect(theirs.body.map((s: { id: string }) => s.id)).not.toContain(res.body.id);
   });
 
+  it('starts a yen store tax-inclusive at 10%, rounded down per rate; other currencies without tax', async () => {
+    const japanese = { taxMode: 'INCLUSIVE', defaultTaxRate: 1000, taxCalculation: 'PER_RATE', taxRounding: 'DOWN' };
+    const none = { taxMode: 'NONE', defaultTaxRate: 0, taxCalculation: 'PER_LINE', taxRounding: 'HALF_UP' };
+    // At sign-up (the first store) and from "new store".
+    expect((await createUser(t, { mainCurrency: 'JPY', secondCurrency: 'USD' })).store).toMatchObject(japanese);
+    expect((await createUser(t, { mainCurrency: 'USD', secondCurrency: 'JPY' })).store).toMatchObject(none);
+    const yen = await create(u.token, { name: 'Tokyo', urlName: `tokyo-${unique()}`, mainCurrency: 'JPY' });
+    expect(yen.status, yen.text).toBe(201);
+    expect(yen.body).toMatchObject(japanese);
+    const euro = await create(u.token, { name: 'Berlin', urlName: `berlin-${unique()}`, mainCurrency: 'EUR' });
+    expect(euro.body).toMatchObject(none);
+    // Read back as stored, not only as answered.
+    const current = await t.request('GET', '/api/secure/virtual-store/current', {
+      token: u.token,
+      headers: { 'X-Store': yen.body.urlName },
+    });
+    expect(current.body).toMatchObject(japanese);
+  });
+
   it('refuses a urlName taken by anyone, in any case, with 409 URL_NAME_TAKEN', async () => {
     const res = await create(u.token, {
       name: 'Copy',

@@ -18,13 +18,22 @@ export const receiptUrl = (code: string, refund?: number) =>
     ? `${publicOrigin()}${returnReceiptPath(encodeURIComponent(code), refund)}`
     : `${publicOrigin()}/receipt/${encodeURIComponent(code)}`;
 
+/** The public receipt of `code`: the same answer the customer's page reads. */
+export function fetchPublicReceipt(code: string): Promise<PublicReceipt> {
+  return publicApi.request<PublicReceipt>(`/api/public/receipt/${encodeURIComponent(code)}`);
+}
+
+/** The shared document of a public receipt in `locale`; with `refund` (from 1), that refund's return receipt. */
+export function documentOfReceipt(receipt: PublicReceipt, locale: string, refund?: number): ReceiptDocument {
+  const options = { labels: receiptLabelsFor(locale), locale, url: receiptUrl(receipt.code, refund) };
+  return refund ? buildReturnReceiptDocument(receipt, refund - 1, options) : buildReceiptDocument(receipt, options);
+}
+
 /**
  * A sale's receipt as the printer draws it: the public receipt (the same answer the customer's page
  * reads, so a printed receipt never shows more than the page), built into the shared document in
  * the cashier's language; with `refund` (from 1), that refund's return receipt.
  */
 export async function receiptDocumentFor(code: string, locale: string, refund?: number): Promise<ReceiptDocument> {
-  const receipt = await publicApi.request<PublicReceipt>(`/api/public/receipt/${encodeURIComponent(code)}`);
-  const options = { labels: receiptLabelsFor(locale), locale, url: receiptUrl(code, refund) };
-  return refund ? buildReturnReceiptDocument(receipt, refund - 1, options) : buildReceiptDocument(receipt, options);
+  return documentOfReceipt(await fetchPublicReceipt(code), locale, refund);
 }

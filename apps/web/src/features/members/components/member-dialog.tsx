@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   ROLE_MAX_DISCOUNT,
@@ -11,6 +11,8 @@ import {
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { apiFieldErrors, describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { percentToBasisPoints, RightsFields, type RightsValue } from './rights-fields.tsx';
 
 export interface MemberDialogResult {
@@ -25,6 +27,8 @@ interface Props {
   member?: StoreMember;
   onClose: () => void;
   onSubmit: (result: MemberDialogResult) => Promise<unknown>;
+  /** Where the upgrade is, offered when an invitation is refused for the free plan's member limit. */
+  upgradePath?: string;
 }
 
 const defaults = (role: MemberRole): RightsValue => ({
@@ -34,7 +38,7 @@ const defaults = (role: MemberRole): RightsValue => ({
 });
 
 /** The invite dialog (address, role, permissions, discount) and the same form to edit a member. */
-export function MemberDialog({ member, onClose, onSubmit }: Props) {
+export function MemberDialog({ member, onClose, onSubmit, upgradePath }: Props) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)');
   const [email, setEmail] = useState('');
@@ -45,6 +49,7 @@ export function MemberDialog({ member, onClose, onSubmit }: Props) {
   );
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [planFull, setPlanFull] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: React.FormEvent) => {
@@ -55,6 +60,7 @@ export function MemberDialog({ member, onClose, onSubmit }: Props) {
     if (Number.isNaN(maxDiscount)) own.maxDiscount = t('members.maxDiscountInvalid');
     setErrors(own);
     setFailure(null);
+    setPlanFull(false);
     if (Object.keys(own).length > 0) return;
     setBusy(true);
     try {
@@ -64,6 +70,7 @@ export function MemberDialog({ member, onClose, onSubmit }: Props) {
       const fields = apiFieldErrors(t, error);
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(describeError(t, error));
+      setPlanFull(error instanceof ApiRequestError && error.code === 'FREE_LIMIT_REACHED');
     } finally {
       setBusy(false);
     }
@@ -82,6 +89,11 @@ export function MemberDialog({ member, onClose, onSubmit }: Props) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && <FormError>{failure}</FormError>}
+          {planFull && upgradePath && (
+            <Anchor component={Link} to={upgradePath} size="sm" fw={700}>
+              {t('subscription.upgradeLink')}
+            </Anchor>
+          )}
           {!member && (
             <TextInput
               label={t('fields.email')}

@@ -12,6 +12,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { IconBack, IconPlus } from '../../../components/icons.tsx';
+import { LimitNotice } from '../../../components/limit-notice.tsx';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useMembers } from '../api/list-members.ts';
 import { useInvitations } from '../api/list-invitations.ts';
@@ -84,6 +85,7 @@ export default function MembersPage() {
         <IconBack size={16} aria-hidden />
         {t('saleSettings.backToStores')}
       </Anchor>
+      {members.isSuccess && <LimitNotice kind="members" store={openStore} />}
       {members.isPending && <Skeleton h={200} radius="lg" />}
       {forbidden && <FormError>{t('members.forbidden')}</FormError>}
       {members.isError && !forbidden && <FormError>{describeError(t, members.error)}</FormError>}
@@ -119,6 +121,7 @@ export default function MembersPage() {
       {dialog?.mode === 'invite' && (
         <MemberDialog
           onClose={() => setDialog(null)}
+          upgradePath={paths.profileSubscriptionPricing(openStore)}
           onSubmit={async (r) => {
             const made = await invite.mutateAsync({ urlName, body: r });
             notifications.show({ color: 'teal', message: t('members.invited', { email: made.email }) });

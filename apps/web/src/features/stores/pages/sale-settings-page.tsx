@@ -13,6 +13,7 @@ import { currentStoreQuery } from '../api/current-store.ts';
 import { SaleSettingsForm } from '../components/sale-settings-form.tsx';
 import { ExchangeRatePanel } from '../components/exchange-rate-panel.tsx';
 import { PaymentMethodsSection } from '../components/payment-methods-section.tsx';
+import { StartingTaxNotice } from '../components/starting-tax-notice.tsx';
 
 /** "Sales at the counter" of one of the user's stores: tax, cash rounding and its exchange rate. */
 export default function SaleSettingsPage() {
@@ -47,6 +48,7 @@ export default function SaleSettingsPage() {
       {target.isError && <FormError>{describeError(t, target.error)}</FormError>}
       {store && !settling && (
         <Stack gap="xl">
+          <StartingTaxNotice store={store} />
           <Paper
             withBorder
             radius="lg"

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '../../../lib/notifications.ts';
 import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { VirtualStore } from '@shopdesk/shared';
+import { hasJapaneseStartingTax, type VirtualStore } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -79,6 +79,9 @@ export default function StorePage() {
             onSubmit={async (body) => {
               const created = await create.mutateAsync(body);
               notifications.show({ color: 'teal', message: t('stores.created', { name: created.name }) });
+              // A yen store's tax was set for the owner: say so at once (the sales settings say it too).
+              if (hasJapaneseStartingTax(created))
+                notifications.show({ color: 'blue', autoClose: 12_000, message: t('saleSettings.japaneseStart') });
               setEditing(null);
             }}
           />

@@ -2,9 +2,9 @@ import { List, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCheck } from '../../../components/icons.tsx';
 
-const BENEFITS = ['products', 'cargos', 'transactions', 'storage', 'support'] as const;
+const BENEFITS = ['products', 'cargos', 'transactions', 'members', 'storage', 'support'] as const;
 
-/** What premium gives: every free limit lifted at once, more image storage. */
+/** What premium gives: every free limit lifted at once (staff too), more image storage. */
 export function PremiumBenefits() {
   const { t } = useTranslation();
   return (

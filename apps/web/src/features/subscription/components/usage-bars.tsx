@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { SubscriptionStatus } from '@shopdesk/shared';
 
 interface Row {
-  key: 'products' | 'cargos' | 'transactions';
+  key: 'products' | 'cargos' | 'transactions' | 'members';
   count: number;
   limit: number | null;
 }
@@ -16,6 +16,7 @@ export function UsageBars({ status }: { status: SubscriptionStatus }) {
     { key: 'products', count: status.productCount, limit: status.freeProductLimit },
     { key: 'cargos', count: status.cargoCount, limit: status.freeCargoLimit },
     { key: 'transactions', count: status.shopTransactionCount, limit: status.freeTransactionLimit },
+    { key: 'members', count: status.memberCount ?? 0, limit: status.freeMemberLimit ?? null },
   ];
   return (
     <Stack gap="md">
