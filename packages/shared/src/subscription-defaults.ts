@@ -1,7 +1,10 @@
 // No zod here: the web app's session starts from these (see error-codes.ts); the type is erased.
 import type { SubscriptionStatus } from './subscription.ts';
 
-/** The defaults of original.md §3, before the server has answered. */
+/**
+ * The defaults of original.md §3, before the server has answered: exactly its fields. The member
+ * limit and count (optional) come only with the server's answer; until then screens read none.
+ */
 export const defaultSubscriptionStatus = (): SubscriptionStatus => ({
   freeProductLimit: null,
   freeCargoLimit: null,
@@ -9,8 +12,6 @@ export const defaultSubscriptionStatus = (): SubscriptionStatus => ({
   productCount: 0,
   cargoCount: 0,
   shopTransactionCount: 0,
-  freeMemberLimit: null,
-  memberCount: 0,
   freeLimitHasReached: false,
   betaExpiry: undefined,
 });

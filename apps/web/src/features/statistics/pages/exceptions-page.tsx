@@ -12,6 +12,7 @@ import { useExceptions } from '../api/get-exceptions.ts';
 import { ExceptionKindTotals, ExceptionMemberTotals } from '../components/exceptions-totals.tsx';
 import { ExceptionsList } from '../components/exceptions-list.tsx';
 import { RangeControls, type RangeChoice } from '../components/range-controls.tsx';
+import { ReportHeading } from '../components/report-heading.tsx';
 import { useReportFormat } from '../components/use-report-format.ts';
 import { daysIn, presetPeriod, storeToday, type Period } from '../model/periods.ts';
 
@@ -65,17 +66,12 @@ export default function ExceptionsPage() {
     <Container size={1040} px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <div>
-            <Title order={2} fz={24}>
-              {t('exceptions.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {period.from === period.to
-                ? format.date(period.from)
-                : t('statistics.range', { from: format.date(period.from), to: format.date(period.to) })}
-              {virtualStore?.timezone ? ` · ${virtualStore.timezone}` : ''}
-            </Text>
-          </div>
+          <ReportHeading
+            title={t('exceptions.title')}
+            period={period}
+            formatDate={format.date}
+            timezone={virtualStore?.timezone}
+          />
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}

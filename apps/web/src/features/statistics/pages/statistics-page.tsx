@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { paths } from '../../../lib/paths.ts';
@@ -20,6 +20,7 @@ import { StaffReport } from '../components/staff-report.tsx';
 import { TendersTable } from '../components/tenders-table.tsx';
 import { TopProducts } from '../components/top-products.tsx';
 import { TotalsGrid } from '../components/totals-grid.tsx';
+import { ReportHeading } from '../components/report-heading.tsx';
 import { useReportFormat } from '../components/use-report-format.ts';
 import { daysIn, defaultGroup, groupsFor, presetPeriod, storeToday, type Period } from '../model/periods.ts';
 import { reportCsv, type ReportCsvLabels } from '../model/report-csv.ts';
@@ -123,17 +124,12 @@ export default function StatisticsPage() {
     <Container size={1040} px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <div>
-            <Title order={2} fz={24}>
-              {t('statistics.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {period.from === period.to
-                ? format.date(period.from)
-                : t('statistics.range', { from: format.date(period.from), to: format.date(period.to) })}
-              {virtualStore?.timezone ? ` · ${virtualStore.timezone}` : ''}
-            </Text>
-          </div>
+          <ReportHeading
+            title={t('statistics.title')}
+            period={period}
+            formatDate={format.date}
+            timezone={virtualStore?.timezone}
+          />
           <Group gap="xs">
             <Button
               variant="default"
