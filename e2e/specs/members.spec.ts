@@ -131,10 +131,11 @@ test('an invitee with an account logs in from the link and comes back to accept;
   browser,
 }) => {
   test.setTimeout(120_000);
-  // The invitee: an owner of their own store, logged out on this device.
-  const invitee = await signUpConfirmed(page, 'invitee');
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  // The invitee: an owner of their own store, signed up on another device, so never logged in on
+  // this one (clearing this page's storage raced the app, which could write its session back).
+  const signUpContext = await browser.newContext({ serviceWorkers: 'block' });
+  const invitee = await signUpConfirmed(await signUpContext.newPage(), 'invitee');
+  await signUpContext.close();
 
   const ownerContext = await browser.newContext({ serviceWorkers: 'block' });
   const ownerPage = await ownerContext.newPage();

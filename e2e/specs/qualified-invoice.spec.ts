@@ -98,7 +98,10 @@ test('a yen store with a registration number issues qualified invoices and retur
   const customer = await visitor(browser, 'en-US', false);
   try {
     const receipt = customer.page;
+    // A yen store's receipt opens in Japanese; this customer switches it to English (kept for them).
     await receipt.goto(`/receipt/${code}`);
+    await expect(receipt.locator('.receipt')).toContainText(`登録番号`);
+    await receipt.getByRole('link', { name: 'English' }).click();
     const paper = receipt.locator('.receipt');
     await expect(paper).toContainText('角の店');
     await expect(paper).toContainText(`Registration no. ${NTA}`);
@@ -133,7 +136,7 @@ test('a yen store with a registration number issues qualified invoices and retur
   const returned = await visitor(browser, 'en-US', false);
   try {
     const receipt = returned.page;
-    await receipt.goto(`/receipt/${code}`);
+    await receipt.goto(`/receipt/${code}?lang=en`);
     await receipt.getByRole('link', { name: /^Return receipt 1/ }).click();
     await expect(receipt).toHaveURL(new RegExp(`/receipt/${code}/return/1$`));
     const paper = receipt.locator('.receipt');
