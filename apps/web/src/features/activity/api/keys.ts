@@ -3,7 +3,6 @@ export const activityKeys = {
   all: (store: string) => ['activity', store] as const,
   window: (store: string, page: number, filters: ActivityFilters) =>
     ['activity', store, 'window', page, filters] as const,
-  people: (store: string) => ['activity', store, 'people'] as const,
 };
 
 /** What the log is filtered by; empty strings are "any". */

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useParams } from '../../../lib/router/index.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { ACTIVITY_PAGE_SIZE, useActivity } from '../api/get-activity.ts';
-import { useActivityPeople } from '../api/get-people.ts';
+import { useStorePeople } from '../../../lib/store-people.ts';
 import type { ActivityFilters } from '../api/keys.ts';
 import { ActivityRow, type ActivityFormat } from '../components/activity-row.tsx';
 
@@ -50,7 +50,7 @@ export default function ActivityPage() {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTER);
   const [page, setPage] = useState(0);
   const log = useActivity(store, page, filters);
-  const people = useActivityPeople(store);
+  const people = useStorePeople(store);
   const format = useActivityFormat();
   const update = (patch: Partial<ActivityFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));

@@ -7,7 +7,6 @@ export const salesKeys = {
   window: (store: string, params: object) => ['sales', store, 'window', params] as const,
   one: (store: string, code: string) => ['sales', store, 'code', code] as const,
   parked: (store: string) => ['sales', store, 'parked'] as const,
-  people: (store: string) => ['sales', store, 'people'] as const,
 };
 
 export const transactionPath = (code: string) => `/api/secure/shop/transaction/${encodeURIComponent(code)}`;

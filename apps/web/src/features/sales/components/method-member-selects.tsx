@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-methods.ts';
-import { usePeople } from '../api/list-people.ts';
+import { useStorePeople } from '../../../lib/store-people.ts';
 
 interface SelectProps {
   store: string;
@@ -41,7 +41,7 @@ export function MethodSelect({ store, value, onChange, layout }: SelectProps) {
  */
 export function MemberSelect({ store, value, onChange, layout }: SelectProps) {
   const { t } = useTranslation();
-  const people = usePeople(store);
+  const people = useStorePeople(store);
   const listed = (people.data ?? []).map((p) => ({ value: p.userId, label: p.name || t('activity.formerMember') }));
   const extra = value && people.data && !listed.some((p) => p.value === value) ? [{ value, label: value }] : [];
   return (

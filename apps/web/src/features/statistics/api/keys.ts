@@ -5,6 +5,5 @@ export const statisticsKeys = {
   periods: (store: string, from: string, to: string, group: string) =>
     ['statistics', store, 'periods', from, to, group] as const,
   staff: (store: string, from: string, to: string) => ['statistics', store, 'staff', from, to] as const,
-  people: (store: string) => ['statistics', store, 'people'] as const,
   exceptions: (store: string, from: string, to: string) => ['statistics', store, 'exceptions', from, to] as const,
 };

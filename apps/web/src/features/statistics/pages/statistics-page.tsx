@@ -10,7 +10,7 @@ import { IconAlert, IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useStatisticPeriods } from '../api/get-periods.ts';
-import { useStaffPeople } from '../api/get-staff-people.ts';
+import { useStorePeople } from '../../../lib/store-people.ts';
 import { useStaffReport } from '../api/get-staff-report.ts';
 import { useStatisticSummary } from '../api/get-summary.ts';
 import { useStockValue } from '../api/get-stock-value.ts';
@@ -69,7 +69,7 @@ export default function StatisticsPage() {
   const stock = useStockValue(store);
   const staff = useStaffReport(store, period);
   // A store of one person (the owner alone, as in the original) has no report by staff to show.
-  const people = useStaffPeople(store);
+  const people = useStorePeople(store);
   const hasStaff = new Set([...(people.data ?? []), ...(staff.data ?? [])].map((p) => p.userId)).size > 1;
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const format = useReportFormat(summary.data?.currency ?? virtualStore?.mainCurrency ?? 'USD');
