@@ -43,6 +43,7 @@ export * from './units.ts';
 export * from './refund-pricing.ts';
 export * from './invoice-number.ts';
 export * from './barcode-rules.ts';
+export * from './label-line.ts';
 export * from './barcode-rule-schemas.ts';
 export * from './barcode-rule-presets.ts';
 export * from './payment-methods.ts';

@@ -2,7 +2,8 @@ import {
   asProductUnit,
   CURRENCIES,
   isMeasuredUnit,
-  scannedPrice,
+  labelProductCodes,
+  lineFromLabel,
   scanWithRules,
   type BarcodeRule,
   type CurrencyCode,
@@ -55,13 +56,26 @@ async function pricesAt(ctx: AppContext, storeId: string, products: CataloguePro
   return prices;
 }
 
-/** The price a label of this product says the line costs (a measured line's, or a piece's), or null. */
-function labelPriceOf(label: string, product: CatalogueProduct, rules: readonly BarcodeRule[], currency: CurrencyCode) {
+/**
+ * The price a label of this product gives its line (a measured line's label price, or a piece's
+ * unit price), read as the counter reads it (`lineFromLabel`); null when the label names another
+ * product or gives no price (a weight or count label, or none the counter would add).
+ */
+function labelPriceOf(
+  label: string,
+  product: CatalogueProduct,
+  cataloguePrice: number,
+  rules: readonly BarcodeRule[],
+  currency: CurrencyCode,
+): number | null {
   const scan = scanWithRules(label, rules);
-  if (!scan?.ok || scan.rule.value !== 'PRICE') return null;
-  // The product's own code is the label with its value zeroed, or the rule's item digits (a PLU).
-  if (scan.baseCode !== product.code && scan.itemCode !== product.code) return null;
-  return scannedPrice(scan.rule, scan.value, CURRENCIES[currency].exponent);
+  if (!scan?.ok || !labelProductCodes(scan).includes(product.code)) return null;
+  const read = lineFromLabel(
+    scan,
+    { price: cataloguePrice, unit: asProductUnit(product.unit) },
+    CURRENCIES[currency].exponent,
+  );
+  return read.ok ? (read.line.labelPrice ?? read.line.unitPrice ?? null) : null;
 }
 
 /**
@@ -87,7 +101,9 @@ export async function priceCatalogueLines(
     const measured = isMeasuredUnit(asProductUnit(product.unit));
     const claimed = measured ? line.labelPrice : line.unitPrice;
     const read =
-      line.label === undefined ? null : labelPriceOf(line.label, product, rules, store.main_currency as CurrencyCode);
+      line.label === undefined
+        ? null
+        : labelPriceOf(line.label, product, cataloguePrice, rules, store.main_currency as CurrencyCode);
     if (read !== null && claimed === read) {
       // A measured line costs its label's price at the product's price per unit; a piece's label is its price.
       return {

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, scanWithRules, type CurrencyCode, type TaxMode } from '@shopdesk/shared';
+import {
+  CURRENCIES,
+  labelProductCodes,
+  lineFromLabel,
+  scanWithRules,
+  type CurrencyCode,
+  type LabelLine,
+  type TaxMode,
+} from '@shopdesk/shared';
 import { barcodeRulesQuery } from '../../../lib/barcode-rules-query.ts';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -8,7 +16,6 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { counterTaxOptions, itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
-import { lineFromLabel, type LabelLine } from '../cart/scale-label.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
 
 export const newLineKey = () => crypto.randomUUID();
@@ -93,8 +100,9 @@ export function useCounterSale(store: string) {
       if (scan) {
         // The product's own code is the label with its value zeroed (Odoo's convention), or the
         // rule's item digits (a PLU number, as Japanese scales print it).
-        let label = await find(scan.baseCode);
-        if (!label.product) label = await find(scan.itemCode);
+        const [baseCode, itemCode] = labelProductCodes(scan);
+        let label = await find(baseCode);
+        if (!label.product) label = await find(itemCode);
         const product = label.product;
         const line = product ? lineFromLabel(scan, product, exponent) : null;
         if (product && line?.ok) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeRulePreset, encodeWithRule, scanWithRules, type BarcodeRule } from '@shopdesk/shared';
-import { lineFromLabel } from './scale-label.ts';
+import { barcodeRulePreset } from './barcode-rule-presets.ts';
+import { encodeWithRule, scanWithRules, type BarcodeRule } from './barcode-rules.ts';
+import { lineFromLabel } from './label-line.ts';
 
 const odoo = barcodeRulePreset('ODOO');
 const read = (code: string, rules: BarcodeRule[] = odoo) => {

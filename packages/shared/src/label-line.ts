@@ -1,15 +1,12 @@
-import {
-  asProductUnit,
-  isMeasuredUnit,
-  labelMeasure,
-  quantityFromPrice,
-  scannedPrice,
-  type BarcodeRule,
-  type BarcodeRuleScan,
-  type ProductUnit,
-} from '@shopdesk/shared';
+import { scannedPrice, labelMeasure, type BarcodeRule, type BarcodeRuleScan } from './barcode-rules.ts';
+import { asProductUnit, isMeasuredUnit, quantityFromPrice, type ProductUnit } from './units.ts';
 
-/** What a scale or price label adds to the cart, read by a store's barcode rule (product.md §5). */
+/**
+ * What a scale or price label adds to the cart, read by a store's barcode rule (product.md §5): the
+ * counter adds this line, and the server takes a label's price as the catalogue's only when it
+ * reads the same line from the scanned label (apps/server catalogue-prices.ts). No zod here, as in
+ * barcode-rules.ts: the counter reads labels on its first load.
+ */
 export interface LabelLine {
   quantity: number;
   unit: ProductUnit;
@@ -45,4 +42,9 @@ export function lineFromLabel(
   const quantity = quantityFromPrice(price, product.price);
   if (quantity === null) return { ok: false, reason: 'NO_PRICE' };
   return quantity > 0 ? { ok: true, line: { quantity, unit, labelPrice: price } } : { ok: false, reason: 'ZERO' };
+}
+
+/** The product codes a label can name: its code with the value zeroed (Odoo's), then the rule's item digits (a PLU). */
+export function labelProductCodes(scan: Extract<BarcodeRuleScan<BarcodeRule>, { ok: true }>): [string, string] {
+  return [scan.baseCode, scan.itemCode];
 }
