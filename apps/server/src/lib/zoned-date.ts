@@ -20,6 +20,27 @@ export function dateIn(at: Date, timezone: string): string {
   return formatter.format(at);
 }
 
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `2026-12-05 14:03:27`: `at` in an IANA timezone, as a spreadsheet reads a date and time (CSV exports). */
+export function dateTimeIn(at: Date, timezone: string): string {
+  let formatter = dateTimeFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormatters.set(timezone, formatter);
+  }
+  return formatter.format(at);
+}
+
 /** The offset of an IANA timezone from UTC at an instant, in milliseconds (east positive). */
 function offsetAt(at: number, timezone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

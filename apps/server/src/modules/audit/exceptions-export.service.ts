@@ -9,6 +9,7 @@ import {
   type ExceptionsQuery,
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
+import { dateTimeIn } from '../../lib/zoned-date.ts';
 import type { Scope } from '../access/index.ts';
 import { exceptionFilter, toRow } from './exceptions-report.service.ts';
 import { rowsAfter } from './exceptions-report.repo.ts';
@@ -17,27 +18,6 @@ import { rowsAfter } from './exceptions-report.repo.ts';
 const PAGE = 250;
 /** Bytes buffered ahead of the client: the next page is read once the client took the previous ones. */
 const AHEAD_BYTES = 64 * 1024;
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `2026-12-05 14:03:27` in the store's time zone: what a spreadsheet reads as a date and time. */
-function localTime(at: string, timezone: string): string {
-  let format = timeFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(timezone, format);
-  }
-  return format.format(new Date(at));
-}
 
 /**
  * `GET /report/exceptions.csv`: the report's rows (every one of the period, oldest first, the same
@@ -65,7 +45,7 @@ export function exportExceptionsCsv(
       for (const data of rows) {
         const r = toRow(data);
         chunk += csvLine([
-          localTime(r.at, store.timezone),
+          dateTimeIn(new Date(r.at), store.timezone),
           r.kind,
           protectFormula(r.userName),
           protectFormula(r.approvedByName ?? ''),
