@@ -34,6 +34,12 @@ export const ErrorCode = {
   ALREADY_COMPLETED: 'ALREADY_COMPLETED',
   /** A store member lacks the permission a call needs (403; the message names it). */
   FORBIDDEN: 'FORBIDDEN',
+  /** A till token of a till the owner turned off (401): the device is no longer a till. */
+  TILL_REVOKED: 'TILL_REVOKED',
+  /** A till request that needs a member unlocked on it, without a valid member token (401). */
+  TILL_LOCKED: 'TILL_LOCKED',
+  /** A route a till token may not reach (403): billing, members, settings, others' reports. */
+  NOT_ON_TILL: 'NOT_ON_TILL',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

@@ -50,6 +50,7 @@ export * from './payment-methods.ts';
 export * from './staff.ts';
 export * from './members.ts';
 export * from './pin-hash.ts';
+export * from './till-proof.ts';
 export * from './pin-rules.ts';
 export * from './till.ts';
 export * from './audit.ts';

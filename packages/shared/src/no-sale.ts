@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberIdSchema } from './till.ts';
+import { ApprovalSchema, memberIdSchema } from './till.ts';
 import { singleLineText } from './validation.ts';
 
 /** The longest reason a "No sale" keeps: a few words for the cash-up, not a note. */
@@ -16,6 +16,6 @@ export const NoSaleBodySchema = z.object({
   clientId: z.uuid({ error: 'clientId must be a UUID made by the device' }),
   reason: singleLineText({ label: 'Reason', min: 0, max: NO_SALE_REASON_MAX }).optional(),
   userId: memberIdSchema.optional(),
-  approvedBy: memberIdSchema.optional(),
+  approval: ApprovalSchema.optional(),
 });
 export type NoSaleBody = z.infer<typeof NoSaleBodySchema>;

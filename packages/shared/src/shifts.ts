@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentMethodLabelSchema } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
-import { memberIdSchema } from './till.ts';
+import { ApprovalSchema, memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -27,7 +27,7 @@ export const CurrencyAmountSchema = z.object({ currency: currencySchema, amount:
 
 /** `POST /shop/shift`: the cash in the drawer when the shift opens, per currency (main first). */
 /** On a till: the member unlocked there, who opens, closes or moves cash (recorded under their name). */
-const tillMember = { userId: memberIdSchema.optional(), approvedBy: memberIdSchema.optional() };
+const tillMember = { userId: memberIdSchema.optional(), approval: ApprovalSchema.optional() };
 
 export const OpenShiftBodySchema = z.object({
   float: z.array(CurrencyAmountSchema).max(2),

@@ -13,7 +13,7 @@ import {
 } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
 import { MAX_MEASURED_QUANTITY, PRODUCT_UNITS } from './units.ts';
-import { memberIdSchema } from './till.ts';
+import { ApprovalSchema, memberIdSchema } from './till.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -131,7 +131,7 @@ export type SaleRateInput = z.infer<typeof SaleRateInputSchema>;
  */
 const tillActors = {
   userId: memberIdSchema.optional(),
-  approvedBy: memberIdSchema.optional(),
+  approval: ApprovalSchema.optional(),
 };
 
 /** What a sale holds, created or edited: its status, lines, cart discount and payment. */
