@@ -45,9 +45,12 @@ export const ExceptionRowSchema = z.object({
   approvedByName: z.string().nullable(),
   /**
    * How the approval was given: ONLINE (a grant the server signed) or OFFLINE (a proof checked at
-   * sync). Null when not approved, or while approvals do not record how (all of them today).
+   * sync). Null when not approved, and on rows recorded before approvals were proven.
    */
   approvalMode: z.enum(['ONLINE', 'OFFLINE']).nullable(),
+  /** The till it was done on (its name, kept after it is revoked); null: from a person's own session. */
+  tillId: z.string().nullable(),
+  tillName: z.string().nullable(),
   /** Minor units of the main currency (see EXCEPTION_KINDS); null when none applies. */
   amount: z.number().int().nullable(),
   /** An override's catalogue price (the product's price at the sale's time); null for other kinds and older lines. */
@@ -85,6 +88,8 @@ export const ExceptionsReportSchema = z.object({
   /** Per kind, in EXCEPTION_KINDS order, every kind listed (0 when none). */
   totals: z.array(ExceptionTotalSchema),
   members: z.array(ExceptionMemberSchema),
+  /** Rows per till (rows from a person's own session are under no till), most first. */
+  tills: z.array(z.object({ tillId: z.string(), name: z.string(), count: z.number().int() })),
   /** Newest first, at most MAX_EXCEPTION_ROWS; `truncated` when the period has more (the CSV has all). */
   rows: z.array(ExceptionRowSchema),
   truncated: z.boolean(),
@@ -98,6 +103,7 @@ export const EXCEPTION_CSV_COLUMNS = [
   'member',
   'approved_by',
   'approval',
+  'till',
   'amount',
   'catalogue_price',
   'sale_code',
