@@ -26,6 +26,8 @@ const row = (r: Partial<ExceptionRow>): ExceptionRow => ({
   approvedBy: 'm',
   approvedByName: 'Mona Manager',
   approvalMode: null,
+  tillId: null,
+  tillName: null,
   amount: 700,
   cataloguePrice: null,
   saleCode: 'AB12CD34EF56',
@@ -47,6 +49,7 @@ const report = (ownOnly: boolean): ExceptionsReport => ({
     zero('NO_SALE'),
     zero('CASH_MOVE'),
   ],
+  tills: [],
   members: [
     {
       userId: 'c',
