@@ -9,6 +9,7 @@ import { amountExample } from '../lib/amount-example.ts';
 import { FormError } from './form-error.tsx';
 import { useWriteLock } from './offline-banner.tsx';
 import { AmountField } from './amount-field.tsx';
+import { useTillApproval } from './till/use-till-approval.tsx';
 
 /**
  * Opening a shift: the cash in the drawer now (the float), per currency of the till. On the shift
@@ -28,6 +29,8 @@ export function OpenShiftForm({
   const open = useOpenShift(store);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // On a till whose member may not open shifts, a member who may approves with their PIN.
+  const approval = useTillApproval(store);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -38,31 +41,37 @@ export function OpenShiftForm({
       return { currency, amount: amount ?? 0 };
     });
     setErrors(wrong);
-    if (Object.keys(wrong).length === 0) open.mutate({ float }, { onSuccess: (shift) => onOpened?.(shift) });
+    if (Object.keys(wrong).length > 0) return;
+    approval.withApproval({ permission: 'SHIFTS' }, (given) =>
+      open.mutate({ float, ...(given ? { approval: given } : {}) }, { onSuccess: (shift) => onOpened?.(shift) }),
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text fz="sm" c="dimmed">
-          {t('shifts.openIntro')}
-        </Text>
-        {open.isError && <FormError>{describeError(t, open.error)}</FormError>}
-        {currencies.map((currency) => (
-          <AmountField
-            key={currency}
-            currency={currency}
-            label={t('shifts.floatLabel', { currency })}
-            value={texts[currency] ?? ''}
-            onChange={(v) => setTexts((s) => ({ ...s, [currency]: v }))}
-            error={errors[currency]}
-            maw={260}
-          />
-        ))}
-        <Button type="submit" loading={open.isPending} {...lock} style={{ alignSelf: 'flex-start' }}>
-          {t('shifts.open')}
-        </Button>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            {t('shifts.openIntro')}
+          </Text>
+          {open.isError && <FormError>{describeError(t, open.error)}</FormError>}
+          {currencies.map((currency) => (
+            <AmountField
+              key={currency}
+              currency={currency}
+              label={t('shifts.floatLabel', { currency })}
+              value={texts[currency] ?? ''}
+              onChange={(v) => setTexts((s) => ({ ...s, [currency]: v }))}
+              error={errors[currency]}
+              maw={260}
+            />
+          ))}
+          <Button type="submit" loading={open.isPending} {...lock} style={{ alignSelf: 'flex-start' }}>
+            {t('shifts.open')}
+          </Button>
+        </Stack>
+      </form>
+      {approval.dialog}
+    </>
   );
 }

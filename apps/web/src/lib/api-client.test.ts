@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicApi, secureApi, setUnauthorizedHandler } from './api-client.ts';
 import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
 import { initialSessionState, useSession } from './session-store.ts';
+import { TILL_STORAGE_KEY, useTill } from './till/till-state.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -86,5 +87,57 @@ describe('api clients', () => {
   it('reports an unreachable server as NetworkError', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(publicApi.request('/api/auth/x')).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('on a till (product.md §2, till mode)', () => {
+  const till = { store: 'corner', tillId: 'till-1', tillName: 'Till 1', tillToken: 'till-token' };
+  const ben = { userId: 'ben-id', name: 'Ben', role: 'CASHIER' as const, permissions: [], maxDiscount: 0 };
+  const sentHeaders = () => fetchMock.mock.calls.at(-1)![1]!.headers as Record<string, string>;
+  beforeEach(() => {
+    // The person's session is gone on a till; a stale token left behind must never be sent.
+    useTill.getState().become(till);
+    useTill.getState().unlock(ben, 'ben-token');
+  });
+  afterEach(() => useTill.getState().forget());
+
+  it('sends the till’s token, its store whatever the route, and the member unlocked there', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    window.history.pushState({}, '', '/elsewhere/shop/counter');
+    await secureApi.request('/api/secure/x', { store: 'other' });
+    expect(sentHeaders()).toMatchObject({
+      Authorization: 'Bearer till-token',
+      'X-Store': 'corner',
+      'x-till-member': 'ben-token',
+    });
+  });
+
+  it('sends the member a queued action was made with, or none, when told', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await secureApi.request('/api/secure/x', { tillMember: 'mia-token' });
+    expect(sentHeaders()['x-till-member']).toBe('mia-token');
+    await secureApi.request('/api/secure/x', { tillMember: null });
+    expect(sentHeaders()['x-till-member']).toBeUndefined();
+    useTill.getState().lock();
+    await secureApi.request('/api/secure/x');
+    expect(sentHeaders()['x-till-member']).toBeUndefined();
+  });
+
+  it('is turned off by 401 TILL_REVOKED: the token goes, the member too, no session handling', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockImplementation(async () => json(401, { message: 'This till was turned off', code: 'TILL_REVOKED' }));
+    await expect(secureApi.request('/api/secure/x')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(useTill.getState()).toMatchObject({ revoked: true, tillToken: null, member: null, memberToken: null });
+    expect(JSON.parse(localStorage.getItem(TILL_STORAGE_KEY)!)).toMatchObject({ revoked: true, tillToken: null });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('locks on 401 TILL_LOCKED for the member unlocked now, not for a queued action’s own member', async () => {
+    fetchMock.mockImplementation(async () => json(401, { message: 'Unlock the till', code: 'TILL_LOCKED' }));
+    await secureApi.request('/api/secure/x', { tillMember: 'old-token' }).catch(() => undefined);
+    expect(useTill.getState().member).toEqual(ben);
+    await secureApi.request('/api/secure/x').catch(() => undefined);
+    expect(useTill.getState()).toMatchObject({ member: null, memberToken: null, tillToken: 'till-token' });
   });
 });

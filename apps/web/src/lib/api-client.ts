@@ -1,5 +1,6 @@
-import { STORE_HEADER } from '@shopdesk/shared';
+import { ErrorCode, STORE_HEADER, TILL_MEMBER_HEADER } from '@shopdesk/shared';
 import { useSession } from './session-store.ts';
+import { useTill } from './till/till-state.ts';
 import { storeSegment } from './store-segment.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiRequestError, ContractError, NetworkError } from './api-error.ts';
@@ -23,6 +24,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False for calls whose 401 is expected and handled by the caller (e.g. logout). */
   handleUnauthorized?: boolean;
+  /**
+   * On a till: the X-Till-Member to send instead of the member unlocked now. A sale queued offline
+   * keeps the one it was made with, so it is recorded under that member whenever it syncs; null
+   * sends none.
+   */
+  tillMember?: string | null;
 }
 
 let onUnauthorized: ((error: ApiRequestError) => void) | null = null;
@@ -61,20 +68,41 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function send(secure: boolean, path: string, opts: RequestOptions) {
+/**
+ * The credential of a secure call. On a till (product.md §2, till mode) the till's own token, its
+ * store whatever the route says, and the member unlocked there (or the one an action was made
+ * with); else the person's session and the route's store.
+ */
+function authHeaders(headers: Record<string, string>, opts: RequestOptions) {
+  const till = useTill.getState();
+  if (till.store && till.tillToken) {
+    headers.Authorization = `Bearer ${till.tillToken}`;
+    headers[STORE_HEADER] = till.store;
+    const member = opts.tillMember !== undefined ? opts.tillMember : till.memberToken;
+    if (member) headers[TILL_MEMBER_HEADER] = member;
+    return;
+  }
+  const { jwt } = useSession.getState();
+  if (jwt) headers.Authorization = `Bearer ${jwt}`;
+  const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
+  if (store) headers[STORE_HEADER] = store;
+}
+
+/** A response and the headers it was asked with (a till's 401 depends on which credential went). */
+interface Sent {
+  res: Response;
+  headers: Record<string, string>;
+}
+
+async function send(secure: boolean, path: string, opts: RequestOptions): Promise<Sent> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = opts.contentType ?? 'application/json';
-  if (secure) {
-    const { jwt } = useSession.getState();
-    if (jwt) headers.Authorization = `Bearer ${jwt}`;
-    const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
-    if (store) headers[STORE_HEADER] = store;
-  }
+  if (secure) authHeaders(headers, opts);
   const raw = opts.contentType !== undefined;
   // Held back while a new version takes over (update-guard.ts); the page then reloads, or they go.
   await requestsMayGo();
   try {
-    return await fetch(apiUrl(path), {
+    const res = await fetch(apiUrl(path), {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : raw ? (opts.body as BodyInit) : JSON.stringify(opts.body),
@@ -82,26 +110,43 @@ async function send(secure: boolean, path: string, opts: RequestOptions) {
       credentials: secure ? 'include' : 'omit',
       signal: opts.signal,
     });
+    return { res, headers };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
   }
 }
 
-function failure(secure: boolean, res: Response, body: unknown, opts: { handleUnauthorized?: boolean }) {
+/**
+ * A till's 401: the till was turned off (TILL_REVOKED, or its token no longer known), which holds
+ * for the whole device whoever asked; or the member's token was refused (TILL_LOCKED), which locks
+ * the till only when it was the live member's (a queued sale's own token is the queue's concern).
+ * Answers whether it was a till's.
+ */
+function tillUnauthorized(error: ApiRequestError, headers: Record<string, string>): boolean {
+  const till = useTill.getState();
+  if (!till.tillToken || headers.Authorization !== `Bearer ${till.tillToken}`) return false;
+  if (error.code !== ErrorCode.TILL_LOCKED) till.revoke();
+  else if (till.memberToken && headers[TILL_MEMBER_HEADER] === till.memberToken) till.lock();
+  return true;
+}
+
+function failure(secure: boolean, { res, headers }: Sent, body: unknown, opts: RequestOptions) {
   const error = new ApiRequestError(res.status, res.statusText, body, res.headers.get('retry-after'));
-  if (secure && res.status === 401 && opts.handleUnauthorized !== false) onUnauthorized?.(error);
+  if (secure && res.status === 401 && !tillUnauthorized(error, headers) && opts.handleUnauthorized !== false)
+    onUnauthorized?.(error);
   return error;
 }
 
 async function request<T>(secure: boolean, path: string, opts: RequestOptions): Promise<T> {
-  const res = await send(secure, path, opts);
+  const sent = await send(secure, path, opts);
+  const { res } = sent;
   const body = await readBody(res);
   if (secure && onWrite && (opts.method ?? 'GET') !== 'GET') {
     const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : undefined;
     onWrite({ method: opts.method ?? 'GET', path, status: res.status, code });
   }
-  if (!res.ok) throw failure(secure, res, body, opts);
+  if (!res.ok) throw failure(secure, sent, body, opts);
   // An empty answer (204, 202) has nothing to read: calls that expect one name no type (void).
   if (body === '') return undefined as T;
   // Every answer of the API is JSON; text is some other server's page (a proxy's, a captive
@@ -118,7 +163,7 @@ export const publicApi = {
   request: <T = void>(path: string, opts: RequestOptions = {}) => request<T>(false, path, opts),
 };
 
-/** Calls /api/secure with the session's bearer token and the X-Store of the current route. */
+/** Calls /api/secure with the session's bearer token and the X-Store of the current route, or as the till. */
 export const secureApi = {
   request: <T = void>(path: string, opts: RequestOptions = {}) => request<T>(true, path, opts),
   /**
@@ -126,8 +171,8 @@ export const secureApi = {
    * token, so these go through fetch too.
    */
   blob: async (path: string, opts: RequestOptions = {}): Promise<Blob> => {
-    const res = await send(true, path, opts);
-    if (!res.ok) throw failure(true, res, await readBody(res), opts);
-    return res.blob();
+    const sent = await send(true, path, opts);
+    if (!sent.res.ok) throw failure(true, sent, await readBody(sent.res), opts);
+    return sent.res.blob();
   },
 };

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentShift, OpenShiftBody, ShiftReport } from '@shopdesk/shared';
-import { tillActors } from './till/till-state.ts';
 import { secureApi } from './api-client.ts';
 
 /**
@@ -27,11 +26,9 @@ export function useCurrentShift(store: string, enabled = true) {
   return useQuery({ ...currentShiftQuery(store), enabled });
 }
 
-/** `POST /shop/shift`: opens the store's shift with its float. */
+/** `POST /shop/shift`: opens the store's shift with its float (on a till, as the member unlocked there). */
 export function openShift(store: string, body: OpenShiftBody) {
-  // On a till, the member unlocked there opens it.
-  const opener = { ...body, ...tillActors(store) };
-  return secureApi.request<ShiftReport>('/api/secure/shop/shift', { method: 'POST', body: opener, store });
+  return secureApi.request<ShiftReport>('/api/secure/shop/shift', { method: 'POST', body, store });
 }
 
 export function useOpenShift(store: string) {

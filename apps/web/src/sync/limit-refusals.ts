@@ -1,5 +1,5 @@
 import { ErrorCode, type SubscriptionStatus } from '@shopdesk/shared';
-import { useSession } from '../lib/session-store.ts';
+import { deviceOwner } from '../lib/device-owner.ts';
 import { announceQueueChanged, wakeSaleSync } from './queue-events.ts';
 import { listSales, updateSale, type QueuedSale } from './sale-queue-db.ts';
 
@@ -21,7 +21,7 @@ function hasRoom(status: SubscriptionStatus): boolean {
  * the cashier does not have to find and resend each one. Answers how many went back.
  */
 export async function requeueLimitRefusals(status: SubscriptionStatus): Promise<number> {
-  const userId = useSession.getState().loggedUser?.userId;
+  const userId = deviceOwner();
   if (!userId || !hasRoom(status)) return 0;
   const refused = (await listSales()).filter((e) => e.userId === userId && isLimitRefusal(e));
   for (const entry of refused) {

@@ -36,8 +36,13 @@ export interface QueuedSale {
    * `complete:{store}:{code}` for completing a held cart.
    */
   clientId: string;
-  /** Who made the sale: only this user's session ever sends it. */
+  /** Whose queue it is in: the person's user id, or the till's `till-{id}` (lib/device-owner.ts). Only they send it. */
   userId: string;
+  /**
+   * On a till: the X-Till-Member token of the member who made the sale, sent with it whenever it
+   * syncs, so it is recorded under them (product.md §2, who did what) whoever is unlocked then.
+   */
+  tillMember?: string;
   /** The store's urlName, sent as X-Store. */
   store: string;
   request: SaleRequest;

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
 import type { CreateTransactionBody, LoggedUser, ShopTransaction } from '@shopdesk/shared';
 import { useSession } from '../lib/session-store.ts';
+import { useTill } from '../lib/till/till-state.ts';
 import { closeQueueChannelForTests } from './queue-events.ts';
 import { resetSaleQueueDbForTests } from './sale-queue-db.ts';
 
@@ -15,6 +16,16 @@ export async function settle(rounds = 30): Promise<void> {
 export function logIn(userId: string, jwt = `jwt-${userId}`): void {
   const user = { userId, email: `${userId}@example.com`, name: userId, locale: 'en-US' } as LoggedUser;
   useSession.getState().login(jwt, user);
+}
+
+/** This device is the till `till-1` of my-shop, with `userId` unlocked on it under `memberToken`. */
+export function onTill(userId: string, memberToken: string): void {
+  useSession.getState().clearSession();
+  const till = useTill.getState();
+  if (!till.tillToken) till.become({ store: 'my-shop', tillId: 'till-1', tillName: 'Till 1', tillToken: 'till-token' });
+  useTill
+    .getState()
+    .unlock({ userId, name: userId, role: 'CASHIER', permissions: ['SELL'], maxDiscount: 0 }, memberToken);
 }
 
 export function saleBody(overrides: Partial<CreateTransactionBody> = {}): CreateTransactionBody {
@@ -128,11 +139,12 @@ export function fakeServer() {
   };
 }
 
-/** A fresh device: empty queue, nobody logged in, online, a new server. */
+/** A fresh device: empty queue, nobody logged in, no till, online, a new server. */
 export async function freshDevice() {
   closeQueueChannelForTests();
   await resetSaleQueueDbForTests();
   useSession.getState().clearSession();
+  useTill.getState().forget();
   onlineManager.setOnline(true);
   const server = fakeServer();
   vi.stubGlobal('fetch', server.fetchMock);

@@ -1,4 +1,4 @@
-import type { ShopTransaction } from '@shopdesk/shared';
+import { ErrorCode, type ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../lib/api-client.ts';
 import { ApiRequestError, ContractError, NetworkError } from '../lib/api-error.ts';
 import type { QueuedSale, SaleRefusal, SyncProblem } from './sale-queue-db.ts';
@@ -29,6 +29,10 @@ function refusalOf(error: ApiRequestError): SaleRefusal {
 /** Sorts a failed call into "try again later", "log in again" and "refused". */
 function classify(error: unknown): SendOutcome {
   if (error instanceof ApiRequestError) {
+    // The member token the sale was made with no longer holds (their PIN changed, they left): this
+    // sale cannot be recorded under them; the till itself and the sales after it are fine.
+    if (error.status === 401 && error.code === ErrorCode.TILL_LOCKED)
+      return { kind: 'refused', refusal: refusalOf(error), error };
     if (error.status === 401) return { kind: 'unauthorized' };
     if (error.status === 408) return { kind: 'retry', problem: 'timeout', retryAfterMs: null };
     if (error.status === 429) return { kind: 'retry', problem: 'busy', retryAfterMs: error.retryAfterMs };
@@ -58,6 +62,8 @@ export async function sendQueuedSale(
     store: entry.store,
     signal: opts.signal,
     handleUnauthorized: opts.handleUnauthorized ?? false,
+    // On a till, the member who made it, not whoever is unlocked now.
+    tillMember: entry.tillMember ?? null,
   };
   try {
     const sale =

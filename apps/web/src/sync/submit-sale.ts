@@ -2,7 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import type { ShopTransaction } from '@shopdesk/shared';
 import type { ApiRequestError } from '../lib/api-error.ts';
 import { reportUnreachable } from '../lib/connectivity.ts';
-import { useSession } from '../lib/session-store.ts';
+import { deviceOwner } from '../lib/device-owner.ts';
+import { isTill, useTill } from '../lib/till/till-state.ts';
 import { requestPersistentStorage } from './persist-storage.ts';
 import { announceQueueChanged, wakeSaleSync } from './queue-events.ts';
 import { deleteSale, listSales, updateSale, upsertSale, type SalePreview, type SaleRequest } from './sale-queue-db.ts';
@@ -30,7 +31,8 @@ export function queueKeyOf(store: string, request: SaleRequest): string {
 /**
  * Every sale the counter finishes goes through here. It is written to IndexedDB first (the
  * promise waits for the commit), so once this resolves the sale survives a reload, a crash or a
- * closed tab. Then, when online and no older sale of this user is still waiting (sales reach the
+ * closed tab. On a till it keeps the token of the member who made it. Then, when online and no
+ * older sale of this user (or till) is still waiting (sales reach the
  * server in order), it is sent at once with a timeout; whatever does not get an answer is left to
  * the sync loop.
  */
@@ -39,8 +41,10 @@ export async function submitSale(
   request: SaleRequest,
   opts: { preview?: SalePreview; timeoutMs?: number } = {},
 ): Promise<SubmitSaleResult> {
-  const userId = useSession.getState().loggedUser?.userId;
-  if (!userId) throw new Error('submitSale needs a logged-in user');
+  const userId = deviceOwner();
+  if (!userId) throw new Error('submitSale needs a logged-in user or a till');
+  const till = useTill.getState();
+  const tillMember = isTill(till) ? till.memberToken : null;
   const clientId = queueKeyOf(store, request);
   const timeoutMs = opts.timeoutMs ?? SUBMIT_TIMEOUT_MS;
 
@@ -51,6 +55,7 @@ export async function submitSale(
   const entry = await upsertSale({
     clientId,
     userId,
+    ...(tillMember ? { tillMember } : {}),
     store,
     request,
     preview: opts.preview ?? null,

@@ -1,5 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
+import { deviceCredential, deviceOwner } from '../lib/device-owner.ts';
 import { useSession } from '../lib/session-store.ts';
+import { useTill } from '../lib/till/till-state.ts';
 import { onSubscriptionStatus } from '../lib/subscription-status.ts';
 import { backoffDelay } from './backoff.ts';
 import { requeueLimitRefusals } from './limit-refusals.ts';
@@ -19,9 +21,9 @@ export interface SyncLoopOptions {
 
 /**
  * One sync loop, run under the Web Lock when the browser has Web Locks (else right away, one per
- * tab: the clientId still stores each sale once). It sends this user's waiting sales oldest
- * first, one at a time; a refused sale is marked with its reason and the loop goes on with the
- * next; a 401 pauses it until the session's token changes (a new login); failures back off with
+ * tab: the clientId still stores each sale once). It sends this user's (or this till's) waiting
+ * sales oldest first, one at a time; a refused sale is marked with its reason and the loop goes on
+ * with the next; a 401 pauses it until the device's credential changes (a new login); failures back off with
  * full jitter. It sleeps when there is nothing to send, and wakes on a new sale (any tab), the
  * browser going online, or a login. Returns its stop.
  */
@@ -31,7 +33,7 @@ export function startSyncLoopInstance(opts: SyncLoopOptions = {}): () => void {
   const signal = stopper.signal;
   let woken = false;
   let wakeWaiter: (() => void) | null = null;
-  let pausedJwt: string | null = null;
+  let pausedCredential: string | null = null;
   let failures = 0;
   let notBefore = 0;
 
@@ -46,6 +48,9 @@ export function startSyncLoopInstance(opts: SyncLoopOptions = {}): () => void {
     }),
     useSession.subscribe((s, prev) => {
       if (s.jwt !== prev.jwt) wake();
+    }),
+    useTill.subscribe((s, prev) => {
+      if (s.tillToken !== prev.tillToken) wake();
     }),
     // Sales refused for the free limit go back in line once a fresh status shows room again.
     onSubscriptionStatus((status) => void requeueLimitRefusals(status)),
@@ -77,13 +82,14 @@ export function startSyncLoopInstance(opts: SyncLoopOptions = {}): () => void {
 
   /** One step: sends at most one sale; answers how long to sleep before the next (null: until woken). */
   async function step(): Promise<number | null> {
-    const { jwt, loggedUser } = useSession.getState();
-    if (!jwt || !loggedUser || pausedJwt === jwt) return null;
-    pausedJwt = null;
+    const credential = deviceCredential();
+    const owner = deviceOwner();
+    if (!credential || !owner || pausedCredential === credential) return null;
+    pausedCredential = null;
     if (!navigator.onLine) return null;
     const now = Date.now();
     if (now < notBefore) return notBefore - now;
-    const next = (await listSales()).find((e) => e.userId === loggedUser.userId && e.state === 'waiting');
+    const next = (await listSales()).find((e) => e.userId === owner && e.state === 'waiting');
     if (!next) return null;
     // Its own tab is sending it this moment (submitSale); the lease runs out if that tab died.
     if (next.leaseUntil > now) return next.leaseUntil - now;
@@ -106,7 +112,7 @@ export function startSyncLoopInstance(opts: SyncLoopOptions = {}): () => void {
         failures = 0;
         return 0;
       case 'unauthorized':
-        pausedJwt = jwt;
+        pausedCredential = credential;
         return null;
       case 'retry':
         failures += 1;

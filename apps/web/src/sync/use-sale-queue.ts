@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useSession } from '../lib/session-store.ts';
+import { deviceOwner, useDeviceOwner } from '../lib/device-owner.ts';
 import { announceQueueChanged, onQueueMessage, wakeSaleSync } from './queue-events.ts';
 import { deleteSale, getSale, listSales, updateSale, type QueuedSale } from './sale-queue-db.ts';
 
@@ -83,7 +83,7 @@ export async function discardSale(clientId: string): Promise<void> {
 /** The queued sales of the user logged in now, kept current across tabs, and what can be done with them. */
 export function useSaleQueue(): SaleQueue {
   const all = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const userId = useSession((s) => s.loggedUser?.userId ?? null);
+  const userId = useDeviceOwner();
   const entries = useMemo(() => (userId ? all.filter((e) => e.userId === userId) : []), [all, userId]);
   const waiting = entries.filter((e) => e.state === 'waiting').length;
   const retry = useCallback((clientId: string) => retrySale(clientId), []);
@@ -96,7 +96,7 @@ export function useSaleQueue(): SaleQueue {
  * for holding back an app update. By default the logged-in user's; `allUsers` counts the device's.
  */
 export async function pendingSaleCount(opts: { allUsers?: boolean } = {}): Promise<number> {
-  const userId = useSession.getState().loggedUser?.userId;
+  const userId = deviceOwner();
   const entries = await listSales();
   return opts.allUsers ? entries.length : entries.filter((e) => e.userId === userId).length;
 }

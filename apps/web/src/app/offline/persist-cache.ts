@@ -1,7 +1,7 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { del, get, keys, set } from 'idb-keyval';
-import { useSession } from '../../lib/session-store.ts';
+import { deviceOwner, subscribeDeviceOwner } from '../../lib/device-owner.ts';
 import {
   boundPersistedClient,
   CACHE_KEY_PREFIX,
@@ -104,7 +104,7 @@ function subscribe(queryClient: QueryClient, key: string, buster: string): () =>
   };
 }
 
-/** Follows the session: persists the logged-in user's cache, wipes it when they log out. */
+/** Follows the session (or the till): persists the logged-in user's cache, wipes it when they log out. */
 export function startQueryPersistence(queryClient: QueryClient): () => void {
   let activeKey: string | null = null;
   let stop: (() => void) | null = null;
@@ -136,8 +136,8 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
       });
   };
 
-  follow(useSession.getState().loggedUser?.userId ?? null);
-  const unsubscribeSession = useSession.subscribe((s) => follow(s.loggedUser?.userId ?? null));
+  follow(deviceOwner());
+  const unsubscribeSession = subscribeDeviceOwner(follow);
   return () => {
     unsubscribeSession();
     stop?.();

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
-import { isLoggedIn, useSession } from '../../lib/session-store.ts';
+import { deviceOwner, subscribeDeviceOwner } from '../../lib/device-owner.ts';
 import { CACHE_PRESENT_FLAG, isBeyondFirstScreen, shouldPersistQuery } from './persist-policy.ts';
 
 /**
- * Loads the offline cache (persist-cache.ts, its own chunk) for a logged-in user once it is
+ * Loads the offline cache (persist-cache.ts, its own chunk) for a logged-in user (or a till) once it is
  * needed: when the connection is gone (now, at start, or later), or when the app loads data past
  * the first screen (a list, a lookup, the store list). The login page and home draw without it, so
  * it stays out of their first load (e2e first-load.spec.ts); what home shows is kept as soon as it
@@ -17,7 +17,7 @@ export function useOfflineCache(queryClient: QueryClient): void {
     let requested = false;
     const unsubscribers: Array<() => void> = [];
     const load = () => {
-      if (requested || !isLoggedIn(useSession.getState())) return;
+      if (requested || !deviceOwner()) return;
       requested = true;
       unsubscribers.forEach((u) => u());
       void import('./persist-cache.ts').then(({ startQueryPersistence }) => {
@@ -27,7 +27,7 @@ export function useOfflineCache(queryClient: QueryClient): void {
     // Data that arrived, not a query merely set up (the store picker's list waits until it opens).
     const worthKeeping = (q: Query) => shouldPersistQuery(q) && isBeyondFirstScreen(q);
     const loadIfNeeded = () => {
-      if (!isLoggedIn(useSession.getState())) {
+      if (!deviceOwner()) {
         clearIfLeft();
         return;
       }
@@ -48,8 +48,8 @@ export function useOfflineCache(queryClient: QueryClient): void {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type === 'updated' && worthKeeping(event.query)) load();
       }),
-      // Logging in may come after data was loaded, or while offline.
-      useSession.subscribe(loadIfNeeded),
+      // Logging in (or becoming a till) may come after data was loaded, or while offline.
+      subscribeDeviceOwner(loadIfNeeded),
     );
     loadIfNeeded();
     return () => {

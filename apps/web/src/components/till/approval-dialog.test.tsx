@@ -1,11 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ROLE_PERMISSIONS, saleNeeds, type TillMember } from '@shopdesk/shared';
 import '../../lib/i18n.ts'; // the English texts, as in the app
 import { stubLayoutApis } from '../../lib/jsdom-stubs.test-support.ts';
 import { tillMemberLacks, useTill } from '../../lib/till/till-state.ts';
+import type { PinCheck } from '../../lib/till/till-api.ts';
 import { ApprovalDialog } from './approval-dialog.tsx';
+
+const checkPin = vi.hoisted(() => vi.fn<(...args: unknown[]) => Promise<PinCheck>>());
+vi.mock('../../lib/till/till-api.ts', () => ({ checkPin }));
 
 const member = (name: string, role: 'MANAGER' | 'CASHIER', maxDiscount: number): TillMember => ({
   userId: `${name}-id`,
@@ -13,7 +17,7 @@ const member = (name: string, role: 'MANAGER' | 'CASHIER', maxDiscount: number):
   role,
   permissions: [...ROLE_PERMISSIONS[role]],
   maxDiscount,
-  pinHash: 'kept',
+  pinVerifier: 'kept',
 });
 const cashier = member('Ben', 'CASHIER', 1000);
 const manager = member('Mia', 'MANAGER', 2000);
@@ -23,12 +27,14 @@ const noDiscounts = { lines: [], gross: 0, lineDiscounts: 0, cartDiscount: 0 };
 beforeAll(stubLayoutApis);
 afterEach(() => {
   cleanup();
-  useTill.setState({ store: null, roster: null, member: null });
+  useTill.getState().forget();
 });
 
 function onTill() {
   useTill.setState({
     store: 'corner',
+    tillId: 'till-1',
+    tillToken: 'till-token',
     roster: { lockAfterSale: true, idleLockMinutes: 5, members: [cashier, manager, boss] },
     member: cashier,
   });
@@ -50,6 +56,7 @@ describe('a discount above the till member’s maximum', () => {
         <ApprovalDialog
           store="corner"
           needs={{ permission: 'SELL', discountBp: 2500 }}
+          clientId="sale-1"
           onApproved={() => {}}
           onClose={() => {}}
         />
@@ -78,11 +85,65 @@ describe('a sale with a price changed by hand and an open-price item', () => {
     });
     render(
       <MantineProvider env="test">
-        <ApprovalDialog store="corner" needs={needs} onApproved={() => {}} onClose={() => {}} />
+        <ApprovalDialog store="corner" needs={needs} clientId="sale-1" onApproved={() => {}} onClose={() => {}} />
       </MantineProvider>,
     );
     expect(screen.getByText(/Ben may not change a price and sell an open-price item/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mia' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Kai' })).toBeNull();
+  });
+});
+
+describe('the approval', () => {
+  it('is asked for the action’s clientId and the permission lacked, and handed to the action', async () => {
+    onTill();
+    const approval = { kind: 'online' as const, grant: 'signed.grant.of-the-server' };
+    checkPin.mockResolvedValueOnce({
+      ok: true,
+      member: manager,
+      offline: false,
+      newPinNeeded: false,
+      memberToken: null,
+      approval,
+    });
+    const onApproved = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <ApprovalDialog
+          store="corner"
+          needs={{ permission: 'REFUND' }}
+          clientId="refund-7"
+          onApproved={onApproved}
+          onClose={() => {}}
+        />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Mia' }));
+    for (const digit of '135790') fireEvent.click(screen.getByRole('button', { name: digit }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onApproved).toHaveBeenCalledWith(approval));
+    expect(checkPin).toHaveBeenCalledWith('Mia-id', '135790', { permission: 'REFUND', clientId: 'refund-7' });
+  });
+
+  it('of a SETTINGS change may be the member on the till’s own, when asked so (leaving till mode)', () => {
+    onTill();
+    useTill.setState({ member: manager });
+    render(
+      <MantineProvider env="test">
+        <ApprovalDialog
+          store="corner"
+          needs={{ permission: 'SETTINGS' }}
+          clientId="leave-1"
+          selfMayApprove
+          onApproved={() => {}}
+          onClose={() => {}}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('A member who may change settings enters their PIN.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mia' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Olive' })).toBeTruthy();
+    // A cashier may not change settings.
+    expect(screen.queryByRole('button', { name: 'Ben' })).toBeNull();
   });
 });

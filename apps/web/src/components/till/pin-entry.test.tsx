@@ -39,7 +39,8 @@ const type = (digits: string) => {
 
 describe('the PIN pad', () => {
   it('shows the names first, then the pad of the one chosen, and checks the PIN as theirs', async () => {
-    checkPin.mockResolvedValue({ ok: true, member: ben, offline: false, newPinNeeded: true });
+    const accepted = { member: ben, offline: false, newPinNeeded: true, memberToken: 'ben-token', approval: null };
+    checkPin.mockResolvedValue({ ok: true, ...accepted });
     const onDone = renderPad();
     // No pad before a name is chosen: a PIN alone names nobody.
     expect(screen.queryByLabelText('PIN')).toBeNull();
@@ -50,8 +51,8 @@ describe('the PIN pad', () => {
     expect(screen.queryByRole('button', { name: 'Mia' })).toBeNull();
     type('2580');
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith(ben, true));
-    expect(checkPin).toHaveBeenCalledWith('corner', 'ben-id', '2580', undefined);
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ ok: true, ...accepted }));
+    expect(checkPin).toHaveBeenCalledWith('ben-id', '2580', undefined);
   });
 
   it('goes back to the names, and forgets the digits typed', () => {
@@ -96,12 +97,13 @@ describe('the PIN pad', () => {
   });
 
   it('lets a member with SETTINGS lift an offline lock with their own PIN', async () => {
-    const rights = { role: 'MANAGER' as const, maxDiscount: 0, pinHash: 'kept' };
-    useTill.getState().open('corner', {
+    const rights = { role: 'MANAGER' as const, maxDiscount: 0, pinVerifier: 'kept' };
+    useTill.getState().become({ store: 'corner', tillId: 'till-1', tillName: 'Till 1', tillToken: 'till-token' });
+    useTill.getState().setRoster({
       lockAfterSale: true,
       idleLockMinutes: 5,
       members: [
-        { ...ben, pinHash: 'kept' },
+        { ...ben, pinVerifier: 'kept' },
         { ...rights, userId: 'mia-id', name: 'Mia', permissions: ['SELL', 'SETTINGS'] },
         { ...rights, userId: 'kai-id', name: 'Kai', permissions: ['SELL', 'REFUND'] },
       ],
@@ -118,13 +120,24 @@ describe('the PIN pad', () => {
     expect(screen.queryByRole('button', { name: 'Kai' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Mia' }));
     const mia = { userId: 'mia-id', name: 'Mia', role: 'MANAGER' as const, permissions: [], maxDiscount: 0 };
-    checkPin.mockResolvedValueOnce({ ok: true, member: mia, offline: true, newPinNeeded: false });
+    const proof = { kind: 'offline' as const, approvedBy: 'mia-id', permission: 'SETTINGS' as const, proof: 'p' };
+    checkPin.mockImplementationOnce(async (_userId, _pin, ask) => ({
+      ok: true,
+      member: mia,
+      offline: true,
+      newPinNeeded: false,
+      memberToken: null,
+      approval: { ...proof, clientId: (ask as { clientId: string }).clientId },
+    }));
     type('135790');
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.getByText('PIN for Ben')).toBeTruthy());
-    expect(checkPin).toHaveBeenLastCalledWith('corner', 'mia-id', '135790', 'SETTINGS');
+    expect(checkPin).toHaveBeenLastCalledWith('mia-id', '135790', {
+      permission: 'SETTINGS',
+      clientId: expect.any(String),
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(offlineGate('corner', 'ben-id')).toEqual({ kind: 'open' });
-    useTill.getState().close();
+    useTill.getState().forget();
   });
 });

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { hasPermission, type Permission } from '@shopdesk/shared';
+import { hasPermission } from '@shopdesk/shared';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { isOfflineRefusal, offlineCleared } from '../../lib/till/offline-tries.ts';
-import { checkPin } from '../../lib/till/till-api.ts';
+import { checkPin, type ApprovalAsk, type PinAccepted } from '../../lib/till/till-api.ts';
 import { describePinError } from '../../lib/till/pin-messages.ts';
-import { useTill, type TillUser } from '../../lib/till/till-state.ts';
+import { useTill } from '../../lib/till/till-state.ts';
 
 interface Props {
   store: string;
   /** The members to choose from (those with a PIN; for an approval, those who hold it). */
   members: { userId: string; name: string }[];
-  /** An approval: the chosen member must hold this permission. */
-  approve?: Permission;
-  /** `newPinNeeded`: the PIN is shorter than the member's rights now need (it still unlocks). */
-  onDone: (member: TillUser, newPinNeeded: boolean) => void;
+  /** An approval of one action: the chosen member must hold this permission. */
+  approve?: ApprovalAsk;
+  /** The member's token (an unlock) or the approval, and whether their PIN is now too short. */
+  onDone: (accepted: PinAccepted) => void;
 }
 
 const isLocked = (error: unknown) => isOfflineRefusal(error) && error.kind === 'locked';
@@ -24,7 +24,7 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'back']
 /**
  * First the names, then the pad for the one chosen (product.md §2): the till's unlock and the
  * approval of one action. The PIN typed is checked as that member's only (PINs need not be
- * unique), on the server, or offline against that member's kept hash. A member locked on this
+ * unique), on the server, or offline against that member's kept verifier. A member locked on this
  * till by wrong PINs offline is let back in by a member with SETTINGS typing their own PIN here.
  */
 export function PinEntry({ store, members, approve, onDone }: Props) {
@@ -40,10 +40,10 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
   const submit = async (value: string) => {
     if (!chosen || value.length < 4 || busy) return;
     setBusy(true);
-    const result = await checkPin(store, chosen, value, approve);
+    const result = await checkPin(chosen, value, approve);
     setBusy(false);
     setPin('');
-    if (result.ok) return onDone(result.member, result.newPinNeeded);
+    if (result.ok) return onDone(result);
     if (result.error === 'wrong') setError(t('till.wrongPin'));
     else if (isLocked(result.error)) {
       setLocked(true);
@@ -92,13 +92,18 @@ export function PinEntry({ store, members, approve, onDone }: Props) {
   }
   if (lifting) {
     const lifters = (roster?.members ?? []).filter(
-      (m) => m.pinHash && m.userId !== chosen && hasPermission(m, 'SETTINGS'),
+      (m) => m.pinVerifier && m.userId !== chosen && hasPermission(m, 'SETTINGS'),
     );
     return (
       <Stack gap="sm">
         <Text size="sm">{t('till.liftFor', { name })}</Text>
         {lifters.length > 0 ? (
-          <PinEntry store={store} members={lifters} approve="SETTINGS" onDone={lifted} />
+          <PinEntry
+            store={store}
+            members={lifters}
+            approve={{ permission: 'SETTINGS', clientId: crypto.randomUUID() }}
+            onDone={lifted}
+          />
         ) : (
           <Alert color="yellow">{t('till.noLifter')}</Alert>
         )}

@@ -1,16 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { preparePinVerifier } from '@shopdesk/shared';
+import { hasPermission } from '@shopdesk/shared';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
-import { fetchRoster } from '../../lib/till/till-api.ts';
+import { lockTill, setBeforeLock } from '../../lib/till/till-lock.ts';
 import { isTillOf, useTill } from '../../lib/till/till-state.ts';
 import { PinEntry } from './pin-entry.tsx';
 
-const ROSTER_EVERY_MS = 60_000;
-
 interface Props {
   store: string;
-  /** Runs before the till locks (idle or the Lock button): the counter holds the member's cart. */
+  /** Runs before the till locks (idle, Lock, a screen a till does not open): the counter holds the cart. */
   beforeLock: () => Promise<void> | void;
   /** Opens "My PIN" for the member on the till (their PIN is shorter than their rights now need). */
   onChangePin: () => void;
@@ -18,12 +16,12 @@ interface Props {
 
 /**
  * The till on the counter (product.md §2): locked, a PIN pad over the counter lists the members;
- * unlocked, a bar names who sells, with Lock. It keeps the roster (names, rights, PIN hashes)
- * fresh while online, for the offline unlock, and locks after the store's idle minutes.
+ * unlocked, a bar names who sells, with Lock. The roster and the idle lock are kept by the store
+ * shell (use-till-upkeep.ts) on every till screen.
  */
 export function TillGate({ store, beforeLock, onChangePin }: Props) {
   const { t } = useTranslation();
-  const till = useTill((s) => s.store);
+  const till = useTill((s) => s.tillToken);
   const member = useTill((s) => s.member);
   const newPinNeeded = useTill((s) => s.newPinNeeded);
   const roster = useTill((s) => s.roster);
@@ -31,42 +29,7 @@ export function TillGate({ store, beforeLock, onChangePin }: Props) {
   const lockRef = useRef(beforeLock);
   lockRef.current = beforeLock;
 
-  useEffect(() => {
-    if (!active) return;
-    const refresh = () =>
-      fetchRoster(store).then(
-        (r) => useTill.getState().setRoster(r),
-        () => {}, // Offline or refused: the kept roster stays.
-      );
-    void refresh();
-    const id = setInterval(refresh, ROSTER_EVERY_MS);
-    return () => clearInterval(id);
-  }, [active, store]);
-
-  useEffect(() => {
-    // The PIN pad is up: the argon2 wasm is ready before the last digit is typed.
-    if (active && !member) void preparePinVerifier().catch(() => {});
-  }, [active, member]);
-
-  const idleMinutes = roster?.idleLockMinutes ?? 0;
-  useEffect(() => {
-    if (!active || !member || idleMinutes <= 0) return;
-    let timer = 0;
-    const arm = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(
-        () => void Promise.resolve(lockRef.current()).finally(() => useTill.getState().lock()),
-        idleMinutes * 60_000,
-      );
-    };
-    const events = ['pointerdown', 'keydown'] as const;
-    for (const e of events) window.addEventListener(e, arm, { passive: true });
-    arm();
-    return () => {
-      window.clearTimeout(timer);
-      for (const e of events) window.removeEventListener(e, arm);
-    };
-  }, [active, member, idleMinutes]);
+  useEffect(() => (active ? setBeforeLock(() => lockRef.current()) : undefined), [active]);
 
   if (!active) return null;
   if (member) {
@@ -87,18 +50,16 @@ export function TillGate({ store, beforeLock, onChangePin }: Props) {
           <Text size="sm" truncate>
             {t('till.sellingAs', { name: member.name })}
           </Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void Promise.resolve(beforeLock()).finally(() => useTill.getState().lock())}
-          >
+          <Button size="xs" variant="default" onClick={() => void lockTill()}>
             {t('till.lock')}
           </Button>
         </Group>
       </Paper>
     );
   }
-  const members = (roster?.members ?? []).filter((m) => m.pinHash);
+  const members = (roster?.members ?? []).filter((m) => m.pinVerifier);
+  // Nobody could leave till mode here: only the owner's "Tills" list, from another device, can.
+  const noLeaver = roster !== null && !members.some((m) => hasPermission(m, 'SETTINGS'));
   return (
     <Box
       role="dialog"
@@ -115,11 +76,25 @@ export function TillGate({ store, beforeLock, onChangePin }: Props) {
         <Text size="sm" c="dimmed" mb="md">
           {t('till.lockedHint')}
         </Text>
-        <PinEntry
-          store={store}
-          members={members}
-          onDone={(m, newPinNeeded) => useTill.getState().unlock(m, newPinNeeded)}
-        />
+        {roster === null ? (
+          <Text size="sm" c="dimmed">
+            {t('till.rosterLoading')}
+          </Text>
+        ) : (
+          <PinEntry
+            store={store}
+            members={members}
+            onDone={(accepted) =>
+              accepted.memberToken &&
+              useTill.getState().unlock(accepted.member, accepted.memberToken, accepted.newPinNeeded)
+            }
+          />
+        )}
+        {noLeaver && members.length > 0 && (
+          <Alert color="yellow" mt="md">
+            {t('till.noLeaver')}
+          </Alert>
+        )}
       </Box>
     </Box>
   );

@@ -1,90 +1,157 @@
 import {
   minPinLength,
-  verifyPin,
+  hasPermission,
+  memberToken,
+  proofMessage,
+  signProof,
+  tillKeyOf,
+  unlockWithVerifier,
+  type Approval,
+  type CreatedTill,
   type Permission,
+  type TillDeviceList,
   type TillRoster,
   type TillSettings,
   type TillUnlockResult,
 } from '@shopdesk/shared';
 import { secureApi } from '../api-client.ts';
-import { NetworkError } from '../api-error.ts';
+import { ContractError, NetworkError } from '../api-error.ts';
 import { offlineCleared, offlineGate, offlineWrong, onlineAgain, type OfflineGate } from './offline-tries.ts';
 import { useTill, type TillUser } from './till-state.ts';
 
-/** The till's roster (SETTINGS): members with names, rights and PIN hashes, and the lock settings. */
-export function fetchRoster(store: string, signal?: AbortSignal): Promise<TillRoster> {
-  return secureApi.request<TillRoster>('/api/secure/till/members', { store, signal });
+const TILL = '/api/secure/till';
+
+/** `POST /till/device` from a person's session: this device becomes a till of `store` (the session ends). */
+export function createTill(store: string, name: string): Promise<CreatedTill> {
+  return secureApi.request<CreatedTill>(`${TILL}/device`, { store, method: 'POST', body: { name } });
 }
 
-export function saveTillSettings(store: string, body: TillSettings): Promise<TillRoster> {
-  return secureApi.request<TillRoster>('/api/secure/till/settings', { store, method: 'PUT', body });
+/** `GET /till/device` from a person's session (SETTINGS): the store's tills, to name the next one. */
+export function listTills(store: string, signal?: AbortSignal): Promise<TillDeviceList> {
+  return secureApi.request<TillDeviceList>(`${TILL}/device`, { store, signal });
+}
+
+/** `DELETE /till/device/{id}` from the till itself: leaving till mode, with a SETTINGS member's approval. */
+export function leaveTill(tillId: string, approval: Approval): Promise<void> {
+  return secureApi.request<void>(`${TILL}/device/${encodeURIComponent(tillId)}`, {
+    method: 'DELETE',
+    body: { approval },
+  });
+}
+
+/** The till's roster (till token only): members with names, rights and PIN verifiers, and the lock settings. */
+export function fetchRoster(signal?: AbortSignal): Promise<TillRoster> {
+  return secureApi.request<TillRoster>(`${TILL}/members`, { signal });
+}
+
+/** The lock settings; from a till, with an approval when the member on it lacks SETTINGS. */
+export function saveTillSettings(body: TillSettings & { approval?: Approval }): Promise<TillRoster> {
+  return secureApi.request<TillRoster>(`${TILL}/settings`, { method: 'PUT', body });
 }
 
 /**
- * Sets a member's PIN. On a till, `tillMember` names the member unlocked there: the server then
- * lets them set their own PIN only, never the PIN of the person whose session the till runs on.
+ * Sets a member's PIN. From a person's session, their own; on a till, the member unlocked there
+ * (the header says who, and the server lets them set only their own).
  */
-export function setMemberPin(store: string, userId: string, pin: string, tillMember?: string): Promise<void> {
+export function setMemberPin(store: string, userId: string, pin: string): Promise<void> {
   return secureApi.request<void>(
     `/api/secure/virtual-store/${encodeURIComponent(store)}/member/${encodeURIComponent(userId)}/pin`,
-    { method: 'PUT', body: { pin, ...(tillMember ? { tillMember } : {}) } },
+    { store, method: 'PUT', body: { pin } },
   );
 }
 
-/**
- * Offline: the chosen member's PIN checked against their kept hash only (argon2id, or a former
- * PBKDF2 hash, as on the server), throttled on this till per member (offline-tries.ts): no hash
- * is computed while the member must wait or is locked.
- */
-async function checkOffline(
-  store: string,
-  userId: string,
-  pin: string,
-  approve?: Permission,
-): Promise<TillUser | OfflineRefusal> {
-  const gate = offlineGate(store, userId);
-  if (gate.kind !== 'open') return gate;
-  const member = useTill.getState().roster?.members.find((m) => m.userId === userId);
-  if (!member || !(await verifyPin(pin, member.pinHash))) {
-    const after = offlineWrong(store, userId);
-    return after.kind === 'open' ? 'wrong' : after;
-  }
-  offlineCleared(store, userId);
-  const { pinHash: _hash, ...user } = member;
-  if (approve && user.role !== 'OWNER' && !user.permissions.includes(approve)) return 'lacks';
-  return user;
+/** An approval asked of a member's PIN: the permission, for the action whose clientId this is. */
+export interface ApprovalAsk {
+  permission: Permission;
+  clientId: string;
 }
 
 /** Why an offline check refused: a wrong PIN, a member who may not approve, or the till's own throttle. */
 export type OfflineRefusal = 'wrong' | 'lacks' | Exclude<OfflineGate, { kind: 'open' }>;
 
-/** `newPinNeeded`: the PIN unlocked, but the member's rights now need a longer one (6 digits). */
-export type PinCheck =
-  | { ok: true; member: TillUser; offline: boolean; newPinNeeded: boolean }
-  | { ok: false; error: OfflineRefusal | unknown };
+/**
+ * A PIN that checked out: the member and, for an unlock, the token the till sends as
+ * X-Till-Member, or for an approval, the approval the action carries. `newPinNeeded`: the PIN
+ * unlocked, but the member's rights now need a longer one (6 digits).
+ */
+export interface PinAccepted {
+  member: TillUser;
+  offline: boolean;
+  newPinNeeded: boolean;
+  memberToken: string | null;
+  approval: Approval | null;
+}
+
+export type PinCheck = ({ ok: true } & PinAccepted) | { ok: false; error: OfflineRefusal | unknown };
 
 /**
- * Checks a member's PIN: on the server when it answers (throttled there per device and member),
- * else against the kept hashes, so the till unlocks offline too (throttled on the till). Errors
- * other than no network (a wrong PIN, a wait, a missing permission) are the server's and shown as
- * they are; any answer of the server means the till is online, so the offline count is dropped.
+ * Offline: the chosen member's PIN checked against their kept verifier only (one memory-hard hash,
+ * as on the server), throttled on this till per member (offline-tries.ts): no hash is computed
+ * while the member must wait or is locked. The hash the PIN gives is the member's secret: their
+ * key signs the member token or the approval the server checks at sync, and is then dropped.
  */
-export async function checkPin(store: string, userId: string, pin: string, approve?: Permission): Promise<PinCheck> {
+async function checkOffline(userId: string, pin: string, approve?: ApprovalAsk): Promise<PinCheck> {
+  const { store, tillId, roster } = useTill.getState();
+  if (!store || !tillId) return { ok: false, error: 'wrong' };
+  const gate = offlineGate(store, userId);
+  if (gate.kind !== 'open') return { ok: false, error: gate };
+  const kept = roster?.members.find((m) => m.userId === userId);
+  const secret = kept ? await unlockWithVerifier(pin, kept.pinVerifier) : null;
+  if (!kept || !secret) {
+    const after = offlineWrong(store, userId);
+    return { ok: false, error: after.kind === 'open' ? 'wrong' : after };
+  }
+  offlineCleared(store, userId);
+  const { pinVerifier: _verifier, ...member } = kept;
+  if (approve && !hasPermission(member, approve.permission)) return { ok: false, error: 'lacks' };
+  const key = await tillKeyOf(secret);
+  secret.fill(0);
+  const accepted = { ok: true as const, member, offline: true, newPinNeeded: pin.length < minPinLength(member) };
+  if (approve) {
+    const { permission, clientId } = approve;
+    const proof = await signProof(key, proofMessage.approval(tillId, userId, permission, clientId));
+    return {
+      ...accepted,
+      memberToken: null,
+      approval: { kind: 'offline', approvedBy: userId, permission, clientId, proof },
+    };
+  }
+  return { ...accepted, memberToken: await memberToken(key, tillId, userId, Date.now()), approval: null };
+}
+
+/**
+ * Checks a member's PIN on the till: on the server when it answers (throttled there per till and
+ * member), else against the kept verifiers, so the till unlocks and approves offline too (throttled
+ * on the till). With `approve`, the answer is an approval for that one action instead of an
+ * unlock. Errors other than no network (a wrong PIN, a wait, a missing permission) are the
+ * server's and shown as they are; any answer of the server means the till is online, so the
+ * offline count is dropped.
+ */
+export async function checkPin(userId: string, pin: string, approve?: ApprovalAsk): Promise<PinCheck> {
   try {
-    const result = await secureApi.request<TillUnlockResult>('/api/secure/till/unlock', {
-      store,
+    const result = await secureApi.request<TillUnlockResult>(`${TILL}/unlock`, {
       method: 'POST',
-      body: { userId, pin, ...(approve ? { approve } : {}) },
+      body: { userId, pin, ...(approve ? { approve: approve.permission, clientId: approve.clientId } : {}) },
+      // Who types a PIN is not yet who acts: the member unlocked now stays unlocked meanwhile.
+      tillMember: null,
     });
     onlineAgain();
-    return { ok: true, member: result.member, offline: false, newPinNeeded: result.newPinNeeded };
+    const memberToken = result.memberToken ?? null;
+    const approval = result.approval ?? null;
+    if (approve ? !approval : !memberToken) throw new ContractError(`${TILL}/unlock`, 'no token');
+    return {
+      ok: true,
+      member: result.member,
+      offline: false,
+      newPinNeeded: result.newPinNeeded,
+      memberToken,
+      approval,
+    };
   } catch (error) {
     if (!(error instanceof NetworkError)) {
-      onlineAgain();
+      if (!(error instanceof ContractError)) onlineAgain();
       return { ok: false, error };
     }
-    const offline = await checkOffline(store, userId, pin, approve);
-    if (typeof offline === 'string' || 'kind' in offline) return { ok: false, error: offline };
-    return { ok: true, member: offline, offline: true, newPinNeeded: pin.length < minPinLength(offline) };
+    return checkOffline(userId, pin, approve);
   }
 }

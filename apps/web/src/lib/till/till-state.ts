@@ -8,91 +8,127 @@ import {
   type TillRoster,
 } from '@shopdesk/shared';
 
-/** A member unlocked on the till: what the screens check and what the queued actions carry. */
-export type TillUser = Omit<TillMember, 'pinHash'>;
+/** A member unlocked on the till: what the screens check (never their PIN's verifier). */
+export type TillUser = Omit<TillMember, 'pinVerifier'>;
+
+/** What `POST /till/device` made of this device (product.md §2, till mode): its own credential. */
+export interface TillDeviceInfo {
+  /** The store this device is the till of (urlName), sent as X-Store with every request. */
+  store: string;
+  tillId: string;
+  tillName: string;
+  tillToken: string;
+}
 
 interface TillState {
-  /** The store this device is the till of (urlName), or null: not a till. */
+  /** The store this device is (or was, when `revoked`) the till of; null: not a till. */
   store: string | null;
-  /** The roster as last read, kept for the offline unlock (names, rights and PIN hashes). */
+  tillId: string | null;
+  tillName: string | null;
+  /** The till's credential (Authorization: Bearer); null once the owner turned the till off. */
+  tillToken: string | null;
+  /** The owner or a manager turned this till off (401 TILL_REVOKED): the app says so, nothing else. */
+  revoked: boolean;
+  /** The roster as last read, kept for the offline unlock (names, rights and PIN verifiers). */
   roster: TillRoster | null;
-  /** The member selling now; null: the PIN pad shows. */
+  /** The member selling now; null: the PIN pad shows. In memory only: a reload locks. */
   member: TillUser | null;
+  /** What the till sends as X-Till-Member while `member` is unlocked. In memory only. */
+  memberToken: string | null;
   /** The member's PIN is shorter than their rights now need (6 digits to approve): the till asks for a new one. */
   newPinNeeded: boolean;
-  open: (store: string, roster: TillRoster) => void;
-  close: () => void;
+  become: (device: TillDeviceInfo) => void;
   setRoster: (roster: TillRoster) => void;
-  unlock: (member: TillUser, newPinNeeded?: boolean) => void;
+  unlock: (member: TillUser, memberToken: string, newPinNeeded?: boolean) => void;
   lock: () => void;
   /** The member on the till set a PIN long enough: the notice goes. */
   pinRenewed: () => void;
+  /** The server answered TILL_REVOKED: the token is dropped, the "turned off" screen shows. */
+  revoke: () => void;
+  /** This device is no longer a till (left with a SETTINGS approval, or after being turned off). */
+  forget: () => void;
 }
 
-const KEY = 'shopdesk-till';
+export const TILL_STORAGE_KEY = 'shopdesk-till';
 
-interface Kept {
-  store: string | null;
-  roster: TillRoster | null;
-}
+type Kept = Pick<TillState, 'store' | 'tillId' | 'tillName' | 'tillToken' | 'revoked' | 'roster'>;
+
+const NOT_A_TILL: Kept = { store: null, tillId: null, tillName: null, tillToken: null, revoked: false, roster: null };
 
 /**
  * The till is this device's, kept in localStorage (read synchronously at start, so a till that
- * reloads offline comes back locked on its PIN pad). The member is not kept: a reload locks.
+ * reloads offline comes back locked on its PIN pad). The member and their token are not kept: a
+ * reload, a crash or a new tab locks.
  */
 function readKept(): Kept {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Kept | null;
-    return value && typeof value === 'object' ? value : { store: null, roster: null };
+    const value = JSON.parse(localStorage.getItem(TILL_STORAGE_KEY) ?? 'null') as Partial<Kept> | null;
+    if (!value || typeof value !== 'object' || typeof value.store !== 'string' || typeof value.tillId !== 'string')
+      return NOT_A_TILL;
+    return {
+      store: value.store,
+      tillId: value.tillId,
+      tillName: typeof value.tillName === 'string' ? value.tillName : '',
+      tillToken: typeof value.tillToken === 'string' ? value.tillToken : null,
+      revoked: value.revoked === true || typeof value.tillToken !== 'string',
+      roster: value.roster ?? null,
+    };
   } catch {
-    return { store: null, roster: null };
+    return NOT_A_TILL;
   }
 }
 
 function keep(kept: Kept) {
   try {
-    if (kept.store) localStorage.setItem(KEY, JSON.stringify(kept));
-    else localStorage.removeItem(KEY);
+    if (kept.store) localStorage.setItem(TILL_STORAGE_KEY, JSON.stringify(kept));
+    else localStorage.removeItem(TILL_STORAGE_KEY);
   } catch {
     // Storage full or blocked: the till still works until the page reloads.
   }
 }
 
-export const useTill = create<TillState>((set, get) => ({
-  ...readKept(),
-  member: null,
-  newPinNeeded: false,
-  open: (store, roster) => {
-    keep({ store, roster });
-    set({ store, roster, member: null, newPinNeeded: false });
-  },
-  close: () => {
-    keep({ store: null, roster: null });
-    set({ store: null, roster: null, member: null, newPinNeeded: false });
-  },
-  setRoster: (roster) => {
-    keep({ store: get().store, roster });
-    set({ roster });
-  },
-  unlock: (member, newPinNeeded = false) => set({ member, newPinNeeded }),
-  lock: () => set({ member: null, newPinNeeded: false }),
-  pinRenewed: () => set({ newPinNeeded: false }),
-}));
+const LOCKED = { member: null, memberToken: null, newPinNeeded: false };
 
-/** Whether this device is the till of `store`. */
-export function isTillOf(store: string): boolean {
-  const till = useTill.getState().store;
-  return !!till && till.toLowerCase() === store.toLowerCase();
+export const useTill = create<TillState>((set, get) => {
+  const keepNow = () => {
+    const { store, tillId, tillName, tillToken, revoked, roster } = get();
+    keep({ store, tillId, tillName, tillToken, revoked, roster });
+  };
+  return {
+    ...readKept(),
+    ...LOCKED,
+    become: (device) => {
+      set({ ...device, revoked: false, roster: null, ...LOCKED });
+      keepNow();
+    },
+    setRoster: (roster) => {
+      set({ roster });
+      keepNow();
+    },
+    unlock: (member, memberToken, newPinNeeded = false) => set({ member, memberToken, newPinNeeded }),
+    lock: () => set(LOCKED),
+    pinRenewed: () => set({ newPinNeeded: false }),
+    revoke: () => {
+      // The roster's verifiers go with the token: nothing to unlock any more.
+      set({ tillToken: null, revoked: true, roster: null, ...LOCKED });
+      keepNow();
+    },
+    forget: () => {
+      set({ ...NOT_A_TILL, ...LOCKED });
+      keepNow();
+    },
+  };
+});
+
+/** Whether this device works as a till now (it has a till token that was not revoked). */
+export function isTill(s: Pick<TillState, 'tillToken' | 'store'> = useTill.getState()): boolean {
+  return !!s.store && !!s.tillToken;
 }
 
-/**
- * What a sale or refund made now carries (product.md §2): the member unlocked on the till of
- * `store` and, when given, the approver. Nothing on a device that is not that store's till.
- */
-export function tillActors(store: string, approvedBy?: string): { userId?: string; approvedBy?: string } {
-  const member = useTill.getState().member;
-  if (!isTillOf(store) || !member) return {};
-  return { userId: member.userId, ...(approvedBy ? { approvedBy } : {}) };
+/** Whether this device is the working till of `store`. */
+export function isTillOf(store: string): boolean {
+  const s = useTill.getState();
+  return isTill(s) && s.store!.toLowerCase() === store.toLowerCase();
 }
 
 /** Whether the member on the till of `store` may do this; true off a till (the session's rights decide). */

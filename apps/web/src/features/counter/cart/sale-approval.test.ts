@@ -10,7 +10,7 @@ const cashier: TillMember = {
   role: 'CASHIER',
   permissions: [...ROLE_PERMISSIONS.CASHIER],
   maxDiscount: 1000,
-  pinHash: 'kept',
+  pinVerifier: 'kept',
 };
 
 const run = (...actions: CartAction[]): Cart => actions.reduce(cartReducer, emptyCart);
@@ -29,7 +29,7 @@ const cartOff = (basisPoints: number): CartAction => ({
 /** What the counter asks an approval for before it opens the payment of `cart` on the till of "corner". */
 const asks = (cart: Cart) => approvalToAsk('corner', cart, priceCart(cart, 'INCLUSIVE', 1000));
 
-afterEach(() => useTill.setState({ store: null, roster: null, member: null }));
+afterEach(() => useTill.getState().forget());
 
 describe('the counter asks an approval for a discount above the till member’s maximum', () => {
   it('asks for one line at 100% off in a cart of 1,150, though it is 8.7% of the sale', () => {
@@ -38,6 +38,8 @@ describe('the counter asks an approval for a discount above the till member’s 
     expect(asks(cart)).toBeNull();
     useTill.setState({
       store: 'corner',
+      tillId: 'till-1',
+      tillToken: 'till-token',
       roster: { lockAfterSale: true, idleLockMinutes: 5, members: [cashier] },
       member: cashier,
     });
@@ -47,6 +49,8 @@ describe('the counter asks an approval for a discount above the till member’s 
   it('does not ask when each line and the cart are within it, and asks for a line above it under a cart discount', () => {
     useTill.setState({
       store: 'corner',
+      tillId: 'till-1',
+      tillToken: 'till-token',
       roster: { lockAfterSale: true, idleLockMinutes: 5, members: [cashier] },
       member: cashier,
     });

@@ -1,9 +1,10 @@
-import { useSession } from '../../../lib/session-store.ts';
+import { deviceOwner, subscribeDeviceOwner } from '../../../lib/device-owner.ts';
 import { CATALOG_DB_PREFIX, hasCatalogDbs, removeCatalogDbs } from './catalog-registry.ts';
 
 /**
- * Removes the counter's product copies of anyone but the logged-in user: at logout, when the
- * session ends (a 401 clears it), and when another user logs in on this device. Small and free of
+ * Removes the counter's product copies of anyone but the logged-in user (or this device's till,
+ * lib/device-owner.ts): at logout, when the session ends (a 401 clears it), when another user logs
+ * in on this device, and when it becomes a till or stops being one. Small and free of
  * IndexedDB wrappers, so the app shell can start it at boot (a logout from any page then clears
  * copies made earlier); the counter starts it too. Starting it twice is harmless.
  */
@@ -22,6 +23,6 @@ export function followSessionForCatalogs(): void {
       console.warn('Could not remove the counter product copies', e),
     );
   };
-  follow(useSession.getState().loggedUser?.userId ?? null);
-  useSession.subscribe((s) => follow(s.loggedUser?.userId ?? null));
+  follow(deviceOwner());
+  subscribeDeviceOwner(follow);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useSession } from '../../../lib/session-store.ts';
+import { useDeviceOwner } from '../../../lib/device-owner.ts';
 import { catalogDbName } from './catalog-db.ts';
 import { followSessionForCatalogs } from './catalog-cleanup.ts';
 import {
@@ -23,7 +23,7 @@ export interface CounterCatalogApi {
   status: CatalogStatus;
 }
 
-/** One copy per user and store for the whole app, so leaving and reopening the counter reuses it. */
+/** One copy per user (or till) and store for the whole app, so leaving and reopening the counter reuses it. */
 const catalogs = new Map<string, CounterCatalog>();
 
 export function counterCatalogFor(userId: string | null, store: string): CounterCatalog {
@@ -43,7 +43,7 @@ export function counterCatalogFor(userId: string | null, store: string): Counter
  * and key handlers without re-subscribing.
  */
 export function useCounterCatalog(store: string): CounterCatalogApi {
-  const userId = useSession((s) => s.loggedUser?.userId ?? null);
+  const userId = useDeviceOwner();
   const catalog = useMemo(() => counterCatalogFor(userId, store), [userId, store]);
   const current = useRef(catalog);
   useLayoutEffect(() => {

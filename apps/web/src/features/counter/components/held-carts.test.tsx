@@ -23,7 +23,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
-  useTill.setState({ store: null, roster: null, member: null });
+  useTill.getState().forget();
 });
 
 const held = {
@@ -88,11 +88,13 @@ describe('voiding a held cart', () => {
       role,
       permissions: [...ROLE_PERMISSIONS[role]],
       maxDiscount: ROLE_MAX_DISCOUNT[role],
-      pinHash: 'kept',
+      pinVerifier: 'kept',
     });
     const ben = member('Ben', 'CASHIER');
     useTill.setState({
       store: 'corner',
+      tillId: 'till-1',
+      tillToken: 'till-token',
       roster: { lockAfterSale: true, idleLockMinutes: 5, members: [ben, member('Mia', 'MANAGER')] },
       member: ben,
     });

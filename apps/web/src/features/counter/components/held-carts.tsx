@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { countItems, type ShopTransaction } from '@shopdesk/shared';
+import { countItems, type Approval, type ShopTransaction } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
@@ -10,7 +10,7 @@ import { usePermission } from '../../../lib/store-rights.ts';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
-import { tillActors, tillMemberLacks } from '../../../lib/till/till-state.ts';
+import { tillMemberLacks } from '../../../lib/till/till-state.ts';
 import { useParkedSales, useVoidParkedSale } from '../api/parked-sales.ts';
 
 /** Carts put on hold ("parked"), to serve the next customer while this one fetches their wallet. */
@@ -105,11 +105,12 @@ function useHeldCartVoid(store: string) {
   const lock = useWriteLock();
   const voidSale = useVoidParkedSale(store);
   const [confirming, setConfirming] = useState<ShopTransaction | null>(null);
-  const [approving, setApproving] = useState<ShopTransaction | null>(null);
+  // The held cart waiting for an approver's PIN, and the UUID the approval is bound to (a void has no clientId).
+  const [approving, setApproving] = useState<{ sale: ShopTransaction; clientId: string } | null>(null);
 
-  const send = (sale: ShopTransaction, approvedBy?: string) =>
+  const send = (sale: ShopTransaction, approval?: Approval) =>
     voidSale.mutate(
-      { code: sale.code, body: tillActors(store, approvedBy) },
+      { code: sale.code, body: approval ? { approval } : {} },
       {
         onSuccess: () => notifications.show({ color: 'teal', message: t('counter.voided') }),
         onError: (error) => notifications.show({ color: 'red', message: describeError(t, error) }),
@@ -119,7 +120,8 @@ function useHeldCartVoid(store: string) {
     const sale = confirming;
     setConfirming(null);
     if (!sale) return;
-    if (tillMemberLacks(store, { permission: 'VOID_PARKED' }).length > 0) return setApproving(sale);
+    if (tillMemberLacks(store, { permission: 'VOID_PARKED' }).length > 0)
+      return setApproving({ sale, clientId: crypto.randomUUID() });
     send(sale);
   };
 
@@ -140,9 +142,10 @@ function useHeldCartVoid(store: string) {
       <ApprovalDialog
         store={store}
         needs={approving ? { permission: 'VOID_PARKED' } : null}
+        clientId={approving?.clientId ?? ''}
         onClose={() => setApproving(null)}
-        onApproved={(approver) => {
-          if (approving) send(approving, approver.userId);
+        onApproved={(approval) => {
+          if (approving) send(approving.sale, approval);
           setApproving(null);
         }}
       />

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   onlineManager.setOnline(true);
-  useTill.setState({ store: null, roster: null, member: null });
+  useTill.getState().forget();
 });
 
 function withProviders(node: React.ReactNode) {
@@ -86,7 +86,7 @@ describe('No sale at the counter', () => {
       permissions: ['SELL' as const],
       maxDiscount: 0,
     };
-    useTill.setState({ store: 'corner', roster: null, member: cashier });
+    useTill.setState({ store: 'corner', tillId: 'till-1', tillToken: 'till-token', roster: null, member: cashier });
     withProviders(<NoSaleDialog store="corner" onClose={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open the drawer' }));
     expect(screen.getByText('Approval needed')).toBeTruthy();

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Alert, Text, TextInput } from '@mantine/core';
-import { NO_SALE_REASON_MAX } from '@shopdesk/shared';
+import { NO_SALE_REASON_MAX, type Approval } from '@shopdesk/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { notifications } from '../../../lib/notifications.ts';
-import { tillActors, tillMemberMay } from '../../../lib/till/till-state.ts';
+import { tillMemberMay } from '../../../lib/till/till-state.ts';
 import { openDrawerNow } from '../../../printing/receipts/cash-drawer.ts';
 import { useRecordNoSale } from '../api/no-sale.ts';
 
@@ -14,7 +14,7 @@ const OUTCOME_COLOR = { opened: 'green', 'no-printer': 'yellow', failed: 'yellow
 
 /**
  * "No sale": opens the cash drawer without a sale. The server records the opening first (under the
- * member on the till, with the approver's PIN when they lack NO_SALE),
+ * member on the till, with an approval by another member's PIN when they lack NO_SALE),
  * then the drawer is kicked on the paired receipt printer; without a printer the opening is still
  * recorded and the cashier is told to use the drawer's key. One clientId per opening, kept across
  * retries of the same request, so a lost answer never records it twice.
@@ -23,16 +23,17 @@ export function NoSaleDialog({ store, onClose }: { store: string; onClose: () =>
   const { t } = useTranslation();
   const record = useRecordNoSale(store);
   const [reason, setReason] = useState('');
-  const [approving, setApproving] = useState(false);
+  const [approving, setApproving] = useState<string | null>(null);
   const attempt = useRef<{ key: string; id: string } | null>(null);
 
-  const submit = (approvedBy?: string) => {
-    if (!approvedBy && !tillMemberMay(store, 'NO_SALE')) return setApproving(true);
-    const content = { ...(reason.trim() ? { reason: reason.trim() } : {}), ...tillActors(store, approvedBy) };
+  const submit = (approval?: Approval) => {
+    const content = reason.trim() ? { reason: reason.trim() } : {};
     const key = JSON.stringify(content);
     if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
+    const clientId = attempt.current.id;
+    if (!approval && !tillMemberMay(store, 'NO_SALE')) return setApproving(clientId);
     record.mutate(
-      { clientId: attempt.current.id, ...content },
+      { clientId, ...content, ...(approval ? { approval } : {}) },
       {
         onSuccess: () => {
           onClose();
@@ -47,7 +48,7 @@ export function NoSaleDialog({ store, onClose }: { store: string; onClose: () =>
   return (
     <>
       <ConfirmDialog
-        opened={!approving}
+        opened={approving === null}
         title={t('counter.noSale.title')}
         message={t('counter.noSale.text')}
         confirmLabel={t('counter.noSale.confirm')}
@@ -71,10 +72,11 @@ export function NoSaleDialog({ store, onClose }: { store: string; onClose: () =>
       <ApprovalDialog
         store={store}
         needs={approving ? { permission: 'NO_SALE' } : null}
-        onClose={() => setApproving(false)}
-        onApproved={(approver) => {
-          setApproving(false);
-          submit(approver.userId);
+        clientId={approving ?? ''}
+        onClose={() => setApproving(null)}
+        onApproved={(approval) => {
+          setApproving(null);
+          submit(approval);
         }}
       />
     </>

@@ -1,13 +1,12 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { SaleRateInput, TenderInput } from '@shopdesk/shared';
+import type { Approval, SaleRateInput, TenderInput } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { submitSale, type SubmitSaleResult } from '../../../sync/submit-sale.ts';
 import { toSaleLines, type Cart } from '../cart/cart.ts';
 import { counterKeys } from '../api/keys.ts';
 import { updateParkedSale } from '../api/parked-sales.ts';
-import { tillActors } from '../../../lib/till/till-state.ts';
 
 export type ParkOutcome = { ok: true; queued: boolean } | { ok: false; message: string };
 
@@ -23,21 +22,29 @@ function preview(cart: Cart, currency: string, total: number) {
  * Turns the cart into a sale: every completed sale (and every new held cart) goes through the
  * device's sale queue, which writes it to IndexedDB before anything else, so the counter can say
  * "done" the moment that write is committed, online or not. One `clientId` per payment attempt:
- * the queue and a retry send the same one, and the server stores the sale once.
+ * the queue and a retry send the same one, and the server stores the sale once. On a till the
+ * member who sells is the one the request's X-Till-Member names (the API client sends it; the
+ * queue keeps it with a sale made offline), so no body names them.
  */
 export function useCheckout(store: string, currency: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useRef<string | null>(null);
-  const approver = useRef<string | undefined>(undefined);
+  const approval = useRef<Approval | undefined>(undefined);
 
   /**
-   * A new payment attempt: the payment dialog opened on a cart; `approvedBy`, the member who
-   * approved what the member on the till may not give (a discount above their maximum).
+   * A new payment attempt on the cart: answers its clientId, which an approval asked for it is
+   * bound to (product.md §2, manager approval).
    */
-  const beginPayment = useCallback((approvedBy?: string) => {
+  const beginPayment = useCallback(() => {
     attempt.current = crypto.randomUUID();
-    approver.current = approvedBy;
+    approval.current = undefined;
+    return attempt.current;
+  }, []);
+
+  /** What the member on the till may not give in this attempt (a discount above their maximum) was approved. */
+  const approve = useCallback((given: Approval) => {
+    approval.current = given;
   }, []);
 
   const outcome = useCallback(
@@ -70,8 +77,7 @@ export function useCheckout(store: string, currency: string) {
         payments: tenders,
         soldAt: new Date().toISOString(),
         ...(foreign && shownRate ? { rate: shownRate } : {}),
-        // On a till: the member unlocked there sells under their own name (product.md §2).
-        ...tillActors(store, approver.current),
+        ...(approval.current ? { approval: approval.current } : {}),
       };
       try {
         const result = await submitSale(
@@ -82,7 +88,9 @@ export function useCheckout(store: string, currency: string) {
           { preview: preview(cart, currency, total) },
         );
         // A refused attempt is over: the cashier changes the cart or the payment and tries anew.
-        if (result.kind === 'refused') attempt.current = null;
+        // One that carries an approval keeps its clientId, which the approval is bound to (nothing
+        // was stored, so the same id with another payment is no conflict).
+        if (result.kind === 'refused' && !approval.current) attempt.current = null;
         return outcome(result);
       } catch (e) {
         // IndexedDB itself failed (storage full, private mode): the sale is not safe anywhere yet.
@@ -100,7 +108,6 @@ export function useCheckout(store: string, currency: string) {
         lines: toSaleLines(cart),
         discount: cart.discount,
         soldAt: new Date().toISOString(),
-        ...tillActors(store),
       };
       try {
         if (cart.parkedCode) {
@@ -121,5 +128,5 @@ export function useCheckout(store: string, currency: string) {
     [store, currency, outcome, queryClient, t],
   );
 
-  return { beginPayment, pay, park };
+  return { beginPayment, approve, pay, park };
 }

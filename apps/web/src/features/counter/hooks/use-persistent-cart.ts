@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { del, get, set } from 'idb-keyval';
-import { useSession } from '../../../lib/session-store.ts';
+import { useDeviceOwner } from '../../../lib/device-owner.ts';
 import { registerUpdateFlush } from '../../../lib/update-guard.ts';
 import { cartReducer, emptyCart, type Cart, type CartAction } from '../cart/cart.ts';
 
-/** One cart per user and store, so switching stores or users never mixes two shops' carts. */
+/** One cart per user (or till) and store, so switching stores or users never mixes two shops' carts. */
 const cartKey = (userId: string, store: string) => `counter-cart:${userId}:${store.toLowerCase()}`;
 
 /** An empty cart (not held) is removed rather than stored. */
@@ -24,7 +24,7 @@ function reducer(cart: Cart, action: Action): Cart {
  * so a scan in the first instant is not overwritten by the restore (it waits on the page).
  */
 export function usePersistentCart(store: string) {
-  const userId = useSession((s) => s.loggedUser?.userId ?? 'anonymous');
+  const userId = useDeviceOwner() ?? 'anonymous';
   const [cart, dispatch] = useReducer(reducer, emptyCart);
   const [ready, setReady] = useState(false);
   const key = cartKey(userId, store);

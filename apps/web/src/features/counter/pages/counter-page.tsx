@@ -21,6 +21,7 @@ import { MoreButton } from '../components/more-button.tsx';
 import { CounterDialogs, preloadPaymentDialog, type CounterDialog } from '../components/counter-dialogs.tsx';
 import { TillGate } from '../../../components/till/till-gate.tsx';
 import { isTillOf, useTill } from '../../../lib/till/till-state.ts';
+import { lockTill } from '../../../lib/till/till-lock.ts';
 import type { ActionNeeds } from '@shopdesk/shared';
 import { approvalToAsk } from '../cart/sale-approval.ts';
 import './counter-page.css';
@@ -65,16 +66,16 @@ export default function CounterPage() {
 
   // What the member on the till may not do in this sale (one line's or the cart's discount above
   // their maximum, a price changed by hand, an open-price item): a member who may approves it with
-  // their PIN before the payment opens, and the sale carries both (the server checks the same
-  // rule, saleNeeds, on its own pricing of the same lines).
-  const [approving, setApproving] = useState<ActionNeeds | null>(null);
+  // their PIN before the payment opens, for this payment attempt's clientId, and the sale carries
+  // the approval (the server checks the same rule, saleNeeds, on its own pricing of the same lines).
+  const [approving, setApproving] = useState<{ needs: ActionNeeds; clientId: string } | null>(null);
   const { pricing, cart } = sale;
   const openPayment = useCallback(() => {
     if (empty) return;
     shiftGate.beforeSale(() => {
+      const clientId = checkout.beginPayment();
       const needs = approvalToAsk(store, cart, pricing);
-      if (needs) return setApproving(needs);
-      checkout.beginPayment();
+      if (needs) return setApproving({ needs, clientId });
       setDialog({ kind: 'pay' });
     });
   }, [empty, checkout, shiftGate, store, pricing, cart]);
@@ -115,7 +116,7 @@ export default function CounterPage() {
   const closeDialog = () => {
     setDialog(null);
     const till = useTill.getState();
-    if (soldRef.current && isTillOf(store) && till.roster?.lockAfterSale) till.lock();
+    if (soldRef.current && isTillOf(store) && till.roster?.lockAfterSale) void lockTill();
     soldRef.current = false;
   };
   const pay: typeof payment.pay = async (tenders) => {
@@ -208,11 +209,12 @@ export default function CounterPage() {
         <Suspense fallback={null}>
           <ApprovalDialog
             store={store}
-            needs={approving}
+            needs={approving.needs}
+            clientId={approving.clientId}
             onClose={() => setApproving(null)}
-            onApproved={(approver) => {
+            onApproved={(approval) => {
               setApproving(null);
-              checkout.beginPayment(approver.userId);
+              checkout.approve(approval);
               setDialog({ kind: 'pay' });
             }}
           />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { tenderLabel, type RefundBody, type ShopTransaction, type TenderMethod } from '@shopdesk/shared';
+import { tenderLabel, type Approval, type RefundBody, type ShopTransaction, type TenderMethod } from '@shopdesk/shared';
 import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
@@ -12,7 +12,7 @@ import { RefundAttempt } from '../model/refund-attempt.ts';
 import { allRemaining, notRestocked, refundableOf, refundPreview } from '../model/refund-preview.ts';
 import { RefundStepper } from './refund-stepper.tsx';
 import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
-import { tillActors, tillMemberMay } from '../../../lib/till/till-state.ts';
+import { tillMemberMay } from '../../../lib/till/till-state.ts';
 import type { SalesFormat } from './use-sales-format.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 import { wrappingButton } from '../../../components/wrapping-button.ts';
@@ -64,8 +64,8 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const choice = choices.find((c) => c.value === picked) ?? choices[0]!;
   const [confirming, setConfirming] = useState<'all' | 'some' | null>(null);
   const refunding = usePermission('REFUND');
-  // On a till whose member lacks REFUND: a member who has it approves with their PIN first.
-  const [approving, setApproving] = useState(false);
+  // On a till whose member lacks REFUND: a member who has it approves this refund (its clientId) with their PIN first.
+  const [approving, setApproving] = useState<string | null>(null);
 
   const open = sale.lines.filter((l) => refundableOf(l) > 0);
   if (sale.status === 'PARKED' || open.length === 0) return null;
@@ -90,8 +90,7 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const preview = confirming === 'all' ? all : some;
   const money = (minor: number) => f.money(minor, sale.currency);
 
-  const submit = (approvedBy?: string) => {
-    if (!approvedBy && !tillMemberMay(store, 'REFUND')) return setApproving(true);
+  const submit = (approval?: Approval) => {
     const request = {
       // No lines: the server refunds what remains, whatever that is when it arrives.
       lines: confirming === 'some' ? preview.lines.map(({ lineId, quantity }) => ({ lineId, quantity })) : undefined,
@@ -108,11 +107,9 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
             ]
           : undefined,
     };
-    const body: RefundBody = {
-      clientId: attempt.idFor(JSON.stringify([sale.code, request])),
-      ...request,
-      ...tillActors(store, approvedBy),
-    };
+    const clientId = attempt.idFor(JSON.stringify([sale.code, request]));
+    if (!approval && !tillMemberMay(store, 'REFUND')) return setApproving(clientId);
+    const body: RefundBody = { clientId, ...request, ...(approval ? { approval } : {}) };
     refund.mutate(body, {
       onSuccess: (after) => {
         attempt.finish();
@@ -211,7 +208,7 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
         )}
       </Stack>
       <ConfirmDialog
-        opened={confirming !== null && !approving}
+        opened={confirming !== null && approving === null}
         title={t('sales.confirmTitle', { amount: money(preview.amount) })}
         message={t(`sales.confirmText.${choice.method === 'CASH' ? 'CASH' : 'METHOD'}`, {
           amount: money(preview.amount),
@@ -231,10 +228,11 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
       <ApprovalDialog
         store={store}
         needs={approving ? { permission: 'REFUND' } : null}
-        onClose={() => setApproving(false)}
-        onApproved={(approver) => {
-          setApproving(false);
-          submit(approver.userId);
+        clientId={approving ?? ''}
+        onClose={() => setApproving(null)}
+        onApproved={(approval) => {
+          setApproving(null);
+          submit(approval);
         }}
       />
     </Paper>

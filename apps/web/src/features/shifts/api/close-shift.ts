@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseShiftBody, ShiftReport } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
-import { tillActors } from '../../../lib/till/till-state.ts';
 import { shiftKeys } from './keys.ts';
 
-/** `POST /shop/shift/{id}/close`: the blind count; answers the Z report. */
+/** `POST /shop/shift/{id}/close`: the blind count (on a till, by the member unlocked there); answers the Z report. */
 export function closeShift(store: string, id: string, body: CloseShiftBody) {
   return secureApi.request<ShiftReport>(`/api/secure/shop/shift/${encodeURIComponent(id)}/close`, {
     method: 'POST',
-    // On a till, the member unlocked there closes it.
-    body: { ...body, ...tillActors(store) },
+    body,
     store,
   });
 }

@@ -24,14 +24,14 @@ const member = (name: string, role: 'MANAGER' | 'CASHIER'): TillMember => ({
   role,
   permissions: [...ROLE_PERMISSIONS[role]],
   maxDiscount: 1000,
-  pinHash: 'kept',
+  pinVerifier: 'kept',
 });
 
 beforeAll(stubLayoutApis);
 afterEach(() => {
   cleanup();
   sent.bodies = [];
-  useTill.setState({ store: null, roster: null, member: null });
+  useTill.getState().forget();
 });
 
 function renderForm() {
@@ -52,6 +52,8 @@ describe('a pay-out on a till', () => {
     const cashier = member('Ben', 'CASHIER');
     useTill.setState({
       store: 'corner',
+      tillId: 'till-1',
+      tillToken: 'till-token',
       roster: { lockAfterSale: true, idleLockMinutes: 5, members: [cashier, member('Mia', 'MANAGER')] },
       member: cashier,
     });
@@ -61,16 +63,18 @@ describe('a pay-out on a till', () => {
     expect(sent.bodies).toEqual([]);
   });
 
-  it('is sent at once, as the till member, when they may', () => {
+  it('is sent at once when they may, naming nobody: the till’s X-Till-Member header says who', () => {
     const manager = member('Mia', 'MANAGER');
     useTill.setState({
       store: 'corner',
+      tillId: 'till-1',
+      tillToken: 'till-token',
       roster: { lockAfterSale: true, idleLockMinutes: 5, members: [manager] },
       member: manager,
     });
     renderForm();
     expect(sent.bodies).toEqual([
-      expect.objectContaining({ kind: 'PAY_OUT', amount: 1500, reason: 'Window cleaner', userId: 'Mia-id' }),
+      { clientId: expect.any(String), kind: 'PAY_OUT', currency: 'USD', amount: 1500, reason: 'Window cleaner' },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { CashMoveBody, CashMoveKind, CurrencyCode } from '@shopdesk/shared';
+import type { Approval, CashMoveBody, CashMoveKind, CurrencyCode } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
@@ -11,7 +11,7 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { readAmount } from '../../../lib/read-amount.ts';
 import { amountExample } from '../../../lib/amount-example.ts';
 import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
-import { tillActors, tillMemberLacks } from '../../../lib/till/till-state.ts';
+import { tillMemberLacks } from '../../../lib/till/till-state.ts';
 
 /**
  * A pay-in or pay-out of the open shift, with the reason the report will show. On a till it is the
@@ -37,11 +37,11 @@ export function CashMoveForm({
   // One id per move the cashier means: a retry after a lost answer records it once.
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
   // The move waiting for an approver's PIN.
-  const [approving, setApproving] = useState<Omit<CashMoveBody, 'userId' | 'approvedBy'> | null>(null);
+  const [approving, setApproving] = useState<Omit<CashMoveBody, 'userId' | 'approval'> | null>(null);
 
-  const record = (body: Omit<CashMoveBody, 'userId' | 'approvedBy'>, approvedBy?: string) =>
+  const record = (body: Omit<CashMoveBody, 'userId' | 'approval'>, approval?: Approval) =>
     move.mutate(
-      { ...body, ...tillActors(store, approvedBy) },
+      { ...body, ...(approval ? { approval } : {}) },
       {
         onSuccess: () => {
           notifications.show({
@@ -122,9 +122,10 @@ export function CashMoveForm({
       <ApprovalDialog
         store={store}
         needs={approving ? { permission: 'CASH_MOVES' } : null}
+        clientId={approving?.clientId ?? ''}
         onClose={() => setApproving(null)}
-        onApproved={(approver) => {
-          if (approving) record(approving, approver.userId);
+        onApproved={(approval) => {
+          if (approving) record(approving, approval);
           setApproving(null);
         }}
       />

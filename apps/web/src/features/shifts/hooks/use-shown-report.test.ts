@@ -47,11 +47,11 @@ const cashier: TillMember = {
   role: 'CASHIER',
   permissions: [...ROLE_PERMISSIONS.CASHIER],
   maxDiscount: 0,
-  pinHash: 'kept',
+  pinVerifier: 'kept',
 };
 
 afterEach(() => {
-  useTill.setState({ store: null, roster: null, member: null });
+  useTill.getState().forget();
 });
 
 describe('useShownReport', () => {
@@ -59,7 +59,9 @@ describe('useShownReport', () => {
     useSession.setState({ virtualStore: { urlName: 'corner', rights: OWNER_RIGHTS } as unknown as VirtualStore });
     const { result } = renderHook(() => useShownReport('corner', open));
     expect(result.current.cash[0]!.expected).toBe(12_500);
-    act(() => useTill.setState({ store: 'corner', roster: null, member: cashier }));
+    act(() =>
+      useTill.setState({ store: 'corner', tillId: 'till-1', tillToken: 'till-token', roster: null, member: cashier }),
+    );
     expect(result.current.cashHidden).toBe(true);
     expect(result.current.cash[0]).toMatchObject({ expected: null, cashSales: null, float: 10_000 });
     expect(result.current.byMethod[0]!.amount).toBeNull();

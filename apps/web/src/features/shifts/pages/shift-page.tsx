@@ -13,6 +13,7 @@ import { useCloseShift } from '../api/close-shift.ts';
 import { BlindCount } from '../components/blind-count.tsx';
 import { CashMoveForm } from '../components/cash-move-form.tsx';
 import { OpenShiftForm } from '../../../components/open-shift-form.tsx';
+import { useTillApproval } from '../../../components/till/use-till-approval.tsx';
 import { ReportHeader } from '../components/report-header.tsx';
 import { ShiftFigures } from '../components/shift-figures.tsx';
 import { useShownReport } from '../hooks/use-shown-report.ts';
@@ -44,6 +45,8 @@ function OpenShift({
   const lock = useWriteLock();
   const close = useCloseShift(store, report.id);
   const shown = useShownReport(store, report);
+  // On a till whose member may not close shifts, a member who may approves with their PIN.
+  const approval = useTillApproval(store);
 
   if (counting) {
     return (
@@ -59,12 +62,15 @@ function OpenShift({
           disabled={lock.disabled}
           onCancel={() => setCounting(false)}
           onClose={(state) =>
-            close.mutate(
-              { counts: countsBody(state, currencies) },
-              { onSuccess: (z) => void navigate(paths.shopShiftReport(store, z.id)) },
+            approval.withApproval({ permission: 'SHIFTS' }, (given) =>
+              close.mutate(
+                { counts: countsBody(state, currencies), ...(given ? { approval: given } : {}) },
+                { onSuccess: (z) => void navigate(paths.shopShiftReport(store, z.id)) },
+              ),
             )
           }
         />
+        {approval.dialog}
       </Stack>
     );
   }
