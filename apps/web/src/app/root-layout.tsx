@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Box, Loader } from '@mantine/core';
 import { notifications } from '../lib/notifications.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,15 +10,28 @@ import { ApiRequestError } from '../lib/api-error.ts';
 import { isUnreachable, reportUnreachable } from '../lib/connectivity.ts';
 import { pendingDestination, rememberDestination } from '../lib/after-login.ts';
 import { checkSession } from '../features/auth/index.ts';
-import { guardRedirect, isPublicPath } from './route-guard.ts';
+import { guardRedirect, isPublicPath, tillRedirect } from './route-guard.ts';
+import { isTill, useTill } from '../lib/till/till-state.ts';
+import { lockTill } from '../lib/till/till-lock.ts';
 import { paths } from '../lib/paths.ts';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { UpdateBanner } from './pwa/update-banner.tsx';
 
+// Shown only on a till the owner turned off: no part of any first load.
+const TillTurnedOff = lazy(() =>
+  import('../components/till/till-turned-off.tsx').then((m) => ({ default: m.TillTurnedOff })),
+);
+
+/** A till leaving the screens it opens: it locks, and the counter's PIN pad shows. */
+function TillBack({ to }: { to: string }) {
+  useEffect(() => void lockTill(), []);
+  return <Navigate to={to} replace />;
+}
+
 /**
- * Wraps every route: applies the route guard, scrolls to the top on each navigation, checks the
- * stored session once at start, turns a 401 into "session expired", and shows the 50px spinner
- * while the next screen's code loads.
+ * Wraps every route: applies the route guard (a till's confinement included, and its "turned off"
+ * screen), scrolls to the top on each navigation, checks the stored session once at start, turns
+ * a 401 into "session expired", and shows the 50px spinner while the next screen's code loads.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -27,6 +40,9 @@ export function RootLayout() {
   const navigation = useNavigation();
   const qc = useQueryClient();
   const loggedIn = useSession(isLoggedIn);
+  const tillStore = useTill((s) => (isTill(s) ? s.store : null));
+  const tillRevoked = useTill((s) => s.revoked);
+  const tillUnlocked = useTill((s) => s.member !== null);
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
@@ -66,7 +82,15 @@ export function RootLayout() {
       });
   }, [navigate, qc]);
 
-  const redirect = guardRedirect(location.pathname, loggedIn);
+  if (tillRevoked)
+    return (
+      <Suspense fallback={null}>
+        <TillTurnedOff />
+      </Suspense>
+    );
+  const tillTo = tillStore ? tillRedirect(location.pathname, tillStore, tillUnlocked) : null;
+  if (tillTo) return <TillBack to={tillTo} />;
+  const redirect = tillStore ? null : guardRedirect(location.pathname, loggedIn);
   if (redirect) {
     if (!loggedIn) rememberDestination(location.pathname);
     // Just logged in on /auth: where the login page is taking the user too (lib/after-login.ts).
@@ -95,7 +119,7 @@ export function RootLayout() {
   );
 }
 
-/** `/` opens the home of the user's default store. */
+/** `/` opens the home of the user's default store (a till's guard sends it to its counter instead). */
 export function RootIndex() {
   const defaultStore = useSession((s) => s.loggedUser?.defaultStore);
   return <Navigate to={defaultStore ? paths.store(defaultStore) : paths.auth()} replace />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, isPublicPath } from './route-guard.ts';
+import { guardRedirect, isPublicPath, tillRedirect } from './route-guard.ts';
 
 describe('route guard (original.md §2)', () => {
   it('sends a logged-in user away from /auth, /forgot-password and /signUp to /', () => {
@@ -34,5 +34,47 @@ describe('route guard (original.md §2)', () => {
   it('knows public pages for the 401 rule', () => {
     expect(isPublicPath('/receipt/X')).toBe(true);
     expect(isPublicPath('/shop1/stock/list')).toBe(false);
+  });
+});
+
+describe('a till (product.md §2, till mode)', () => {
+  it('opens its counter, locked or not, held carts included', () => {
+    for (const p of ['/corner/shop/counter', '/Corner/shop/counter/', '/corner/shop/counter/P-12']) {
+      expect(tillRedirect(p, 'corner', false)).toBeNull();
+      expect(tillRedirect(p, 'corner', true)).toBeNull();
+    }
+  });
+
+  it('opens its sales, shift and printers only while a member is unlocked', () => {
+    for (const p of [
+      '/corner/shop/list',
+      '/corner/shop/list/S-1',
+      '/corner/shop/shift',
+      '/corner/shop/shift/9',
+      '/corner/profile/printers',
+    ]) {
+      expect(tillRedirect(p, 'corner', true)).toBeNull();
+      expect(tillRedirect(p, 'corner', false)).toBe('/corner/shop/counter');
+    }
+  });
+
+  it('sends anything else, typed or linked, to the counter', () => {
+    for (const p of [
+      '/',
+      '/auth',
+      '/signUp',
+      '/corner',
+      '/corner/stock/list',
+      '/corner/shop/statistic',
+      '/corner/shop/activity',
+      '/corner/shop/listing',
+      '/corner/profile',
+      '/corner/profile/store/corner/members',
+      '/corner/profile/subscription',
+      '/other/shop/counter',
+      '/%E0%A4%A/shop/counter',
+    ]) {
+      expect(tillRedirect(p, 'corner', true)).toBe('/corner/shop/counter');
+    }
   });
 });

@@ -6,6 +6,7 @@
  * `/invite/` (an invitation link: its page offers to log in or create the account).
  */
 import { paths } from '../lib/paths.ts';
+import { isTillScreen } from '../lib/till/till-screens.ts';
 
 const PUBLIC_PATH_PARTS = [
   paths.auth(),
@@ -36,4 +37,25 @@ function normalize(pathname: string): string {
 export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
   if (loggedIn) return VISITOR_ONLY_PATHS.includes(normalize(pathname)) ? paths.root() : null;
   return isPublicPath(pathname) ? null : paths.auth();
+}
+
+/**
+ * Where a till sends this navigation (product.md §2, till mode), or null to let it through. A till
+ * opens only its own store's till screens (lib/till/till-screens.ts), and while locked only the
+ * counter, whose PIN pad unlocks it; anything else, typed or linked, a visitor's page included,
+ * lands on the counter (which the caller locks).
+ */
+export function tillRedirect(pathname: string, tillStore: string, unlocked: boolean): string | null {
+  const counter = paths.shopCounter(tillStore);
+  const [, first = '', ...rest] = pathname.split('/');
+  let store: string;
+  try {
+    store = decodeURIComponent(first);
+  } catch {
+    return counter;
+  }
+  if (store.toLowerCase() !== tillStore.toLowerCase()) return counter;
+  const relative = rest.join('/');
+  if (isTillScreen(relative, 'shop/counter')) return null;
+  return unlocked && isTillScreen(relative) ? null : counter;
 }

@@ -1,6 +1,9 @@
 import { hasPermission, OWNER_RIGHTS, type Permission, type StoreRights } from '@shopdesk/shared';
+import { useMemo } from 'react';
 import { useTranslation } from './i18n/use-translation.ts';
 import { useSession } from './session-store.ts';
+import { tillScreenRights } from './till/till-rights.ts';
+import { isTill, useTill } from './till/till-state.ts';
 
 /** What a screen or an action asks of the member: a permission of product.md §2, or the owner. */
 export type Need = Permission | 'OWNER';
@@ -52,10 +55,15 @@ export function may(rights: StoreRights, need: Need | null): boolean {
 /**
  * The caller's rights in the store on screen, as the server answered them with the store; a
  * server from before staff sends none (its users own every store they see). Null while the store
- * is not known yet.
+ * is not known yet. On a till, what its screens offer the member unlocked there (till-rights.ts).
  */
 export function useStoreRights(): StoreRights | null {
-  return useSession((s) => (s.virtualStore ? (s.virtualStore.rights ?? OWNER_RIGHTS) : null));
+  const sessionRights = useSession((s) => (s.virtualStore ? (s.virtualStore.rights ?? OWNER_RIGHTS) : null));
+  const onTill = useTill(isTill);
+  const member = useTill((s) => s.member);
+  const roster = useTill((s) => s.roster);
+  const tillRights = useMemo(() => (onTill ? tillScreenRights(member, roster) : null), [onTill, member, roster]);
+  return tillRights ?? sessionRights;
 }
 
 /**

@@ -19,6 +19,8 @@ import { AppHeader } from './app-header.tsx';
 import { Navigator } from './navigator.tsx';
 import { SectionTabs } from './section-tabs.tsx';
 import { paths } from '../../lib/paths.ts';
+import { isTill, useTill } from '../../lib/till/till-state.ts';
+import { useTillUpkeep } from '../../components/till/use-till-upkeep.ts';
 
 /**
  * The logged-in frame of every `/{store}/...` screen: header, navigator (sidebar on desktop,
@@ -29,6 +31,8 @@ export function StoreShell() {
   const { store = '' } = useParams();
   const { pathname } = useLocation();
   const loggedIn = useSession(isLoggedIn);
+  // A till (product.md §2) has no person's session: its own token, its few screens, no store picker.
+  const onTill = useTill(isTill);
   const navigatorView = useSession((s) => s.isNavigatorView);
   const setNavigatorView = useSession((s) => s.setNavigatorView);
   const [drawerOpen, drawer] = useDisclosure(false);
@@ -46,15 +50,16 @@ export function StoreShell() {
   useSessionExchangeRate(store, current.data);
 
   // Sales queued on this device sync from any store screen, not only the counter.
-  useEffect(() => (loggedIn ? startSaleSyncIfKept() : undefined), [loggedIn]);
+  useEffect(() => (loggedIn || onTill ? startSaleSyncIfKept() : undefined), [loggedIn, onTill]);
   // So do cargo counts made offline (the difference queue of features/cargo).
   useEffect(() => (loggedIn ? startCargoCountSyncIfKept() : undefined), [loggedIn]);
   useEffect(() => followSessionForCatalogs(), []);
+  useTillUpkeep(onTill);
 
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
-  const navigatorAvailable = loggedIn && navigatorView;
+  const navigatorAvailable = (loggedIn || onTill) && navigatorView;
   // Read at the first render: a phone never mounts the sidebar's navigator (nor loads its scroll
   // area) for the one render before an effect would have said it is a phone.
   const isPhone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
@@ -72,12 +77,13 @@ export function StoreShell() {
   // A member opening a screen their role does not open sees why, not a screen of 403s.
   const rights = useStoreRights();
   const need = screenNeed(pathname.split('/').slice(2).join('/'));
-  const refused = need && rights && !may(rights, need) ? need : null;
+  // A till's screens are its guard's (route-guard.ts); each action there asks what its member lacks.
+  const refused = !onTill && need && rights && !may(rights, need) ? need : null;
 
   return (
     <AppShell
       header={{ height: 60 }}
-      footer={{ height: { base: 64, sm: 0 } }}
+      footer={{ height: { base: onTill ? 0 : 64, sm: 0 } }}
       navbar={{
         width: 272,
         breakpoint: 'sm',
@@ -88,7 +94,8 @@ export function StoreShell() {
       <AppShell.Header>
         <AppHeader
           store={store}
-          navigatorAvailable={loggedIn}
+          navigatorAvailable={loggedIn || onTill}
+          onTill={onTill}
           navigatorOpen={navigatorAvailable && (isPhone ? drawerOpen : true)}
           onToggleNavigator={() => {
             // Phones open a drawer; on desktop the burger turns the sidebar on and off.
@@ -132,9 +139,11 @@ export function StoreShell() {
           <PageSpinner />
         )}
       </AppShell.Main>
-      <AppShell.Footer hiddenFrom="sm" pb="env(safe-area-inset-bottom)">
-        <SectionTabs store={store} variant="bar" />
-      </AppShell.Footer>
+      {!onTill && (
+        <AppShell.Footer hiddenFrom="sm" pb="env(safe-area-inset-bottom)">
+          <SectionTabs store={store} variant="bar" />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

@@ -9,6 +9,8 @@ import { usePreloaded } from '../../lib/use-preloaded.ts';
 import { may, screenNeed, useStoreRights } from '../../lib/store-rights.ts';
 import { NAV_ITEMS, NAV_LEAVES, type NavItem } from './nav-items.ts';
 import { paths } from '../../lib/paths.ts';
+import { isTill, useTill } from '../../lib/till/till-state.ts';
+import { isTillScreen } from '../../lib/till/till-screens.ts';
 
 interface Props {
   store: string;
@@ -44,9 +46,13 @@ function NativeScroll({ children }: { children: ReactNode }) {
   );
 }
 
-/** Side menu of every section, with the user's starred favourites on top. */
+/**
+ * Side menu of every section, with the user's starred favourites on top. On a till, only the
+ * till's screens (lib/till/till-screens.ts), without favourites: the device is shared.
+ */
 export function Navigator({ store, onNavigate }: Props) {
   const { t } = useTranslation();
+  const onTill = useTill(isTill);
   const { pathname } = useLocation();
   const favorites = useSession((s) => s.navFavoriteList);
   const toggle = useSession((s) => s.toggleNavFavorite);
@@ -89,23 +95,25 @@ export function Navigator({ store, onNavigate }: Props) {
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
           py={10}
         />
-        <ActionIcon
-          variant="subtle"
-          color={starred ? 'yellow' : 'gray'}
-          size="lg"
-          aria-label={t(starred ? 'nav.removeFavorite' : 'nav.addFavorite', { name })}
-          aria-pressed={starred}
-          onClick={() => toggle(item.id)}
-        >
-          <IconStar size={18} filled={starred} />
-        </ActionIcon>
+        {!onTill && (
+          <ActionIcon
+            variant="subtle"
+            color={starred ? 'yellow' : 'gray'}
+            size="lg"
+            aria-label={t(starred ? 'nav.removeFavorite' : 'nav.addFavorite', { name })}
+            aria-pressed={starred}
+            onClick={() => toggle(item.id)}
+          >
+            <IconStar size={18} filled={starred} />
+          </ActionIcon>
+        )}
       </Group>
     );
   };
 
   // Only what this member may open (lib/store-rights.ts); a group with nothing left goes too.
   const rights = useStoreRights();
-  const opens = (item: NavItem) => !rights || may(rights, screenNeed(item.path));
+  const opens = (item: NavItem) => (onTill ? isTillScreen(item.path) : !rights || may(rights, screenNeed(item.path)));
   const items = NAV_ITEMS.flatMap((item) => {
     if (!item.children) return opens(item) ? [item] : [];
     const children = item.children.filter(opens);
@@ -116,18 +124,20 @@ export function Navigator({ store, onNavigate }: Props) {
   return (
     <Scroll>
       <Stack gap="lg" p="sm" component="nav" aria-label={t('shell.navigator')}>
-        <Box>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
-            {t('nav.favorites')}
-          </Text>
-          {favoriteItems.length === 0 ? (
-            <Text size="sm" c="dimmed" px="sm">
-              {t('nav.noFavorites')}
+        {!onTill && (
+          <Box>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {t('nav.favorites')}
             </Text>
-          ) : (
-            favoriteItems.map((i) => renderLeaf(i, 'fav-'))
-          )}
-        </Box>
+            {favoriteItems.length === 0 ? (
+              <Text size="sm" c="dimmed" px="sm">
+                {t('nav.noFavorites')}
+              </Text>
+            ) : (
+              favoriteItems.map((i) => renderLeaf(i, 'fav-'))
+            )}
+          </Box>
+        )}
         {items.map((item) =>
           item.children ? (
             <Box key={item.id}>
