@@ -208,7 +208,11 @@ describe.each(engines)('sales on a till on %s', (engine) => {
       { token: owner.token },
     );
     expect(log.body.items).toEqual([
-      expect.objectContaining({ entityCode: parked.body.code, userId: cashier.user.userId, approvedBy: manager.user.userId }),
+      expect.objectContaining({
+        entityCode: parked.body.code,
+        userId: cashier.user.userId,
+        approvedBy: manager.user.userId,
+      }),
     ]);
     const row = await t.db
       .selectFrom('audit_events')
