@@ -137,6 +137,6 @@ export type CurrentTill = z.infer<typeof CurrentTillSchema>;
 
 export const TillDeviceParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a till id') });
 
-/** `DELETE /till/device/{id}` from the till itself (leaving till mode) carries a SETTINGS member's approval. */
-export const LeaveTillBodySchema = z.object({ approval: ApprovalSchema }).partial();
+/** `POST /till/leave`: the till itself leaves till mode, with the approval of a member who has SETTINGS. */
+export const LeaveTillBodySchema = z.object({ approval: ApprovalSchema });
 export type LeaveTillBody = z.infer<typeof LeaveTillBodySchema>;

@@ -120,6 +120,11 @@ export function findTillWithStore(db: DbOrTx, urlName: string, tillId: string) {
     .executeTakeFirst();
 }
 
+/** A till by id alone, whatever its store: to tell a till token sent with another store's X-Store (404) from a bad one (401). */
+export function findTillById(db: DbOrTx, tillId: string) {
+  return db.selectFrom('till_devices').where('id', '=', tillId).select(['token_hash']).executeTakeFirst();
+}
+
 /** The member row with its PIN hash: the member named by a till's member token, checked with the key the hash gives. */
 export function findMemberWithPin(db: DbOrTx, storeId: string, userId: string) {
   return db

@@ -12,9 +12,9 @@ import {
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, unauthorized } from '../../core/errors.ts';
-import { findMemberWithPin, findTillWithStore, touchTill } from './access.repo.ts';
+import { findMemberWithPin, findTillById, findTillWithStore, touchTill } from './access.repo.ts';
 import { rightsOf } from './rights.ts';
-import type { StoreAccess } from './scope.ts';
+import { storeNotFound, type StoreAccess } from './scope.ts';
 
 /*
  * Till tokens (product.md §2 "Till mode"): a device's own credential, scoped to one store and to
@@ -76,6 +76,12 @@ const noLongerMember = () =>
 const notOnTill = () =>
   new AppError(403, ErrorCode.NOT_ON_TILL, 'This is not available on a till. Use your own login on your own device.');
 
+function secretMatches(storedHash: string, secret: string): boolean {
+  const expected = Buffer.from(storedHash, 'hex');
+  const actual = Buffer.from(hashTillSecret(secret), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
 /** The member a member token proves, or null (absent, malformed, a PIN changed since, or forged). */
 async function provenMember(ctx: AppContext, storeId: string, tillId: string, header: string | undefined) {
   const token = parseMemberToken(header);
@@ -105,9 +111,13 @@ export async function authenticateTill(
   if (!parts || !urlName) throw unauthorized();
   const [, tillId, secret] = parts as unknown as [string, string, string];
   const row = await findTillWithStore(ctx.db, urlName, tillId);
-  const expected = Buffer.from(row?.till_token_hash ?? '', 'hex');
-  const actual = Buffer.from(hashTillSecret(secret), 'hex');
-  if (!row || expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw unauthorized();
+  if (!row) {
+    // A valid till token naming a store that is not its own: answered like any store one may not access.
+    const elsewhere = await findTillById(ctx.db, tillId);
+    if (elsewhere && secretMatches(elsewhere.token_hash, secret)) throw storeNotFound();
+    throw unauthorized();
+  }
+  if (!secretMatches(row.till_token_hash, secret)) throw unauthorized();
   if (row.till_revoked_at) throw tillRevoked();
   const {
     till_id: _id,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId, newSecretToken } from '../../lib/ids.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { actorOf, forbidden, hashTillSecret, tillTokenOf, type Scope } from '../access/index.ts';
+import { actorOf, hashTillSecret, tillTokenOf, type Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { revokeSession } from '../auth/index.ts';
 import * as repo from './till-devices.repo.ts';
@@ -63,22 +63,32 @@ export async function listTills(ctx: AppContext, scope: Scope): Promise<TillDevi
   };
 }
 
+interface RevokedBy {
+  userId: string;
+  approvedBy: string | null;
+  approvalMode: 'ONLINE' | 'OFFLINE' | null;
+}
+
 /**
- * Revokes a till: from a person's session, any till of the store (needs SETTINGS); from a till,
- * only itself (leaving till mode), approved by the PIN of a member with SETTINGS. Its next request
- * is answered 401 TILL_REVOKED. Recorded in the audit log under who did it.
+ * Revokes a till of the store from a person's session (SETTINGS): its next request is answered
+ * 401 TILL_REVOKED. Recorded in the audit log.
  */
-export async function revokeTill(ctx: AppContext, scope: Scope, id: string, body: LeaveTillBody): Promise<void> {
-  let by = { userId: scope.userId, approvedBy: null as string | null, approvalMode: null as 'ONLINE' | 'OFFLINE' | null };
-  if (scope.deviceId) {
-    if (id !== scope.deviceId) throw tillNotFound();
-    // A locked till has no member: the approver's grant alone leaves it, recorded as theirs.
-    const actor = await actorOf(ctx, scope, { approval: body.approval }, { permission: 'SETTINGS' });
-    const userId = scope.userId || actor.approvedBy!;
-    by = { userId, approvedBy: actor.approvedBy === userId ? null : actor.approvedBy, approvalMode: actor.approvalMode };
-  } else if (scope.rights.role !== 'OWNER' && !scope.rights.permissions.includes('SETTINGS')) {
-    throw forbidden('SETTINGS');
-  }
+export function revokeTill(ctx: AppContext, scope: Scope, id: string): Promise<void> {
+  return revoke(ctx, scope, id, { userId: scope.userId, approvedBy: null, approvalMode: null });
+}
+
+/**
+ * The till leaves till mode: approved by the PIN of a member with SETTINGS (the member unlocked
+ * there, if they have it, needs none). A locked till has nobody on it: recorded as the approver's.
+ */
+export async function leaveTill(ctx: AppContext, scope: Scope, body: LeaveTillBody): Promise<void> {
+  const actor = await actorOf(ctx, scope, body, { permission: 'SETTINGS' });
+  const userId = scope.userId || actor.approvedBy!;
+  const approvedBy = actor.approvedBy === userId ? null : actor.approvedBy;
+  await revoke(ctx, scope, scope.deviceId!, { userId, approvedBy, approvalMode: approvedBy ? actor.approvalMode : null });
+}
+
+async function revoke(ctx: AppContext, scope: Scope, id: string, by: RevokedBy): Promise<void> {
   const at = ctx.clock.now();
   const tills = await repo.listTills(ctx.db, scope.store.id);
   const till = tills.find((t) => t.id === id);

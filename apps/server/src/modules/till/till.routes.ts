@@ -149,19 +149,35 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/till/device/:id',
       {
-        // SETTINGS from a person's session; from the till itself, a SETTINGS member's approval.
-        config: { permission: 'MEMBER', till: 'device' },
+        config: { permission: 'SETTINGS' },
         schema: {
           ...base,
           description:
-            "Revokes a till: its next request is 401 TILL_REVOKED. From a person's session with SETTINGS, any till of the store; from a till, only itself (leaving till mode), with the approval of a member who has SETTINGS. Recorded in the audit log.",
+            "Revokes a till of the store (from a person's session): its next request is 401 TILL_REVOKED. Revoking a revoked till again answers 204. Recorded in the audit log.",
           params: TillDeviceParamsSchema,
-          body: LeaveTillBodySchema.optional(),
+          response: { 204: NoContent, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await devices.revokeTill(ctx, await scopeOf(ctx, request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/till/leave',
+      {
+        config: { permission: 'TILL', till: 'device' },
+        schema: {
+          ...base,
+          description:
+            'A till token only: the till leaves till mode (its token is revoked), with the approval of a member who has SETTINGS (a grant from /till/unlock with approve SETTINGS, or an offline proof). Recorded in the audit log under that member.',
+          body: LeaveTillBodySchema,
           response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
-        await devices.revokeTill(ctx, await scopeOf(ctx, request), request.params.id, request.body ?? {});
+        await devices.leaveTill(ctx, await scopeOf(ctx, request), request.body);
         return reply.status(204).send();
       },
     );
