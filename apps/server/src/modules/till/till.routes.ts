@@ -42,7 +42,7 @@ export function tillRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['till'],
           security: bearerAuth,
           description:
-            "Sets a member's till PIN (4 to 6 digits; 6 for a member who may approve; PINs need not be unique): the member themself, or a member with MEMBERS for a member whose rights are within their own (the owner's only by the owner). From a till, tillMember names the member unlocked there, who sets only their own. Rate limited per client address and per member whose PIN it is (429 with Retry-After); recorded in the audit log. From a till, only the member unlocked there, for their own PIN.",
+            "Sets a member's till PIN (4 to 6 digits; 6 for a member who may approve; PINs need not be unique): the member themself, or a member with MEMBERS for a member whose rights are within their own (the owner's only by the owner). From a till, only the member of the X-Till-Member token, for their own PIN (401 TILL_LOCKED without one). Their older member tokens stop working. Rate limited per client address and per member whose PIN it is (429 with Retry-After); recorded in the audit log.",
           params: MemberPinParamsSchema,
           body: SetPinBodySchema,
           response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) },

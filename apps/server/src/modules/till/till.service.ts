@@ -75,12 +75,16 @@ export async function updateSettings(ctx: AppContext, scope: Scope, body: TillSe
  * as today's argon2id (product.md §2: memory-hard hashes): members' hashes upgrade at their next
  * online unlock with no schema change and no PIN to retype. Only if the hash is still the one
  * verified, so a PIN set meanwhile is never overwritten. Not an audit event: the PIN is the same.
+ * Answers the hash the member has now when it is still of `pin` (ours, or another till's upgrade
+ * of the same PIN made meanwhile), null when their PIN was changed meanwhile: a member token made
+ * with the new PIN's hash would let whoever typed the old PIN outlive the change.
  */
 async function upgradePinHash(ctx: AppContext, scope: Scope, userId: string, verified: string, pin: string) {
   const hash = await hashTillPin(pin);
   await repo.replacePinHash(ctx.db, scope.store.id, userId, verified, hash, iso(ctx.clock.now()));
-  const kept = await repo.listMembers(ctx.db, scope.store.id);
-  return kept.find((r) => r.user_id === userId)?.pin_hash ?? verified;
+  const kept = (await repo.listMembers(ctx.db, scope.store.id)).find((r) => r.user_id === userId)?.pin_hash;
+  if (kept === hash) return hash;
+  return kept && (await verifyTillPin(pin, kept)) ? kept : null;
 }
 
 const wrongPin = () => fieldError(ErrorCode.INVALID_CODE, 'pin', 'Wrong PIN. Try again.');
@@ -106,11 +110,12 @@ export async function unlock(
   if (!isOwner) attempts.push(await enterPinTry(throttle, 'device', scope.sessionId));
   // No such member and no PIN read exactly like a wrong PIN.
   if (!row || !(await verifyTillPin(body.pin, row.pin_hash))) throw wrongPin();
-  await Promise.all(attempts.map((a) => a.succeeded()));
   // The hash the member's till key comes from: today's, once a former one is upgraded.
   const hash = pinHashIsCurrent(row.pin_hash)
     ? row.pin_hash!
     : await upgradePinHash(ctx, scope, row.user_id, row.pin_hash!, body.pin);
+  if (!hash) throw wrongPin();
+  await Promise.all(attempts.map((a) => a.succeeded()));
   const member = toUnlocked(row);
   const rights = rightsOf(row);
   const newPinNeeded = body.pin.length < minPinLength(rights);
