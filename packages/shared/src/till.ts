@@ -107,7 +107,6 @@ export const TillUnlockResultSchema = z.object({
 });
 export type TillUnlockResult = z.infer<typeof TillUnlockResultSchema>;
 
-
 /** `POST /till/device`: turns this device into a till of the store, under this name. */
 export const CreateTillBodySchema = z.object({
   name: singleLineText({ label: 'Name', min: 1, max: 60 }),

@@ -44,6 +44,8 @@ export interface StoreMembersTable {
   max_discount: ColumnType<number, number | undefined, number>;
   /** The till PIN as a salted slow hash; null until set. */
   pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hash before an upgrade of the same PIN to today's cost (migration 202612051700); null otherwise. */
+  previous_pin_hash?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
  * with the action's clientId so the same action retried is not refused. Sales, refunds and audit
  * events record the till they were made on (`device_id`, null from a person's own session) and
  * how an approval was given (`approval_mode`: ONLINE or OFFLINE; null when none, and for rows from
- * before). Same statements on SQLite and PostgreSQL; the PostgreSQL sale function stores the new
+ * before). `store_members.previous_pin_hash`: the hash a member's PIN had before the server
+ * upgraded it to today's cost at an unlock (same PIN, new salt); member tokens and offline proofs a
+ * till made from the former verifier still verify with it. A PIN set anew clears it. Same statements on SQLite and PostgreSQL; the PostgreSQL sale function stores the new
  * columns from the header's keys as it is.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -33,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('till_approval_uses_pkey', ['store_id', 'use_key'])
     .execute();
+  await db.schema.alterTable('store_members').addColumn('previous_pin_hash', 'text').execute();
   for (const table of ['shop_transactions', 'shop_refunds', 'audit_events']) {
     await db.schema.alterTable(table).addColumn('device_id', 'text').execute();
     await db.schema.alterTable(table).addColumn('approval_mode', 'text').execute();
@@ -44,6 +47,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable(table).dropColumn('approval_mode').execute();
     await db.schema.alterTable(table).dropColumn('device_id').execute();
   }
+  await db.schema.alterTable('store_members').dropColumn('previous_pin_hash').execute();
   await db.schema.dropTable('till_approval_uses').execute();
   await db.schema.dropTable('till_devices').execute();
 }

@@ -85,7 +85,8 @@ async function authenticate(
     const till = await authenticateTill(ctx, token, urlName, typeof member === 'string' ? member : undefined);
     request.auth = till;
     assertTillMayCall(request, till.till);
-    if (till.store) cache.set(credential, urlName, { value: till, expiresAtMs: ctx.clock.now().getTime() + TILL_CACHE_MS });
+    if (till.store)
+      cache.set(credential, urlName, { value: till, expiresAtMs: ctx.clock.now().getTime() + TILL_CACHE_MS });
     return;
   }
   const claims = await ctx.tokens.verify(token);

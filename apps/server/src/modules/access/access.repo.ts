@@ -136,6 +136,7 @@ export function findMemberWithPin(db: DbOrTx, storeId: string, userId: string) {
       'permissions as member_permissions',
       'max_discount as member_max_discount',
       'pin_hash',
+      'previous_pin_hash',
     ])
     .executeTakeFirst();
 }

@@ -25,9 +25,12 @@ export interface Actor {
 }
 
 const otherMember = () =>
-  new AppError(403, ErrorCode.FORBIDDEN, 'An action is recorded under whoever makes it: it cannot name another member.', [
-    { field: 'userId', message: 'userId' },
-  ]);
+  new AppError(
+    403,
+    ErrorCode.FORBIDDEN,
+    'An action is recorded under whoever makes it: it cannot name another member.',
+    [{ field: 'userId', message: 'userId' }],
+  );
 
 /**
  * Who an action is recorded under (product.md §2, "who did what" and "manager approval"): the

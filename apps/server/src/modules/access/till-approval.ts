@@ -1,18 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  ErrorCode,
-  pinSecretOf,
-  proofMessage,
-  tillKeyOf,
-  verifyProof,
-  type Approval,
-  type Permission,
-} from '@shopdesk/shared';
+import { ErrorCode, proofMessage, type Approval, type Permission } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../core/errors.ts';
 import { findMemberWithPin } from './access.repo.ts';
+import { signedByMember } from './member-keys.ts';
 import { rightsOf } from './rights.ts';
 
 /*
@@ -125,10 +118,13 @@ export async function proveApproval(c: ApprovalContext, approval: Approval): Pro
     throw refused('This approval was given for another action.', first);
   if (!c.lacks.includes(approval.permission)) throw refused('This approval is for another permission.', first);
   const row = await findMemberWithPin(c.db, c.storeId, approval.approvedBy);
-  const secret = pinSecretOf(row?.pin_hash);
+
   const message = proofMessage.approval(c.tillId, approval.approvedBy, approval.permission, approval.clientId);
-  if (!secret || !(await verifyProof(await tillKeyOf(secret), message, approval.proof)))
-    throw refused('The approving PIN could not be verified (it may have changed since). Ask for the approval again.', first);
+  if (!row || !(await signedByMember(row, message, approval.proof)))
+    throw refused(
+      'The approving PIN could not be verified (it may have changed since). Ask for the approval again.',
+      first,
+    );
   return {
     approvedBy: approval.approvedBy,
     permission: approval.permission,
@@ -161,5 +157,6 @@ export async function spendApproval(db: DbOrTx, storeId: string, proven: ProvenA
     .where('use_key', '=', proven.useKey)
     .select('client_id')
     .executeTakeFirst();
-  if (spent?.client_id !== clientId) throw refused('This approval was already used for another action.', proven.permission);
+  if (spent?.client_id !== clientId)
+    throw refused('This approval was already used for another action.', proven.permission);
 }

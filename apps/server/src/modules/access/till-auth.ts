@@ -1,18 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  ErrorCode,
-  parseMemberToken,
-  pinSecretOf,
-  proofMessage,
-  tillKeyOf,
-  verifyProof,
-  type StoreRights,
-} from '@shopdesk/shared';
+import { ErrorCode, parseMemberToken, proofMessage, type StoreRights } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, unauthorized } from '../../core/errors.ts';
 import { findMemberWithPin, findTillById, findTillWithStore, touchTill } from './access.repo.ts';
+import { signedByMember } from './member-keys.ts';
 import { rightsOf } from './rights.ts';
 import { storeNotFound, type StoreAccess } from './scope.ts';
 
@@ -68,7 +61,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const tillRevoked = () =>
   new AppError(401, ErrorCode.TILL_REVOKED, 'This till was turned off by the owner. Log in to use this device again.');
-export const tillLocked = () => new AppError(401, ErrorCode.TILL_LOCKED, 'The till is locked. Unlock it with your PIN.');
+export const tillLocked = () =>
+  new AppError(401, ErrorCode.TILL_LOCKED, 'The till is locked. Unlock it with your PIN.');
 const noLongerMember = () =>
   new AppError(403, ErrorCode.FORBIDDEN, 'The member on the till is no longer a member of this store.', [
     { field: 'userId', message: 'userId' },
@@ -89,10 +83,7 @@ async function provenMember(ctx: AppContext, storeId: string, tillId: string, he
   const row = await findMemberWithPin(ctx.db, storeId, token.userId);
   // An action queued offline by a member who has left since is refused, and kept with the reason.
   if (!row) throw noLongerMember();
-  const secret = pinSecretOf(row.pin_hash);
-  if (!secret) return null;
-  const key = await tillKeyOf(secret);
-  const ok = await verifyProof(key, proofMessage.member(tillId, token.userId, token.issuedAt), token.proof);
+  const ok = await signedByMember(row, proofMessage.member(tillId, token.userId, token.issuedAt), token.proof);
   return ok ? { userId: token.userId, rights: rightsOf(row) } : null;
 }
 

@@ -86,7 +86,8 @@ export function toRow(r: repo.ExceptionRowData): ExceptionRow {
     userName: nameOf(r.user_name, r.user_email),
     approvedBy: r.approved_by,
     approvedByName: r.approved_by ? nameOf(r.approver_name, r.approver_email) : null,
-    approvalMode: r.approved_by && (r.approval_mode === 'ONLINE' || r.approval_mode === 'OFFLINE') ? r.approval_mode : null,
+    approvalMode:
+      r.approved_by && (r.approval_mode === 'ONLINE' || r.approval_mode === 'OFFLINE') ? r.approval_mode : null,
     tillId: r.device_id,
     tillName: r.device_id ? (r.till_name ?? '') : null,
     amount: amountOf(r.amount),

@@ -305,7 +305,12 @@ export async function closeShift(
 }
 
 /** A shift's audit event: by the member who did it, with their approver, naming the shift. */
-function auditShift(trx: DbOrTx, store: StoreRow, actor: Actor, event: Omit<AuditRecord, 'entity' | 'approvedBy' | 'approvalMode'>) {
+function auditShift(
+  trx: DbOrTx,
+  store: StoreRow,
+  actor: Actor,
+  event: Omit<AuditRecord, 'entity' | 'approvedBy' | 'approvalMode'>,
+) {
   return recordAudit(
     trx,
     { userId: actor.userId, store, deviceId: actor.deviceId },

@@ -85,7 +85,11 @@ export async function leaveTill(ctx: AppContext, scope: Scope, body: LeaveTillBo
   const actor = await actorOf(ctx, scope, body, { permission: 'SETTINGS' });
   const userId = scope.userId || actor.approvedBy!;
   const approvedBy = actor.approvedBy === userId ? null : actor.approvedBy;
-  await revoke(ctx, scope, scope.deviceId!, { userId, approvedBy, approvalMode: approvedBy ? actor.approvalMode : null });
+  await revoke(ctx, scope, scope.deviceId!, {
+    userId,
+    approvedBy,
+    approvalMode: approvedBy ? actor.approvalMode : null,
+  });
 }
 
 async function revoke(ctx: AppContext, scope: Scope, id: string, by: RevokedBy): Promise<void> {

@@ -3,15 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   hashPin,
   legacyPbkdf2PinHash,
+  memberToken,
   PIN_ARGON2,
   pinHashIsCurrent,
+  tillKeyOf,
   unlockWithVerifier,
   verifyPin,
   type TillRoster,
 } from '@shopdesk/shared';
 import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type ApiResponse, type TestApp } from '../../test/harness.ts';
-import { makeTill, onTill, type TestTill } from '../../test/till-world.ts';
+import { makeTill, onTill, setOwnPin, type TestTill } from '../../test/till-world.ts';
 import { hashTillPin, verifyTillPin } from './pin-hash.ts';
 import { iso } from '../../lib/clock.ts';
 import { replacePinHash } from './till.repo.ts';
@@ -113,8 +115,17 @@ describe.each(engines)('till PIN hash upgrade on %s', (engine) => {
     const legacyVerifier = await verifierOf(t, till, cashier);
     expect(legacyVerifier).toMatch(/^v1:pbkdf2-sha256\$/);
     expect(legacyVerifier).not.toContain(legacy.slice(legacy.lastIndexOf('$') + 1));
-    expect(await unlockWithVerifier('2468', legacyVerifier)).not.toBeNull();
+    const legacySecret = await unlockWithVerifier('2468', legacyVerifier);
+    expect(legacySecret).not.toBeNull();
     expect(await unlockWithVerifier('2469', legacyVerifier)).toBeNull();
+    // A member token the till makes offline from the former verifier, kept with a queued sale.
+    const offlineToken = await memberToken(
+      await tillKeyOf(legacySecret!),
+      till.id,
+      cashier.user.userId,
+      t.clock.now().getTime(),
+    );
+    expect(await tokenWorks(t, till, offlineToken)).toBe(true);
     // A wrong PIN is refused and changes nothing.
     const wrong = await unlock(t, till, cashier.user.userId, '2469');
     expect(wrong.status, wrong.text).toBe(400);
@@ -140,6 +151,11 @@ describe.each(engines)('till PIN hash upgrade on %s', (engine) => {
     expect((await unlock(t, till, cashier.user.userId, '2468')).status).toBe(200);
     expect(await pinHashOf(t, owner, cashier)).toBe(upgraded);
     expect((await unlock(t, till, cashier.user.userId, '2469')).status).toBe(400);
+    // What the till signed offline before the upgrade still syncs: the same PIN, its former hash kept.
+    expect(await tokenWorks(t, till, offlineToken)).toBe(true);
+    // A PIN set anew ends it.
+    await setOwnPin(t, owner, cashier, '864208');
+    expect(await tokenWorks(t, till, offlineToken)).toBe(false);
   });
 
   it('upgrades a hash of an older argon2id cost too, and leaves a current one alone', async () => {
