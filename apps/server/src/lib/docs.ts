@@ -18,7 +18,10 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
     transform: (input) => {
       const result = jsonSchemaTransform(input);
       const permission = input.route.config?.permission;
-      return permission ? { ...result, schema: { ...result.schema, 'x-permission': permission } } : result;
+      // Whether a till token may call it (modules/access/till-auth.ts): `x-till`, read back by the till sweep.
+      const till = input.route.config?.till;
+      const extra = { ...(permission ? { 'x-permission': permission } : {}), ...(till ? { 'x-till': till } : {}) };
+      return permission || till ? { ...result, schema: { ...result.schema, ...extra } } : result;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });

@@ -39,10 +39,13 @@ export interface DocumentedRoute {
   body?: JsonSchema;
   /** What the route declares it needs (`config.permission`, shown as `x-permission`), if anything. */
   permission?: string;
+  /** What a till token may do there (`config.till`, shown as `x-till`): `device`, `member`, or nothing. */
+  till?: string;
 }
 
 interface OpenApiOperation {
   'x-permission'?: string;
+  'x-till'?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -62,6 +65,7 @@ export async function documentedRoutes(t: TestApp): Promise<DocumentedRoute[]> {
       parameters: op.parameters ?? [],
       body: op.requestBody?.content?.['application/json']?.schema,
       permission: op['x-permission'],
+      till: op['x-till'],
     })),
   );
 }

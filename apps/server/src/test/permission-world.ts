@@ -7,7 +7,7 @@ import {
   type Permission,
   type StoreRights,
 } from '@shopdesk/shared';
-import { addMember, createUser, type TestUser } from './factories.ts';
+import { addMember, createUser, login, type TestUser } from './factories.ts';
 import type { SweepWorld } from './sweep-world.ts';
 
 /** One caller of the permission matrix: a user and the rights they hold in the owner's stores. */
@@ -79,6 +79,11 @@ export class MatrixMembers {
   }
 
   /** A new user with a member row like `like`'s, for routes that end or change the caller's session. */
+  /** The same member with a session of their own, for a store route that signs its caller out (making a till). */
+  async freshSession(like: MatrixCaller): Promise<MatrixCaller> {
+    return { ...like, user: { ...like.user, token: await login(this.w.t, like.user.email, like.user.password) } };
+  }
+
   async throwaway(like: MatrixCaller): Promise<MatrixCaller> {
     const caller = { ...like, user: await createUser(this.w.t) };
     if (like.rights && like.rights.role !== 'OWNER') await this.join(caller);

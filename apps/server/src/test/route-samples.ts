@@ -29,6 +29,11 @@ export interface RouteSample {
   /** Ends or changes the caller's session or password: the sweep and the fuzzer use a throwaway user for it. */
   throwawayCaller?: boolean;
   /**
+   * Sent with the caller's till token (the sweep world makes a till for the owner and the
+   * intruder, `tokenFor`) rather than their session: a route for till tokens only (`TILL`).
+   */
+  credential?: 'till' | 'leaving-till';
+  /**
    * A request that succeeds: for `owned` routes when the owner makes it (it names `w`'s owner
    * objects), for `own` routes when `caller` makes it.
    */
@@ -562,7 +567,8 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /api/secure/till/members': {
     tenancy: 'own',
     storeScoped: true,
-    sample: () => ({ path: '/api/secure/till/members' }),
+    credential: 'till',
+    sample: (_w, caller) => ({ path: '/api/secure/till/members', headers: { 'x-store': caller.store.urlName } }),
   },
   'PUT /api/secure/till/settings': {
     tenancy: 'own',
@@ -572,7 +578,48 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /api/secure/till/unlock': {
     tenancy: 'own',
     storeScoped: true,
-    sample: (_w, caller) => ({ path: '/api/secure/till/unlock', body: { userId: caller.user.userId, pin: TILL_PIN } }),
+    credential: 'till',
+    sample: (_w, caller) => ({
+      path: '/api/secure/till/unlock',
+      body: { userId: caller.user.userId, pin: TILL_PIN },
+      headers: { 'x-store': caller.store.urlName },
+    }),
+  },
+  // Makes the caller's device a till, which signs their session out: a throwaway caller.
+  'POST /api/secure/till/device': {
+    tenancy: 'own',
+    storeScoped: true,
+    throwawayCaller: true,
+    sample: () => ({ path: '/api/secure/till/device', body: { name: 'Front till' } }),
+  },
+  'GET /api/secure/till/device': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/till/device' }),
+  },
+  'GET /api/secure/till/device/current': {
+    tenancy: 'own',
+    storeScoped: true,
+    credential: 'till',
+    sample: (_w, caller) => ({ path: '/api/secure/till/device/current', headers: { 'x-store': caller.store.urlName } }),
+  },
+  // The owner's spare till: revoking it again answers 204 as the first time.
+  'DELETE /api/secure/till/device/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/till/device/${w.tills.spare.id}` }),
+  },
+  // A till of the caller's made to leave, with a grant of theirs for it (the sweep world's): once
+  // it has left, it answers 401 TILL_REVOKED. Refusals: till-devices.test.ts.
+  'POST /api/secure/till/leave': {
+    tenancy: 'own',
+    storeScoped: true,
+    credential: 'leaving-till',
+    sample: (w, caller) => ({
+      path: '/api/secure/till/leave',
+      body: { approval: caller === w.intruder ? w.leaveGrants.intruder : w.leaveGrants.owner },
+      headers: { 'x-store': caller.store.urlName },
+    }),
   },
 
   'GET /api/secure/shop/shift/current': {

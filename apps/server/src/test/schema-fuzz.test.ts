@@ -5,8 +5,8 @@ import { createUser, type TestUser } from './factories.ts';
 import { buildRequest, requestPlan, type RequestPlan } from './fuzz-plan.ts';
 import { engines, useTestApp } from './harness.ts';
 import { documentedRoutes, expectEverySampled, type DocumentedRoute } from './openapi-routes.ts';
-import { routeSamples } from './route-samples.ts';
-import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, type SweepWorld } from './sweep-world.ts';
+import { routeSamples, type RouteSample } from './route-samples.ts';
+import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, tokenFor, type SweepWorld } from './sweep-world.ts';
 
 /**
  * Schema-driven fuzzing of every route: each request is a route's valid sample with fields replaced
@@ -36,11 +36,12 @@ describe.each(engines)('schema fuzzer on %s', (engine) => {
 
   it('has a sample request for every documented route', () => expectEverySampled(routes));
 
-  async function callerFor(plan: RequestPlan, throwaway: boolean): Promise<string | undefined> {
+  async function callerFor(plan: RequestPlan, entry: RouteSample): Promise<string | undefined> {
     if (plan.caller === 'no-token') return undefined;
     if (plan.caller === 'bad-token') return 'not.a.token';
+    const throwaway = entry.throwawayCaller === true && plan.caller === 'owner';
     const user: TestUser = throwaway ? await createUser(t) : plan.caller === 'owner' ? w.owner : w.intruder;
-    return user.token;
+    return tokenFor(w, entry, user);
   }
 
   function storeFor(plan: RequestPlan): Record<string, string> {
@@ -65,7 +66,7 @@ describe.each(engines)('schema fuzzer on %s', (engine) => {
       await freshProduct(w);
       await fc.assert(
         fc.asyncProperty(requestPlan(route!), async (plan) => {
-          const token = await callerFor(plan, entry.throwawayCaller === true && plan.caller === 'owner');
+          const token = await callerFor(plan, entry);
           const sample = entry.sample(w, w.owner);
           const req = buildRequest(route!, sample, plan);
           // The harness throws on any 5xx, with the answer: that fails the property.

@@ -1,10 +1,12 @@
-import type { Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopdesk/shared';
+import type { Approval, Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopdesk/shared';
 import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
 import { freshMembers, MEMBER_WORLD_ENV, type MemberWorld } from './member-world.ts';
 import { createProduct } from './products.ts';
+import type { RouteSample } from './route-samples.ts';
+import { approveOn, makeTill, type TestTill } from './till-world.ts';
 
 /** Real images of one pixel (uploads are decoded: modules/files/image-check.ts). */
 export const SAMPLE_PNG = Buffer.from(
@@ -41,6 +43,21 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
   closedShift: ShiftReport;
   /** Texts that only the owner's data contains: no answer to the intruder may carry any of them. */
   ownerMarkers: string[];
+  /**
+   * A till of the owner's default store and one of the intruder's; `spare`, the owner's, for
+   * revoking; one of each to leave till mode, with a grant of its owner's (`leaveGrants`).
+   */
+  tills: { owner: TestTill; intruder: TestTill; spare: TestTill; ownerLeaving: TestTill; intruderLeaving: TestTill };
+  leaveGrants: { owner: Approval; intruder: Approval };
+}
+
+/** The credential a route's sample is sent with for `caller`: their till token for a till route, else their session. */
+export function tokenFor(w: SweepWorld, entry: RouteSample, caller: TestUser): string {
+  if (!entry.credential) return caller.token;
+  const leaving = entry.credential === 'leaving-till';
+  if (caller === w.owner) return (leaving ? w.tills.ownerLeaving : w.tills.owner).token;
+  if (caller === w.intruder) return (leaving ? w.tills.intruderLeaving : w.tills.intruder).token;
+  return caller.token;
 }
 
 /** The till PIN of the owner and the intruder, each in their own store. */
@@ -73,6 +90,8 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     closedShift: undefined as unknown as ShiftReport,
     fileId,
     ownerMarkers: [],
+    tills: undefined as unknown as SweepWorld['tills'],
+    leaveGrants: undefined as unknown as SweepWorld['leaveGrants'],
     ...({} as CargoWorld),
     ...({} as MemberWorld),
   };
@@ -92,6 +111,17 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     );
     expect(pin.status, pin.text).toBe(204);
   }
+  world.tills = {
+    owner: await makeTill(t, owner, 'Owner till'),
+    intruder: await makeTill(t, intruder, 'Intruder till'),
+    spare: await makeTill(t, owner, 'Spare till'),
+    ownerLeaving: await makeTill(t, owner, 'Leaving till'),
+    intruderLeaving: await makeTill(t, intruder, 'Leaving till'),
+  };
+  world.leaveGrants = {
+    owner: await approveOn(t, world.tills.ownerLeaving, owner, TILL_PIN, 'SETTINGS'),
+    intruder: await approveOn(t, world.tills.intruderLeaving, intruder, TILL_PIN, 'SETTINGS'),
+  };
   const first = await ownerOpenShift(world);
   const closed = await t.request<ShiftReport>('POST', `/api/secure/shop/shift/${first.id}/close`, {
     token: owner.token,

@@ -3,7 +3,7 @@ import { createUser, type TestUser } from './factories.ts';
 import { engines, useTestApp, type ApiResponse } from './harness.ts';
 import { documentedRoutes, expectEverySampled, type DocumentedRoute } from './openapi-routes.ts';
 import { routeSamples, type RouteSample, type SampleRequest } from './route-samples.ts';
-import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, ownerView, type SweepWorld } from './sweep-world.ts';
+import { SWEEP_WORLD_ENV, buildSweepWorld, freshProduct, ownerView, tokenFor, type SweepWorld } from './sweep-world.ts';
 
 const secureRoutes = Object.entries(routeSamples).filter(([key]) => key.split(' ')[1]!.startsWith('/api/secure/'));
 
@@ -23,10 +23,16 @@ describe.each(engines)('tenant sweep on %s', (engine) => {
     w = await buildSweepWorld(t);
   });
 
-  function send(method: string, caller: TestUser, req: SampleRequest, store?: string): Promise<ApiResponse> {
+  function send(
+    method: string,
+    entry: RouteSample,
+    caller: TestUser,
+    req: SampleRequest,
+    store?: string,
+  ): Promise<ApiResponse> {
     const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
     return t.request(method, req.path + query, {
-      token: caller.token,
+      token: tokenFor(w, entry, caller),
       body: req.body,
       raw: req.raw,
       headers: { ...req.headers, ...(store ? { 'x-store': store } : {}) },
@@ -60,11 +66,11 @@ describe.each(engines)('tenant sweep on %s', (engine) => {
     if (entry.storeScoped) {
       for (const store of [w.owner.store.urlName, w.ownerSecondStore.urlName]) {
         const req = entry.sample(w, intruder);
-        expectNotFound(await send(method, intruder, req, store), req);
+        expectNotFound(await send(method, entry, intruder, req, store), req);
       }
     }
     const req = entry.sample(w, intruder);
-    const res = await send(method, intruder, req);
+    const res = await send(method, entry, intruder, req);
     if (entry.tenancy === 'owned') expectNotFound(res, req);
     else {
       expect(res.status, res.text).toBeLessThan(300);
@@ -74,7 +80,7 @@ describe.each(engines)('tenant sweep on %s', (engine) => {
 
     if (entry.tenancy === 'owned') {
       // The same request from the owner succeeds: the 404 above came from the tenant check.
-      const control = await send(method, w.owner, entry.sample(w, w.owner));
+      const control = await send(method, entry, w.owner, entry.sample(w, w.owner));
       expect(control.status, control.text).toBeLessThan(300);
     }
   });

@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, expectFieldErrors, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { productBody } from '../../test/products.ts';
+import { approveOn, makeTill, onTill, setOwnPin, unlockOn, type TestTill } from '../../test/till-world.ts';
 
 /*
  * The exceptions report (issue 41): overrides, discounts, approvals, refunds, voided held carts,
- * no-sales and cash moves of a period, made through the API on a till (the owner's session acting
- * for the member on it, with another member's approval), by member with totals; a cashier without
+ * no-sales and cash moves of a period, made through the API on a till (the cashier unlocked on it,
+ * with another member's approval given by their PIN), by member and by till with totals; a cashier without
  * REPORTS gets their own rows; the period is bounded; the CSV has the same rows.
  */
 describe.each(engines)('exceptions report on %s', (engine) => {
@@ -20,6 +21,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
   let day: string;
   let overriddenCode: string;
   let heldCode: string;
+  let till: TestTill;
 
   const as = (u: TestUser) => ({ token: u.token, headers: { 'x-store': owner.store.urlName } });
   const report = (u: TestUser, from = day, to = day) =>
@@ -48,23 +50,42 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     });
     expect(product.status, product.text).toBe(201);
     day = t.clock.now().toISOString().slice(0, 10);
-    const cashierOnTill = { userId: cashier.user.userId };
+    const PIN = { owner: '909090', manager: '246810', cashier: '135790' };
+    await setOwnPin(t, owner, owner, PIN.owner);
+    await setOwnPin(t, owner, manager, PIN.manager);
+    await setOwnPin(t, owner, cashier, PIN.cashier);
+    till = await makeTill(t, owner, 'Front till');
+    const asCashier = await unlockOn(t, till, cashier, PIN.cashier);
+    /** The cashier on the till, with the approval `by` gives with their PIN for the action `clientId`. */
+    const cashierAction = async (method: string, path: string, body: Record<string, unknown>, by?: TestUser) => {
+      const clientId = (body.clientId as string | undefined) ?? randomUUID();
+      const pin = by === owner ? PIN.owner : PIN.manager;
+      const permission = path.endsWith('/refund')
+        ? 'REFUND'
+        : path.endsWith('/void')
+          ? 'VOID_PARKED'
+          : path.endsWith('/no-sale')
+            ? 'NO_SALE'
+            : 'PRICE_OVERRIDE';
+      const approval = by ? await approveOn(t, till, by, pin, permission, clientId) : undefined;
+      return onTill(t, till, method, path, asCashier, { body: { ...body, ...(approval ? { approval } : {}) } });
+    };
 
     // The cashier sells at 7.00 instead of 10.00 with 1.00 off the cart: both beyond their rights,
     // so the manager approves with their PIN.
     later();
-    const overridden = await t.request('POST', '/api/secure/shop/transaction', {
-      ...as(owner),
-      body: {
+    const overridden = await cashierAction(
+      'POST',
+      '/api/secure/shop/transaction',
+      {
         clientId: randomUUID(),
         status: 'COMPLETED',
         lines: [{ code: 'EXC-1', unitPrice: 700, priceOverride: true, quantity: 1 }],
         discount: { kind: 'AMOUNT', amount: 100 },
         payment: { method: 'CASH', currency: 'USD', amount: 600 },
-        ...cashierOnTill,
-        approvedBy: manager.user.userId,
       },
-    });
+      manager,
+    );
     expect(overridden.status, overridden.text).toBe(201);
     expect(overridden.body.total).toBe(600);
     overriddenCode = overridden.body.code;
@@ -84,10 +105,12 @@ describe.each(engines)('exceptions report on %s', (engine) => {
 
     // The cashier refunds the first sale, which they may not: the owner approves.
     later();
-    const refunded = await t.request('POST', `/api/secure/shop/transaction/${overriddenCode}/refund`, {
-      ...as(owner),
-      body: { clientId: randomUUID(), ...cashierOnTill, approvedBy: owner.user.userId },
-    });
+    const refunded = await cashierAction(
+      'POST',
+      `/api/secure/shop/transaction/${overriddenCode}/refund`,
+      { clientId: randomUUID() },
+      owner,
+    );
     expect(refunded.status, refunded.text).toBe(201);
 
     // The cashier holds a cart, then throws it away with the manager's approval.
@@ -99,10 +122,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     expect(held.status, held.text).toBe(201);
     heldCode = held.body.code;
     later();
-    const voided = await t.request('POST', `/api/secure/shop/transaction/${heldCode}/void`, {
-      ...as(owner),
-      body: { ...cashierOnTill, approvedBy: manager.user.userId },
-    });
+    const voided = await cashierAction('POST', `/api/secure/shop/transaction/${heldCode}/void`, {}, manager);
     expect(voided.status, voided.text).toBeLessThan(300);
 
     // The shift opens; the cashier opens the drawer without a sale (approved), the owner pays out.
@@ -113,10 +133,12 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     });
     expect(shift.status, shift.text).toBe(201);
     later();
-    const noSale = await t.request('POST', '/api/secure/shop/no-sale', {
-      ...as(owner),
-      body: { clientId: randomUUID(), reason: 'Change for a note', ...cashierOnTill, approvedBy: manager.user.userId },
-    });
+    const noSale = await cashierAction(
+      'POST',
+      '/api/secure/shop/no-sale',
+      { clientId: randomUUID(), reason: 'Change for a note' },
+      manager,
+    );
     expect(noSale.status, noSale.text).toBe(201);
     later();
     const paidOut = await t.request('POST', `/api/secure/shop/shift/${shift.body.id}/cash-move`, {
@@ -145,7 +167,22 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     ]);
     const override = res.body.rows.find((r: ExceptionRow) => r.kind === 'OVERRIDE')!;
     // The catalogue's price of the time beside the price sold.
-    expect(override).toMatchObject({ detail: 'Sencha', amount: 700, cataloguePrice: 1000, approvalMode: null });
+    expect(override).toMatchObject({
+      detail: 'Sencha',
+      amount: 700,
+      cataloguePrice: 1000,
+      approvalMode: 'ONLINE',
+      tillId: till.id,
+      tillName: 'Front till',
+    });
+    // The owner's own pay-out, from their session: no till, no approval.
+    expect(res.body.rows.find((r: ExceptionRow) => r.kind === 'CASH_MOVE')).toMatchObject({
+      approvalMode: null,
+      tillId: null,
+      tillName: null,
+    });
+    // By till: the cashier's six rows were made on it.
+    expect(res.body.tills).toEqual([{ tillId: till.id, name: 'Front till', count: 6 }]);
     expect(res.body.rows.find((r: ExceptionRow) => r.kind === 'NO_SALE')!.detail).toBe('Change for a note');
   });
 
@@ -249,6 +286,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       'member',
       'approved_by',
       'approval',
+      'till',
       'amount',
       'catalogue_price',
       'sale_code',
@@ -266,14 +304,15 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       'OVERRIDE',
       'Cass Cashier',
       'Mona Manager',
-      '',
+      'ONLINE',
+      'Front till',
       '7.00',
       '10.00',
       overriddenCode,
       'Sencha',
     ]);
     expect(override[0]).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}:\\d{2}$`));
-    expect(lines.find((l) => l[1] === 'CASH_MOVE')!.slice(2, 6)).toEqual(['Olive Owner', '', '', '-5.00']);
+    expect(lines.find((l) => l[1] === 'CASH_MOVE')!.slice(2, 7)).toEqual(['Olive Owner', '', '', '', '-5.00']);
 
     // The cashier's file holds their own rows only.
     const own = parseCsvRows((await csv(cashier)).text).slice(1);
@@ -295,7 +334,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
     }
     const lines = parseCsvRows((await csv(owner, busy, busy)).text).slice(1);
     expect(lines).toHaveLength(260);
-    expect(lines.map((l) => l[8]).sort()).toEqual(ids.sort());
+    expect(lines.map((l) => l[9]).sort()).toEqual(ids.sort());
     const json = await report(owner, busy, busy);
     expect(json.body.totals.find((x: ExceptionTotal) => x.kind === 'NO_SALE').count).toBe(260);
     expect(json.body.rows).toHaveLength(260);

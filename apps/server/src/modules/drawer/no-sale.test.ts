@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { approveOn, makeTill, onTill, setOwnPin, unlockOn } from '../../test/till-world.ts';
 
 /*
  * "No sale": opening the drawer without a sale needs NO_SALE (or, on a till, a member's approval),
@@ -75,13 +76,23 @@ describe.each(engines)('no sale on %s', (engine) => {
   });
 
   it("takes a till member's opening with a manager's approval, and records both", async () => {
-    const refused = await noSale({ clientId: randomUUID(), userId: cashier.user.userId });
+    await setOwnPin(t, owner, manager, '246810');
+    await setOwnPin(t, owner, cashier, '135790');
+    const till = await makeTill(t, owner);
+    const asCashier = await unlockOn(t, till, cashier, '135790');
+    const onTillNoSale = (body: Record<string, unknown>) =>
+      onTill(t, till, 'POST', '/api/secure/shop/no-sale', asCashier, { body });
+    const refused = await onTillNoSale({ clientId: randomUUID() });
     expect(refused.status).toBe(403);
     expect(refused.body.details[0].message).toBe('NO_SALE');
     const clientId = randomUUID();
-    const res = await noSale({ clientId, userId: cashier.user.userId, approvedBy: manager.user.userId });
+    const approval = await approveOn(t, till, manager, '246810', 'NO_SALE', clientId);
+    const res = await onTillNoSale({ clientId, approval });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ userId: cashier.user.userId, approvedBy: manager.user.userId });
+    // The same opening again (a retry) answers the first event; the approval is not spent twice.
+    const retry = await onTillNoSale({ clientId, approval });
+    expect(retry.status, retry.text).toBe(200);
     const [row] = await eventsOf(clientId);
     expect(row).toMatchObject({ user_id: cashier.user.userId, approved_by: manager.user.userId });
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
+import { approveOn, makeTill, onTill, setOwnPin, unlockOn } from '../../test/till-world.ts';
 import { closeShift, countOf, enableShifts, openShift, readShift, refundAll, sell } from './shifts.test-helpers.ts';
 
 /*
@@ -70,16 +71,18 @@ describe.each(engines)('shift report by cashier on %s', (engine) => {
     await addMember(t, owner.store, manager, 'MANAGER');
     const shift = await openShift(t, owner, [{ currency: 'USD', amount: 10_000 }]);
     expect(shift.status, shift.text).toBe(201);
+    await setOwnPin(t, owner, manager, '246810');
+    await setOwnPin(t, owner, cashier, '135790');
+    const till = await makeTill(t, owner);
+    const asCashier = await unlockOn(t, till, cashier, '135790');
     const payOut = (extra: Record<string, unknown>) =>
-      t.request('POST', `/api/secure/shop/shift/${shift.body.id}/cash-move`, {
-        token: owner.token,
+      onTill(t, till, 'POST', `/api/secure/shop/shift/${shift.body.id}/cash-move`, asCashier, {
         body: {
           clientId: randomUUID(),
           kind: 'PAY_OUT',
           currency: 'USD',
           amount: 1500,
           reason: 'Window cleaner',
-          userId: cashier.user.userId,
           ...extra,
         },
       });
@@ -89,7 +92,11 @@ describe.each(engines)('shift report by cashier on %s', (engine) => {
       code: 'FORBIDDEN',
       details: [{ field: 'permission', message: 'CASH_MOVES' }],
     });
-    const approved = await payOut({ approvedBy: manager.user.userId });
+    const clientId = randomUUID();
+    const approved = await payOut({
+      clientId,
+      approval: await approveOn(t, till, manager, '246810', 'CASH_MOVES', clientId),
+    });
     expect(approved.status, approved.text).toBe(201);
     expect(approved.body.moves).toHaveLength(1);
     const move = await t.db
@@ -121,14 +128,15 @@ describe.each(engines)('shift report by cashier on %s', (engine) => {
       const counts = [{ currency: 'USD', denominations: countOf(0, 'USD') }];
       expect((await closeShift(t, owner, current.body.shift.id, counts)).status).toBe(200);
     }
-    const opened = await t.request('POST', '/api/secure/shop/shift', {
-      token: owner.token,
-      body: { float: [{ currency: 'USD', amount: 0 }], userId: lead.user.userId },
+    await setOwnPin(t, owner, lead, '864200');
+    const till = await makeTill(t, owner, 'Till 2');
+    const asLead = await unlockOn(t, till, lead, '864200');
+    const opened = await onTill(t, till, 'POST', '/api/secure/shop/shift', asLead, {
+      body: { float: [{ currency: 'USD', amount: 0 }] },
     });
     expect(opened.status, opened.text).toBe(201);
-    const closed = await t.request('POST', `/api/secure/shop/shift/${opened.body.id}/close`, {
-      token: owner.token,
-      body: { counts: [{ currency: 'USD', denominations: countOf(0, 'USD') }], userId: lead.user.userId },
+    const closed = await onTill(t, till, 'POST', `/api/secure/shop/shift/${opened.body.id}/close`, asLead, {
+      body: { counts: [{ currency: 'USD', denominations: countOf(0, 'USD') }] },
     });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body).toMatchObject({ openedBy: 'Lena Lead', closedBy: 'Lena Lead' });

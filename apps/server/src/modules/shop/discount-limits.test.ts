@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
+import { approveOn, makeTill, onTill, setOwnPin, unlockOn, type TestTill } from '../../test/till-world.ts';
 
 /*
  * A member's discount maximum holds for each line (of its gross) and for the cart (of the gross
@@ -18,6 +19,9 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
   let otherCashier: TestUser;
   let sake: string;
   let bag: string;
+  let till: TestTill;
+  let asCashier: string;
+  const PIN = { manager: '246810', cashier: '135790', otherCashier: '112233' };
 
   beforeAll(async () => {
     [owner, manager, cashier, otherCashier] = await Promise.all([
@@ -31,6 +35,11 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
     await addMember(t, owner.store, otherCashier, 'CASHIER');
     sake = (await createProduct(t, owner, { name: 'Sake', price: 1050, quantity: 100 })).code;
     bag = (await createProduct(t, owner, { name: 'Gift bag', price: 100, quantity: 100 })).code;
+    await setOwnPin(t, owner, manager, PIN.manager);
+    await setOwnPin(t, owner, cashier, PIN.cashier);
+    await setOwnPin(t, owner, otherCashier, PIN.otherCashier);
+    till = await makeTill(t, owner);
+    asCashier = await unlockOn(t, till, cashier, PIN.cashier);
   });
 
   const free = { kind: 'PERCENT', basisPoints: 10_000 };
@@ -53,6 +62,9 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
       headers: { 'x-store': owner.store.urlName },
       body,
     });
+  /** The cashier selling on the till. */
+  const sellOnTill = (body: Record<string, unknown>) =>
+    onTill(t, till, 'POST', '/api/secure/shop/transaction', asCashier, { body });
   const storedSales = async () =>
     Number(
       (
@@ -69,10 +81,10 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
     const refused = await sell(sale());
     expect(refused.status, refused.text).toBe(403);
     expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: [{ field: 'permission', message: 'DISCOUNT' }] });
-    // The same on a till, the cashier unlocked on the owner's device.
-    const onTill = await sell(sale({ userId: cashier.user.userId }), owner);
-    expect(onTill.status, onTill.text).toBe(403);
-    expect(onTill.body.details[0].message).toBe('DISCOUNT');
+    // The same on a till, the cashier unlocked there.
+    const fromTill = await sellOnTill(sale());
+    expect(fromTill.status, fromTill.text).toBe(403);
+    expect(fromTill.body.details[0].message).toBe('DISCOUNT');
     expect(await storedSales()).toBe(before);
   });
 
@@ -112,10 +124,15 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
   });
 
   it('passes with the approval of a member who may give it, and records the approver', async () => {
-    const byCashier = await sell(sale({ userId: cashier.user.userId, approvedBy: otherCashier.user.userId }), owner);
-    expect(byCashier.status, byCashier.text).toBe(403);
-    expect(byCashier.body.details[0].message).toBe('DISCOUNT');
-    const approved = await sell(sale({ userId: cashier.user.userId, approvedBy: manager.user.userId }), owner);
+    // Another cashier's grant (they hold DISCOUNT, up to 10%) cannot approve 100% off.
+    const clientIdA = randomUUID();
+    const cashierGrant = await approveOn(t, till, otherCashier, PIN.otherCashier, 'DISCOUNT', clientIdA);
+    const refused = await sellOnTill(sale({ clientId: clientIdA, approval: cashierGrant }));
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.details[0].message).toBe('DISCOUNT');
+    const clientId = randomUUID();
+    const grant = await approveOn(t, till, manager, PIN.manager, 'DISCOUNT', clientId);
+    const approved = await sellOnTill(sale({ clientId, approval: grant }));
     expect(approved.status, approved.text).toBe(201);
     const row = await t.db
       .selectFrom('shop_transactions')
@@ -131,15 +148,17 @@ describe.each(engines)('discount maximums per line and per cart on %s', (engine)
     const parked = await sell({ clientId: randomUUID(), status: 'PARKED', lines });
     expect(parked.status, parked.text).toBe(201);
     const complete = (extra: Record<string, unknown>) =>
-      t.request('PUT', `/api/secure/shop/transaction/${parked.body.code}`, {
-        token: owner.token,
-        headers: { 'x-store': owner.store.urlName },
-        body: { ...sale({ lines }), userId: cashier.user.userId, ...extra },
+      onTill(t, till, 'PUT', `/api/secure/shop/transaction/${parked.body.code}`, asCashier, {
+        body: { ...sale({ lines }), ...extra },
       });
     const refused = await complete({});
     expect(refused.status, refused.text).toBe(403);
     expect(refused.body.details[0].message).toBe('DISCOUNT');
-    const done = await complete({ approvedBy: manager.user.userId });
+    const clientId = randomUUID();
+    const done = await complete({
+      clientId,
+      approval: await approveOn(t, till, manager, PIN.manager, 'DISCOUNT', clientId),
+    });
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ status: 'COMPLETED', lineDiscounts: 100, approvedBy: manager.user.userId });
   });

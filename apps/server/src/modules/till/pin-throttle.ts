@@ -2,11 +2,11 @@ import type { Config } from '../../config.ts';
 import { AppError, rateLimited } from '../../core/errors.ts';
 import type { Attempt, DelayRule, Throttle, WindowRule } from '../../lib/rate-limit.ts';
 
-/** The throttle action of wrong-PIN tries on a till (the keys `pinMemberKey` and the device's session). */
+/** The throttle action of wrong-PIN tries on a till (the keys `pinMemberKey` and the till, `till:{id}`). */
 export const PIN_THROTTLE = 'till-pin';
 
 /**
- * PIN tries (product.md §2): growing delays per device (the till's session) and per member. Five
+ * PIN tries (product.md §2): growing delays per till (`till:{id}`) and per member. Five
  * tries run at once, then each waits 1 s, 2 s, 4 s … at most 5 minutes after the one before; a
  * right PIN starts the key over, and the count is forgotten an hour after its last delay. Never a
  * lock-out: the owner's own PIN is not held back by the device's count, and the owner (or a member

@@ -25,7 +25,7 @@ export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 export async function setPinHash(db: DbOrTx, storeId: string, userId: string, hash: string, at: string) {
   const result = await db
     .updateTable('store_members')
-    .set({ pin_hash: hash, updated_at: at })
+    .set({ pin_hash: hash, previous_pin_hash: null, updated_at: at })
     .where('store_id', '=', storeId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -43,7 +43,7 @@ export async function replacePinHash(
 ) {
   await db
     .updateTable('store_members')
-    .set({ pin_hash: hash, updated_at: at })
+    .set({ pin_hash: hash, previous_pin_hash: verified, updated_at: at })
     .where('store_id', '=', storeId)
     .where('user_id', '=', userId)
     .where('pin_hash', '=', verified)
