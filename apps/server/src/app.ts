@@ -115,7 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A store's payment methods, as a sale names its tenders (the defaults follow the store's currency).
   const methodsCache: AppContext['methodsCache'] = createSessionCache(config.sessionCacheMs);
   const database = openDatabase(config.database, app.log, [
-    watchChanges(['sessions', 'stores', 'store_members', 'users'], () => sessionCache.invalidate()),
+    watchChanges(['sessions', 'stores', 'store_members', 'users', 'till_devices'], () => sessionCache.invalidate()),
     watchChanges(['payment_methods', 'stores'], () => methodsCache.invalidate()),
     ...(overrides.plugins ?? []),
   ]);

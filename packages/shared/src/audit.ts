@@ -50,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'EXCHANGE_RATE',
   /** The receipt logo removed. */
   'RECEIPT_LOGO_DELETE',
+  /** A device turned into the store's till (summary: the till's name). */
+  'TILL_CREATE',
+  /** A till revoked by the owner or a manager, or left on the till with a SETTINGS member's PIN (summary: its name). */
+  'TILL_REVOKE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

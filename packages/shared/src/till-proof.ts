@@ -22,7 +22,12 @@ const KEY_LABEL = 'shopdesk till key v1';
 const encoder = new TextEncoder();
 const HASH_BYTES = 32;
 
-function subtle(): SubtleCrypto {
+// WebCrypto's own types by inference: the server compiles without the DOM's type library.
+type Subtle = typeof globalThis.crypto.subtle;
+/** A member's till key (an HMAC-SHA-256 key). */
+export type TillKey = Awaited<ReturnType<Subtle['importKey']>>;
+
+function subtle(): Subtle {
   return globalThis.crypto.subtle;
 }
 
@@ -141,8 +146,8 @@ export async function unlockWithVerifier(pin: string, verifier: string | null | 
 }
 
 /** The member's till key, `HMAC-SHA-256(H, label)`, as a key that signs and verifies proofs. */
-export async function tillKeyOf(secret: Uint8Array): Promise<CryptoKey> {
-  const hmac = (raw: Uint8Array, usages: KeyUsage[]) =>
+export async function tillKeyOf(secret: Uint8Array): Promise<TillKey> {
+  const hmac = (raw: Uint8Array, usages: ('sign' | 'verify')[]) =>
     subtle().importKey('raw', new Uint8Array(raw), { name: 'HMAC', hash: 'SHA-256' }, false, usages);
   const derived = await subtle().sign('HMAC', await hmac(secret, ['sign']), encoder.encode(KEY_LABEL));
   return hmac(new Uint8Array(derived), ['sign', 'verify']);
@@ -157,12 +162,12 @@ export const proofMessage = {
     `approve|${tillId}|${approvedBy}|${permission}|${clientId}`,
 };
 
-export async function signProof(key: CryptoKey, message: string): Promise<string> {
+export async function signProof(key: TillKey, message: string): Promise<string> {
   return toBase64Url(new Uint8Array(await subtle().sign('HMAC', key, encoder.encode(message))));
 }
 
 /** Whether `proof` is `key`'s signature of `message` (WebCrypto's verify compares in constant time). */
-export async function verifyProof(key: CryptoKey, message: string, proof: string): Promise<boolean> {
+export async function verifyProof(key: TillKey, message: string, proof: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(proof)) return false;
   const bytes = fromBase64(proof.replace(/-/g, '+').replace(/_/g, '/'));
   return subtle().verify('HMAC', key, new Uint8Array(bytes), encoder.encode(message));
@@ -187,6 +192,6 @@ export function parseMemberToken(text: string | undefined): MemberToken | null {
 }
 
 /** A member token for `userId` on till `tillId`, signed with their key (on the till offline, on the server online). */
-export async function memberToken(key: CryptoKey, tillId: string, userId: string, issuedAt: number): Promise<string> {
+export async function memberToken(key: TillKey, tillId: string, userId: string, issuedAt: number): Promise<string> {
   return `${userId}.${issuedAt}.${await signProof(key, proofMessage.member(tillId, userId, issuedAt))}`;
 }

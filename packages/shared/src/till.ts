@@ -4,8 +4,9 @@ import { PERMISSIONS, STAFF_ROLES } from './staff.ts';
 import { singleLineText } from './validation.ts';
 
 /*
- * Till mode (product.md §2): a shared device of one store where members switch with a PIN. The
- * PIN hashes travel to the till (only to a session with SETTINGS) so it also unlocks offline.
+ * Till mode (product.md §2): a shared device of one store, with a till token of its own, where
+ * members switch with a PIN. PIN verifiers (never the hashes) travel to till tokens only, so a
+ * till also unlocks offline (till-proof.ts).
  */
 
 export const pinSchema = z.string().regex(PIN_PATTERN, { error: 'A PIN is 4 to 6 digits' });
@@ -14,11 +15,11 @@ export const pinSchema = z.string().regex(PIN_PATTERN, { error: 'A PIN is 4 to 6
 export const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a member id' });
 
 /**
- * `PUT /virtual-store/{urlName}/member/{userId}/pin`. From a till, `tillMember` names the member
- * unlocked there: the PIN set is then theirs only ("My PIN" on a shared device). The length the
- * member's rights need (4 to 6 digits, 6 for one who may approve) is checked by the server.
+ * `PUT /virtual-store/{urlName}/member/{userId}/pin`. From a till, only the member unlocked there
+ * sets a PIN, their own ("My PIN" on a shared device). The length the member's rights need (4 to
+ * 6 digits, 6 for one who may approve) is checked by the server.
  */
-export const SetPinBodySchema = z.object({ pin: pinSchema, tillMember: memberIdSchema.optional() });
+export const SetPinBodySchema = z.object({ pin: pinSchema });
 export type SetPinBody = z.infer<typeof SetPinBodySchema>;
 
 /**
@@ -69,6 +70,10 @@ export const TillSettingsSchema = z.object({
   idleLockMinutes: z.number().int().min(0).max(240),
 });
 export type TillSettings = z.infer<typeof TillSettingsSchema>;
+
+/** `PUT /till/settings`: on a till, a member without SETTINGS sends the approval of one with it. */
+export const TillSettingsBodySchema = TillSettingsSchema.extend({ approval: ApprovalSchema.optional() });
+export type TillSettingsBody = z.infer<typeof TillSettingsBodySchema>;
 
 /**
  * `POST /till/unlock`: the member chosen on the PIN pad and their PIN; with `approve`, the check of

@@ -155,6 +155,10 @@ export interface AuditEventsTable {
   user_id: string;
   /** The member whose PIN approved the action on a till, or null. */
   approved_by: string | null;
+  /** The till it was made on (till_devices.id); null from a person's own session. */
+  device_id?: string | null;
+  /** How the approval was given: ONLINE (a server grant) or OFFLINE (a proof checked at sync); null: none. */
+  approval_mode?: string | null;
   /** One of packages/shared AUDIT_ACTIONS. */
   action: string;
   /** What was written: PRODUCT, CARGO, SHIFT, STORE, MEMBER, REFUND, SALE. */
@@ -290,6 +294,10 @@ export interface ShopTransactionsTable {
    * PostgreSQL the sale function stores only the keys the header carries.
    */
   approved_by: string | null;
+  /** The till it was made on (till_devices.id); null from a person's own session. */
+  device_id?: string | null;
+  /** How the approval was given: ONLINE (a server grant) or OFFLINE (a proof checked at sync); null: none. */
+  approval_mode?: string | null;
   /** How the sale's tax was computed (PER_LINE, PER_RATE) and rounded; null: from before the column, PER_LINE. */
   tax_calculation: string | null;
   tax_rounding: string | null;
@@ -349,6 +357,10 @@ export interface ShopRefundsTable {
   request_hash: string | null;
   /** On a till: the member whose PIN approved the refund the seller could not make. */
   approved_by?: string | null;
+  /** The till it was made on (till_devices.id); null from a person's own session. */
+  device_id?: string | null;
+  /** How the approval was given: ONLINE (a server grant) or OFFLINE (a proof checked at sync); null: none. */
+  approval_mode?: string | null;
   /** The shift open when the money went back; null or absent: none was. */
   shift_id?: string | null;
 }
@@ -711,7 +723,30 @@ export interface StoreInvitationsTable {
   created_at: string;
 }
 
+export interface TillDevicesTable {
+  store_id: string;
+  id: string;
+  name: string;
+  /** SHA-256 (hex) of the till token's secret part. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** An approval spent: an online grant's id or an offline proof, with the action it approved. */
+export interface TillApprovalUsesTable {
+  store_id: string;
+  use_key: string;
+  client_id: string;
+  used_at: string;
+}
+
 export interface Database {
+  till_devices: TillDevicesTable;
+  till_approval_uses: TillApprovalUsesTable;
   product_tombstones: ProductTombstonesTable;
   product_prices: ProductPricesTable;
   shop_transactions: ShopTransactionsTable;

@@ -7,6 +7,8 @@ import { storeHeaderOf } from '../../lib/store-header.ts';
 import { activeSessionQuery, activeSessionWithStoreQuery, type StoreWithMember } from './access.repo.ts';
 import { splitMember } from './rights.ts';
 import type { Caller, StoreAccess } from './scope.ts';
+import { TILL_MEMBER_HEADER } from '@shopdesk/shared';
+import { assertTillMayCall, authenticateTill, isTillToken, type TillCaller } from './till-auth.ts';
 
 /** What the guard concludes for one request: the caller and, when X-Store names one, that store. */
 export interface AuthInfo extends Caller {
@@ -15,6 +17,8 @@ export interface AuthInfo extends Caller {
    * may not access it, undefined when the request names no store. `scopeOf` uses it.
    */
   store?: StoreAccess | null;
+  /** Set when the credential is a till token: the till, and the member unlocked on it (userId). */
+  till?: TillCaller;
 }
 
 declare module 'fastify' {
@@ -24,6 +28,19 @@ declare module 'fastify' {
 }
 
 export type AuthCache = SessionCache<AuthInfo>;
+
+/** How long a till's conclusion is kept: revocation is also seen at once in this process (watchChanges). */
+const TILL_CACHE_MS = 60_000;
+
+/**
+ * The cache key: the Authorization header, and for a till also its member token, since the same
+ * till token acts for whichever member is unlocked on it.
+ */
+function credentialOf(request: FastifyRequest): string {
+  const credential = request.headers.authorization ?? '';
+  const member = request.headers[TILL_MEMBER_HEADER];
+  return typeof member === 'string' && member ? `${credential}\n${member}` : credential;
+}
 
 const sessionExpired = () => unauthorized('Your session has expired, please log in again.');
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -36,11 +53,17 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  */
 export function authGuard(ctx: AppContext, cache: AuthCache) {
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
-    const credential = request.headers.authorization ?? '';
+    const credential = credentialOf(request);
     const urlName = storeHeaderOf(request);
     const hit = cache.get(credential, urlName);
     if (hit && ctx.clock.now().getTime() < hit.expiresAtMs) {
       request.auth = hit.value;
+      try {
+        if (hit.value.till) assertTillMayCall(request, hit.value.till);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
       done();
       return;
     }
@@ -55,8 +78,16 @@ async function authenticate(
   credential: string,
   urlName: string | undefined,
 ): Promise<void> {
-  const token = BEARER.exec(credential)?.[1];
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw unauthorized();
+  if (isTillToken(token)) {
+    const member = request.headers[TILL_MEMBER_HEADER];
+    const till = await authenticateTill(ctx, token, urlName, typeof member === 'string' ? member : undefined);
+    request.auth = till;
+    assertTillMayCall(request, till.till);
+    if (till.store) cache.set(credential, urlName, { value: till, expiresAtMs: ctx.clock.now().getTime() + TILL_CACHE_MS });
+    return;
+  }
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw sessionExpired();
   const { userId, sessionId } = claims;

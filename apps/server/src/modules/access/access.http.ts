@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { unauthorized } from '../../core/errors.ts';
+import { ErrorCode } from '@shopdesk/shared';
+import { AppError, unauthorized } from '../../core/errors.ts';
 import { storeHeaderOf } from '../../lib/store-header.ts';
 import type { AuthInfo } from './access.guard.ts';
 import { findAccessibleStoreByUrlName, findDefaultStore } from './access.repo.ts';
@@ -19,8 +20,8 @@ function authOf(request: FastifyRequest): AuthInfo {
 
 /** The logged-in caller of a `/api/secure` request (the guard has run). */
 export function callerOf(request: FastifyRequest): Caller {
-  const { userId, sessionId } = authOf(request);
-  return { userId, sessionId };
+  const { userId, sessionId, till } = authOf(request);
+  return till ? { userId, sessionId, deviceId: till.id } : { userId, sessionId };
 }
 
 /**
@@ -30,7 +31,7 @@ export function callerOf(request: FastifyRequest): Caller {
  */
 export async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<Scope> {
   const auth = authOf(request);
-  const caller = { userId: auth.userId, sessionId: auth.sessionId };
+  const caller = callerOf(request);
   const urlName = storeHeaderOf(request);
   if (!urlName) {
     const row = await findDefaultStore(ctx.db, auth.userId);
@@ -48,6 +49,12 @@ export async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise
 /** The Scope of a call that names its store in the path (file URLs, store settings) rather than X-Store. */
 export async function scopeForStore(ctx: AppContext, request: FastifyRequest, urlName: string): Promise<Scope> {
   const caller = callerOf(request);
+  const auth = authOf(request);
+  // A till acts in its own store only, with the rights of the member unlocked on it.
+  if (auth.till) {
+    if (!auth.store || auth.store.store.url_name !== urlName.toLowerCase()) throw storeNotFound();
+    return allowed(request, { ...caller, ...auth.store });
+  }
   const row = await findAccessibleStoreByUrlName(ctx.db, caller.userId, urlName);
   if (!row) throw storeNotFound();
   return allowed(request, { ...caller, ...splitMember(row) });
@@ -55,6 +62,19 @@ export async function scopeForStore(ctx: AppContext, request: FastifyRequest, ur
 
 /** The scope, once the caller's rights meet the permission the route declares (the one place it is decided). */
 function allowed(request: FastifyRequest, scope: Caller & StoreAccess): Scope {
-  assertAllowed(scope.rights, request.routeOptions.config.permission);
+  const permission = request.routeOptions.config.permission;
+  if (permission === 'TILL' && !scope.deviceId) throw tillOnly();
+  if (scope.deviceId && request.routeOptions.config.approvable && carriesApproval(request.body)) return scope;
+  assertAllowed(scope.rights, permission);
   return scope;
 }
+
+function carriesApproval(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'approval' in body && body.approval !== undefined;
+}
+
+/** The roster's verifiers and the PIN check are a till's, never a person's session's (product.md §2). */
+const tillOnly = () =>
+  new AppError(403, ErrorCode.FORBIDDEN, 'Only a till can do this. Turn this device into a till first.', [
+    { field: 'permission', message: 'TILL' },
+  ]);

@@ -98,3 +98,49 @@ export function findMemberRights(db: DbOrTx, storeId: string, userId: string): P
     .select(['role as member_role', 'permissions as member_permissions', 'max_discount as member_max_discount'])
     .executeTakeFirst();
 }
+
+/**
+ * A till (till_devices) of the store named `urlName`, with the store, for a till token: the store's
+ * columns come along so a till request resolves its store in this one query, like a session's.
+ */
+export function findTillWithStore(db: DbOrTx, urlName: string, tillId: string) {
+  return db
+    .selectFrom('till_devices')
+    .innerJoin('stores', 'stores.id', 'till_devices.store_id')
+    .where('stores.url_name', '=', urlName)
+    .where('till_devices.id', '=', tillId)
+    .selectAll('stores')
+    .select([
+      'till_devices.id as till_id',
+      'till_devices.name as till_name',
+      'till_devices.token_hash as till_token_hash',
+      'till_devices.revoked_at as till_revoked_at',
+      'till_devices.last_seen_at as till_last_seen_at',
+    ])
+    .executeTakeFirst();
+}
+
+/** The member row with its PIN hash: the member named by a till's member token, checked with the key the hash gives. */
+export function findMemberWithPin(db: DbOrTx, storeId: string, userId: string) {
+  return db
+    .selectFrom('store_members')
+    .where('store_id', '=', storeId)
+    .where('user_id', '=', userId)
+    .select([
+      'role as member_role',
+      'permissions as member_permissions',
+      'max_discount as member_max_discount',
+      'pin_hash',
+    ])
+    .executeTakeFirst();
+}
+
+/** Notes that a till was seen (its list shows when), at most once a minute per till. */
+export async function touchTill(db: DbOrTx, storeId: string, tillId: string, now: string): Promise<void> {
+  await db
+    .updateTable('till_devices')
+    .set({ last_seen_at: now })
+    .where('store_id', '=', storeId)
+    .where('id', '=', tillId)
+    .execute();
+}

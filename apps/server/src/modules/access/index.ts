@@ -8,5 +8,7 @@ export { findAccessibleStoreById, findAccessibleStoreByUrlName, listAccessibleSt
 export { assertAllowed, forbidden, splitMember, type RoutePermission } from './rights.ts';
 export { storeNotFound, type Caller, type Scope, type StoreAccess } from './scope.ts';
 export { actorOf, type ActionNeeds, type Actor, type TillActors } from './till-actor.ts';
+export { signGrant } from './till-approval.ts';
+export { hashTillSecret, tillTokenOf, type TillUse } from './till-auth.ts';
 export { findMemberRights, type MemberColumns } from './access.repo.ts';
 export { rightsOf } from './rights.ts';

@@ -17,10 +17,11 @@ import type { MemberColumns } from './access.repo.ts';
  * - a permission of product.md §2;
  * - `MEMBER`: any member of the store (reading the catalogue to sell, the store's settings);
  * - `OWNER`: the owner alone (paying, deleting the store, changing its currencies).
+ * - `TILL`: a till token only (its roster, its PIN check), never a person's session.
  * Routes that act on the caller's own account, not on a store, declare `ACCOUNT` and never
  * resolve a store scope. A store route that declares nothing is the owner's alone.
  */
-export type RoutePermission = Permission | 'MEMBER' | 'OWNER' | 'ACCOUNT';
+export type RoutePermission = Permission | 'MEMBER' | 'OWNER' | 'ACCOUNT' | 'TILL';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,7 +64,8 @@ export function forbidden(permission: Permission | 'OWNER'): AppError {
 /** Refuses (403) a caller whose rights do not meet what the route declared. */
 export function assertAllowed(rights: StoreRights, needed: RoutePermission | undefined): void {
   const required = needed ?? 'OWNER';
-  if (required === 'MEMBER' || required === 'ACCOUNT') return;
+  // TILL is decided by the credential, not by rights (access.http.ts).
+  if (required === 'MEMBER' || required === 'ACCOUNT' || required === 'TILL') return;
   if (required === 'OWNER') {
     if (rights.role !== 'OWNER') throw forbidden('OWNER');
     return;

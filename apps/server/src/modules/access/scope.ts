@@ -6,6 +6,11 @@ import { notFound } from '../../core/errors.ts';
 export interface Caller {
   userId: string;
   sessionId: string;
+  /**
+   * The till the call comes from (till_devices.id), whose token it carries; absent from a person's
+   * own session. `userId` is then the member unlocked on the till.
+   */
+  deviceId?: string;
 }
 
 /**

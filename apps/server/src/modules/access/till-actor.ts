@@ -1,72 +1,76 @@
-import {
-  actionLacks,
-  ErrorCode,
-  hasPermission,
-  type ActionNeeds,
-  type Permission,
-  type StoreRights,
-} from '@shopdesk/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import { actionLacks, ErrorCode, type ActionNeeds, type Approval, type StoreRights } from '@shopdesk/shared';
+import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { findMemberRights } from './access.repo.ts';
-import { forbidden, rightsOf } from './rights.ts';
+import { forbidden } from './rights.ts';
 import type { Scope } from './scope.ts';
+import { approverRights, proveApproval, spendApproval } from './till-approval.ts';
 
-/** What a sale or refund body says about who made it on a till (packages/shared shop.ts). */
+/** What an action's body says about who made it and who approved it (packages/shared shop.ts). */
 export interface TillActors {
   userId?: string | undefined;
-  approvedBy?: string | undefined;
+  approval?: Approval | undefined;
 }
 
 export type { ActionNeeds };
 
-/** Who an action is recorded under: the member who made it, and who approved what they lacked. */
+/** Who an action is recorded under: the member who made it, who approved what they lacked, and where. */
 export interface Actor {
   userId: string;
   rights: StoreRights;
   approvedBy: string | null;
+  /** ONLINE (a server grant) or OFFLINE (a proof made with the approver's PIN on the till); null: none. */
+  approvalMode: 'ONLINE' | 'OFFLINE' | null;
+  /** The till the action was made on; null from a person's own session. */
+  deviceId: string | null;
 }
 
-async function memberRights(db: DbOrTx, storeId: string, userId: string): Promise<StoreRights | null> {
-  const row = await findMemberRights(db, storeId, userId);
-  return row ? rightsOf(row) : null;
-}
-
-function notAMember(field: 'userId' | 'approvedBy', permission: Permission): AppError {
-  const message =
-    field === 'userId'
-      ? 'The member on the till is no longer a member of this store.'
-      : 'The approving member is no longer a member of this store.';
-  return new AppError(403, ErrorCode.FORBIDDEN, message, [{ field: 'permission', message: permission }]);
-}
+const otherMember = () =>
+  new AppError(403, ErrorCode.FORBIDDEN, 'An action is recorded under whoever makes it: it cannot name another member.', [
+    { field: 'userId', message: 'userId' },
+  ]);
 
 /**
- * Who a sale or refund is recorded under (product.md §2, till mode). Without `userId` (or with the
- * session's own) it is the session's user. Another member may act only through a till: a session
- * of the owner or of a member with SETTINGS, the one who turned the device into the store's till.
- * The acting member is read now, at the time the action reaches the server, so an action queued
- * offline by a member who lost the permission (or left) before the sync is refused 403 naming it,
- * and the device keeps it queued with that reason. What the member lacks (the permission, or a
- * discount above their maximum) passes only with `approvedBy`, a member who has it.
+ * Who an action is recorded under (product.md §2, "who did what" and "manager approval"): the
+ * server decides. From a person's session, that person; from a till, the member its member token
+ * proves (the token queued with an offline action is sent with it at sync). A body naming another
+ * member is refused. The member is read now, when the action reaches the server, so an action
+ * queued offline by a member who lost the permission (or left) before the sync is refused 403
+ * naming it, and the device keeps it queued with that reason. What the member lacks passes only
+ * with an approval that proves itself: an online grant or an offline proof for this action
+ * (`clientId`), by a member who holds everything the action needs, spent once.
  */
-export async function actorOf(db: DbOrTx, scope: Scope, actors: TillActors, needs: ActionNeeds): Promise<Actor> {
-  const storeId = scope.store.id;
-  let actor: Actor = { userId: scope.userId, rights: scope.rights, approvedBy: null };
-  if (actors.userId && actors.userId !== scope.userId) {
-    if (!hasPermission(scope.rights, 'SETTINGS')) throw forbidden('SETTINGS');
-    const rights = await memberRights(db, storeId, actors.userId);
-    if (!rights) throw notAMember('userId', needs.permission);
-    actor = { userId: actors.userId, rights, approvedBy: null };
-  }
+export async function actorOf(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  scope: Scope,
+  actors: TillActors,
+  needs: ActionNeeds,
+  clientId?: string,
+): Promise<Actor> {
+  if (actors.userId && actors.userId !== scope.userId) throw otherMember();
+  const actor: Actor = {
+    userId: scope.userId,
+    rights: scope.rights,
+    approvedBy: null,
+    approvalMode: null,
+    deviceId: scope.deviceId ?? null,
+  };
   const lacks = actionLacks(actor.rights, needs);
-  if (!actors.approvedBy) {
-    if (lacks[0]) throw forbidden(lacks[0]);
-    return actor;
+  if (!lacks[0]) return actor;
+  if (!actors.approval) throw forbidden(lacks[0]);
+  const storeId = scope.store.id;
+  const now = ctx.clock.now();
+  const proven = await proveApproval(
+    { db: ctx.db, keys: { secret: ctx.config.jwtSecret }, now, storeId, tillId: scope.deviceId, clientId, lacks },
+    actors.approval,
+  );
+  const approver = await approverRights(ctx.db, storeId, proven.approvedBy);
+  if (!approver) {
+    throw new AppError(403, ErrorCode.FORBIDDEN, 'The approving member is no longer a member of this store.', [
+      { field: 'permission', message: lacks[0] },
+    ]);
   }
-  const approver =
-    actors.approvedBy === scope.userId ? scope.rights : await memberRights(db, storeId, actors.approvedBy);
-  if (!approver) throw notAMember('approvedBy', lacks[0] ?? needs.permission);
   const approverLacks = actionLacks(approver, needs);
   if (approverLacks[0]) throw forbidden(approverLacks[0]);
-  return { ...actor, approvedBy: actors.approvedBy };
+  await spendApproval(ctx.db, storeId, proven, now);
+  return { ...actor, approvedBy: proven.approvedBy, approvalMode: proven.mode };
 }

@@ -94,7 +94,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/report/exceptions',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...exceptions,
           description: `The exceptions report of the store's days from-to (both included, at most ${MAX_EXCEPTION_DAYS}): every price override (with the catalogue price when the line keeps one), discount, approval, refund, voided held cart, no-sale and cash move, by member, with totals per kind and per member. With REPORTS every member's rows; without it the caller's own (ownOnly).`,
@@ -107,7 +107,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/report/exceptions.csv',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...exceptions,
           description:

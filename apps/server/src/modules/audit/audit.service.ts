@@ -20,6 +20,8 @@ import * as repo from './audit.repo.ts';
 export interface AuditActor {
   userId: string;
   store: { id: string };
+  /** The till it was done on (a Scope from a till token carries it); absent from a person's session. */
+  deviceId?: string | null | undefined;
 }
 
 export interface AuditRecord {
@@ -31,6 +33,8 @@ export interface AuditRecord {
   amount?: number | null;
   /** The member whose PIN approved the action on a till (till mode). */
   approvedBy?: string | null;
+  /** How that approval was given: ONLINE or OFFLINE (till-approval.ts). */
+  approvalMode?: 'ONLINE' | 'OFFLINE' | null;
   /** The shift a drawer opening belongs to (NO_SALE), counted in its X and Z reports. */
   shiftId?: string | null;
   at?: Date;
@@ -55,6 +59,8 @@ function rowOf(actor: AuditActor, event: AuditRecord) {
     at: iso(at),
     user_id: actor.userId,
     approved_by: event.approvedBy ?? null,
+    approval_mode: event.approvalMode ?? null,
+    device_id: actor.deviceId ?? null,
     action: event.action,
     entity: event.entity,
     entity_code: event.entityCode ?? '',

@@ -50,6 +50,7 @@ export function exportExceptionsCsv(
           protectFormula(r.userName),
           protectFormula(r.approvedByName ?? ''),
           r.approvalMode ?? '',
+          protectFormula(r.tillName ?? ''),
           money(r.amount),
           money(r.cataloguePrice),
           r.saleCode ?? '',

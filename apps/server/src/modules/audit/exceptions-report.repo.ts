@@ -50,8 +50,8 @@ function events(db: DbOrTx, f: ExceptionFilter, action: string) {
 /**
  * Every exception of the period as one union of rows with the same columns; `row_key` is unique
  * across kinds (the kind and its row's id), so it orders rows of the same instant and pages the CSV.
- * "By till" is not a column yet: rows carry no device until actions record one (`device_id`), and
- * then each branch selects it like `user_id`.
+ * Each row names its till (`device_id`, null from a person's session) and how its approval was
+ * given (`approval_mode`), as its action recorded them (migration 202612051700).
  */
 function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
   const overrides = completedSales(db, f)
@@ -65,6 +65,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       sql<string>`t.completed_at`.as('at'),
       't.user_id',
       approver('t').as('approved_by'),
+      sql<string | null>`t.device_id`.as('device_id'),
+      sql<string | null>`t.approval_mode`.as('approval_mode'),
       sql<number | string | null>`l.unit_price`.as('amount'),
       // The product's price in effect at the sale (migration 202612051400); null on lines stored
       // before it and on open-price lines, which have no catalogue price.
@@ -80,6 +82,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       sql<string>`t.completed_at`.as('at'),
       't.user_id',
       approver('t').as('approved_by'),
+      sql<string | null>`t.device_id`.as('device_id'),
+      sql<string | null>`t.approval_mode`.as('approval_mode'),
       sql<number | string | null>`t.line_discounts + t.cart_discount`.as('amount'),
       noAmount.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
@@ -94,6 +98,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       sql<string>`t.completed_at`.as('at'),
       't.user_id',
       approver('t').as('approved_by'),
+      sql<string | null>`t.device_id`.as('device_id'),
+      sql<string | null>`t.approval_mode`.as('approval_mode'),
       sql<number | string | null>`t.total`.as('amount'),
       noAmount.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
@@ -114,6 +120,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
     sql<string>`r.created_at`.as('at'),
     'r.user_id',
     approver('r').as('approved_by'),
+    sql<string | null>`r.device_id`.as('device_id'),
+    sql<string | null>`r.approval_mode`.as('approval_mode'),
     sql<number | string | null>`r.amount`.as('amount'),
     noAmount.as('catalogue_price'),
     sql<string | null>`t.code`.as('sale_code'),
@@ -126,6 +134,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       sql<string>`a.at`.as('at'),
       'a.user_id',
       approver('a').as('approved_by'),
+      sql<string | null>`a.device_id`.as('device_id'),
+      sql<string | null>`a.approval_mode`.as('approval_mode'),
       sql<number | string | null>`a.amount`.as('amount'),
       noAmount.as('catalogue_price'),
       (saleCode ? sql<string | null>`a.entity_code` : noText).as('sale_code'),
@@ -146,6 +156,8 @@ export interface ExceptionRowData {
   at: string;
   user_id: string;
   approved_by: string | null;
+  device_id: string | null;
+  approval_mode: string | null;
   amount: number | string | null;
   catalogue_price: number | string | null;
   sale_code: string | null;
@@ -154,6 +166,7 @@ export interface ExceptionRowData {
   user_email: string | null;
   approver_name: string | null;
   approver_email: string | null;
+  till_name: string | null;
 }
 
 function withNames(db: DbOrTx, f: ExceptionFilter) {
@@ -161,12 +174,15 @@ function withNames(db: DbOrTx, f: ExceptionFilter) {
     .selectFrom(exceptionRows(db, f).as('e'))
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('users as v', 'v.id', 'e.approved_by')
+    .leftJoin('till_devices as d', (j) => j.on('d.store_id', '=', f.storeId).onRef('d.id', '=', 'e.device_id'))
     .select([
       'e.row_key',
       'e.kind',
       'e.at',
       'e.user_id',
       'e.approved_by',
+      'e.device_id',
+      'e.approval_mode',
       'e.amount',
       'e.catalogue_price',
       'e.sale_code',
@@ -175,6 +191,7 @@ function withNames(db: DbOrTx, f: ExceptionFilter) {
       'u.email as user_email',
       'v.name as approver_name',
       'v.email as approver_email',
+      'd.name as till_name',
     ]);
 }
 
@@ -203,9 +220,9 @@ export async function rowsAfter(
   return (await q.orderBy('e.at').orderBy('e.row_key').limit(limit).execute()) as ExceptionRowData[];
 }
 
-/** Count and amount per member and kind, and per approver the approvals they gave others. */
+/** Count and amount per member and kind, per approver the approvals they gave others, and rows per till. */
 export async function exceptionTotals(db: DbOrTx, f: ExceptionFilter) {
-  const [byMember, given] = await Promise.all([
+  const [byMember, given, byTill] = await Promise.all([
     db
       .selectFrom(exceptionRows(db, f).as('e'))
       .select((eb) => [
@@ -224,6 +241,12 @@ export async function exceptionTotals(db: DbOrTx, f: ExceptionFilter) {
       .select((eb) => ['e.approved_by', eb.fn.countAll<number | string>().as('n')])
       .groupBy('e.approved_by')
       .execute(),
+    db
+      .selectFrom(exceptionRows(db, f).as('e'))
+      .innerJoin('till_devices as d', (j) => j.on('d.store_id', '=', f.storeId).onRef('d.id', '=', 'e.device_id'))
+      .select((eb) => ['d.id', 'd.name', eb.fn.countAll<number | string>().as('n')])
+      .groupBy(['d.id', 'd.name'])
+      .execute(),
   ]);
-  return { byMember, given };
+  return { byMember, given, byTill };
 }

@@ -86,8 +86,9 @@ export function toRow(r: repo.ExceptionRowData): ExceptionRow {
     userName: nameOf(r.user_name, r.user_email),
     approvedBy: r.approved_by,
     approvedByName: r.approved_by ? nameOf(r.approver_name, r.approver_email) : null,
-    // Approvals do not record yet whether a signed grant (online) or an offline proof carried them.
-    approvalMode: null,
+    approvalMode: r.approved_by && (r.approval_mode === 'ONLINE' || r.approval_mode === 'OFFLINE') ? r.approval_mode : null,
+    tillId: r.device_id,
+    tillName: r.device_id ? (r.till_name ?? '') : null,
     amount: amountOf(r.amount),
     cataloguePrice: amountOf(r.catalogue_price),
     saleCode: r.sale_code,
@@ -105,7 +106,7 @@ export async function exceptionsReport(
   query: ExceptionsQuery,
 ): Promise<ExceptionsReport> {
   const filter = exceptionFilter(scope, query);
-  const [rows, { byMember, given }] = await Promise.all([
+  const [rows, { byMember, given, byTill }] = await Promise.all([
     repo.newestRows(ctx.db, filter, MAX_EXCEPTION_ROWS + 1),
     repo.exceptionTotals(ctx.db, filter),
   ]);
@@ -144,6 +145,9 @@ export async function exceptionsReport(
     ownOnly: ownOnly(scope),
     totals: [...kindTotals.values()],
     members: memberList,
+    tills: byTill
+      .map((t) => ({ tillId: t.id, name: t.name, count: Number(t.n) }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     rows: rows.slice(0, MAX_EXCEPTION_ROWS).map(toRow),
     truncated: rows.length > MAX_EXCEPTION_ROWS,
   };

@@ -2,5 +2,5 @@
 export { authRoutes } from './auth.routes.ts';
 export { sessionRoutes } from './session.routes.ts';
 export { loggedUser, startSession } from './auth.service.ts';
-export { revokeUserSessions } from './sessions.repo.ts';
+export { revokeSession, revokeUserSessions } from './sessions.repo.ts';
 export { findUserByEmail, findUserById, insertUser, updateUser } from './users.repo.ts';

@@ -13,7 +13,7 @@ export function barcodeRulesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/barcode-rules',
       {
         // Every member reads them: the counter and the stock-take parse scale labels with them.
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: "The store's barcode rules for weighed and price-embedded labels, by position.",

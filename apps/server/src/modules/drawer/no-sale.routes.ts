@@ -11,7 +11,7 @@ export function drawerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/no-sale',
       {
-        config: { permission: 'NO_SALE' },
+        config: { permission: 'NO_SALE', till: 'member', approvable: true },
         schema: {
           tags: ['shop'],
           security: bearerAuth,

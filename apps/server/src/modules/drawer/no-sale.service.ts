@@ -15,7 +15,7 @@ import { openShiftFor } from '../shifts/index.ts';
 
 /** The body's content in a fixed order: a retry with the same content is the same request. */
 export function noSaleFingerprint(body: NoSaleBody): string {
-  const canonical = [body.reason ?? '', body.userId ?? null, body.approvedBy ?? null];
+  const canonical = [body.reason ?? '', body.userId ?? null, body.approval ?? null];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
@@ -46,18 +46,19 @@ export async function recordNoSale(
   if (earlier) return { created: false, event: earlier };
 
   // On a till: the member unlocked there needs NO_SALE, or a member's approval (403 otherwise).
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'NO_SALE' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'NO_SALE' }, body.clientId);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const shift = await openShiftFor(trx, ctx.dbKind, store.id);
     return recordAuditOnce(
       trx,
-      { userId: actor.userId, store },
+      { userId: actor.userId, store, deviceId: actor.deviceId },
       {
         action: 'NO_SALE',
         entity: 'SHIFT',
         entityCode: shift ? String(shift.number) : '',
         summary: body.reason ?? '',
         approvedBy: actor.approvedBy,
+        approvalMode: actor.approvalMode,
         shiftId: shift?.id ?? null,
         at: ctx.clock.now(),
         clientId: body.clientId,

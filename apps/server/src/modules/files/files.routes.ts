@@ -70,7 +70,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/file/data/:storeUrl/:uuid',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: 'The image bytes with their Content-Type; private caching with an ETag (If-None-Match → 304).',

@@ -14,7 +14,7 @@ export function paymentMethodsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/virtual-store/:urlName/payment-methods',
       {
         // Every member reads them: the payment dialog offers them.
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: "The store's payment methods in order, disabled ones too (its currency's defaults until saved).",

@@ -11,7 +11,7 @@ export function productChangesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/changes',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           tags: ['products'],
           security: bearerAuth,

@@ -68,7 +68,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: 'The first window (page 0, size 20), sorted by name.',
@@ -81,7 +81,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/search/window/:page/:size',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description:
@@ -126,7 +126,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/categories',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: { ...base, response: { 200: ProductCategoriesSchema, ...errorResponses(401, 404) } },
       },
       async (request) => products.listCategories(ctx, await scope(request)),
@@ -198,7 +198,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/code/:code',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: { ...base, params: codeParams, response: { 200: ProductSchema, ...errorResponses(401, 404) } },
       },
       async (request) => products.getProduct(ctx, await scope(request), request.params.code),
@@ -207,7 +207,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/product/lookup/:code',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description:

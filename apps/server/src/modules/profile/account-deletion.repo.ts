@@ -42,6 +42,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   store_members: 0,
   store_invitations: 0,
   audit_events: 0,
+  till_devices: 0,
+  till_approval_uses: 0,
   cargos: 1,
   shop_refunds: 1,
   shop_transaction_lines: 1,

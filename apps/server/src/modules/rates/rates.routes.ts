@@ -43,7 +43,7 @@ export function storeRatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store/:urlName/exchange-rate',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: { ...base, response: { 200: StoreExchangeRateSchema, ...errorResponses(401, 404) } },
       },
       async (request) => rates.storeRate(ctx, (await scopeForStore(ctx, request, request.params.urlName)).store),

@@ -151,7 +151,7 @@ export function receiptTemplateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store/:urlName/receipt-template',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: "The store's receipt template (the default one until it is saved).",

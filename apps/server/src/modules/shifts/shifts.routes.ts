@@ -22,7 +22,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/current',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: 'The open shift with its figures so far (the X report), or null when none is open.',
@@ -35,7 +35,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift',
       {
-        config: { permission: 'SHIFTS' },
+        config: { permission: 'SHIFTS', till: 'member', approvable: true },
         schema: {
           ...base,
           description: 'Opens a shift with its float. 409 when one is open or the store does not use shifts.',
@@ -52,7 +52,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/z-report',
       {
-        config: { permission: 'REPORTS' },
+        config: { permission: 'REPORTS', till: 'member' },
         schema: {
           ...base,
           description: 'Closed shifts (Z reports), the latest first.',
@@ -66,7 +66,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/shift/:id',
       {
-        config: { permission: 'SHIFTS' },
+        config: { permission: 'SHIFTS', till: 'member' },
         schema: {
           ...base,
           description: 'A shift: its X report while open, its Z report once closed.',
@@ -80,7 +80,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift/:id/cash-move',
       {
-        config: { permission: 'CASH_MOVES' },
+        config: { permission: 'CASH_MOVES', till: 'member', approvable: true },
         schema: {
           ...base,
           description: 'A pay-in or pay-out with its reason. The same clientId again changes nothing. 409 once closed.',
@@ -98,7 +98,7 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/shift/:id/close',
       {
-        config: { permission: 'SHIFTS' },
+        config: { permission: 'SHIFTS', till: 'member', approvable: true },
         schema: {
           ...base,
           description:

@@ -111,7 +111,7 @@ export async function openShift(ctx: AppContext, scope: Scope, body: OpenShiftBo
     floats.set(f.currency, f.amount);
   }
   // On a till, the member unlocked there opens it (SHIFTS), and the shift says so.
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'SHIFTS' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'SHIFTS' });
   const id = newId();
   const openedAt = iso(ctx.clock.now());
   try {
@@ -172,7 +172,7 @@ export async function recordCashMove(ctx: AppContext, scope: Scope, id: string, 
   const { store } = scope;
   if (!tillCurrencies(store).includes(body.currency)) throw badCurrency('currency');
   // On a till, the member unlocked there moves the cash: CASH_MOVES, or another member's approval.
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'CASH_MOVES' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'CASH_MOVES' }, body.clientId);
   await ctx.db.transaction().execute(async (trx) => {
     const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'share' });
     if (!shift) throw shiftNotFound();
@@ -245,7 +245,7 @@ export async function closeShift(
     const message = `Count the ${missing} in the drawer too (zero is a count).`;
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'counts', message }]);
   }
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'SHIFTS' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'SHIFTS' });
   await ctx.db.transaction().execute(async (trx) => {
     const shift = await repo.findShift(trx, store.id, id, { dbKind: ctx.dbKind, mode: 'update' });
     if (!shift) throw shiftNotFound();
@@ -305,8 +305,12 @@ export async function closeShift(
 }
 
 /** A shift's audit event: by the member who did it, with their approver, naming the shift. */
-function auditShift(trx: DbOrTx, store: StoreRow, actor: Actor, event: Omit<AuditRecord, 'entity' | 'approvedBy'>) {
-  return recordAudit(trx, { userId: actor.userId, store }, { ...event, entity: 'SHIFT', approvedBy: actor.approvedBy });
+function auditShift(trx: DbOrTx, store: StoreRow, actor: Actor, event: Omit<AuditRecord, 'entity' | 'approvedBy' | 'approvalMode'>) {
+  return recordAudit(
+    trx,
+    { userId: actor.userId, store, deviceId: actor.deviceId },
+    { ...event, entity: 'SHIFT', approvedBy: actor.approvedBy, approvalMode: actor.approvalMode },
+  );
 }
 
 /** `GET /shop/shift/z-report`: closed shifts, the latest first. */

@@ -145,7 +145,7 @@ function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSa
   // claim; each line's discount and the cart's are held to the member's maximum on their own.
   const lines = sale.lines.map((l) => ({ code: l.code ?? undefined, priceOverride: l.price_override === 1 }));
   const needs: ActionNeeds = body.status === 'COMPLETED' ? saleNeeds(lines, sale.pricing) : { permission: 'SELL' };
-  return actorOf(ctx.db, scope, body, needs);
+  return actorOf(ctx, scope, body, needs, body.clientId);
 }
 
 /** Who sells, for which owner, when and in which timezone: what a sale's write needs of the request. */
@@ -235,6 +235,8 @@ export async function createTransaction(
     client_id: body.clientId,
     user_id: actor.userId,
     approved_by: actor.approvedBy,
+    approval_mode: actor.approvalMode,
+    device_id: actor.deviceId,
     created_at: iso(times.receivedAt),
     refunded_amount: 0,
     request_hash: fingerprint,
@@ -299,6 +301,8 @@ export async function updateParked(
     ...current,
     ...prepared.fields,
     approved_by: prepared.actor.approvedBy,
+    approval_mode: prepared.actor.approvalMode,
+    device_id: prepared.actor.deviceId,
     completion_client_id: completed ? (body.clientId ?? null) : null,
     completion_hash: completed ? fingerprint : null,
   };

@@ -79,7 +79,7 @@ export async function refund(
   }
 
   // A refund on a till: the member unlocked there needs REFUND, or a member's approval (403 otherwise).
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'REFUND' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'REFUND' }, body.clientId);
   // The store's methods name the tenders a refund's body gives; the default one is the sale's own.
   const methods = body.tenders ? await methodsForTenders(ctx, store, body.tenders) : null;
   const at = ctx.clock.now();
@@ -93,6 +93,8 @@ export async function refund(
       client_id: body.clientId,
       user_id: actor.userId,
       approved_by: actor.approvedBy,
+      approval_mode: actor.approvalMode,
+      device_id: actor.deviceId,
       created_at: iso(at),
       business_date: dateIn(at, store.timezone),
       restock: body.restock === false ? 0 : 1,

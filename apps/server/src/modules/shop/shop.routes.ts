@@ -28,7 +28,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/transaction',
       {
-        config: { permission: 'SELL' },
+        config: { permission: 'SELL', till: 'member', approvable: true },
         schema: {
           ...base,
           description:
@@ -50,7 +50,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/transaction/parked',
       {
-        config: { permission: 'SELL' },
+        config: { permission: 'SELL', till: 'member' },
         schema: { ...base, response: { 200: z.array(ShopTransactionSchema), ...errorResponses(401, 403, 404) } },
       },
       async (request) => checkout.listParked(ctx, await scopeOf(ctx, request)),
@@ -75,7 +75,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/transaction/range/by-date',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           querystring: TransactionsByDateQuerySchema,
@@ -91,7 +91,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/transaction/:code',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           params: TransactionCodeParamsSchema,
@@ -104,7 +104,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/shop/transaction/:code',
       {
-        config: { permission: 'SELL' },
+        config: { permission: 'SELL', till: 'member', approvable: true },
         schema: {
           ...base,
           description:
@@ -120,7 +120,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/transaction/:code/void',
       {
-        config: { permission: 'VOID_PARKED' },
+        config: { permission: 'VOID_PARKED', till: 'member', approvable: true },
         schema: {
           ...base,
           description:
@@ -139,7 +139,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/shop/transaction/:code/refund',
       {
-        config: { permission: 'REFUND' },
+        config: { permission: 'REFUND', till: 'member', approvable: true },
         schema: {
           ...base,
           description:

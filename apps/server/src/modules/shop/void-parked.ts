@@ -25,14 +25,14 @@ export async function voidParked(ctx: AppContext, scope: Scope, code: string, bo
   const current = await repo.findTransactionByCode(ctx.db, store.id, code.toUpperCase());
   if (!current) throw notFound('We could not find this sale.');
   if (current.status !== 'PARKED') throw noLongerHeld();
-  const actor = await actorOf(ctx.db, scope, body, { permission: 'VOID_PARKED' });
+  const actor = await actorOf(ctx, scope, body, { permission: 'VOID_PARKED' });
   const parts = await repo.transactionParts(ctx.db, store.id, current.id);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteParked(trx, store.id, current.id, iso(now)))) throw noLongerHeld();
     await recordAudit(
       trx,
-      { userId: actor.userId, store },
+      { userId: actor.userId, store, deviceId: actor.deviceId },
       {
         action: 'VOID_PARKED',
         entity: 'SALE',
@@ -40,6 +40,7 @@ export async function voidParked(ctx: AppContext, scope: Scope, code: string, bo
         summary: parts.lines.map((l) => l.name).join(', '),
         amount: Number(current.total),
         approvedBy: actor.approvedBy,
+        approvalMode: actor.approvalMode,
         at: now,
       },
     );

@@ -19,7 +19,7 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/shop/statistic/search/window/:page/:size',
       {
-        config: { permission: 'REPORTS' },
+        config: { permission: 'REPORTS', till: 'member' },
         schema: {
           ...base,
           description:

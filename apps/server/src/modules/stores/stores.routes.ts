@@ -45,7 +45,7 @@ export function storesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/virtual-store/current',
       {
-        config: { permission: 'MEMBER' },
+        config: { permission: 'MEMBER', till: 'member' },
         schema: {
           ...base,
           description: 'The store this request acts on: the X-Store header (a urlName) or the default store.',

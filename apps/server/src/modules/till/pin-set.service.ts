@@ -25,17 +25,11 @@ const beyondRights = () =>
     [{ field: 'permission', message: 'MEMBERS' }],
   );
 
-/** Who sets the PIN: the session's user, or on a till (`tillMember`) the member unlocked there. */
-interface PinSetter {
-  userId: string;
-  rights: StoreRights;
-}
-
 /**
  * Sets a member's till PIN (product.md §2, PINs). A member sets their own; a member with MEMBERS
  * resets another's only when that member's rights are within their own, and the owner's PIN only
- * the owner sets. On a till (a SETTINGS session naming the member unlocked there) the member sets
- * their own PIN and nobody else's, so "My PIN" never reaches the session's owner. PINs need not be
+ * the owner sets. On a till (a till token, whose member token says who is unlocked) the member sets
+ * their own PIN and nobody else's: "My PIN" on a shared device is never another's. PINs need not be
  * unique (a member is picked by name first), so no answer tells anything about another's PIN. A
  * member who may approve needs 6 digits. Recorded in the audit log (never the PIN), and it clears
  * the member's wrong-PIN count, so an owner setting a PIN again lets a slowed-down member back in.
@@ -45,17 +39,12 @@ export async function setPin(
   throttle: Throttle,
   scope: Scope,
   userId: string,
-  body: { pin: string; tillMember?: string | undefined },
+  body: { pin: string },
 ): Promise<void> {
+  if (scope.deviceId && userId !== scope.userId) throw onlyOwnOnTill();
   const rows = await repo.listMembers(ctx.db, scope.store.id);
   const target = rows.find((r) => r.user_id === userId);
-  let setter: PinSetter = { userId: scope.userId, rights: scope.rights };
-  if (body.tillMember && body.tillMember !== scope.userId) {
-    if (!hasPermission(scope.rights, 'SETTINGS')) throw forbidden('SETTINGS');
-    if (body.tillMember !== userId) throw onlyOwnOnTill();
-    if (!target) throw notAMember();
-    setter = { userId: target.user_id, rights: rightsOf(target) };
-  }
+  const setter: { userId: string; rights: StoreRights } = { userId: scope.userId, rights: scope.rights };
   if (!target) throw notAMember();
   const targetRights = rightsOf(target);
   if (userId !== setter.userId) {
@@ -72,7 +61,7 @@ export async function setPin(
     await repo.setPinHash(trx, scope.store.id, userId, hash, iso(at));
     await recordAudit(
       trx,
-      { userId: setter.userId, store: scope.store },
+      { userId: setter.userId, store: scope.store, deviceId: scope.deviceId },
       { action: 'MEMBER_PIN', entity: 'MEMBER', entityCode: userId, summary: target.name, at },
     );
   });
