@@ -135,7 +135,7 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{kind(row)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(row.userName)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.tillName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.tillName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {approver(row)}
                 {row.approvalMode && (

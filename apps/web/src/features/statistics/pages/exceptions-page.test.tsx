@@ -181,12 +181,8 @@ describe('the exceptions report page', () => {
     stubServer(tillReport());
     renderPage();
     const rows = await screen.findAllByTestId('exception-row');
-    expect(cellsOf(rows[0]!).slice(2, 5)).toEqual([
-      'Cass Cashier',
-      'Front till',
-      'Mona ManagerApproved offline, checked at sync',
-    ]);
-    expect(cellsOf(rows[1]!).slice(2, 5)).toEqual(['Cass Cashier', 'Back till', 'Olive OwnerApproved online']);
+    expect(cellsOf(rows[0]!).slice(2, 5)).toEqual(['Cass Cashier', 'Front till', 'Mona ManagerOffline approval']);
+    expect(cellsOf(rows[1]!).slice(2, 5)).toEqual(['Cass Cashier', 'Back till', 'Olive OwnerOnline approval']);
     // Made from a person's own session: no till, and approved by nobody else.
     expect(cellsOf(rows[2]!).slice(2, 5)).toEqual(['Cass Cashier', '', '']);
     expect(screen.getByRole('heading', { name: 'By till' })).toBeTruthy();
