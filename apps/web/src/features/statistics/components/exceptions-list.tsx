@@ -114,7 +114,9 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
     );
   }
   return (
-    <ScrollArea type="auto">
+    // Wider than a narrow screen: the scrolled region takes the keyboard's focus, so it scrolls
+    // without a mouse (rows without a sale link have nothing else to focus).
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('exceptions.rows') }}>
       <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={960}>
         <Table.Thead>
           <Table.Tr>
