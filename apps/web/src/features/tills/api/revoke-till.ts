@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeaveTillBody, TillDeviceList } from '@shopdesk/shared';
+import type { TillDeviceList } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { TILL_DEVICE_PATH, tillKeys } from './keys.ts';
 
-/**
- * Revokes one till of the store: its next request is answered 401 TILL_REVOKED. The body is `{}`
- * (LeaveTillBody without the approval a till itself sends): the route reads a JSON body and
- * answers a DELETE without one 400.
- */
+/** Revokes one till of the store: its next request is answered 401 TILL_REVOKED. */
 export function revokeTill({ urlName, id }: { urlName: string; id: string }) {
-  const body: LeaveTillBody = {};
-  return secureApi.request<void>(`${TILL_DEVICE_PATH}/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    store: urlName,
-    body,
-  });
+  return secureApi.request<void>(`${TILL_DEVICE_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE', store: urlName });
 }
 
 /** Revokes a till, shows it revoked at once, then asks the list again for the server's own time. */
