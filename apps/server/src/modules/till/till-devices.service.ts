@@ -46,7 +46,7 @@ export async function createTill(ctx: AppContext, scope: Scope, name: string): P
     await recordAudit(trx, scope, { action: 'TILL_CREATE', entity: 'STORE', entityCode: id, summary: name, at });
     await revokeSession(trx, scope.sessionId, iso(at));
   });
-  return { id, name, tillToken: tillTokenOf(id, secret) };
+  return { id, name, tillToken: tillTokenOf(scope.store.id, id, secret) };
 }
 
 export async function listTills(ctx: AppContext, scope: Scope): Promise<TillDeviceList> {
