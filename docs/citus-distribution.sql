@@ -37,6 +37,8 @@ SELECT create_distributed_table('stock_movements', 'store_id', colocate_with => 
 SELECT create_distributed_table('store_barcode_rules', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('store_exchange_rates', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('store_invitations', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('till_approval_uses', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('till_devices', 'store_id', colocate_with => 'audit_events');
 
 -- Local tables, kept on the coordinator (their keys to reference tables make Citus add them to
 -- its metadata, citus.enable_local_reference_table_foreign_keys):

@@ -57,6 +57,7 @@ export function storeRoutes({ store, codes }: SeededStore): AppRoute[] {
     { name: 'profile-security', path: `${s}/profile/security` },
     { name: 'profile-store', path: `${s}/profile/store` },
     { name: 'profile-store-members', path: `${s}/profile/store/${store}/members` },
+    { name: 'profile-store-tills', path: `${s}/profile/store/${store}/tills` },
     { name: 'profile-printers', path: `${s}/profile/printers` },
     { name: 'profile-support', path: `${s}/profile/support` },
     { name: 'profile-subscription', path: `${s}/profile/subscription` },

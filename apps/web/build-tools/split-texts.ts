@@ -49,6 +49,7 @@ export const LATER_TEXTS = [
   'strength',
   'subscription',
   'support',
+  'tills',
 ];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */

@@ -5,7 +5,6 @@ import type { TestApp } from './harness.ts';
 import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
 import { freshMembers, MEMBER_WORLD_ENV, type MemberWorld } from './member-world.ts';
 import { createProduct } from './products.ts';
-import type { RouteSample } from './route-samples.ts';
 import { approveOn, makeTill, type TestTill } from './till-world.ts';
 
 /** Real images of one pixel (uploads are decoded: modules/files/image-check.ts). */
@@ -52,7 +51,7 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
 }
 
 /** The credential a route's sample is sent with for `caller`: their till token for a till route, else their session. */
-export function tokenFor(w: SweepWorld, entry: RouteSample, caller: TestUser): string {
+export function tokenFor(w: SweepWorld, entry: { credential?: 'till' | 'leaving-till' }, caller: TestUser): string {
   if (!entry.credential) return caller.token;
   const leaving = entry.credential === 'leaving-till';
   if (caller === w.owner) return (leaving ? w.tills.ownerLeaving : w.tills.owner).token;

@@ -40,6 +40,7 @@ const TABLE: [url: string, branch: string, params: Record<string, string>][] = [
   ['/my-shop/profile/security', '/ > :store > profile/security', { store: 'my-shop' }],
   ['/my-shop/profile/store', '/ > :store > profile/store', { store: 'my-shop' }],
   ['/my-shop/profile/store/x/sales', '/ > :store > profile/store/:urlName/sales', { store: 'my-shop', urlName: 'x' }],
+  ['/my-shop/profile/store/x/tills', '/ > :store > profile/store/:urlName/tills', { store: 'my-shop', urlName: 'x' }],
   [
     '/my-shop/profile/store/receipt-template/x',
     '/ > :store > profile/store/receipt-template/:editStore',

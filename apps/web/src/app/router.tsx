@@ -25,6 +25,7 @@ import { activityPages } from '../features/activity/index.ts';
 import { storesPages } from '../features/stores/index.ts';
 import { subscriptionPages } from '../features/subscription/index.ts';
 import { supportPages } from '../features/support/index.ts';
+import { tillsPages } from '../features/tills/index.ts';
 
 /**
  * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
@@ -85,6 +86,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.profileStore, lazy: page(storesPages.store) },
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
           { path: routes.profileStoreMembers, lazy: page(membersPages.members) },
+          { path: routes.profileStoreTills, lazy: page(tillsPages.tills) },
           { path: routes.profileStoreBarcodeRules, lazy: page(storesPages.barcodeRules) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },

@@ -49,6 +49,7 @@ export const routes = {
   /** An invitation mail's link (packages/shared members.ts): top level, `invite` is a reserved store name. */
   invite: 'invite/:token',
   profileStoreMembers: 'profile/store/:urlName/members',
+  profileStoreTills: 'profile/store/:urlName/tills',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
   comingSoon: ['shop/*'],
 } as const;
@@ -72,6 +73,8 @@ export const paths = {
   profileStoreSales: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/sales`),
   /** The people of one of the user's stores (members, invitations), opened from `store`. */
   profileStoreMembers: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/members`),
+  /** The tills of one of the user's stores (shared devices in till mode): who made them, last seen, revoke. */
+  profileStoreTills: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/tills`),
   /** One of the user's stores' barcode rules (scale and price labels), opened from `store`. */
   profileStoreBarcodeRules: (store: string, urlName: string) =>
     paths.store(store, `profile/store/${seg(urlName)}/barcode-rules`),

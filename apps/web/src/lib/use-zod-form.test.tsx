@@ -49,6 +49,19 @@ describe('useZodForm', () => {
     expect(result.current.errors).toEqual({ confirm: 'Does not match' });
   });
 
+  it('keeps what was typed when the form draws again with new initial values', () => {
+    // The login page builds its initial values on every render (from ?email=): only the first
+    // counts, so a password typed meanwhile stays.
+    const { result, rerender } = renderHook(
+      ({ email }) => useZodForm({ initialValues: { email, password: '' }, schema: z.object({}) }),
+      { initialProps: { email: 'ann@example.com' } },
+    );
+    act(() => result.current.setValue('password', 'secret'));
+    rerender({ email: 'ann@example.com' });
+    rerender({ email: 'bob@example.com' });
+    expect(result.current.values).toEqual({ email: 'ann@example.com', password: 'secret' });
+  });
+
   it("clears a field's message as it is edited, and only that one", () => {
     const { result } = render();
     act(() => result.current.onSubmit(vi.fn())());

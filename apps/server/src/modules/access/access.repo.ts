@@ -100,14 +100,15 @@ export function findMemberRights(db: DbOrTx, storeId: string, userId: string): P
 }
 
 /**
- * A till (till_devices) of the store named `urlName`, with the store, for a till token: the store's
- * columns come along so a till request resolves its store in this one query, like a session's.
+ * A till (till_devices) of a store, with the store, for a till token (which names both): the
+ * store's columns come along so a till request resolves its store in this one query, like a
+ * session's, and the query names its store (a Citus router query).
  */
-export function findTillWithStore(db: DbOrTx, urlName: string, tillId: string) {
+export function findTillWithStore(db: DbOrTx, storeId: string, tillId: string) {
   return db
     .selectFrom('till_devices')
     .innerJoin('stores', 'stores.id', 'till_devices.store_id')
-    .where('stores.url_name', '=', urlName)
+    .where('till_devices.store_id', '=', storeId)
     .where('till_devices.id', '=', tillId)
     .selectAll('stores')
     .select([
@@ -118,11 +119,6 @@ export function findTillWithStore(db: DbOrTx, urlName: string, tillId: string) {
       'till_devices.last_seen_at as till_last_seen_at',
     ])
     .executeTakeFirst();
-}
-
-/** A till by id alone, whatever its store: to tell a till token sent with another store's X-Store (404) from a bad one (401). */
-export function findTillById(db: DbOrTx, tillId: string) {
-  return db.selectFrom('till_devices').where('id', '=', tillId).select(['token_hash']).executeTakeFirst();
 }
 
 /** The member row with its PIN hash: the member named by a till's member token, checked with the key the hash gives. */

@@ -4,20 +4,20 @@ import { ErrorCode, parseMemberToken, proofMessage, type StoreRights } from '@sh
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, unauthorized } from '../../core/errors.ts';
-import { findMemberWithPin, findTillById, findTillWithStore, touchTill } from './access.repo.ts';
+import { findMemberWithPin, findTillWithStore, touchTill } from './access.repo.ts';
 import { signedByMember } from './member-keys.ts';
 import { rightsOf } from './rights.ts';
 import { storeNotFound, type StoreAccess } from './scope.ts';
 
 /*
  * Till tokens (product.md §2 "Till mode"): a device's own credential, scoped to one store and to
- * counter work, never a person's session. `sdt1.{tillId}.{secret}`: the server keeps the SHA-256
+ * counter work, never a person's session. `sdt1.{storeId}.{tillId}.{secret}`: the server keeps the SHA-256
  * of the secret only. The member on the till is named by the `X-Till-Member` token, which only
  * their PIN can make (packages/shared till-proof.ts): the server checks it with the key their
  * stored PIN hash gives, so whoever holds the till cannot act as a member whose PIN they lack.
  */
 
-const TOKEN = /^sdt1\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN = /^sdt1\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 
 /** What a route declares about tills: `device`, any till (no member needed); `member`, a member unlocked on it. */
 export type TillUse = 'device' | 'member';
@@ -38,8 +38,8 @@ export function isTillToken(token: string): boolean {
   return token.startsWith('sdt1.');
 }
 
-export function tillTokenOf(tillId: string, secret: string): string {
-  return `sdt1.${tillId}.${secret}`;
+export function tillTokenOf(storeId: string, tillId: string, secret: string): string {
+  return `sdt1.${storeId}.${tillId}.${secret}`;
 }
 
 export function hashTillSecret(secret: string): string {
@@ -100,15 +100,11 @@ export async function authenticateTill(
 ): Promise<{ userId: string; sessionId: string; till: TillCaller; store: StoreAccess | null }> {
   const parts = TOKEN.exec(token);
   if (!parts || !urlName) throw unauthorized();
-  const [, tillId, secret] = parts as unknown as [string, string, string];
-  const row = await findTillWithStore(ctx.db, urlName, tillId);
-  if (!row) {
-    // A valid till token naming a store that is not its own: answered like any store one may not access.
-    const elsewhere = await findTillById(ctx.db, tillId);
-    if (elsewhere && secretMatches(elsewhere.token_hash, secret)) throw storeNotFound();
-    throw unauthorized();
-  }
-  if (!secretMatches(row.till_token_hash, secret)) throw unauthorized();
+  const [, storeId, tillId, secret] = parts as unknown as [string, string, string, string];
+  const row = await findTillWithStore(ctx.db, storeId, tillId);
+  if (!row || !secretMatches(row.till_token_hash, secret)) throw unauthorized();
+  // A till token sent naming another store than its own: answered like any store one may not access.
+  if (row.url_name !== urlName) throw storeNotFound();
   if (row.till_revoked_at) throw tillRevoked();
   const {
     till_id: _id,

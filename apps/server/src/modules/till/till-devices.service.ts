@@ -46,7 +46,7 @@ export async function createTill(ctx: AppContext, scope: Scope, name: string): P
     await recordAudit(trx, scope, { action: 'TILL_CREATE', entity: 'STORE', entityCode: id, summary: name, at });
     await revokeSession(trx, scope.sessionId, iso(at));
   });
-  return { id, name, tillToken: tillTokenOf(id, secret) };
+  return { id, name, tillToken: tillTokenOf(scope.store.id, id, secret) };
 }
 
 export async function listTills(ctx: AppContext, scope: Scope): Promise<TillDeviceList> {
@@ -97,6 +97,8 @@ async function revoke(ctx: AppContext, scope: Scope, id: string, by: RevokedBy):
   const tills = await repo.listTills(ctx.db, scope.store.id);
   const till = tills.find((t) => t.id === id);
   if (!till) throw tillNotFound();
+  // Revoked already (another device was first): the same answer, and the log keeps the first.
+  if (till.revoked_at) return;
   await ctx.db.transaction().execute(async (trx) => {
     await repo.revokeTill(trx, scope.store.id, id, by.userId, iso(at));
     await recordAudit(

@@ -14,6 +14,7 @@ describe('store rights in the web app', () => {
     expect(screenNeed('stock/edit/4901234567894')).toBe('PRODUCTS');
     expect(screenNeed('profile/store/shop-1/sales')).toBe('SETTINGS');
     expect(screenNeed('profile/store/shop-1/members')).toBe('MEMBERS');
+    expect(screenNeed('profile/store/shop-1/tills')).toBe('SETTINGS');
     // The list of one's own stores (owned and member ones, marked) is every member's.
     expect(screenNeed('profile/store')).toBeNull();
     expect(screenNeed('profile/subscription/pricing')).toBe('OWNER');

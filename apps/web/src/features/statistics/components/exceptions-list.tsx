@@ -42,15 +42,23 @@ function SaleCode({ store, row }: { store: string; row: ExceptionRow }) {
   );
 }
 
-/** Every exception row of the period: when, what, who, who approved it, its money and its sale. */
+/**
+ * Every exception row of the period: when, what, who and on which till, who approved it and how
+ * (online or offline), its money and its sale.
+ */
 export function ExceptionsList({ store, rows, format, dateTime, layout }: Props) {
   const { t } = useTranslation();
   const who = (name: string) => name || t('exceptions.deletedUser');
-  const approver = (row: ExceptionRow) =>
-    row.approvedBy
-      ? who(row.approvedByName ?? '') +
-        (row.approvalMode ? ` (${t(`exceptions.approvalMode.${row.approvalMode}`)})` : '')
-      : '';
+  const approver = (row: ExceptionRow) => (row.approvedBy ? who(row.approvedByName ?? '') : '');
+  /** "Approved by Mona (online)" on a card; the mode alone when no other member approved. */
+  const approvalLine = (row: ExceptionRow) => {
+    if (row.approvedBy && row.approvalMode) {
+      const mode = t(`exceptions.approvalMode.${row.approvalMode}`);
+      return t('exceptions.approvedByNameMode', { name: approver(row), mode });
+    }
+    if (row.approvedBy) return t('exceptions.approvedByName', { name: approver(row) });
+    return row.approvalMode ? t(`exceptions.approvalModeLine.${row.approvalMode}`) : '';
+  };
   const amount = (row: ExceptionRow) => (row.amount === null ? '' : format.money(row.amount));
   const catalogue = (row: ExceptionRow) => (row.cataloguePrice === null ? '' : format.money(row.cataloguePrice));
   const kind = (row: ExceptionRow) => (
@@ -91,8 +99,14 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
               </Text>
             )}
             <Text size="xs" c="dimmed">
-              {dateTime(row.at)} · {who(row.userName)}
-              {row.approvedBy && ` · ${t('exceptions.approvedByName', { name: approver(row) })}`}
+              {[
+                dateTime(row.at),
+                who(row.userName),
+                row.tillName === null ? '' : t('exceptions.tillLine', { name: row.tillName }),
+                approvalLine(row),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </Paper>
         ))}
@@ -100,13 +114,16 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
     );
   }
   return (
-    <ScrollArea type="auto">
-      <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={880}>
+    // Wider than a narrow screen: the scrolled region takes the keyboard's focus, so it scrolls
+    // without a mouse (rows without a sale link have nothing else to focus).
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('exceptions.rows') }}>
+      <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={960}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('exceptions.time')}</Table.Th>
             <Table.Th>{t('exceptions.kindLabel')}</Table.Th>
             <Table.Th>{t('exceptions.member')}</Table.Th>
+            <Table.Th>{t('exceptions.till')}</Table.Th>
             <Table.Th>{t('exceptions.approvedBy')}</Table.Th>
             <Table.Th ta="right">{t('exceptions.amount')}</Table.Th>
             <Table.Th ta="right">{t('exceptions.cataloguePrice')}</Table.Th>
@@ -120,7 +137,15 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{kind(row)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(row.userName)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{approver(row)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.tillName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {approver(row)}
+                {row.approvalMode && (
+                  <Text size="xs" c="dimmed">
+                    {t(`exceptions.approvalModeLine.${row.approvalMode}`)}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {amount(row)}
               </Table.Td>

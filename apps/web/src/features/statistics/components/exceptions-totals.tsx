@@ -1,5 +1,11 @@
 import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { EXCEPTION_KINDS, type ExceptionKind, type ExceptionMember, type ExceptionTotal } from '@shopdesk/shared';
+import {
+  EXCEPTION_KINDS,
+  type ExceptionKind,
+  type ExceptionMember,
+  type ExceptionsReport,
+  type ExceptionTotal,
+} from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { ReportFormat } from './use-report-format.ts';
 
@@ -69,7 +75,9 @@ export function ExceptionMemberTotals({ members, format, layout }: MemberProps) 
     );
   }
   return (
-    <ScrollArea type="auto">
+    // Wider than a narrow screen: the scrolled region takes the keyboard's focus, so it scrolls
+    // without a mouse (rows without a sale link have nothing else to focus).
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('exceptions.byMember') }}>
       <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={760}>
         <Table.Thead>
           <Table.Tr>
@@ -99,5 +107,37 @@ export function ExceptionMemberTotals({ members, format, layout }: MemberProps) 
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+interface TillProps {
+  tills: ExceptionsReport['tills'];
+  /** Rows made from a person's own session, on no till; left out when 0. */
+  notOnTill: number;
+  format: ReportFormat;
+}
+
+/** How many of the period's exceptions each till made (revoked ones keep their name), most first. */
+export function ExceptionTillTotals({ tills, notOnTill, format }: TillProps) {
+  const { t } = useTranslation();
+  const cards = [
+    ...tills.map((till) => ({ key: till.tillId, name: till.name, count: till.count, testId: 'exception-till' })),
+    ...(notOnTill > 0
+      ? [{ key: '', name: t('exceptions.notOnTill'), count: notOnTill, testId: 'exception-not-on-till' }]
+      : []),
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+      {cards.map((card) => (
+        <Paper key={card.key} withBorder radius="md" p="xs" data-testid={card.testId}>
+          <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {card.name}
+          </Text>
+          <Text fw={700} fz="lg">
+            {format.count(card.count)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }

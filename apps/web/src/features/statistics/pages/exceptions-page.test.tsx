@@ -7,7 +7,7 @@ import { applyLocale } from '../../../lib/i18n.ts';
 import { MemoryRouter } from '../../../lib/router/index.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 import { ExceptionsList } from '../components/exceptions-list.tsx';
-import { ExceptionMemberTotals } from '../components/exceptions-totals.tsx';
+import { ExceptionMemberTotals, ExceptionTillTotals } from '../components/exceptions-totals.tsx';
 import { useReportFormat } from '../components/use-report-format.ts';
 import ExceptionsPage from './exceptions-page.tsx';
 
@@ -64,6 +64,7 @@ const report = (ownOnly: boolean): ExceptionsReport => ({
     },
     { userId: 'm', name: 'Mona Manager', kinds: [], approvalsGiven: 3 },
   ],
+  tills: [],
   rows: [
     row({ kind: 'VOID', amount: 2000, detail: 'Sencha, Sencha', saleCode: 'VOIDED000001' }),
     row({ kind: 'REFUND', amount: 600, approvedBy: 'o', approvedByName: 'Olive Owner' }),
@@ -71,6 +72,45 @@ const report = (ownOnly: boolean): ExceptionsReport => ({
     row({ kind: 'OVERRIDE', cataloguePrice: 1000 }),
   ],
   truncated: false,
+});
+
+/** Four rows: two on the front till (one approved offline), one on the back till, one from a person's session. */
+const tillReport = (): ExceptionsReport => ({
+  ...report(false),
+  totals: [
+    { kind: 'OVERRIDE', count: 1, amount: 700 },
+    { kind: 'DISCOUNT', count: 1, amount: 100 },
+    zero('APPROVAL'),
+    { kind: 'REFUND', count: 1, amount: 600 },
+    zero('VOID'),
+    { kind: 'NO_SALE', count: 1, amount: 0 },
+    zero('CASH_MOVE'),
+  ],
+  tills: [
+    { tillId: 't1', name: 'Front till', count: 2 },
+    { tillId: 't2', name: 'Back till', count: 1 },
+  ],
+  rows: [
+    row({ kind: 'OVERRIDE', approvalMode: 'OFFLINE', tillId: 't1', tillName: 'Front till' }),
+    row({
+      kind: 'REFUND',
+      amount: 600,
+      approvedBy: 'o',
+      approvedByName: 'Olive Owner',
+      approvalMode: 'ONLINE',
+      tillId: 't2',
+      tillName: 'Back till',
+    }),
+    row({ kind: 'DISCOUNT', amount: 100, approvedBy: null, approvedByName: null }),
+    row({
+      kind: 'NO_SALE',
+      amount: null,
+      approvedBy: null,
+      approvedByName: null,
+      tillId: 't1',
+      tillName: 'Front till',
+    }),
+  ],
 });
 
 /** The server: the report asked for, and the period it was asked for. */
@@ -121,6 +161,7 @@ describe('the exceptions report page', () => {
     expect(override.slice(1)).toEqual([
       'Price override',
       'Cass Cashier',
+      '',
       'Mona Manager',
       '$7.00',
       '$10.00',
@@ -133,6 +174,21 @@ describe('the exceptions report page', () => {
     // A voided held cart is gone: its code is shown, not linked.
     expect(within(rows[0]!).queryByRole('link')).toBeNull();
     expect(within(rows[0]!).getByText('VOIDED000001')).toBeTruthy();
+    // No row was made on a till: no per-till totals.
+    expect(screen.queryByRole('heading', { name: 'By till' })).toBeNull();
+  });
+
+  it('names the till of each row, how it was approved, and counts the rows per till', async () => {
+    stubServer(tillReport());
+    renderPage();
+    const rows = await screen.findAllByTestId('exception-row');
+    expect(cellsOf(rows[0]!).slice(2, 5)).toEqual(['Cass Cashier', 'Front till', 'Mona ManagerOffline approval']);
+    expect(cellsOf(rows[1]!).slice(2, 5)).toEqual(['Cass Cashier', 'Back till', 'Olive OwnerOnline approval']);
+    // Made from a person's own session: no till, and approved by nobody else.
+    expect(cellsOf(rows[2]!).slice(2, 5)).toEqual(['Cass Cashier', '', '']);
+    expect(screen.getByRole('heading', { name: 'By till' })).toBeTruthy();
+    expect(screen.getAllByTestId('exception-till').map((c) => c.textContent)).toEqual(['Front till2', 'Back till1']);
+    expect(screen.getByTestId('exception-not-on-till').textContent).toBe('Not on a till1');
   });
 
   it('tells a member without REPORTS that the rows are their own', async () => {
@@ -161,6 +217,23 @@ function PhoneReport() {
   );
 }
 
+function PhoneTills() {
+  const format = useReportFormat('JPY');
+  const data = tillReport();
+  return (
+    <>
+      <ExceptionTillTotals tills={data.tills} notOnTill={1} format={format} />
+      <ExceptionsList
+        store="s"
+        rows={data.rows.slice(0, 3)}
+        format={format}
+        dateTime={() => '12/5 19:00'}
+        layout="cards"
+      />
+    </>
+  );
+}
+
 describe('the exceptions report on a phone, in Japanese', () => {
   it('stacks cards per member and per row, with the catalogue price beside the price sold', async () => {
     await applyLocale('ja-JP');
@@ -180,5 +253,26 @@ describe('the exceptions report on a phone, in Japanese', () => {
     expect(within(card).getByText('￥700')).toBeTruthy();
     expect(within(card).getByText('登録価格 ￥1,000')).toBeTruthy();
     expect(within(card).getByText('12/5 19:00 · Cass Cashier · 承認：Mona Manager')).toBeTruthy();
+  });
+
+  it("says on a row's card which till made it and how it was approved, and counts per till", async () => {
+    await applyLocale('ja-JP');
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <PhoneTills />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const [offline, online, own] = screen.getAllByTestId('exception-row');
+    expect(
+      within(offline!).getByText('12/5 19:00 · Cass Cashier · レジ端末：Front till · 承認：Mona Manager（オフライン）'),
+    ).toBeTruthy();
+    expect(
+      within(online!).getByText('12/5 19:00 · Cass Cashier · レジ端末：Back till · 承認：Olive Owner（オンライン）'),
+    ).toBeTruthy();
+    expect(within(own!).getByText('12/5 19:00 · Cass Cashier')).toBeTruthy();
+    expect(screen.getAllByTestId('exception-till').map((c) => c.textContent)).toEqual(['Front till2', 'Back till1']);
+    expect(screen.getByTestId('exception-not-on-till').textContent).toBe('レジ端末以外1');
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { MAX_EXCEPTION_DAYS } from '@shopdesk/shared';
+import { MAX_EXCEPTION_DAYS, type ExceptionsReport } from '@shopdesk/shared';
 import { IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -9,7 +9,7 @@ import { useParams } from '../../../lib/router/index.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useExportExceptionsCsv } from '../api/export-exceptions-csv.ts';
 import { useExceptions } from '../api/get-exceptions.ts';
-import { ExceptionKindTotals, ExceptionMemberTotals } from '../components/exceptions-totals.tsx';
+import { ExceptionKindTotals, ExceptionMemberTotals, ExceptionTillTotals } from '../components/exceptions-totals.tsx';
 import { ExceptionsList } from '../components/exceptions-list.tsx';
 import { RangeControls, type RangeChoice } from '../components/range-controls.tsx';
 import { ReportHeading } from '../components/report-heading.tsx';
@@ -40,10 +40,16 @@ function useStoreDateTime(locale: string, timeZone: string | undefined) {
   }, [locale, timeZone]);
 }
 
+/** Rows made from a person's own session: every row counted by kind, less those counted by till. */
+function notOnTill(report: ExceptionsReport): number {
+  const sum = (counts: { count: number }[]) => counts.reduce((n, c) => n + c.count, 0);
+  return Math.max(0, sum(report.totals) - sum(report.tills));
+}
+
 /**
- * /{store}/shop/exceptions: a period's exceptions report (issue 41) — totals per kind and per
- * member, then every row with its sale — and its CSV. Open to every member: without REPORTS the
- * server answers the member's own rows (`ownOnly`) and the page says so.
+ * /{store}/shop/exceptions: a period's exceptions report (issue 41) — totals per kind, per member
+ * and per till, then every row with its till and sale — and its CSV. Open to every member: without
+ * REPORTS the server answers the member's own rows (`ownOnly`) and the page says so.
  */
 export default function ExceptionsPage() {
   const { t, i18n } = useTranslation();
@@ -121,6 +127,11 @@ export default function ExceptionsPage() {
             {data.members.length > 0 && (
               <Section title={t('exceptions.byMember')}>
                 <ExceptionMemberTotals members={data.members} format={format} layout={phone ? 'cards' : 'table'} />
+              </Section>
+            )}
+            {data.tills.length > 0 && (
+              <Section title={t('exceptions.byTill')}>
+                <ExceptionTillTotals tills={data.tills} notOnTill={notOnTill(data)} format={format} />
               </Section>
             )}
             <Section title={t('exceptions.rows')}>

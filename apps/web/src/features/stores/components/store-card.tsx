@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { currencyLabel, type VirtualStore } from '@shopdesk/shared';
+import { currencyLabel, hasPermission, type VirtualStore } from '@shopdesk/shared';
 import { paths } from '../../../lib/paths.ts';
 
 interface Props {
@@ -20,6 +20,8 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
   // Servers that predate staff send no role: every store was the user's own.
   const role = store.role ?? 'OWNER';
   const owner = role === 'OWNER';
+  // Tills are for the owner and members with SETTINGS (older servers send no rights: the owner's).
+  const seesTills = !store.rights || hasPermission(store.rights, 'SETTINGS');
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={store.name} style={{ listStyle: 'none' }}>
       <Stack gap="sm">
@@ -88,6 +90,17 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
           >
             {t('stores.members')}
           </Button>
+          {seesTills && (
+            <Button
+              size="sm"
+              variant="default"
+              component={Link}
+              to={paths.profileStoreTills(openStore, store.urlName)}
+              aria-label={t('tills.linkOf', { name: store.name })}
+            >
+              {t('tills.link')}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="default"
