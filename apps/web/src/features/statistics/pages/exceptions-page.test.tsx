@@ -49,7 +49,6 @@ const report = (ownOnly: boolean): ExceptionsReport => ({
     zero('NO_SALE'),
     zero('CASH_MOVE'),
   ],
-  tills: [],
   members: [
     {
       userId: 'c',
