@@ -6,6 +6,8 @@ import type { AuditPerson, PaymentMethod } from '@shopdesk/shared';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { MemoryRouter } from '../../../lib/router/index.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
+import { useTill } from '../../../lib/till/till-state.ts';
+import { todayIn } from '../model/month.ts';
 import { SalesFilters } from './sales-filters.tsx';
 import { useListState } from './use-list-state.ts';
 
@@ -17,6 +19,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  useTill.getState().forget();
 });
 
 const CASS = '11111111-1111-4111-8111-111111111111';
@@ -61,6 +64,7 @@ function Filters({ byMember }: { byMember: boolean }) {
       <SalesFilters store="corner" list={list} phone={false} byMember={byMember} />
       <output data-testid="address">{list.search}</output>
       <output data-testid="state">{JSON.stringify({ method: list.state.method, member: list.state.member })}</output>
+      <output data-testid="range">{JSON.stringify(list.state.range)}</output>
     </>
   );
 }
@@ -119,5 +123,18 @@ describe('the sales list filters by member and payment method', () => {
     expect(screen.queryByRole('combobox', { name: 'Member' })).toBeNull();
     await waitFor(() => expect(asked.some((u) => u.includes('/payment-methods'))).toBe(true));
     expect(asked.some((u) => u.includes('/audit/people'))).toBe(false);
+  });
+});
+
+describe('the sales list on a till', () => {
+  it('lists by dates only, today by default: a till lists no month', () => {
+    stubServer();
+    useTill.getState().become({ store: 'corner', tillId: 'till-1', tillName: 'Till 1', tillToken: 'till-token' });
+    renderFilters('/corner/shop/list', false);
+    expect(screen.queryByRole('radiogroup', { name: 'Period' })).toBeNull();
+    expect(screen.queryByText('By month')).toBeNull();
+    const today = todayIn(undefined);
+    expect(JSON.parse(screen.getByTestId('range').textContent ?? '{}')).toEqual({ from: today, to: today });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(today);
   });
 });

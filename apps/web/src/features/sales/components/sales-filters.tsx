@@ -22,7 +22,7 @@ interface Props {
 /** The month (or date range) and the filters of the sales list. */
 export function SalesFilters({ store, list, phone, byMember }: Props) {
   const { t, i18n } = useTranslation();
-  const { state, update, setMode } = list;
+  const { state, update, setMode, rangeOnly } = list;
   // The search box answers every key at once; the list asks the server when typing pauses.
   const [q, setQ] = useState(state.q);
   const [debounced] = useDebouncedValue(q.trim(), 350);
@@ -36,16 +36,18 @@ export function SalesFilters({ store, list, phone, byMember }: Props) {
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          value={state.mode}
-          onChange={(m) => setMode(m as 'month' | 'range')}
-          data={[
-            { value: 'month', label: t('sales.byMonth') },
-            { value: 'range', label: t('sales.byDates') },
-          ]}
-          aria-label={t('sales.period')}
-          w={phone ? '100%' : undefined}
-        />
+        {!rangeOnly && (
+          <SegmentedControl
+            value={state.mode}
+            onChange={(m) => setMode(m as 'month' | 'range')}
+            data={[
+              { value: 'month', label: t('sales.byMonth') },
+              { value: 'range', label: t('sales.byDates') },
+            ]}
+            aria-label={t('sales.period')}
+            w={phone ? '100%' : undefined}
+          />
+        )}
         {state.mode === 'month' ? (
           <Group gap={4} wrap="nowrap" style={phone ? { flex: '1 1 100%' } : undefined} justify="space-between">
             <ActionIcon

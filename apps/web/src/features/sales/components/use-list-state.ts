@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
+import { isTill, useTill } from '../../../lib/till/till-state.ts';
 import { isDate, isMonth, monthIn, todayIn } from '../model/month.ts';
 import type { SalesRange } from '../api/list-transactions.ts';
 
@@ -38,18 +39,20 @@ type ListParam = 'month' | 'from' | 'to' | 'status' | 'method' | 'member' | 'q' 
  * The list's month or date range, filters and page, kept in the address (?month=, ?from=&to=,
  * ?status=, ?method=, ?member=, ?q=, ?page=): a reload, the back button or a shared link shows the same
  * list, and opening a sale's detail keeps them. Without any, it is this month where the shop is.
+ * A till lists by dates only, today by default (the server's till routes list no month).
  */
 export function useListState() {
   const [params, setParams] = useSearchParams();
   const timeZone = useSession((s) => s.virtualStore?.timezone);
+  const onTill = useTill(isTill);
   const state = useMemo<SalesListState>(() => {
     const today = todayIn(timeZone);
     const from = params.get('from');
     const to = params.get('to');
-    const mode: RangeMode = isDate(from) && isDate(to) ? 'range' : 'month';
+    const mode: RangeMode = onTill || (isDate(from) && isDate(to)) ? 'range' : 'month';
     const monthParam = params.get('month');
     const month = isMonth(monthParam) ? monthParam : monthIn(timeZone);
-    const rangeFrom = isDate(from) ? from : `${today.slice(0, 7)}-01`;
+    const rangeFrom = isDate(from) ? from : onTill ? today : `${today.slice(0, 7)}-01`;
     const rangeTo = isDate(to) ? to : today;
     const page = Number(params.get('page'));
     return {
@@ -64,7 +67,7 @@ export function useListState() {
       page: Number.isInteger(page) && page > 0 ? page : 0,
       range: mode === 'range' ? { from: rangeFrom, to: rangeTo } : { month },
     };
-  }, [params, timeZone]);
+  }, [params, timeZone, onTill]);
 
   /** Sets some parameters (undefined or '' removes one); any change but the page's goes back to page 1. */
   const update = useCallback(
@@ -93,5 +96,5 @@ export function useListState() {
     [state.from, state.to, update],
   );
 
-  return { state, update, setMode, search: params.toString() };
+  return { state, update, setMode, search: params.toString(), rangeOnly: onTill };
 }

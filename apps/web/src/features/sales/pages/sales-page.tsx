@@ -17,6 +17,7 @@ import { TransactionDetail } from '../components/transaction-detail.tsx';
 import { useListState } from '../components/use-list-state.ts';
 import { monthLabel } from '../model/month.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
+import { isTill, useTill } from '../../../lib/till/till-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
 const PAGE_SIZE = 20;
@@ -47,6 +48,7 @@ export default function SalesPage() {
   const parked = useParkedCarts(store);
   // Without REPORTS the server lists only the member's own sales (modules/shop transaction-lists).
   const reports = usePermission('REPORTS');
+  const onTill = useTill(isTill);
   const shiftsOn = useSession((s) => s.virtualStore?.shiftsEnabled === true);
   const suffix = search ? `?${search}` : '';
   const openSale = (c: string) => navigate(paths.shopList(store, c) + suffix);
@@ -96,7 +98,8 @@ export default function SalesPage() {
             {t('sales.toCounter')}
           </Button>
         </ListHeading>
-        <SalesFilters store={store} list={list} phone={phone} byMember={reports.allowed} />
+        {/* A till reads no list of the store's people: its member filter is not offered there. */}
+        <SalesFilters store={store} list={list} phone={phone} byMember={reports.allowed && !onTill} />
         {!reports.allowed && (
           <Text size="sm" c="dimmed">
             {t(shiftsOn ? 'rights.ownSalesOnly' : 'rights.ownSalesToday', {
