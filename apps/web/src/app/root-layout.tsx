@@ -51,7 +51,8 @@ export function RootLayout() {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       const session = useSession.getState();
-      if (isPublicPath(window.location.pathname)) return;
+      // A person's call answered after this device became a till: that session ended on purpose.
+      if (isPublicPath(window.location.pathname) || isTill()) return;
       const hadUser = isLoggedIn(session);
       session.clearSession();
       qc.clear();

@@ -133,6 +133,20 @@ describe('on a till (product.md §2, till mode)', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('never takes a till’s 401 for a person’s expired session, even one answered after the till was turned off', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const late = secureApi.request('/api/secure/x').catch(() => undefined);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    useTill.getState().revoke();
+    answer(json(401, { message: 'This till was turned off', code: 'TILL_REVOKED' }));
+    await late;
+    expect(handler).not.toHaveBeenCalled();
+    expect(useTill.getState()).toMatchObject({ revoked: true, store: 'corner' });
+  });
+
   it('locks on 401 TILL_LOCKED for the member unlocked now, not for a queued action’s own member', async () => {
     fetchMock.mockImplementation(async () => json(401, { message: 'Unlock the till', code: 'TILL_LOCKED' }));
     await secureApi.request('/api/secure/x', { tillMember: 'old-token' }).catch(() => undefined);

@@ -73,31 +73,34 @@ async function readBody(res: Response): Promise<unknown> {
  * store whatever the route says, and the member unlocked there (or the one an action was made
  * with); else the person's session and the route's store.
  */
-function authHeaders(headers: Record<string, string>, opts: RequestOptions) {
+function authHeaders(headers: Record<string, string>, opts: RequestOptions): string | null {
   const till = useTill.getState();
   if (till.store && till.tillToken) {
     headers.Authorization = `Bearer ${till.tillToken}`;
     headers[STORE_HEADER] = till.store;
     const member = opts.tillMember !== undefined ? opts.tillMember : till.memberToken;
     if (member) headers[TILL_MEMBER_HEADER] = member;
-    return;
+    return till.tillToken;
   }
   const { jwt } = useSession.getState();
   if (jwt) headers.Authorization = `Bearer ${jwt}`;
   const store = opts.store !== undefined ? opts.store : storeSegment(window.location.pathname);
   if (store) headers[STORE_HEADER] = store;
+  return null;
 }
 
-/** A response and the headers it was asked with (a till's 401 depends on which credential went). */
+/** A response and how it was asked (a till's 401 depends on which credential went). */
 interface Sent {
   res: Response;
   headers: Record<string, string>;
+  /** The till token it went with; null: a person's session (or none). */
+  tillToken: string | null;
 }
 
 async function send(secure: boolean, path: string, opts: RequestOptions): Promise<Sent> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = opts.contentType ?? 'application/json';
-  if (secure) authHeaders(headers, opts);
+  const tillToken = secure ? authHeaders(headers, opts) : null;
   const raw = opts.contentType !== undefined;
   // Held back while a new version takes over (update-guard.ts); the page then reloads, or they go.
   await requestsMayGo();
@@ -110,7 +113,7 @@ async function send(secure: boolean, path: string, opts: RequestOptions): Promis
       credentials: secure ? 'include' : 'omit',
       signal: opts.signal,
     });
-    return { res, headers };
+    return { res, headers, tillToken };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
@@ -121,20 +124,22 @@ async function send(secure: boolean, path: string, opts: RequestOptions): Promis
  * A till's 401: the till was turned off (TILL_REVOKED, or its token no longer known), which holds
  * for the whole device whoever asked; or the member's token was refused (TILL_LOCKED), which locks
  * the till only when it was the live member's (a queued sale's own token is the queue's concern).
- * Answers whether it was a till's.
+ * Never a person's "session expired", even when the till was turned off while it was on its way.
  */
-function tillUnauthorized(error: ApiRequestError, headers: Record<string, string>): boolean {
+function tillUnauthorized(error: ApiRequestError, { headers, tillToken }: Sent) {
   const till = useTill.getState();
-  if (!till.tillToken || headers.Authorization !== `Bearer ${till.tillToken}`) return false;
+  // Answered after the till was turned off (or left) by an earlier answer: that one said it all.
+  if (!till.tillToken || till.tillToken !== tillToken) return;
   if (error.code !== ErrorCode.TILL_LOCKED) till.revoke();
   else if (till.memberToken && headers[TILL_MEMBER_HEADER] === till.memberToken) till.lock();
-  return true;
 }
 
-function failure(secure: boolean, { res, headers }: Sent, body: unknown, opts: RequestOptions) {
+function failure(secure: boolean, sent: Sent, body: unknown, opts: RequestOptions) {
+  const { res } = sent;
   const error = new ApiRequestError(res.status, res.statusText, body, res.headers.get('retry-after'));
-  if (secure && res.status === 401 && !tillUnauthorized(error, headers) && opts.handleUnauthorized !== false)
-    onUnauthorized?.(error);
+  if (!secure || res.status !== 401) return error;
+  if (sent.tillToken) tillUnauthorized(error, sent);
+  else if (opts.handleUnauthorized !== false) onUnauthorized?.(error);
   return error;
 }
 
