@@ -6,15 +6,15 @@ import { useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { describeError } from '../../lib/describe-error.ts';
 import { paths } from '../../lib/paths.ts';
+import { forgetTill } from '../../lib/till/become-till.ts';
 import { leaveTill } from '../../lib/till/till-api.ts';
-import { useTill } from '../../lib/till/till-state.ts';
 import { pendingSaleCount } from '../../sync/use-sale-queue.ts';
 import { wrappingButton } from '../wrapping-button.ts';
 import { ApprovalDialog } from './approval-dialog.tsx';
 
 /**
  * "Leave till mode" (product.md §2): with the PIN of a member who may change settings, whoever is
- * unlocked, the till revokes its own token (`DELETE /till/device/{id}` with that approval), forgets
+ * unlocked, the till revokes its own token (`POST /till/leave` with that approval), forgets
  * itself and goes to the login page. Not while its sales still wait to be sent: only the till's
  * token could send them under their members' names.
  */
@@ -22,7 +22,6 @@ export function LeaveTillButton({ store }: { store: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const tillId = useTill((s) => s.tillId);
   const [approving, setApproving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,11 +33,10 @@ export function LeaveTillButton({ store }: { store: string }) {
     setApproving(crypto.randomUUID());
   };
   const leave = async (approval: Approval) => {
-    if (!tillId) return;
     setBusy(true);
     try {
-      await leaveTill(tillId, approval);
-      useTill.getState().forget();
+      await leaveTill(approval);
+      forgetTill();
       qc.clear();
       navigate(paths.auth(), { replace: true });
     } catch (e) {

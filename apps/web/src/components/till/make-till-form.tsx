@@ -29,10 +29,11 @@ export function MakeTillForm({ store, onDone }: { store: string; onDone: () => v
     if (!settings.allowed || edited) return;
     const abort = new AbortController();
     listTills(store, abort.signal).then(
+      // Revoked tills count too: their name stays on the sales and in the reports made on them.
       ({ tills }) =>
         setName(
           nextTillName(
-            tills.filter((x) => !x.revokedAt).map((x) => x.name),
+            tills.map((x) => x.name),
             word,
           ),
         ),

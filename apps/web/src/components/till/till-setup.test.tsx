@@ -123,7 +123,7 @@ describe('"My PIN" on a till', () => {
 
 describe('turning this device into a till', () => {
   it('offers the next till’s name and makes the till under the name given', async () => {
-    api.listTills.mockResolvedValue({ tills: [{ name: 'Till 1', revokedAt: null }] });
+    api.listTills.mockResolvedValue({ tills: [{ name: 'Till 1', revokedAt: '2026-12-01T09:00:00.000Z' }] });
     pendingSaleCount.mockResolvedValue(0);
     becomeTill.mockResolvedValue();
     ownerSession();
@@ -164,7 +164,7 @@ describe('leaving till mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mia' }));
     for (const digit of '135790') fireEvent.click(screen.getByRole('button', { name: digit }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(api.leaveTill).toHaveBeenCalledWith('till-1', approval));
+    await waitFor(() => expect(api.leaveTill).toHaveBeenCalledWith(approval));
     expect(api.checkPin).toHaveBeenCalledWith('mia-id', '135790', {
       permission: 'SETTINGS',
       clientId: expect.any(String),

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/router/index.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { forgetTill } from '../../lib/till/become-till.ts';
 import { useTill } from '../../lib/till/till-state.ts';
 import { IconLock } from '../icons.tsx';
 
@@ -16,7 +18,8 @@ export function TillTurnedOff() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const name = useTill((s) => s.tillName);
-  const store = useTill((s) => s.store);
+  const urlName = useTill((s) => s.store);
+  const store = useSession((s) => s.virtualStore?.name) ?? urlName ?? '';
   return (
     <Center mih="100dvh" py={64} px="md">
       <Stack align="center" gap="md" maw={440} ta="center" role="alert">
@@ -26,11 +29,11 @@ export function TillTurnedOff() {
         <Title order={1} fz={24}>
           {t('till.turnedOffTitle')}
         </Title>
-        <Text c="dimmed">{t('till.turnedOffText', { name: name || t('till.thisTill'), store: store ?? '' })}</Text>
+        <Text c="dimmed">{t('till.turnedOffText', { name: name || t('till.thisTill'), store })}</Text>
         <Button
           size="md"
           onClick={() => {
-            useTill.getState().forget();
+            forgetTill();
             qc.clear();
             navigate(paths.auth(), { replace: true });
           }}

@@ -24,9 +24,19 @@ export async function becomeTill(store: string, name: string): Promise<void> {
   }
 }
 
-/** The name a new till is offered: "Till 1", or the next number after the store's tills. */
+/** The name a new till is offered: "Till 1", or the next number after the store's tills, never one taken. */
 export function nextTillName(names: readonly string[], word: (n: number) => string): string {
   let n = names.length + 1;
   while (names.includes(word(n))) n += 1;
   return word(n);
+}
+
+/**
+ * This device stops being a till (left with a SETTINGS PIN, or turned off by the owner): the till
+ * and what the session kept of its store go (the device's language and printers stay); the login
+ * page is next. The caller clears the cached data.
+ */
+export function forgetTill(): void {
+  useTill.getState().forget();
+  useSession.getState().clearSession();
 }

@@ -31,12 +31,9 @@ export function listTills(store: string, signal?: AbortSignal): Promise<TillDevi
   return secureApi.request<TillDeviceList>(`${TILL}/device`, { store, signal });
 }
 
-/** `DELETE /till/device/{id}` from the till itself: leaving till mode, with a SETTINGS member's approval. */
-export function leaveTill(tillId: string, approval: Approval): Promise<void> {
-  return secureApi.request<void>(`${TILL}/device/${encodeURIComponent(tillId)}`, {
-    method: 'DELETE',
-    body: { approval },
-  });
+/** `POST /till/leave` from the till itself: leaving till mode, with a SETTINGS member's approval. */
+export function leaveTill(approval: Approval): Promise<void> {
+  return secureApi.request<void>(`${TILL}/leave`, { method: 'POST', body: { approval } });
 }
 
 /** The till's roster (till token only): members with names, rights and PIN verifiers, and the lock settings. */
