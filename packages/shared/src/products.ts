@@ -20,7 +20,8 @@ export const ProductSchema = z.object({
   description: z.string(),
   category: z.string(),
   price: z.number().int(),
-  cost: z.number().int(),
+  /** What the shop paid; null for a member who sees no cost (neither REPORTS nor PRODUCTS, `seesCost`). */
+  cost: z.number().int().nullable(),
   /** Stock on hand; may go negative when sales outrun receiving. */
   quantity: z.number().int(),
   imageId: z.string().nullable(),

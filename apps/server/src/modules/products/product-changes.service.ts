@@ -1,4 +1,4 @@
-import { ErrorCode, type ProductChanges, type ProductChangesQuery } from '@shopdesk/shared';
+import { ErrorCode, seesCost, type ProductChanges, type ProductChangesQuery } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import { orderedIdBound } from '../../lib/ids.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -108,7 +108,7 @@ export async function productChanges(
   const lastItem = items.at(-1);
   const lastDeleted = deleted.at(-1);
   return {
-    items: [...items, ...stockChanged].map(toProduct),
+    items: [...items, ...stockChanged].map((row) => toProduct(row, seesCost(scope.rights))),
     deleted: deleted.map((d) => ({ id: d.product_id, code: d.code })),
     next: encode({
       products: lastItem ? { at: lastItem.updated_at, id: lastItem.id } : cursor.products,

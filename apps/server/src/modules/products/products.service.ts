@@ -33,7 +33,8 @@ import { deleteLedgerOf, recordOpeningStock } from '../stock/index.ts';
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 type UpdateProduct = z.output<typeof UpdateProductBodySchema>;
 
-export function toProduct(row: repo.ProductView): Product {
+/** A product as the API answers it; its cost only to a member who may see costs (`seesCost`). */
+export function toProduct(row: repo.ProductView, withCost = true): Product {
   return {
     id: row.id,
     code: row.code,
@@ -42,7 +43,7 @@ export function toProduct(row: repo.ProductView): Product {
     description: row.description,
     category: row.category,
     price: Number(row.price),
-    cost: Number(row.cost),
+    cost: withCost ? Number(row.cost) : null,
     quantity: Number(row.quantity),
     imageId: row.image_id,
     reorderLevel: row.reorder_level === null ? null : Number(row.reorder_level),
@@ -170,13 +171,13 @@ export async function getProduct(ctx: AppContext, scope: Scope, code: string): P
   // The barcode lookup is the counter's hot path: a plain read, outside any transaction.
   const row = await ctx.readFirst(repo.productByCodeQuery, store.id, code);
   if (!row) throw productNotFound();
-  return toProduct(row);
+  return toProduct(row, seesCost(scope.rights));
 }
 
 /** The same lookup, with "not in this store" as an answer (null) instead of a 404. */
 export async function lookupProduct(ctx: AppContext, scope: Scope, code: string): Promise<{ product: Product | null }> {
   const row = await ctx.readFirst(repo.productByCodeQuery, scope.store.id, code);
-  return { product: row ? toProduct(row) : null };
+  return { product: row ? toProduct(row, seesCost(scope.rights)) : null };
 }
 
 /** Edits everything but the quantity (stock changes only through the ledger); the code may change. */
@@ -279,7 +280,8 @@ export async function searchWindow(
     rows.length < size && (rows.length > 0 || offset === 0)
       ? offset + rows.length
       : await repo.countProducts(ctx.db, store.id, filter);
-  return { items: rows.map(toProduct), page, size, total };
+  const withCost = seesCost(scope.rights);
+  return { items: rows.map((row) => toProduct(row, withCost)), page, size, total };
 }
 
 /** The store's catalogue at a glance (home page): one aggregate query, cheap at 100k products. */
