@@ -62,7 +62,7 @@ export function AppHeader({ store, navigatorAvailable, navigatorOpen, onToggleNa
               <IconBack size={24} />
             </ActionIcon>
             <Title order={1} fz={20} style={{ whiteSpace: 'nowrap' }}>
-              {t('profile.title')}
+              {t(onTill ? 'nav.printers' : 'profile.title')}
             </Title>
           </>
         ) : (

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activeLeaf } from './navigator.tsx';
 import { sectionOf } from './section-tabs.tsx';
+import { NAV_LEAVES } from './nav-items.ts';
+import { isTillScreen } from '../../lib/till/till-screens.ts';
 
 describe('the current section follows the route', () => {
   it('highlights the navigator entry of the screen', () => {
@@ -25,5 +27,12 @@ describe('the current section follows the route', () => {
     expect(sectionOf('/corner/profile', 'corner')).toBeNull();
     expect(sectionOf('/corner', 'corner')).toBeNull();
     expect(sectionOf('/caf%C3%A9/stock/list', 'café')).toBe('INVENTORY');
+  });
+});
+
+describe('the navigator on a till', () => {
+  it('lists the screens its guard opens, no other', () => {
+    const onTill = NAV_LEAVES.filter((item) => isTillScreen(item.path)).map((item) => item.id);
+    expect(onTill).toEqual(['shop-counter', 'shop-list', 'shop-shift', 'profile-printers']);
   });
 });

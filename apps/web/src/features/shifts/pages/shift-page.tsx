@@ -21,6 +21,7 @@ import { ZReportList } from '../components/z-report-list.tsx';
 import { countsBody } from '../lib/blind-count.ts';
 import type { ShiftReport } from '@shopdesk/shared';
 import { usePermission } from '../../../lib/store-rights.ts';
+import { isTill, useTill } from '../../../lib/till/till-state.ts';
 
 function OpenShift({
   store,
@@ -111,6 +112,8 @@ export default function ShiftPage() {
   const current = useCurrentShift(store);
   const virtualStore = useSession((s) => s.virtualStore);
   const locale = useSession((s) => s.userLocale);
+  const settings = usePermission('SETTINGS');
+  const onTill = useTill(isTill);
   const timeZone = virtualStore?.timezone ?? 'UTC';
   const currencies = (
     virtualStore
@@ -146,9 +149,14 @@ export default function ShiftPage() {
             {virtualStore && !virtualStore.shiftsEnabled ? (
               <Alert color="gray" title={t('shifts.offTitle')}>
                 {t('shifts.offText')}{' '}
-                <Anchor component={Link} to={paths.profileStoreSales(store, virtualStore.urlName)}>
-                  {t('shifts.turnOn')}
-                </Anchor>
+                {/* The settings are no screen of a till's, nor of a member without SETTINGS: said, not linked. */}
+                {settings.allowed && !onTill ? (
+                  <Anchor component={Link} to={paths.profileStoreSales(store, virtualStore.urlName)}>
+                    {t('shifts.turnOn')}
+                  </Anchor>
+                ) : (
+                  t('shifts.turnOnAsk')
+                )}
               </Alert>
             ) : (
               <Paper
