@@ -154,11 +154,11 @@ test('the owner turns a desktop into a till, A sells, the manager approves a ref
   await expectRefundRow(phone, a.name, `Approved by ${m.name} (online)`, 'Till: Till 1');
   await phone.setViewportSize({ width: 1280, height: 800 });
   await expectRefundRow(phone, a.name, m.name, 'Till 1');
-  await shoot(phone, 'exceptions-en');
+  await shoot(phone, 'exceptions-en', { fullPage: true });
   await deviceLanguage(phone, 'ja-JP');
   await phone.reload();
   await expectRefundRow(phone, a.name, `承認：${m.name}（オンライン）`, 'レジ端末：Till 1');
-  await shoot(phone, 'exceptions-ja');
+  await shoot(phone, 'exceptions-ja', { fullPage: true });
   await phone.context().close();
 });
 

@@ -146,14 +146,15 @@ export async function goInApp(page: Page, url: string) {
 export const shotPath = (file: string) =>
   process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/${file}` : test.info().outputPath(file);
 
-export async function shoot(page: Page, name: string) {
+/** `fullPage`: the whole screen, scrolled part too (a report whose rows are below the fold). */
+export async function shoot(page: Page, name: string, { fullPage = false } = {}) {
   for (const [w, h] of [
     [390, 844],
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: shotPath(`till-${name}-${w}x${h}.png`) });
+    await page.screenshot({ path: shotPath(`till-${name}-${w}x${h}.png`), fullPage });
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
