@@ -1,10 +1,20 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
-import { apiHeaders, wedgeScan } from '../support/pages.ts';
-import { shownWhole } from '../support/shown-whole.ts';
+import { wedgeScan } from '../support/pages.ts';
+import {
+  addMembers,
+  goInApp,
+  inJapanese,
+  ownerDevice,
+  ownerHeaders,
+  sellOne,
+  setPins,
+  shoot,
+  shotPath,
+  turnOnTill,
+  unlockAs,
+} from '../support/till.ts';
 
 /*
  * Till mode: one shared device; members switch by PIN without a reload, it locks after each sale, a
@@ -13,116 +23,14 @@ import { shownWhole } from '../support/shown-whole.ts';
  * Members are written straight into the server's database: inviting them is another branch's work.
  */
 
-interface Member {
-  id: string;
-  name: string;
-  pin: string;
-}
-
-function addMembers(
-  storeUrl: string,
-  members: (Member & { role: 'MANAGER' | 'CASHIER'; permissions: string[]; maxDiscount?: number })[],
-) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'shopdesk.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const store = db.prepare('select id from stores where url_name = ?').get(storeUrl) as { id: string };
-    const at = new Date().toISOString();
-    for (const m of members) {
-      db.prepare(
-        `insert into users (id, email, password_hash, name, locale, premium, created_at)
-         values (?, ?, 'not-a-hash', ?, 'en-US', 0, ?)`,
-      ).run(m.id, `${m.id}@members.test`, m.name, at);
-      db.prepare(
-        `insert into store_members (store_id, user_id, role, permissions, max_discount, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(store.id, m.id, m.role, JSON.stringify(m.permissions), m.maxDiscount ?? 1000, at, at);
-    }
-  } finally {
-    db.close();
-  }
-}
-
-/** Each member sets their PIN through the API (as the owner); returns the owner's API headers. */
-async function setPins(page: Page, store: string, members: Member[]) {
-  const headers = await apiHeaders(page, store);
-  for (const member of members) {
-    const res = await page.request.put(`/api/secure/virtual-store/${store}/member/${member.id}/pin`, {
-      headers,
-      data: { pin: member.pin },
-    });
-    expect(res.status(), await res.text()).toBe(204);
-  }
-  return headers;
-}
-
-/** The owner turns this device into the store's till from the counter, with `code` in the cart. */
-async function turnOnTill(page: Page, store: string, code: string) {
-  await page.goto(`/${store}/shop/counter`);
-  await wedgeScan(page, code);
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Till mode…' }).click();
-  const turnOn = page.getByRole('button', { name: 'Turn on till mode on this device' });
-  // Its whole label shows, also at phone width (a Mantine button cuts a long label off).
-  expect(await shownWhole(turnOn.locator('.mantine-Button-label'))).toBe(true);
-  await turnOn.click();
-}
-
-async function unlockAs(page: Page, member: Member) {
-  const pad = page.getByRole('dialog', { name: 'Till locked' });
-  await expect(pad).toBeVisible();
-  // Names first, then the pad of the one chosen (unless this member's pad is open already).
-  if (!(await pad.getByText(`PIN for ${member.name}`).isVisible()))
-    await pad.getByRole('button', { name: member.name }).click();
-  for (const digit of member.pin) await pad.getByRole('button', { name: digit, exact: true }).click();
-  const started = Date.now();
-  await pad.getByRole('button', { name: 'Unlock' }).click();
-  await expect(page.getByText(`Selling: ${member.name}`)).toBeVisible();
-  return Date.now() - started;
-}
-
-async function sellOne(page: Page, code: string | null, offline = false) {
-  if (code) await wedgeScan(page, code);
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByTestId('pay-phone').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /^Exact/ }).click();
-  await dialog.getByRole('button', { name: /^Take/ }).click();
-  if (offline) await expect(dialog.getByText('Saved offline — will sync')).toBeVisible();
-  await dialog.getByRole('button', { name: 'New sale' }).click();
-}
-
-/** Client-side navigation: the till's member lives in the page, a reload locks it. */
-async function goInApp(page: Page, url: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-}
-
-/** Where a screenshot to look at goes: SHOTS_DIR when given, else the test's output folder (not the repo). */
-const shotPath = (file: string) =>
-  process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/${file}` : test.info().outputPath(file);
-
-async function shoot(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: shotPath(`till-${name}-${w}x${h}.png`) });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
 test('one till: A sells, it locks, B unlocks by PIN and sells, B’s refund asks the manager; offline B sells and it syncs under B', async ({
   page,
   context,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { store, codes } = await seedStore(page, 'till');
+  const { owner, store, codes } = await seedStore(page, 'till');
   const a = { id: randomUUID(), name: 'Aiko Cashier', pin: '111111' };
   const b = { id: randomUUID(), name: 'Ben Cashier', pin: '222222' };
   const m = { id: randomUUID(), name: 'Mia Manager', pin: '333333' };
@@ -131,17 +39,18 @@ test('one till: A sells, it locks, B unlocks by PIN and sells, B’s refund asks
     { ...b, role: 'CASHIER', permissions: ['SELL', 'DISCOUNT'] },
     { ...m, role: 'MANAGER', permissions: ['SELL', 'DISCOUNT', 'REFUND'] },
   ]);
-  const headers = await setPins(page, store, [a, b, m]);
+  await setPins(page, store, [a, b, m]);
 
   // The owner turns this device into the store's till.
-  // On a phone the counter's actions show with a cart: the item the first member will sell.
+  // On a phone the counter's actions show with a cart. The owner's cart does not pass to the till's
+  // members: the first member scans their own.
   await turnOnTill(page, store, codes.inStock);
-  await expect(page.getByRole('dialog', { name: 'Till locked' })).toBeVisible();
+  const headers = await ownerHeaders(page, owner, store);
   await page.getByRole('dialog', { name: 'Till locked' }).getByRole('button', { name: a.name }).click();
   await shoot(page, 'pin-pad-en');
 
   const unlockA = await unlockAs(page, a);
-  await sellOne(page, null);
+  await sellOne(page, codes.inStock);
   // Locked after the sale, without a reload: B takes over.
   const unlockB = await unlockAs(page, b);
   console.log(`unlock to counter: A ${unlockA} ms, B ${unlockB} ms`);
@@ -218,38 +127,40 @@ test('one till: A sells, it locks, B unlocks by PIN and sells, B’s refund asks
   expect((await read(newest[0]!)).userId).toBe(b.id);
 
   // The Activity screen shows all of it by member: A's sale, B's two sales and B's refund that the
-  // manager approved.
-  await goInApp(page, `/${store}/shop/activity`);
+  // manager approved. Activity is no till screen: the owner reads it on a device of their own.
+  const ownerPage = await ownerDevice(browser, baseURL, owner);
+  await ownerPage.goto(`/${store}/shop/activity`);
   // (The owner setting each member's till PIN is an event of its own, counted apart.)
-  const rows = page.getByTestId('activity-row').filter({ hasNotText: 'till PIN' });
-  await expect(page.getByTestId('activity-row').filter({ hasText: `Set the till PIN of ${a.name}` })).toHaveCount(1);
+  const rows = ownerPage.getByTestId('activity-row').filter({ hasNotText: 'till PIN' });
+  await expect(ownerPage.getByTestId('activity-row').filter({ hasText: `Set the till PIN of ${a.name}` })).toHaveCount(
+    1,
+  );
   await expect(rows.filter({ hasText: a.name })).toHaveCount(1);
   await expect(rows.filter({ hasText: b.name })).toHaveCount(3);
   await expect(rows.filter({ hasText: `approved by ${m.name}` })).toHaveCount(1);
-  await shoot(page, 'activity-en');
+  await shoot(ownerPage, 'activity-en');
+  await inJapanese(ownerPage);
+  await ownerPage.reload();
+  await expect(ownerPage.getByTestId('activity-row').filter({ hasText: `承認：${m.name}` })).toHaveCount(1);
+  await shoot(ownerPage, 'activity-ja');
+  await ownerPage.context().close();
   await goInApp(page, `/${store}/shop/counter`);
 
-  // The same screens in Japanese. The kept session is edited before the app's code runs on the
-  // reload: edited from the running page, a later write of the session (the store, its rate) could
-  // put English back before the reload.
-  await page.addInitScript(() => {
-    const kept = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}') as { state?: { userLocale?: string } };
-    if (kept.state) kept.state.userLocale = 'ja-JP';
-    localStorage.setItem('shopdesk-session', JSON.stringify(kept));
-  });
+  // The same till screens in Japanese. The till has no person's session: it speaks the language the
+  // device kept (the session's userLocale, which turning into a till leaves). It is edited before
+  // the app's code runs on the reload: edited from the running page, a later write of the session
+  // (the store, its rate) could put English back before the reload.
+  await inJapanese(page);
   await page.reload();
   const pad = page.getByRole('dialog', { name: 'レジはロック中' });
   await expect(pad).toBeVisible();
   await pad.getByRole('button', { name: a.name }).click();
   await shoot(page, 'pin-pad-ja');
-  await goInApp(page, `/${store}/shop/activity`);
-  await expect(page.getByTestId('activity-row').filter({ hasText: `承認：${m.name}` })).toHaveCount(1);
-  await shoot(page, 'activity-ja');
 
   // The approval dialog in Japanese at both sizes: A lacks REFUND and asks to refund A's own sale.
   const aSale = sold.find((s) => s.userId === a.id)!;
-  await goInApp(page, `/${store}/shop/counter`);
-  await pad.getByRole('button', { name: a.name }).click();
+  // A's pad is open from the shot above.
+  await expect(pad.getByText(`${a.name} のPIN`)).toBeVisible();
   for (const digit of a.pin) await pad.getByRole('button', { name: digit, exact: true }).click();
   await pad.getByRole('button', { name: 'ロック解除' }).click();
   await expect(page.getByText(`担当：${a.name}`)).toBeVisible();
@@ -278,7 +189,7 @@ test('a discount above the cashier’s maximum asks for the PIN of a member who 
   page,
 }) => {
   test.setTimeout(120_000);
-  const { store, codes } = await seedStore(page, 'till-discount');
+  const { owner, store, codes } = await seedStore(page, 'till-discount');
   const c = { id: randomUUID(), name: 'Cho Cashier', pin: '444444' };
   const s = { id: randomUUID(), name: 'Sam Supervisor', pin: '555555' };
   const l = { id: randomUUID(), name: 'Lee Lead', pin: '666666' };
@@ -288,9 +199,11 @@ test('a discount above the cashier’s maximum asks for the PIN of a member who 
     { ...s, role: 'MANAGER', permissions: ['SELL', 'DISCOUNT'], maxDiscount: 2000 },
     { ...l, role: 'MANAGER', permissions: ['SELL', 'DISCOUNT', 'PRICE_OVERRIDE'], maxDiscount: 10000 },
   ]);
-  const headers = await setPins(page, store, [c, s, l]);
+  await setPins(page, store, [c, s, l]);
   await turnOnTill(page, store, codes.inStock);
+  const headers = await ownerHeaders(page, owner, store);
   await unlockAs(page, c);
+  await wedgeScan(page, codes.inStock);
 
   // Half off the cart: Cho may give 10%.
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
@@ -390,7 +303,7 @@ test('one till with shifts: A and B sell, and the shift’s X and Z reports show
   // A sells one item, B two sales of one, on the same till.
   await turnOnTill(page, store, codes.inStock);
   await unlockAs(page, a);
-  await sellOne(page, null);
+  await sellOne(page, codes.inStock);
   await unlockAs(page, b);
   await sellOne(page, codes.inStock);
   await unlockAs(page, b);
@@ -414,13 +327,18 @@ test('one till with shifts: A and B sell, and the shift’s X and Z reports show
   await expect(page.getByRole('row', { name: `${b.name} · 2 sales, 0 refunds` })).toContainText('$25.00');
   await shoot(page, 'z-report-en');
 
-  // The same Z report in Japanese (set before the app runs on the reload, as above).
-  await page.addInitScript(() => {
-    const kept = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}') as { state?: { userLocale?: string } };
-    if (kept.state) kept.state.userLocale = 'ja-JP';
-    localStorage.setItem('shopdesk-session', JSON.stringify(kept));
-  });
+  const zReport = new URL(page.url()).pathname;
+  // The same Z report in Japanese (the device's language, set before the app runs on the reload, as
+  // above). A reload locks the till: the manager unlocks it again.
+  await inJapanese(page);
   await page.reload();
+  const pad = page.getByRole('dialog', { name: 'レジはロック中' });
+  await pad.getByRole('button', { name: m.name }).click();
+  for (const digit of m.pin) await pad.getByRole('button', { name: digit, exact: true }).click();
+  await pad.getByRole('button', { name: 'ロック解除' }).click();
+  // Unlocked, the till opens the counter: the manager goes back to the report.
+  await expect(page.getByText(`担当：${m.name}`)).toBeVisible();
+  await goInApp(page, zReport);
   await expect(page.getByRole('heading', { name: 'Zレポート No. 1' })).toBeVisible();
   await expect(page.getByText('担当者別（純売上）')).toBeVisible();
   await expect(page.getByRole('row', { name: `${a.name}・販売 1 件、返金 0 件` })).toContainText('$12.50');
