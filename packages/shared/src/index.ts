@@ -56,3 +56,6 @@ export * from './till.ts';
 export * from './audit.ts';
 export * from './no-sale.ts';
 export * from './exceptions.ts';
+export * from './customer-search.ts';
+export * from './customers.ts';
+export * from './loyalty.ts';

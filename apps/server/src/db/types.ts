@@ -82,6 +82,17 @@ export interface StoresTable {
   lock_after_sale: ColumnType<number, number | undefined, number>;
   /** A till locks after this many idle minutes; 0 = never. */
   idle_lock_minutes: ColumnType<number, number | undefined, number>;
+  /** Loyalty programme (customers.ts LoyaltySettings): 1 = on. */
+  loyalty_enabled: ColumnType<number, number | undefined, number>;
+  /** Basis points of the amount paid earned as points. */
+  loyalty_earn_rate: ColumnType<number, number | undefined, number>;
+  /** Minor units one point takes off. */
+  loyalty_point_value: ColumnType<number, number | undefined, number>;
+  loyalty_min_redeem: ColumnType<number, number | undefined, number>;
+  /** Points expire after this many months without a visit; null = never. */
+  loyalty_expiry_months: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The expiry job's last run for this store (ISO), so it runs once a day. */
+  loyalty_expired_through: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -305,6 +316,18 @@ export interface ShopTransactionsTable {
   tax_rounding: string | null;
   /** The store's tax registration number when the sale was made; null: none then (qualified invoices). */
   tax_registration_number: string | null;
+  /** The sale's customer, as it was at the sale (id, member code, name); null: none, or anonymised since. */
+  customer_id?: string | null;
+  customer_code?: string | null;
+  customer_name?: string | null;
+  /** Points earned at completion, redeemed as the discount, the customer's balance right after; null: no customer. */
+  points_earned?: number | null;
+  points_redeemed?: number | null;
+  points_balance?: number | null;
+  /** Minor units the redeemed points took off (spread over the lines' `points_discount`). */
+  points_discount?: number | null;
+  /** 1: an offline sale redeemed more points than the balance held at sync (exceptions report). */
+  points_overdrawn?: number | null;
 }
 
 export interface ShopTransactionLinesTable {
@@ -340,6 +363,10 @@ export interface ShopTransactionLinesTable {
   catalogue_price: number | null;
   /** The price-embedded label whose price the server read for this line; null otherwise. */
   label_code: string | null;
+  /** The line's share of the points discount (minor units, inside `cart_discount`), of the points earned and used. */
+  points_discount?: number;
+  points_earned?: number;
+  points_used?: number;
 }
 
 export interface ShopRefundsTable {
@@ -365,6 +392,9 @@ export interface ShopRefundsTable {
   approval_mode?: string | null;
   /** The shift open when the money went back; null or absent: none was. */
   shift_id?: string | null;
+  /** Points this refund took back of what its lines earned, and gave back of what they used. */
+  points_reversed?: number;
+  points_returned?: number;
 }
 
 export interface ShopRefundLinesTable {
@@ -746,7 +776,63 @@ export interface TillApprovalUsesTable {
   used_at: string;
 }
 
+export interface CustomersTable {
+  store_id: string;
+  id: string;
+  /** Member number: "M" and 10 digits, unique in the store. */
+  code: string;
+  /** The device's id for its create (offline too), so a retry makes one customer. */
+  client_id: string | null;
+  request_hash: string | null;
+  name: string;
+  name_kana: string;
+  /** As typed; `phone_digits` its digits for search. */
+  phone: string;
+  phone_digits: string;
+  email: string;
+  note: string;
+  marketing_consent: number;
+  /** Always the sum of the customer's loyalty_entries. */
+  points_balance: ColumnType<number, number | undefined, number>;
+  visits: ColumnType<number, number | undefined, number>;
+  total_spent: ColumnType<number, number | undefined, number>;
+  last_visit_at: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  /** Set: anonymised (product.md §4 Customer). */
+  deleted_at: string | null;
+}
+
+/** Folded prefixes a customer is found by (customer-search.ts). */
+export interface CustomerSearchKeysTable {
+  store_id: string;
+  key: string;
+  customer_id: string;
+}
+
+/** The points ledger (product.md §4 LoyaltyEntry). */
+export interface LoyaltyEntriesTable {
+  store_id: string;
+  id: string;
+  customer_id: string;
+  /** EARN, REDEEM, REVERSE, ADJUST or EXPIRE. */
+  kind: string;
+  /** Signed. */
+  points: number;
+  sale_id: string | null;
+  refund_id: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  /** An adjustment's reason. */
+  note: string;
+  at: string;
+}
+
 export interface Database {
+  customers: CustomersTable;
+  customer_search_keys: CustomerSearchKeysTable;
+  loyalty_entries: LoyaltyEntriesTable;
   till_devices: TillDevicesTable;
   till_approval_uses: TillApprovalUsesTable;
   product_tombstones: ProductTombstonesTable;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOYALTY,
   ErrorCode,
   OWNER_RIGHTS,
   taxRegistrationNumberProblem,
@@ -90,6 +91,13 @@ export async function insertOwnedStore(
     idle_lock_minutes: 5,
     tax_rounding: tax.taxRounding,
     tax_registration_number: null,
+    // Loyalty starts off (customers.ts DEFAULT_LOYALTY); SETTINGS turns it on.
+    loyalty_enabled: 0,
+    loyalty_earn_rate: DEFAULT_LOYALTY.earnRate,
+    loyalty_point_value: DEFAULT_LOYALTY.pointValue,
+    loyalty_min_redeem: DEFAULT_LOYALTY.minRedeem,
+    loyalty_expiry_months: null,
+    loyalty_expired_through: null,
   };
   try {
     await repo.insertStore(db, row);
