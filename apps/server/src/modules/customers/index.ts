@@ -1,0 +1,4 @@
+/** Customers and points: customers of a store, their search, the loyalty settings, adjustments and expiry. */
+export { customersRoutes } from './customers.routes.ts';
+export { loyaltyOf } from './loyalty.service.ts';
+export { findCustomerForSale } from './customer-lookup.ts';
