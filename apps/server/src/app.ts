@@ -31,7 +31,7 @@ import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
 import { billingRoutes, billingWebhookRoutes, settleLapsed, settleUser } from './modules/billing/index.ts';
-import { customersRoutes } from './modules/customers/index.ts';
+import { customersRoutes, startPointsExpiry } from './modules/customers/index.ts';
 import { drawerRoutes } from './modules/drawer/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -248,6 +248,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, MINUTE);
   billingSweep.unref();
   app.addHook('preClose', async () => clearInterval(billingSweep));
+  // Points of customers not seen for the store's expiry months expire, once a day per store.
+  app.addHook('preClose', startPointsExpiry(ctx));
   // SQLite's product report rows add up what sales left pending, about once a second.
   if (overrides.productFold !== false) app.addHook('preClose', startProductFold(ctx));
   await writesReady;

@@ -2,3 +2,4 @@
 export { customersRoutes } from './customers.routes.ts';
 export { loyaltyOf } from './loyalty.service.ts';
 export { findCustomerForSale } from './customer-lookup.ts';
+export { expirePoints, startPointsExpiry } from './points-expiry.ts';
