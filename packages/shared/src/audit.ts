@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'TILL_REVOKE',
   /** A customer anonymised (entityCode: the member code; their sales kept, unlinked). */
   'CUSTOMER_DELETE',
+  /** A batch of a customer CSV import (summary: created/updated/unchanged/refused). */
+  'CUSTOMER_IMPORT',
   /** The customer list exported as CSV (personal data leaving the app). */
   'CUSTOMER_EXPORT',
   /** The owner's points adjustment (entityCode: the member code, summary: signed points and the reason). */

@@ -806,6 +806,29 @@ export const routeSamples: Record<string, RouteSample> = {
       body: { clientId: randomUUID(), name: `Walk-in ${unique()}`, phone: '080-1111-2222' },
     }),
   },
+  'GET /api/secure/customer/export.csv': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/customer/export.csv' }),
+  },
+  'POST /api/secure/customer/import/batch': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/customer/import/batch',
+      body: {
+        importId: randomUUID(),
+        batch: 0,
+        rows: [{ line: 2, name: `Imported ${unique()}`, phone: '03-1234-0000' }],
+      },
+    }),
+  },
+  'POST /api/secure/customer/import/check': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's member code among them: only the caller's own store may report it as known.
+    sample: (w) => ({ path: '/api/secure/customer/import/check', body: { codes: [w.customer.code, 'M0000000001'] } }),
+  },
   'GET /api/secure/customer/{id}': { tenancy: 'owned', storeScoped: true, sample: (w) => ({ path: customer(w) }) },
   'GET /api/secure/customer/code/{code}': {
     tenancy: 'owned',

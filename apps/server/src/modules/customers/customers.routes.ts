@@ -8,6 +8,12 @@ import {
   CustomerCodeParamsSchema,
   CustomerHistoryWindowSchema,
   CustomerIdParamsSchema,
+  CustomerImportBatchBodySchema,
+  CustomerImportBatchEnvelopeSchema,
+  CustomerImportCheckBodySchema,
+  CustomerImportRowSchema,
+  ImportBatchResultSchema,
+  ImportCheckResultSchema,
   CustomerSchema,
   CustomerSearchQuerySchema,
   CustomerSearchWindowSchema,
@@ -18,17 +24,28 @@ import {
 } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { NoContent, bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
+import { slicedBodyValidator } from '../../lib/sliced-validation.ts';
+import { createWorkGate } from '../../lib/work-gate.ts';
 import { scopeForStore, scopeOf } from '../access/index.ts';
+import { exportCustomersCsv } from './customer-export.service.ts';
+import { checkCustomerImport, importCustomers } from './customer-import.service.ts';
 import * as customers from './customers.service.ts';
 import * as loyalty from './loyalty.service.ts';
 
 const FIRST_WINDOW = { page: 0, size: 20 };
+/** A batch of 1000 rows with long notes is larger than the default JSON body limit. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 /** What a seller reads of one customer: the full record with REPORTS, the counter's view otherwise. */
 const CustomerViewSchema = z.union([CustomerSchema, CustomerAtCounterSchema]);
 
 /** `/api/secure/customer`: the customers of the store named by X-Store, and the store's loyalty settings. */
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const scope = (request: FastifyRequest) => scopeOf(ctx, request);
+  // Imports and exports of whole customer lists share one cap, as the catalogue's do.
+  const listJobs = createWorkGate(
+    ctx.config.catalogueJobs,
+    'The server is busy with other imports and exports. Please try again in a few seconds.',
+  );
   return async (app) => {
     const base = { tags: ['customers'], security: bearerAuth, headers: storeHeaders };
     const idParams = CustomerIdParamsSchema;
@@ -79,6 +96,66 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { customer, created } = await customers.createCustomer(ctx, await scope(request), request.body);
         return reply.status(created ? 201 : 200).send(customer);
       },
+    );
+
+    app.get(
+      '/customer/export.csv',
+      {
+        config: { permission: 'REPORTS' },
+        schema: {
+          ...base,
+          description:
+            'Every customer as CSV (UTF-8 with BOM), streamed as the client reads; audited (CUSTOMER_EXPORT). A few exports and imports run at once per user and in total; past that 429 with Retry-After.',
+          produces: ['text/csv'],
+          response: { 200: z.unknown().describe('CSV text'), ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const caller = await scope(request);
+        const release = await listJobs.enter(caller.userId);
+        reply.raw.once('close', release);
+        const { filename, stream } = await exportCustomersCsv(ctx, caller);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    app.post(
+      '/customer/import/batch',
+      {
+        config: { permission: 'REPORTS' },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          ...base,
+          description:
+            'One batch (≤ 1000 rows) of a customer CSV import: a known member code updates, a new one is kept, none makes one; bad rows are listed by line. The same importId + batch again returns the first result. Free plan: rows past the customer limit are `limited`.',
+          body: CustomerImportBatchBodySchema,
+          response: { 200: ImportBatchResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 429) },
+        },
+        validatorCompiler: slicedBodyValidator('rows', CustomerImportBatchEnvelopeSchema, CustomerImportRowSchema),
+      },
+      async (request) => {
+        const caller = await scope(request);
+        return listJobs.run(caller.userId, () => importCustomers(ctx, caller, request.body));
+      },
+    );
+
+    app.post(
+      '/customer/import/check',
+      {
+        config: { permission: 'REPORTS' },
+        schema: {
+          ...base,
+          description:
+            'Before an import: which of these member codes (≤ 1000) the store already has and how many new customers still fit (`productLimit` is the customer limit per store; null without a limit).',
+          body: CustomerImportCheckBodySchema,
+          response: { 200: ImportCheckResultSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => checkCustomerImport(ctx, await scope(request), request.body),
     );
 
     app.get(
