@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } from './catalogue.ts';
 import { cargoRows } from './cargo.ts';
 import { checkoutRows } from './checkout.ts';
+import { customerCheckoutRows } from './checkout-customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
@@ -178,6 +179,8 @@ async function main() {
     if (server.engine === 'postgres' && runs('db-floor'))
       rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
+    if (runs('checkout-customers'))
+      rows.push(...(await customerCheckoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     if (runs('processes'))
       rows.push(
         ...(await checkoutProcessesRows(

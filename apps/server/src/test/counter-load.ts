@@ -21,6 +21,8 @@ export interface SaleAttempt extends Sent {
   /** From the acknowledged answer: what a refund of it names. */
   code: string | null;
   lineId: string | null;
+  /** The sale's customer (`{}`: none). */
+  customer: { customerId?: string };
 }
 
 export interface HeldCart {
@@ -28,7 +30,7 @@ export interface HeldCart {
   park: Sent;
   code: string | null;
   /** Completing it with its own clientId, the quantity changed at the counter. */
-  completion: Sent & { quantity: number; soldAt: string };
+  completion: Sent & { quantity: number; soldAt: string; customer: { customerId?: string } };
 }
 
 export interface RefundAttempt extends Sent {
@@ -56,8 +58,16 @@ export interface CounterLoad {
 /** How long before it is sent each sale and completion was made on the device. */
 export const QUEUED_FOR_MS = 120_000;
 
-export function counterLoad(options: { token: string; productCode: string; price: number }): CounterLoad {
-  const { token, productCode, price } = options;
+export function counterLoad(options: {
+  token: string;
+  productCode: string;
+  price: number;
+  /** Customers the sales name in turn (their points are earned once per sale); none when absent. */
+  customerIds?: readonly string[];
+}): CounterLoad {
+  const { token, productCode, price, customerIds = [] } = options;
+  // The customer of the n-th operation, kept with the request so a resend names the same one.
+  const customerOf = (n: number) => (customerIds.length > 0 ? { customerId: customerIds[n % customerIds.length] } : {});
   const sales: SaleAttempt[] = [];
   const held: HeldCart[] = [];
   const refunds: RefundPlan[] = [];
@@ -84,7 +94,12 @@ export function counterLoad(options: { token: string; productCode: string; price
   });
 
   const sell = async (url: string, a: SaleAttempt) => {
-    const sold = await send(url, 'POST', '', { clientId: a.clientId, ...completed(a.quantity), soldAt: a.soldAt });
+    const sold = await send(url, 'POST', '', {
+      clientId: a.clientId,
+      ...completed(a.quantity),
+      soldAt: a.soldAt,
+      ...a.customer,
+    });
     a.acked = true;
     a.code = sold.code;
     a.lineId = sold.lines[0]?.id ?? null;
@@ -99,8 +114,8 @@ export function counterLoad(options: { token: string; productCode: string; price
     h.code = parked.code;
   };
   const complete = async (url: string, h: HeldCart) => {
-    const { clientId, quantity, soldAt: at } = h.completion;
-    await send(url, 'PUT', `/${h.code}`, { clientId, ...completed(quantity), soldAt: at });
+    const { clientId, quantity, soldAt: at, customer } = h.completion;
+    await send(url, 'PUT', `/${h.code}`, { clientId, ...completed(quantity), soldAt: at, ...customer });
     h.completion.acked = true;
   };
   const refund = async (url: string, sale: SaleAttempt, step: RefundAttempt) => {
@@ -117,6 +132,7 @@ export function counterLoad(options: { token: string; productCode: string; price
       soldAt: soldAt(),
       code: null,
       lineId: null,
+      customer: customerOf(n),
     };
     sales.push(a);
     await sell(url, a);
@@ -126,7 +142,13 @@ export function counterLoad(options: { token: string; productCode: string; price
     const h: HeldCart = {
       park: { clientId: randomUUID(), acked: false },
       code: null,
-      completion: { clientId: randomUUID(), acked: false, quantity: 1 + (n % 3), soldAt: soldAt() },
+      completion: {
+        clientId: randomUUID(),
+        acked: false,
+        quantity: 1 + (n % 3),
+        soldAt: soldAt(),
+        customer: customerOf(n),
+      },
     };
     held.push(h);
     await park(url, h);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { counterLoad, QUEUED_FOR_MS } from '../../test/counter-load.ts';
+import { createCustomer, customerNow, setLoyalty } from '../../test/customers.ts';
 import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
-import { expectLedgerConsistent } from '../../test/ledger.ts';
+import { expectLedgerConsistent, expectPointsConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 import { exited, startServer } from '../../test/server-process.ts';
 import { expectSqliteFileIntact } from '../../test/sqlite-file.ts';
@@ -94,7 +95,9 @@ async function expectStoredOnce(t: TestApp, storeId: string, load: ReturnType<ty
  * SIGKILL at random moments and started again. Every sale, completion and refund the client saw
  * acknowledged must be stored exactly once; one whose answer was lost is sent again with the same
  * clientId, as the offline queue does, and is then stored exactly once too. Refunded amounts,
- * report aggregates, the ledger and, on SQLite, the database file stay exact and intact.
+ * report aggregates, the stock and points ledgers and, on SQLite, the database file stay exact and
+ * intact; after every kill each customer's balance is the sum of their entries and every completed
+ * sale with a customer has exactly one EARN.
  */
 type Load = ReturnType<typeof counterLoad>;
 
@@ -124,7 +127,15 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
     async () => {
       const u = await createUser(t, { secondCurrency: null });
       const product = await createProduct(t, u, { code: ean13(), price: PRICE, quantity: 100_000 });
-      const load = counterLoad({ token: u.token, productCode: product.code, price: PRICE });
+      // Points on: 1 point per 100 paid, so each unit sold earns one; sales name three customers in turn.
+      await setLoyalty(t, u, { earnRate: 100 });
+      const customers = [await createCustomer(t, u), await createCustomer(t, u), await createCustomer(t, u)];
+      const load = counterLoad({
+        token: u.token,
+        productCode: product.code,
+        price: PRICE,
+        customerIds: customers.map((c) => c.id),
+      });
 
       for (let round = 0; round < ROUNDS; round++) {
         const { url, child } = await startServer(t.databaseEnv);
@@ -150,6 +161,8 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
         await Promise.all(clients);
         await exited(child);
         if (failure) throw failure;
+        // After every kill: each balance is the sum of its entries, each completed sale has one EARN.
+        await expectPointsConsistent(t, u.store.id);
       }
 
       // The load ran, every kind of request was acknowledged, and the kills took some answers (or
@@ -175,6 +188,10 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
       const after = await t.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
       expect(after.body.quantity).toBe(100_000 - sold + back);
       await expectLedgerConsistent(t, u.store.id);
+      await expectPointsConsistent(t, u.store.id);
+      // Every unit sold earned one point and every unit refunded took it back.
+      const balances = await Promise.all(customers.map((c) => customerNow(t, u, c.id)));
+      expect(balances.reduce((sum, c) => sum + c.pointsBalance, 0)).toBe(sold - back);
       if (engine === 'sqlite') expectSqliteFileIntact(t);
     },
   );
