@@ -1,0 +1,177 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import {
+  minorToDecimalText,
+  settlePayment,
+  tenderMethodOf,
+  type CurrencyCode,
+  type PaymentContext,
+  type PaymentMethod,
+  type Settlement,
+  type TenderInput,
+} from '@shopdesk/shared';
+import { changeChoices, exactTender, remainingDue, tryEntry, typedMinor, type EntryOutcome } from './payment-math.ts';
+import { quickTenders } from './quick-tenders.ts';
+import type { PayResult } from './payment-dialog.tsx';
+
+export interface PaymentEntryOptions {
+  /** Main minor units still to pay for the sale (after any discount). */
+  total: number;
+  context: PaymentContext;
+  /** The methods offered, in order: at least the cash one. */
+  methods: readonly PaymentMethod[];
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onPay(tenders: TenderInput[]): Promise<PayResult>;
+  onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
+  /** The text shown when `onPay` throws (the caller's translation). */
+  failedText: string;
+}
+
+/**
+ * The state of one payment and its rules: the tenders taken so far, the method, currency and
+ * amount being entered, what that entry would do (pay, part-pay, be refused) and the actions that
+ * change it. The parts on screen only show it; every figure comes from the shared settlement
+ * arithmetic, so the change on screen is the change the server stores.
+ */
+export function usePaymentEntry(o: PaymentEntryOptions) {
+  const { total, context, methods, busy } = o;
+  const [tenders, setTenders] = useState<TenderInput[]>([]);
+  const [methodId, setMethodId] = useState<string>(() => methods[0]?.id ?? 'CASH');
+  const selected = methods.find((m) => m.id === methodId) ?? methods[0];
+  const method = selected ? tenderMethodOf(selected.kind) : 'CASH';
+  // The slip's or transaction number, for a method that asks for it.
+  const [reference, setReferenceText] = useState('');
+  const needsReference = selected?.needsReference === true;
+  const missingReference = needsReference && reference.trim() === '';
+  const [currency, setCurrencyCode] = useState<CurrencyCode>(context.mainCurrency);
+  const [text, setTextValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // Change of cash in the second currency handed back in the main currency (the cashier's choice).
+  const [changeInMain, setChangeInMain] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const second = context.secondCurrency;
+  const canSecond = Boolean(second && context.rate);
+  const remaining = remainingDue(total, tenders, context);
+  const exact = exactTender(total, tenders, method, currency, context);
+  const typed = typedMinor(text, currency);
+  const badAmount = text.trim() !== '' && typed === null;
+  // An empty amount means the exact amount: a card payment is one key, Enter.
+  const plain: TenderInput = {
+    method,
+    methodId: selected?.id,
+    ...(needsReference && reference.trim() ? { reference: reference.trim() } : {}),
+    currency,
+    amount: typed ?? exact,
+  };
+  const choices = badAmount ? null : changeChoices(total, tenders, plain, context);
+  const entry: TenderInput = choices && changeInMain ? { ...plain, changeCurrency: context.mainCurrency } : plain;
+  // Nothing due at all (a 100% discount, a zero price, cash rounding to 0): completes with no tender.
+  const free = tenders.length === 0 && text.trim() === '' ? settlePayment(total, [], context) : null;
+  const nothingDue = free?.ok === true;
+  const outcome: EntryOutcome | null = badAmount
+    ? null
+    : free?.ok
+      ? { kind: 'pays', tenders: [], settlement: free.settlement }
+      : tryEntry(total, tenders, entry, context);
+  const canSubmit = Boolean(outcome) && outcome?.kind !== 'refused' && !(missingReference && !nothingDue);
+  const quick = method === 'CASH' ? quickTenders(exact, currency) : [];
+
+  const focusAmount = () => requestAnimationFrame(() => input.current?.focus());
+
+  const submit = async () => {
+    if (busy || !outcome) return;
+    setError(null);
+    if (outcome.kind === 'refused' || (missingReference && !nothingDue)) return;
+    if (outcome.kind === 'partial') {
+      setTenders(outcome.tenders);
+      setTextValue('');
+      setReferenceText('');
+      focusAmount();
+      return;
+    }
+    o.setBusy(true);
+    try {
+      const result = await o.onPay(outcome.tenders);
+      if (result.ok) o.onPaid(outcome.settlement, result.queued, result.code ?? null);
+      else setError(result.message);
+    } catch {
+      setError(o.failedText);
+    } finally {
+      o.setBusy(false);
+    }
+  };
+
+  // Digits typed anywhere in the dialog go into the amount; Enter takes the payment.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLElement;
+    // Any text field (the amount, a reference number) takes its own keys.
+    const inField = target === input.current || target.tagName === 'INPUT';
+    if (!inField && /^[0-9.]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      setTextValue((v) => v + e.key);
+      input.current?.focus();
+    } else if (!inField && e.key === 'Enter' && target.tagName !== 'BUTTON') {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return {
+    tenders,
+    selected,
+    method,
+    reference,
+    needsReference,
+    missingReference,
+    currency,
+    text,
+    error,
+    changeInMain,
+    input,
+    second,
+    canSecond,
+    remaining,
+    exact,
+    badAmount,
+    choices,
+    entry,
+    nothingDue,
+    outcome,
+    canSubmit,
+    quick,
+    submit,
+    onKeyDown,
+    setChangeInMain,
+    removeTender(index: number) {
+      setTenders((list) => list.filter((_, j) => j !== index));
+      setError(null);
+    },
+    chooseMethod(id: string) {
+      setMethodId(id);
+      setReferenceText('');
+      setError(null);
+    },
+    setReference(value: string) {
+      setReferenceText(value);
+      setError(null);
+    },
+    chooseCurrency(code: CurrencyCode) {
+      setCurrencyCode(code);
+      setTextValue('');
+      setError(null);
+    },
+    setText(value: string) {
+      setTextValue(value);
+      setError(null);
+    },
+    /** An exact or quick tender: its amount goes into the field, ready for Enter. */
+    pick(amount: number) {
+      setTextValue(minorToDecimalText(amount, currency));
+      setError(null);
+      input.current?.focus();
+    },
+  };
+}
+
+export type PaymentEntry = ReturnType<typeof usePaymentEntry>;
