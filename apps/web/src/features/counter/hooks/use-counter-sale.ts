@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCIES,
+  isMemberCode,
   labelProductCodes,
   lineFromLabel,
   scanWithRules,
@@ -14,7 +15,7 @@ import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { counterTaxOptions, itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
+import { counterTaxOptions, itemCount, lineToGrow, priceCart, type CartAction } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
 
@@ -87,6 +88,11 @@ export function useCounterSale(store: string) {
         pendingScans.current.push(code);
         return;
       }
+      // A member card (M + 10 digits) attaches its customer to the sale instead of selling anything.
+      if (isMemberCode(code)) {
+        await attachMember(store, code, dispatch, t);
+        return;
+      }
       const scan = rules ? scanWithRules(code, rules) : null;
       if (scan && !scan.ok) {
         notifications.show({
@@ -131,7 +137,7 @@ export function useCounterSale(store: string) {
         message: found.reason === 'offline' ? t('counter.notInCopyText', { code }) : t('counter.unknownText', { code }),
       });
     },
-    [ready, find, addProduct, t, rules, exponent],
+    [ready, find, addProduct, t, rules, exponent, store, dispatch],
   );
 
   // Scans that arrived while the saved cart was being read are added once it is.
@@ -162,3 +168,34 @@ export function useCounterSale(store: string) {
 }
 
 export type CounterSale = ReturnType<typeof useCounterSale>;
+
+/** A scanned member code: its customer (looked up online, else from this device's copy) attached to the cart. */
+async function attachMember(
+  store: string,
+  code: string,
+  dispatch: (action: CartAction) => void,
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
+  try {
+    const { findByCode } = await import('../customers/customer-lookup.ts');
+    const customer = await findByCode(store, code);
+    if (customer) {
+      dispatch({ type: 'setCustomer', customer });
+      notifications.show({
+        id: `member-${code}`,
+        color: 'teal',
+        message: t('counterCustomer.attached', { name: customer.name || code }),
+      });
+      navigator.vibrate?.(30);
+      return;
+    }
+    notifications.show({
+      id: `member-${code}`,
+      color: 'orange',
+      title: t('counterCustomer.notFoundTitle'),
+      message: t('counterCustomer.notFoundText', { code }),
+    });
+  } catch {
+    notifications.show({ id: `member-${code}`, color: 'red', message: t('counterCustomer.lookupFailed', { code }) });
+  }
+}

@@ -14,6 +14,7 @@ import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-met
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { ChangeScreen } from './change-screen.tsx';
 import { PaymentForm } from './payment-form.tsx';
+import type { PointsOffer } from './use-payment-entry.ts';
 
 export interface PaymentRateInfo {
   /** Main → second, as decimal text (units of second per unit of main). */
@@ -38,8 +39,10 @@ export interface PaymentDialogProps {
   context: PaymentContext;
   /** Shown beside second-currency amounts; null when the store has no second currency or no rate. */
   rateInfo: PaymentRateInfo | null;
-  /** Stores the sale with these tenders (online, or queued offline). */
-  onPay(tenders: TenderInput[]): Promise<PayResult>;
+  /** Stores the sale with these tenders and the points it uses (online, or queued offline). */
+  onPay(tenders: TenderInput[], pointsRedeemed?: number): Promise<PayResult>;
+  /** "Use points": when loyalty is on and the sale's customer has points. */
+  points?: PointsOffer | null;
   /** The change screen was dismissed: start the next sale. */
   onNewSale(): void;
   /** Shown on the change screen above "New sale": the receipt's print and share actions. */

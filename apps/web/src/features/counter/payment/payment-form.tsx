@@ -17,6 +17,7 @@ import { MethodPicker } from './method-picker.tsx';
 import { CurrencySwitch } from './currency-switch.tsx';
 import { AmountField } from './amount-field.tsx';
 import { QuickTenderButtons } from './quick-tender-buttons.tsx';
+import { PointsField } from './points-field.tsx';
 
 export interface PaymentFormProps extends PaymentDialogProps {
   /** The methods offered, in order: at least the cash one. */
@@ -36,6 +37,7 @@ export function PaymentForm(props: PaymentFormProps) {
   const fmt = (minor: number, currency: CurrencyCode) => formatMoney(minor, currency, locale);
   const p = usePaymentEntry({
     total: props.total,
+    points: props.points,
     context,
     methods: props.methods,
     busy,
@@ -69,12 +71,28 @@ export function PaymentForm(props: PaymentFormProps) {
           <Text fz={phone ? 36 : 40} fw={800} lh={1.1} data-testid="payment-due">
             {fmt(p.remaining, context.mainCurrency)}
           </Text>
+          {p.pointsDiscount > 0 ? (
+            <Text size="sm" c="dimmed" data-testid="payment-before-points">
+              {t('counterCustomer.beforePoints', { amount: fmt(p.totalBeforePoints, context.mainCurrency) })}
+            </Text>
+          ) : null}
           {p.canSecond && p.second ? (
             <Text size="lg" c="dimmed" fw={600} data-testid="payment-due-second">
               {t('payment.inSecond', { amount: fmt(toCurrency(p.remaining, p.second, context), p.second) })}
             </Text>
           ) : null}
         </Stack>
+
+        {props.points ? (
+          <PointsField
+            offer={props.points}
+            entry={p}
+            fmt={fmt}
+            currency={context.mainCurrency}
+            phone={phone}
+            busy={busy}
+          />
+        ) : null}
 
         <TenderList tenders={p.tenders} methodName={methodName} fmt={fmt} busy={busy} onRemove={p.removeTender} />
 

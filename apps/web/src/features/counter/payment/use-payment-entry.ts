@@ -1,9 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import {
+  maxRedeemable,
   minorToDecimalText,
+  pointsDiscountOf,
+  redeemRefusal,
   settlePayment,
   tenderMethodOf,
   type CurrencyCode,
+  type LoyaltySettings,
   type PaymentContext,
   type PaymentMethod,
   type Settlement,
@@ -13,15 +17,29 @@ import { changeChoices, exactTender, remainingDue, tryEntry, typedMinor, type En
 import { quickTenders } from './quick-tenders.ts';
 import type { PayResult } from './payment-dialog.tsx';
 
+/** Points the attached customer may use in this payment (loyalty on, a customer with points). */
+export interface PointsOffer {
+  /** The balance last seen (offline, the most a redemption may use). */
+  balance: number;
+  settings: LoyaltySettings;
+  /** The member may give discounts (DISCOUNT), or an approval was given. */
+  allowed: boolean;
+  /** Why not, beside the disabled field. */
+  reason: string;
+  /** On a till: ask an approving member's PIN; true once approved. */
+  onAskApproval?: () => Promise<boolean>;
+}
+
 export interface PaymentEntryOptions {
-  /** Main minor units still to pay for the sale (after any discount). */
+  /** Main minor units to pay for the sale (after the cart's discounts, before points). */
   total: number;
+  points?: PointsOffer | null | undefined;
   context: PaymentContext;
   /** The methods offered, in order: at least the cash one. */
   methods: readonly PaymentMethod[];
   busy: boolean;
   setBusy(busy: boolean): void;
-  onPay(tenders: TenderInput[]): Promise<PayResult>;
+  onPay(tenders: TenderInput[], pointsRedeemed?: number): Promise<PayResult>;
   onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
   /** The text shown when `onPay` throws (the caller's translation). */
   failedText: string;
@@ -34,8 +52,22 @@ export interface PaymentEntryOptions {
  * arithmetic, so the change on screen is the change the server stores.
  */
 export function usePaymentEntry(o: PaymentEntryOptions) {
-  const { total, context, methods, busy } = o;
+  const { context, methods, busy } = o;
   const [tenders, setTenders] = useState<TenderInput[]>([]);
+  // Points to use, as typed; they lower what is due, so they are set before any tender is taken.
+  const [pointsText, setPointsText] = useState('');
+  const offer = o.points ?? null;
+  const pointsMax = offer ? maxRedeemable(offer.balance, o.total, offer.settings) : 0;
+  const pointsTyped = /^\d{1,10}$/.test(pointsText.trim()) ? Number(pointsText.trim()) : pointsText.trim() ? NaN : 0;
+  const pointsRefusal: ReturnType<typeof redeemRefusal> | 'NOT_A_NUMBER' | null = !offer
+    ? null
+    : Number.isNaN(pointsTyped)
+      ? 'NOT_A_NUMBER'
+      : redeemRefusal(pointsTyped, offer.balance, o.total, offer.settings);
+  const redeem = offer?.allowed && !pointsRefusal && pointsTyped > 0 ? pointsTyped : 0;
+  const pointsDiscount = offer ? pointsDiscountOf(redeem, offer.settings) : 0;
+  // What the tenders pay: the sale after its points discount.
+  const total = o.total - pointsDiscount;
   const [methodId, setMethodId] = useState<string>(() => methods[0]?.id ?? 'CASH');
   const selected = methods.find((m) => m.id === methodId) ?? methods[0];
   const method = selected ? tenderMethodOf(selected.kind) : 'CASH';
@@ -74,7 +106,8 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     : free?.ok
       ? { kind: 'pays', tenders: [], settlement: free.settlement }
       : tryEntry(total, tenders, entry, context);
-  const canSubmit = Boolean(outcome) && outcome?.kind !== 'refused' && !(missingReference && !nothingDue);
+  const canSubmit =
+    Boolean(outcome) && outcome?.kind !== 'refused' && !(missingReference && !nothingDue) && !pointsRefusal;
   const quick = method === 'CASH' ? quickTenders(exact, currency) : [];
 
   const focusAmount = () => requestAnimationFrame(() => input.current?.focus());
@@ -82,7 +115,7 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   const submit = async () => {
     if (busy || !outcome) return;
     setError(null);
-    if (outcome.kind === 'refused' || (missingReference && !nothingDue)) return;
+    if (outcome.kind === 'refused' || (missingReference && !nothingDue) || pointsRefusal) return;
     if (outcome.kind === 'partial') {
       setTenders(outcome.tenders);
       setTextValue('');
@@ -92,7 +125,7 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     }
     o.setBusy(true);
     try {
-      const result = await o.onPay(outcome.tenders);
+      const result = redeem > 0 ? await o.onPay(outcome.tenders, redeem) : await o.onPay(outcome.tenders);
       if (result.ok) o.onPaid(outcome.settlement, result.queued, result.code ?? null);
       else setError(result.message);
     } catch {
@@ -118,6 +151,18 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   };
 
   return {
+    pointsText,
+    pointsMax,
+    pointsRefusal,
+    redeem,
+    pointsDiscount,
+    /** Before points: the sale's total after its cart discounts. */
+    totalBeforePoints: o.total,
+    setPoints(value: string) {
+      setPointsText(value);
+      setTextValue('');
+      setError(null);
+    },
     tenders,
     selected,
     method,
