@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { saleNeeds, type ActionNeeds, type Permission } from '@shopdesk/shared';
+import { saleNeeds, type ActionNeeds } from '@shopdesk/shared';
 import { usePermission } from '../../../lib/store-rights.ts';
 import { isTillOf } from '../../../lib/till/till-state.ts';
 import { toSaleLines } from '../cart/cart.ts';
@@ -41,10 +41,9 @@ export function usePointsOffer(
         const clientId = attempt.current;
         if (!clientId) return resolve(false);
         // The approval covers the whole sale (it replaces one given for a line's discount).
-        const base = saleNeeds(toSaleLines(cart), pricing);
-        const also: Permission[] = [...new Set<Permission>([...(base.also ?? []), 'DISCOUNT'])];
+        // Any redemption needs DISCOUNT (saleNeeds with points), whatever the points are worth.
         ask({
-          needs: { ...base, also },
+          needs: saleNeeds(toSaleLines(cart), pricing, 1),
           clientId,
           forPoints: (given) => {
             if (given) setApprovedFor(clientId);
@@ -63,13 +62,15 @@ export function usePointsOffer(
       customer && loyalty.enabled && customer.pointsBalance > 0
         ? {
             balance: customer.pointsBalance,
+            dueBeforePoints: pricing.gross - pricing.lineDiscounts - pricing.cartDiscount,
+            totalWith: sale.totalWithPoints,
             settings: loyalty,
             allowed,
             reason: right.reason,
             ...(!allowed && isTillOf(store) ? { onAskApproval } : {}),
           }
         : null,
-    [customer, loyalty, allowed, right.reason, store, onAskApproval],
+    [customer, loyalty, allowed, right.reason, store, onAskApproval, pricing, sale.totalWithPoints],
   );
   return { offer, resetApproval };
 }

@@ -26,7 +26,7 @@ export function useCounterPayment(
   const sessionRate = useSession((s) => s.exchangeRate?.rate ?? null);
   const cashRounding = useSession((s) => s.virtualStore?.cashRounding ?? 0);
   const rateQuery = useCounterRate(store, Boolean(money.second));
-  const { cart, pricing, dispatch } = sale;
+  const { cart, dispatch, totalWithPoints } = sale;
   const { noteSold } = sale.catalog;
 
   const rate = rateQuery.data?.effective ?? null;
@@ -58,7 +58,7 @@ export function useCounterPayment(
       const shown = rate && rateText === rate.rate ? { rate: rate.rate, date: rate.date, source: rate.source } : null;
       const result = await checkout.pay(
         cart,
-        pricing.total - pointsRedeemed * pointValue,
+        totalWithPoints(pointsRedeemed * pointValue),
         tenders,
         shown,
         pointsRedeemed,
@@ -72,7 +72,7 @@ export function useCounterPayment(
       }
       return result;
     },
-    [checkout, cart, pricing.total, rate, rateText, dispatch, noteSold, leaveHeldCart, pointValue],
+    [checkout, cart, totalWithPoints, rate, rateText, dispatch, noteSold, leaveHeldCart, pointValue],
   );
 
   return { rate, stale, context, rateInfo, pay };

@@ -49,6 +49,14 @@ export function useCounterSale(store: string) {
     () => priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding }),
     [cart, taxMode, defaultTaxRate, calculation, rounding],
   );
+  /** The sale's total with `pointsDiscount` minor units of points taken off (before tax, as the server prices it). */
+  const totalWithPoints = useCallback(
+    (pointsDiscount: number) =>
+      pointsDiscount > 0
+        ? priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding, pointsDiscount }).total
+        : pricing.total,
+    [cart, taxMode, defaultTaxRate, calculation, rounding, pricing.total],
+  );
   const empty = cart.lines.length === 0;
   // A new version of the app waits while a sale is on the counter (the shell applies it after).
   useUpdateHold('counter-cart', !empty);
@@ -157,6 +165,7 @@ export function useCounterSale(store: string) {
     catalog,
     taxMode,
     pricing,
+    totalWithPoints,
     items: itemCount(cart),
     empty,
     stock,

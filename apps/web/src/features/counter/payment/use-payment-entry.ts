@@ -26,6 +26,10 @@ export interface PointsOffer {
   allowed: boolean;
   /** Why not, beside the disabled field. */
   reason: string;
+  /** What points may take off: the sale after its cart discount, before tax (the server's cap). */
+  dueBeforePoints: number;
+  /** The sale's total with this many minor units of points taken off, priced as the server prices it. */
+  totalWith(pointsDiscount: number): number;
   /** On a till: ask an approving member's PIN; true once approved. */
   onAskApproval?: () => Promise<boolean>;
 }
@@ -57,17 +61,17 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   // Points to use, as typed; they lower what is due, so they are set before any tender is taken.
   const [pointsText, setPointsText] = useState('');
   const offer = o.points ?? null;
-  const pointsMax = offer ? maxRedeemable(offer.balance, o.total, offer.settings) : 0;
+  const pointsMax = offer ? maxRedeemable(offer.balance, offer.dueBeforePoints, offer.settings) : 0;
   const pointsTyped = /^\d{1,10}$/.test(pointsText.trim()) ? Number(pointsText.trim()) : pointsText.trim() ? NaN : 0;
   const pointsRefusal: ReturnType<typeof redeemRefusal> | 'NOT_A_NUMBER' | null = !offer
     ? null
     : Number.isNaN(pointsTyped)
       ? 'NOT_A_NUMBER'
-      : redeemRefusal(pointsTyped, offer.balance, o.total, offer.settings);
+      : redeemRefusal(pointsTyped, offer.balance, offer.dueBeforePoints, offer.settings);
   const redeem = offer?.allowed && !pointsRefusal && pointsTyped > 0 ? pointsTyped : 0;
   const pointsDiscount = offer ? pointsDiscountOf(redeem, offer.settings) : 0;
   // What the tenders pay: the sale after its points discount.
-  const total = o.total - pointsDiscount;
+  const total = offer && pointsDiscount > 0 ? offer.totalWith(pointsDiscount) : o.total;
   const [methodId, setMethodId] = useState<string>(() => methods[0]?.id ?? 'CASH');
   const selected = methods.find((m) => m.id === methodId) ?? methods[0];
   const method = selected ? tenderMethodOf(selected.kind) : 'CASH';
