@@ -189,12 +189,8 @@ async function attachMember(
     const { findByCode } = await import('../customers/customer-lookup.ts');
     const customer = await findByCode(store, code);
     if (customer) {
+      // The cart shows who is attached at once; no notice covers the screen.
       dispatch({ type: 'setCustomer', customer });
-      notifications.show({
-        id: `member-${code}`,
-        color: 'teal',
-        message: t('counterCustomer.attached', { name: customer.name || code }),
-      });
       navigator.vibrate?.(30);
       return;
     }
