@@ -29,7 +29,7 @@ export function CartCustomer({ state, onOpen }: { state: CartCustomerState; onOp
     <Paper withBorder radius="md" px="sm" py={8} data-testid="cart-customer" aria-label={t('counterCustomer.label')}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconUser size={20} />
+          <IconUser size={22} style={{ flexShrink: 0 }} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={700} truncate data-testid="cart-customer-name">
               {customer.name || (customer.phoneLast4 ? `…${customer.phoneLast4}` : customer.code)}
