@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
+import { readyCounterForOffline } from '../support/offline-counter.ts';
 
 /**
  * Issue 42 at the counter: a customer attached by search and by scanning their member card, their
@@ -99,4 +100,44 @@ test('counter customers: attach by search and by member card, points shown, a sa
       return ((await res.json()) as Created).pointsBalance;
     })
     .toBe(209);
+});
+
+test('counter customers offline: a customer created offline syncs once, before the sale that names it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    const { store, codes } = await seedStore(page, 'cust-offline');
+    const headers = await apiHeaders(page, store);
+    await readyCounterForOffline(page, store, codes.inStock);
+
+    await context.setOffline(true);
+    await wedgeScan(page, codes.inStock);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByTestId('cart-customer-add').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('button', { name: 'New customer' }).click();
+    await sheet.getByLabel('Name').fill('Yamada Offline');
+    await sheet.getByRole('button', { name: 'Create and attach' }).click();
+    await expect(page.getByTestId('cart-customer-name')).toHaveText('Yamada Offline');
+    await expect(page.getByTestId('cart-customer')).toContainText('Not synced yet');
+
+    await page.getByTestId('pay-phone').click();
+    const dialog = page.getByRole('dialog', { name: 'Payment' });
+    await dialog.getByRole('button', { name: /^Take/ }).click();
+    await expect(page.getByText('Saved offline — will sync')).toBeVisible();
+    await page.getByRole('button', { name: 'New sale' }).click();
+
+    await context.setOffline(false);
+    await expect(page.getByText(/waiting to sync/)).toHaveCount(0, { timeout: 60_000 });
+    const res = await page.request.get('/api/secure/customer/search/window/0/20?q=yamada', { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const found = (await res.json()) as { items: { id: string; visits: number; totalSpent: number }[] };
+    // Created once (its clientId), and the sale reached the server under its id.
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ visits: 1, totalSpent: 1250 });
+  } finally {
+    await context.close();
+  }
 });
