@@ -13,6 +13,7 @@ export const LATER_TEXTS = [
   'closeAccount',
   'confirm',
   'counter',
+  'counterCustomer',
   'forgot',
   'import',
   'invite',

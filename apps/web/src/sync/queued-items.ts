@@ -6,6 +6,9 @@ import type { QueuedSale } from './sale-queue-db.ts';
  * lines (which carry no unit: a sale queued before previews had units reads as pieces).
  */
 export function itemsOf(entry: Pick<QueuedSale, 'preview' | 'request'>): { count: number; names: string } {
+  // A queued customer has no lines: it reads as the customer's name (or phone).
+  if (entry.request.kind === 'customer')
+    return { count: 0, names: entry.request.body.name || entry.request.body.phone || '' };
   const lines: { name: string; quantity: number; unit?: string | undefined }[] =
     entry.preview?.lines ??
     entry.request.body.lines.map((l) => ({ name: l.name ?? l.code ?? '', quantity: l.quantity }));

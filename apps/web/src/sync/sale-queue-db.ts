@@ -1,12 +1,37 @@
 import type { DBSchema } from 'idb';
-import type { CreateTransactionBody, UpdateTransactionBody } from '@shopdesk/shared';
+import type { CreateCustomerBody, CreateTransactionBody, UpdateTransactionBody } from '@shopdesk/shared';
 import { SALE_QUEUE_DB } from './sale-queue-name.ts';
 import { lazyIdb } from '../lib/lazy-idb.ts';
 import { noteKept } from '../lib/start-if-kept.ts';
 
-/** What the counter asks the server to store: a new sale, or the completion of a held cart. */
+/**
+ * What a sale adds for its customer (issue 42): the customer (a server id, or `local:{clientId}` for
+ * one created on this device and not synced yet, resolved when the sale is sent), the points it
+ * redeems, and whether it was made offline (an offline sale's redemption is kept even when the
+ * balance fell meanwhile).
+ */
+export interface SaleCustomerFields {
+  customerId?: string;
+  pointsRedeemed?: number;
+  offline?: boolean;
+}
+
+/**
+ * What the counter asks the server to store: a new sale, the completion of a held cart, or a
+ * customer created at the counter, queued before the sales that name it (the queue sends in order).
+ */
 export type SaleRequest =
-  { kind: 'create'; body: CreateTransactionBody } | { kind: 'complete'; code: string; body: UpdateTransactionBody };
+  | { kind: 'create'; body: CreateTransactionBody & SaleCustomerFields }
+  | { kind: 'complete'; code: string; body: UpdateTransactionBody & SaleCustomerFields }
+  | { kind: 'customer'; body: CreateCustomerBody & { clientId: string } };
+
+/** The requests that are sales (everything but a queued customer). */
+export type SaleOnlyRequest = Exclude<SaleRequest, { kind: 'customer' }>;
+
+export const isSaleRequest = (request: SaleRequest): request is SaleOnlyRequest => request.kind !== 'customer';
+
+/** The id a customer created on this device has until it syncs. */
+export const LOCAL_CUSTOMER_PREFIX = 'local:';
 
 /** What the cashier saw of the sale, so the queue can list it without the server's answer. */
 export interface SalePreview {

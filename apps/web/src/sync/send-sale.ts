@@ -2,6 +2,7 @@ import { ErrorCode, type ShopTransaction } from '@shopdesk/shared';
 import { secureApi } from '../lib/api-client.ts';
 import { ApiRequestError, ContractError, NetworkError } from '../lib/api-error.ts';
 import type { QueuedSale, SaleRefusal, SyncProblem } from './sale-queue-db.ts';
+import { noteCustomerSynced, resolveCustomer } from './customer-ids.ts';
 
 /** What one attempt to send a queued sale came to. */
 export type SendOutcome =
@@ -15,6 +16,14 @@ export type SendOutcome =
   | { kind: 'unauthorized' };
 
 const TRANSACTION_PATH = '/api/secure/shop/transaction';
+const CUSTOMER_PATH = '/api/secure/customer';
+
+/** A sale naming a customer created on this device that never reached the server. */
+function customerNotSynced(): SendOutcome {
+  const body = { code: 'CUSTOMER_NOT_SYNCED', message: 'The customer of this sale was not saved on the server' };
+  const error = new ApiRequestError(404, 'Not Found', body);
+  return { kind: 'refused', refusal: refusalOf(error), error };
+}
 
 function refusalOf(error: ApiRequestError): SaleRefusal {
   const api = error.apiError;
@@ -57,7 +66,6 @@ export async function sendQueuedSale(
   entry: QueuedSale,
   opts: { signal: AbortSignal; handleUnauthorized?: boolean },
 ): Promise<SendOutcome> {
-  const { request } = entry;
   const common = {
     store: entry.store,
     signal: opts.signal,
@@ -66,6 +74,19 @@ export async function sendQueuedSale(
     tillMember: entry.tillMember ?? null,
   };
   try {
+    if (entry.request.kind === 'customer') {
+      // Before the sales that name it (the queue sends in order); its clientId makes a resend
+      // answer the first customer, so it is created once.
+      const created = await secureApi.request<{ id: string }>(CUSTOMER_PATH, {
+        ...common,
+        method: 'POST',
+        body: entry.request.body,
+      });
+      await noteCustomerSynced(entry.request.body.clientId, created.id);
+      return { kind: 'synced', sale: null };
+    }
+    const { request, unresolved } = await resolveCustomer(entry.request);
+    if (unresolved) return customerNotSynced();
     const sale =
       request.kind === 'create'
         ? await secureApi.request<ShopTransaction>(TRANSACTION_PATH, { ...common, method: 'POST', body: request.body })

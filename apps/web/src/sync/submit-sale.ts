@@ -25,6 +25,7 @@ export type SubmitSaleResult =
 
 /** The queue key of a request: the sale's clientId, or one key per held cart being completed. */
 export function queueKeyOf(store: string, request: SaleRequest): string {
+  if (request.kind === 'customer') return `customer:${request.body.clientId}`;
   return request.kind === 'create' ? request.body.clientId : `complete:${store.toLowerCase()}:${request.code}`;
 }
 

@@ -64,7 +64,7 @@ export function SaleQueueItem({ entry, onRetry, onDiscard, onOpen }: Props) {
         </Group>
         <Text size="sm" lineClamp={2}>
           <Text span fw={600} size="sm">
-            {t('saleQueue.items', { count })}
+            {entry.request.kind === 'customer' ? t('saleQueue.newCustomer') : t('saleQueue.items', { count })}
           </Text>
           {names && ` · ${names}`}
         </Text>
@@ -106,7 +106,7 @@ export function SaleQueueItem({ entry, onRetry, onDiscard, onOpen }: Props) {
               <Button size="sm" h={40} loading={busy} onClick={() => void run(onRetry)}>
                 {t('saleQueue.retry')}
               </Button>
-              {onOpen && (
+              {onOpen && entry.request.kind !== 'customer' && (
                 <Button size="sm" h={40} variant="default" onClick={onOpen} disabled={busy}>
                   {t('saleQueue.open')}
                 </Button>

@@ -1,6 +1,6 @@
 import { asProductUnit, isMeasuredUnit, type SaleLineInput } from '@shopdesk/shared';
 import type { QueuedSale } from '../../../sync/sale-queue-db.ts';
-import type { Cart, CartLine } from './cart.ts';
+import { emptyCart, type Cart, type CartLine } from './cart.ts';
 
 /**
  * Whether a refused queued sale reopens as its held cart: not when another device completed that
@@ -23,6 +23,7 @@ export function cartFromQueued(
   taxRateOf: (code: string) => number | null,
 ): Cart {
   const { request, preview } = entry;
+  if (request.kind === 'customer') return emptyCart;
   const lines: CartLine[] = request.body.lines.map((line: SaleLineInput, i) => ({
     key: newKey(),
     code: line.code ?? null,

@@ -14,6 +14,7 @@ import {
   type TaxOptions,
   type ShopTransaction,
   type VirtualStore,
+  type CustomerAtCounter,
 } from '@shopdesk/shared';
 
 /**
@@ -63,7 +64,16 @@ export interface Cart {
   removed: { line: CartLine; index: number } | null;
   /** Set when the cart is a parked sale reopened from the server. */
   parkedCode: string | null;
+  /** The customer the sale is for (earns, may redeem points); absent in carts saved before customers. */
+  customer?: CounterCustomer | null | undefined;
 }
+
+/**
+ * A customer attached at the counter: the counter's view, as last seen. A customer created on this
+ * device while offline has the id `local:{clientId}` until the device's queue syncs it (the queued
+ * sale's customerId is resolved to the server's id then).
+ */
+export type CounterCustomer = CustomerAtCounter & { clientId?: string };
 
 export const emptyCart: Cart = { lines: [], discount: null, removed: null, parkedCode: null };
 
@@ -90,6 +100,7 @@ export type CartAction =
   | { type: 'setPrice'; key: string; unitPrice: number }
   | { type: 'setLineDiscount'; key: string; discount: Discount | null }
   | { type: 'setCartDiscount'; discount: Discount | null }
+  | { type: 'setCustomer'; customer: CounterCustomer | null }
   | { type: 'remove'; key: string }
   | { type: 'undoRemove' }
   | { type: 'clear' }
@@ -161,6 +172,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return mapLine(cart, action.key, (l) => ({ ...l, discount: action.discount }));
     case 'setCartDiscount':
       return { ...cart, discount: action.discount };
+    case 'setCustomer':
+      return { ...cart, customer: action.customer };
     case 'remove': {
       const index = cart.lines.findIndex((l) => l.key === action.key);
       if (index < 0) return cart;

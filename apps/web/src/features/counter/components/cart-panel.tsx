@@ -5,6 +5,8 @@ import { IconCart } from '../../../components/icons.tsx';
 import type { CounterSale } from '../hooks/use-counter-sale.ts';
 import { CartLines } from './cart-lines.tsx';
 import { ProductSearch } from './product-search.tsx';
+import { CartCustomer } from '../customers/cart-customer.tsx';
+import type { CartCustomerState } from '../customers/use-cart-customer.ts';
 
 const CameraScanner = lazy(() =>
   import('../../../scanning/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
@@ -14,13 +16,15 @@ interface Props {
   sale: CounterSale;
   searchRef: Ref<HTMLInputElement>;
   onEditLine: (key: string) => void;
+  customer: CartCustomerState;
+  onCustomer: () => void;
 }
 
 /**
  * The cart side of the counter: the product search (and the camera scanner under it), the lines
  * rung up, or what to do first while the cart is empty, and the undo of a removed line.
  */
-export function CartPanel({ sale, searchRef, onEditLine }: Props) {
+export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer }: Props) {
   const { t } = useTranslation();
   const [cameraOn, setCameraOn] = useState(false);
   const { cart, dispatch, catalog, pricing, stock, selectedLine } = sale;
@@ -43,6 +47,7 @@ export function CartPanel({ sale, searchRef, onEditLine }: Props) {
           </Box>
         </Suspense>
       )}
+      <CartCustomer state={customer} onOpen={onCustomer} />
       {sale.empty ? (
         <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }} data-testid="cart-empty">
           <Stack align="center" gap={6} c="dimmed" ta="center">

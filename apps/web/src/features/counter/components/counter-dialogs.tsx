@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
 import type { LineChanges } from './line-editor.tsx';
+import type { PointsOffer } from '../payment/index.ts';
+import type { CartCustomerState } from '../customers/use-cart-customer.ts';
 
 // Dialogs load when first opened (the payment dialog is fetched once the counter is idle): the
 // counter's first load has a budget of 200 KB of JavaScript.
@@ -12,6 +14,7 @@ const CartDiscountDialog = lazy(() =>
 );
 const OpenItemDialog = lazy(() => import('./open-item-dialog.tsx').then((m) => ({ default: m.OpenItemDialog })));
 const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: m.HeldCarts })));
+const CustomerSheet = lazy(() => import('../customers/customer-sheet.tsx').then((m) => ({ default: m.CustomerSheet })));
 const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
 const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
 const ReceiptActions = lazy(() =>
@@ -26,7 +29,8 @@ export type CounterDialog =
   | { kind: 'openItem' }
   | { kind: 'held' }
   | { kind: 'help' }
-  | { kind: 'noSale' };
+  | { kind: 'noSale' }
+  | { kind: 'customer' };
 
 /** Fetches the payment dialog's code ahead of the first Pay. */
 export const preloadPaymentDialog = () => void import('../payment/index.ts');
@@ -38,10 +42,13 @@ interface Props {
   sale: CounterSale;
   payment: ReturnType<typeof useCounterPayment>;
   onReopen: (code: string) => void;
+  customer: CartCustomerState;
+  /** "Use points" in the payment, when the sale's customer has points to use. */
+  points: PointsOffer | null;
 }
 
 /** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts, no sale. */
-export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen }: Props) {
+export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen, customer, points }: Props) {
   const { cart, pricing, dispatch, setSelected } = sale;
   const editing = dialog?.kind === 'line' ? (cart.lines.find((l) => l.key === dialog.key) ?? null) : null;
   const saveLine = (key: string, changes: LineChanges) => {
@@ -64,6 +71,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
           context={payment.context}
           rateInfo={payment.rateInfo}
           onPay={payment.pay}
+          points={points}
           onNewSale={() => {
             onClose();
             setSelected(null);
@@ -118,6 +126,14 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
       )}
       {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={onClose} />}
       {dialog?.kind === 'noSale' && <NoSaleDialog store={store} onClose={onClose} />}
+      {dialog?.kind === 'customer' && (
+        <CustomerSheet
+          store={store}
+          showPoints={customer.loyalty.enabled}
+          onAttach={customer.attach}
+          onClose={onClose}
+        />
+      )}
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Approval, SaleRateInput, TenderInput } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -62,10 +62,18 @@ export function useCheckout(store: string, currency: string) {
    * Completes the sale with `tenders` (none when nothing is due). It carries this device's time of
    * the sale and, for a second-currency tender, the rate the dialog showed: a sale synced later
    * keeps both. Completing a held cart carries the attempt's clientId too, so a resend is answered
-   * with the first result and another device's completion is told apart.
+   * with the first result and another device's completion is told apart. The cart's customer and
+   * the points used go with it; a sale made offline says so (its redemption is then kept even if
+   * the balance fell meanwhile on another device).
    */
   const pay = useCallback(
-    async (cart: Cart, total: number, tenders: TenderInput[], shownRate: SaleRateInput | null = null) => {
+    async (
+      cart: Cart,
+      total: number,
+      tenders: TenderInput[],
+      shownRate: SaleRateInput | null = null,
+      pointsRedeemed = 0,
+    ) => {
       const clientId = attempt.current ?? crypto.randomUUID();
       attempt.current = clientId;
       const foreign = tenders.some((t) => t.currency !== currency);
@@ -78,6 +86,9 @@ export function useCheckout(store: string, currency: string) {
         soldAt: new Date().toISOString(),
         ...(foreign && shownRate ? { rate: shownRate } : {}),
         ...(approval.current ? { approval: approval.current } : {}),
+        ...(cart.customer ? { customerId: cart.customer.id } : {}),
+        ...(cart.customer && pointsRedeemed > 0 ? { pointsRedeemed } : {}),
+        ...(onlineManager.isOnline() ? {} : { offline: true }),
       };
       try {
         const result = await submitSale(

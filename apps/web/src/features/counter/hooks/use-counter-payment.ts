@@ -19,12 +19,14 @@ export function useCounterPayment(
   sale: CounterSale,
   checkout: ReturnType<typeof useCheckout>,
   leaveHeldCart: () => void,
+  /** Minor units one point takes off (the store's loyalty settings): the queue's preview shows what was paid. */
+  pointValue = 1,
 ) {
   const { t } = useTranslation();
   const sessionRate = useSession((s) => s.exchangeRate?.rate ?? null);
   const cashRounding = useSession((s) => s.virtualStore?.cashRounding ?? 0);
   const rateQuery = useCounterRate(store, Boolean(money.second));
-  const { cart, pricing, dispatch } = sale;
+  const { cart, dispatch, totalWithPoints } = sale;
   const { noteSold } = sale.catalog;
 
   const rate = rateQuery.data?.effective ?? null;
@@ -50,11 +52,17 @@ export function useCounterPayment(
       : null;
 
   const pay = useCallback(
-    async (tenders: TenderInput[]) => {
+    async (tenders: TenderInput[], pointsRedeemed = 0) => {
       const sold = cart.lines.flatMap((l) => (l.code ? [{ code: l.code, quantity: l.quantity }] : []));
       // The rate the dialog showed, when it is the store's dated rate (not only the session's copy).
       const shown = rate && rateText === rate.rate ? { rate: rate.rate, date: rate.date, source: rate.source } : null;
-      const result = await checkout.pay(cart, pricing.total, tenders, shown);
+      const result = await checkout.pay(
+        cart,
+        totalWithPoints(pointsRedeemed * pointValue),
+        tenders,
+        shown,
+        pointsRedeemed,
+      );
       if (result.ok) {
         // The sale is safe (stored, or queued on this device): the cart is empty for the next customer
         // while the change screen is still up.
@@ -64,7 +72,7 @@ export function useCounterPayment(
       }
       return result;
     },
-    [checkout, cart, pricing.total, rate, rateText, dispatch, noteSold, leaveHeldCart],
+    [checkout, cart, totalWithPoints, rate, rateText, dispatch, noteSold, leaveHeldCart, pointValue],
   );
 
   return { rate, stale, context, rateInfo, pay };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCIES,
+  isMemberCode,
   labelProductCodes,
   lineFromLabel,
   scanWithRules,
@@ -14,7 +15,7 @@ import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
-import { counterTaxOptions, itemCount, lineToGrow, priceCart } from '../cart/cart.ts';
+import { counterTaxOptions, itemCount, lineToGrow, priceCart, type CartAction } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
 
@@ -47,6 +48,14 @@ export function useCounterSale(store: string) {
   const pricing = useMemo(
     () => priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding }),
     [cart, taxMode, defaultTaxRate, calculation, rounding],
+  );
+  /** The sale's total with `pointsDiscount` minor units of points taken off (before tax, as the server prices it). */
+  const totalWithPoints = useCallback(
+    (pointsDiscount: number) =>
+      pointsDiscount > 0
+        ? priceCart(cart, taxMode, defaultTaxRate, { calculation, rounding, pointsDiscount }).total
+        : pricing.total,
+    [cart, taxMode, defaultTaxRate, calculation, rounding, pricing.total],
   );
   const empty = cart.lines.length === 0;
   // A new version of the app waits while a sale is on the counter (the shell applies it after).
@@ -85,6 +94,11 @@ export function useCounterSale(store: string) {
     async (code: string) => {
       if (!ready) {
         pendingScans.current.push(code);
+        return;
+      }
+      // A member card (M + 10 digits) attaches its customer to the sale instead of selling anything.
+      if (isMemberCode(code)) {
+        await attachMember(store, code, dispatch, t);
         return;
       }
       const scan = rules ? scanWithRules(code, rules) : null;
@@ -131,7 +145,7 @@ export function useCounterSale(store: string) {
         message: found.reason === 'offline' ? t('counter.notInCopyText', { code }) : t('counter.unknownText', { code }),
       });
     },
-    [ready, find, addProduct, t, rules, exponent],
+    [ready, find, addProduct, t, rules, exponent, store, dispatch],
   );
 
   // Scans that arrived while the saved cart was being read are added once it is.
@@ -151,6 +165,7 @@ export function useCounterSale(store: string) {
     catalog,
     taxMode,
     pricing,
+    totalWithPoints,
     items: itemCount(cart),
     empty,
     stock,
@@ -162,3 +177,30 @@ export function useCounterSale(store: string) {
 }
 
 export type CounterSale = ReturnType<typeof useCounterSale>;
+
+/** A scanned member code: its customer (looked up online, else from this device's copy) attached to the cart. */
+async function attachMember(
+  store: string,
+  code: string,
+  dispatch: (action: CartAction) => void,
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
+  try {
+    const { findByCode } = await import('../customers/customer-lookup.ts');
+    const customer = await findByCode(store, code);
+    if (customer) {
+      // The cart shows who is attached at once; no notice covers the screen.
+      dispatch({ type: 'setCustomer', customer });
+      navigator.vibrate?.(30);
+      return;
+    }
+    notifications.show({
+      id: `member-${code}`,
+      color: 'orange',
+      title: t('counterCustomer.notFoundTitle'),
+      message: t('counterCustomer.notFoundText', { code }),
+    });
+  } catch {
+    notifications.show({ id: `member-${code}`, color: 'red', message: t('counterCustomer.lookupFailed', { code }) });
+  }
+}

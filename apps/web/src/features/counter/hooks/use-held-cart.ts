@@ -83,7 +83,7 @@ export function useHeldCart(
         navigate(paths.shopCounter(entry.store));
         return;
       }
-      if (!empty && !(await park())) return;
+      if (entry.request.kind === 'customer' || (!empty && !(await park()))) return;
       const rates = new Map<string, number | null>();
       for (const line of entry.request.body.lines) {
         if (line.code && !rates.has(line.code)) rates.set(line.code, (await find(line.code)).product?.taxRate ?? null);

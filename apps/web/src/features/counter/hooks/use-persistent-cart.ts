@@ -7,9 +7,11 @@ import { cartReducer, emptyCart, type Cart, type CartAction } from '../cart/cart
 /** One cart per user (or till) and store, so switching stores or users never mixes two shops' carts. */
 const cartKey = (userId: string, store: string) => `counter-cart:${userId}:${store.toLowerCase()}`;
 
-/** An empty cart (not held) is removed rather than stored. */
+/** An empty cart (not held, no customer) is removed rather than stored. */
 function save(key: string, cart: Cart): Promise<void> {
-  return cart.lines.length === 0 && !cart.parkedCode ? del(key) : set(key, { ...cart, removed: null });
+  return cart.lines.length === 0 && !cart.parkedCode && !cart.customer
+    ? del(key)
+    : set(key, { ...cart, removed: null });
 }
 
 type Action = CartAction | { type: 'restore'; cart: Cart };

@@ -24,6 +24,8 @@ import { isTillOf, useTill } from '../../../lib/till/till-state.ts';
 import { lockTill } from '../../../lib/till/till-lock.ts';
 import type { ActionNeeds } from '@shopdesk/shared';
 import { approvalToAsk } from '../cart/sale-approval.ts';
+import { useCartCustomer } from '../customers/use-cart-customer.ts';
+import { usePointsOffer } from '../customers/use-points-offer.ts';
 import './counter-page.css';
 
 // Till mode's settings dialog, opened from More: its form (a modal, number, password and switch
@@ -50,7 +52,8 @@ export default function CounterPage() {
   const sale = useCounterSale(store);
   const checkout = useCheckout(store, money.main);
   const held = useHeldCart(store, transactionCode, sale, checkout);
-  const payment = useCounterPayment(store, money, sale, checkout, held.leaveHeldCart);
+  const cartCustomer = useCartCustomer(store, sale);
+  const payment = useCounterPayment(store, money, sale, checkout, held.leaveHeldCart, cartCustomer.loyalty.pointValue);
   const shiftGate = useShiftGate(store, virtualStore);
   const [dialog, setDialog] = useState<CounterDialog | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -68,17 +71,25 @@ export default function CounterPage() {
   // their maximum, a price changed by hand, an open-price item): a member who may approves it with
   // their PIN before the payment opens, for this payment attempt's clientId, and the sale carries
   // the approval (the server checks the same rule, saleNeeds, on its own pricing of the same lines).
-  const [approving, setApproving] = useState<{ needs: ActionNeeds; clientId: string } | null>(null);
+  const [approving, setApproving] = useState<{
+    needs: ActionNeeds;
+    clientId: string;
+    /** Asked from the payment's "Use points" (the dialog stays open): told whether it was given. */
+    forPoints?: (given: boolean) => void;
+  } | null>(null);
   const { pricing, cart } = sale;
+  const points = usePointsOffer(store, sale, cartCustomer, (request) => setApproving(request));
+  const { resetApproval } = points;
   const openPayment = useCallback(() => {
     if (empty) return;
     shiftGate.beforeSale(() => {
       const clientId = checkout.beginPayment();
+      resetApproval(clientId);
       const needs = approvalToAsk(store, cart, pricing);
       if (needs) return setApproving({ needs, clientId });
       setDialog({ kind: 'pay' });
     });
-  }, [empty, checkout, shiftGate, store, pricing, cart]);
+  }, [empty, checkout, shiftGate, store, pricing, cart, resetApproval]);
 
   const { park } = held;
   const runCommand = useCallback(
@@ -119,8 +130,8 @@ export default function CounterPage() {
     if (soldRef.current && isTillOf(store) && till.roster?.lockAfterSale) void lockTill();
     soldRef.current = false;
   };
-  const pay: typeof payment.pay = async (tenders) => {
-    const result = await payment.pay(tenders);
+  const pay: typeof payment.pay = async (tenders, pointsRedeemed) => {
+    const result = await payment.pay(tenders, pointsRedeemed);
     if (result.ok) soldRef.current = true;
     return result;
   };
@@ -184,6 +195,8 @@ export default function CounterPage() {
           sale={sale}
           searchRef={searchRef}
           onEditLine={(key) => setDialog({ kind: 'line', key, focus: 'quantity' })}
+          customer={cartCustomer}
+          onCustomer={() => setDialog({ kind: 'customer' })}
         />
         <CounterSummary
           store={store}
@@ -203,6 +216,8 @@ export default function CounterPage() {
         sale={sale}
         payment={{ ...payment, pay }}
         onReopen={(code) => void held.reopen(code).then((opened) => opened && closeDialog())}
+        customer={cartCustomer}
+        points={points.offer}
       />
       {shiftGate.dialog}
       {approving && (
@@ -211,11 +226,15 @@ export default function CounterPage() {
             store={store}
             needs={approving.needs}
             clientId={approving.clientId}
-            onClose={() => setApproving(null)}
+            onClose={() => {
+              approving.forPoints?.(false);
+              setApproving(null);
+            }}
             onApproved={(approval) => {
               setApproving(null);
               checkout.approve(approval);
-              setDialog({ kind: 'pay' });
+              if (approving.forPoints) approving.forPoints(true);
+              else setDialog({ kind: 'pay' });
             }}
           />
         </Suspense>

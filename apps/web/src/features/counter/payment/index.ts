@@ -1,1 +1,2 @@
 export { PaymentDialog, type PaymentDialogProps, type PaymentRateInfo, type PayResult } from './payment-dialog.tsx';
+export type { PointsOffer } from './use-payment-entry.ts';

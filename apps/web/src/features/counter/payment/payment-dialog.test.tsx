@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parseRate, type PaymentContext, type TenderInput } from '@shopdesk/shared';
 import '../../../lib/i18n.ts'; // the English texts, as in the app
 import { PaymentDialog, type PayResult } from './payment-dialog.tsx';
+import type { PointsOffer } from './use-payment-entry.ts';
 import { formatSecond } from '../../../lib/store-money.ts';
 import { stubLayoutApis } from '../../../lib/jsdom-stubs.test-support.ts';
 
@@ -24,7 +25,8 @@ function context(
 function open(
   total: number,
   ctx: PaymentContext,
-  onPay: (tenders: TenderInput[]) => Promise<PayResult> = async () => ({ ok: true, queued: false }),
+  onPay: (tenders: TenderInput[], points?: number) => Promise<PayResult> = async () => ({ ok: true, queued: false }),
+  points: PointsOffer | null = null,
 ) {
   const pay = vi.fn(onPay);
   const onNewSale = vi.fn();
@@ -44,6 +46,7 @@ function open(
           onClose={onClose}
           onNewSale={onNewSale}
           onSalePaid={onSalePaid}
+          points={points}
         />
       </MantineProvider>
     </QueryClientProvider>,
@@ -248,5 +251,44 @@ describe('PaymentDialog', () => {
     const card = screen.getByRole('button', { name: 'Card' });
     fireEvent.keyDown(card, { key: '7' });
     expect(amountField()).toHaveProperty('value', '7');
+  });
+
+  describe('Use points', () => {
+    const offer = (over: Partial<PointsOffer> = {}): PointsOffer => ({
+      balance: 500,
+      settings: { enabled: true, earnRate: 100, pointValue: 1, minRedeem: 10, expiryMonths: null },
+      allowed: true,
+      reason: '',
+      dueBeforePoints: 1250,
+      totalWith: (d) => 1250 - d,
+      ...over,
+    });
+
+    it('shows the discount, lowers the due amount and pays with the points', async () => {
+      const { pay } = open(1250, context('USD', null, null), undefined, offer());
+      expect(screen.getByText('From 10 to 500 points')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Points to use'), { target: { value: '300' } });
+      expect(screen.getByTestId('points-discount').textContent).toBe('300 points: −$3.00');
+      expect(screen.getByTestId('payment-due').textContent).toBe('$9.50');
+      expect(screen.getByText('$12.50 before points')).toBeTruthy();
+      await submit();
+      expect(pay).toHaveBeenCalledWith([{ method: 'CASH', methodId: 'CASH', currency: 'USD', amount: 950 }], 300);
+    });
+
+    it('is disabled with the reason for a member without DISCOUNT, who may ask for an approval on a till', async () => {
+      const ask = vi.fn(async () => true);
+      open(
+        1250,
+        context('USD', null, null),
+        undefined,
+        offer({ allowed: false, reason: 'You need Discount', onAskApproval: ask }),
+      );
+      expect(screen.getByLabelText('Points to use')).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('points-reason').textContent).toBe('You need Discount');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Ask for approval' }));
+      });
+      expect(ask).toHaveBeenCalledOnce();
+    });
   });
 });
