@@ -1,0 +1,36 @@
+import type { ImportBatchResult, ImportCheckResult } from '@shopdesk/shared';
+import { secureApi } from '../../../lib/api-client.ts';
+
+/**
+ * One CSV line of a customer import as read on the device: text as found. Matched by member code
+ * when it has one (an update), else a new customer. The server checks each row with the create
+ * rules and reports bad ones by line and field, as the product import does.
+ */
+export interface CustomerImportRow {
+  line: number;
+  code?: string;
+  name: string;
+  nameKana?: string;
+  phone?: string;
+  email?: string;
+  note?: string;
+  marketingConsent?: string;
+}
+
+/** Sends one batch; the same importId and batch sent again answers the first result. */
+export function importCustomerBatch(store: string, importId: string, batch: number, rows: CustomerImportRow[]) {
+  return secureApi.request<ImportBatchResult>('/api/secure/customer/import/batch', {
+    method: 'POST',
+    body: { importId, batch, rows },
+    store,
+  });
+}
+
+/** Which of these member codes the store has, and how many new customers the plan still allows. */
+export function checkCustomerImport(store: string, codes: string[]) {
+  return secureApi.request<ImportCheckResult>('/api/secure/customer/import/check', {
+    method: 'POST',
+    body: { codes },
+    store,
+  });
+}
