@@ -106,7 +106,7 @@ test('customers: create, search by kana and phone, edit, QR and card, points, im
   await adjust.getByRole('button', { name: 'Adjust' }).click();
   await expect(adjust).toBeHidden();
   await expect(page.getByTestId('points-balance')).toHaveText('50');
-  await expect(page.getByText('Points adjusted')).toBeVisible();
+  await expect(page.getByText('Points adjusted', { exact: true })).toBeVisible();
   await expect(page.getByText('Welcome gift')).toBeVisible();
 
   // Import: two good lines and one without a name or a phone, whose error names its line.

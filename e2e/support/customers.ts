@@ -43,7 +43,7 @@ export class CustomerList {
   }
 
   async csvAction(name: 'Export CSV' | 'Import CSV') {
-    await this.page.getByRole('button', { name: 'CSV' }).click();
+    await this.page.getByRole('button', { name: 'CSV', exact: true }).click();
     await this.page.getByRole('menuitem', { name }).click();
   }
 }

@@ -14,9 +14,12 @@ export function useDeleteCustomer(store: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteCustomer(store, id),
-    onSuccess: async (_result, id) => {
+    onSuccess: (_result, id) => {
+      // Gone first, so the refresh below does not ask the server for a customer it no longer has.
       qc.removeQueries({ queryKey: customerKeys.one(store, id) });
-      await qc.invalidateQueries({ queryKey: customerKeys.all(store) });
+      qc.removeQueries({ queryKey: customerKeys.historyOf(store, id) });
+      // Not awaited: the screen leaves the deleted customer's page at once.
+      void qc.invalidateQueries({ queryKey: customerKeys.all(store) });
     },
   });
 }

@@ -6,6 +6,8 @@ export const customerKeys = {
   all: (store: string) => ['customers', store] as const,
   one: (store: string, id: string) => ['customers', store, 'id', id] as const,
   window: (store: string, params: object) => ['customers', store, 'window', params] as const,
+  /** Every window of one customer's history (`history` is one of them). */
+  historyOf: (store: string, id: string) => ['customers', store, 'history', id] as const,
   history: (store: string, id: string, params: object) => ['customers', store, 'history', id, params] as const,
   loyalty: (urlName: string) => ['loyalty', urlName] as const,
 };

@@ -56,18 +56,19 @@ export function CustomerHistory({ store, id }: { store: string; id: string }) {
       </Stack>
     );
 
+  const refunded = (item: Item) =>
+    item.type === 'SALE' &&
+    item.refundedAmount > 0 && (
+      <Badge color="orange" variant="light" tt="none" w="fit-content">
+        {t('customers.history.refunded', { amount: formatMain(money, item.refundedAmount) })}
+      </Badge>
+    );
+
   const amount = (item: Item) =>
     item.type === 'SALE' ? (
-      <Stack gap={2} align="flex-end">
-        <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-          {formatMain(money, item.total)}
-        </Text>
-        {item.refundedAmount > 0 && (
-          <Badge color="orange" variant="light" tt="none">
-            {t('customers.history.refunded', { amount: formatMain(money, item.refundedAmount) })}
-          </Badge>
-        )}
-      </Stack>
+      <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+        {formatMain(money, item.total)}
+      </Text>
     ) : (
       <Text fz="sm" fw={700} c={item.entry.points < 0 ? 'red' : 'teal'} style={{ whiteSpace: 'nowrap' }}>
         {t('customers.history.points', { points: signedPoints(item.entry.points, i18n.language) })}
@@ -94,15 +95,17 @@ export function CustomerHistory({ store, id }: { store: string; id: string }) {
             stale={history.isPlaceholderData}
           >
             {({ item }) => (
-              <Group wrap="nowrap" gap="sm" px="md" py="sm" align="flex-start">
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              // A phone's row: when and how much on the first line, what under it, whole.
+              <Stack gap={2} px="md" py="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
                   <Text fz="xs" c="dimmed">
                     {fmt.dateTime(item.at)}
                   </Text>
-                  {what(item)}
-                </Stack>
-                {amount(item)}
-              </Group>
+                  {amount(item)}
+                </Group>
+                {what(item)}
+                {refunded(item)}
+              </Stack>
             )}
           </CardList>
         ) : (
@@ -121,7 +124,12 @@ export function CustomerHistory({ store, id }: { store: string; id: string }) {
                     {fmt.dateTime(item.at)}
                   </Table.Td>
                   <Table.Td>{what(item)}</Table.Td>
-                  <Table.Td ta="right">{amount(item)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Stack gap={2} align="flex-end">
+                      {amount(item)}
+                      {refunded(item)}
+                    </Stack>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

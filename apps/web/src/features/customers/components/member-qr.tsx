@@ -26,6 +26,7 @@ export function MemberQr({ code, size = 180 }: { code: string; size?: number }) 
     <Box
       w={size}
       h={size}
+      style={{ flex: 'none' }}
       dangerouslySetInnerHTML={{ __html: svg }}
       role="img"
       aria-label={t('customers.page.qrAlt', { code })}

@@ -9,7 +9,7 @@ export function displayName(t: TFunction, c: Pick<Customer, 'name' | 'phone' | '
   return c.name || c.phone || c.code || t('customers.unnamed');
 }
 
-/** The line under a name in the list: furigana and phone, whichever there are. */
+/** The line under a name in the phone's list: furigana and phone, else the email (a row has room for two). */
 export function contactLine(c: Pick<Customer, 'nameKana' | 'phone' | 'email'>): string {
-  return [c.nameKana, c.phone, c.email].filter(Boolean).join(' · ');
+  return [c.nameKana, c.phone].filter(Boolean).join(' · ') || c.email;
 }

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Container,
+  Flex,
   Group,
   Paper,
   SimpleGrid,
@@ -148,6 +149,12 @@ export default function CustomerPage() {
                 >
                   {t('customers.page.printCard')}
                 </Button>
+                {/* Points change by hand only by the owner's hand (the server checks it too). */}
+                {owner.allowed && (
+                  <Button variant="light" onClick={() => setAdjusting(true)}>
+                    {t('customers.adjust.open')}
+                  </Button>
+                )}
               </Group>
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -169,22 +176,17 @@ export default function CustomerPage() {
                   {t('customers.page.contact')}
                 </Title>
                 <Contact customer={c} />
-                {owner.allowed && (
-                  <Button variant="light" mt="md" onClick={() => setAdjusting(true)}>
-                    {t('customers.adjust.open')}
-                  </Button>
-                )}
               </Paper>
               <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section">
                 <Title order={2} fz={18} mb="xs">
                   {t('customers.page.memberCode')}
                 </Title>
-                <Group gap="md" wrap="nowrap" align="center">
-                  <MemberQr code={c.code} size={140} />
+                <Flex gap="md" direction={{ base: 'column', xs: 'row' }} align="center">
+                  <MemberQr code={c.code} size={176} />
                   <Text fz="sm" c="dimmed">
                     {t('customers.page.qrHelp')}
                   </Text>
-                </Group>
+                </Flex>
               </Paper>
             </SimpleGrid>
             <CustomerHistory store={store} id={c.id} />
