@@ -90,9 +90,10 @@ export default function CustomerListPage() {
               leftSection={<IconPlus size={18} />}
               component={Link}
               to={paths.customerNew(store)}
+              aria-label={t('customers.new')}
               px={phone ? 6 : undefined}
             >
-              {t('customers.new')}
+              {phone ? t('customers.add') : t('customers.new')}
             </Button>
           </Group>
         </ListHeading>
