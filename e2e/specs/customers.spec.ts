@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomInStoreEan13 } from '@shopdesk/shared';
 import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 import { canvasPng, CustomerForm, CustomerList, CustomerPage, decode } from '../support/customers.ts';
 
@@ -50,6 +52,7 @@ test('customers: create, search by kana and phone, edit, QR and card, points, im
   await expect(page.getByText('山田 太郎 was added.')).toBeVisible();
   await expect(customer.heading('山田 太郎')).toBeVisible();
   const code = await customer.memberCode();
+  const taroId = /\/shop\/customers\/([^/?]+)$/.exec(page.url())![1]!;
   // The QR on screen is the member code, for the customer's phone.
   expect(await customer.qrText()).toBe(code);
 
@@ -60,6 +63,22 @@ test('customers: create, search by kana and phone, edit, QR and card, points, im
     data: { name: 'Jane Smith', phone: '555-0100' },
   });
   expect(jane.status(), await jane.text()).toBe(201);
+
+  // A sale at the counter names 山田: it joins their history, linked to the sale's page.
+  const tea = { code: randomInStoreEan13(), name: 'Green tea', price: 250, quantity: 10 };
+  expect((await page.request.post('/api/secure/product', { headers, data: tea })).ok()).toBe(true);
+  const sold = await page.request.post('/api/secure/shop/transaction', {
+    headers,
+    data: {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      customerId: taroId,
+      lines: [{ code: tea.code, quantity: 1 }],
+      payments: [{ method: 'CASH', currency: 'USD', amount: 1000 }],
+    },
+  });
+  expect(sold.ok(), await sold.text()).toBe(true);
+  const saleCode = ((await sold.json()) as { code: string }).code;
 
   // Search: hiragana finds the katakana furigana; the phone's digits (whole, or its last four) find
   // the phone however it was typed.
@@ -84,6 +103,11 @@ test('customers: create, search by kana and phone, edit, QR and card, points, im
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('山田 太郎 was saved.')).toBeVisible();
   await expect(page.getByText('Prefers paper receipts')).toBeVisible();
+  await expect(page.getByText('$2.50').first()).toBeVisible();
+  await page.getByRole('link', { name: `Sale ${saleCode}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/shop/list/${saleCode}$`));
+  await page.goBack();
+  await expect(customer.heading('山田 太郎')).toBeVisible();
 
   // The member card: its preview is the printed bitmap, whose Code 128 reads as the member code.
   await page.getByRole('button', { name: 'Print member card' }).click();
