@@ -31,6 +31,7 @@ import { createSessionTokens } from './lib/session-tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
 import { billingRoutes, billingWebhookRoutes, settleLapsed, settleUser } from './modules/billing/index.ts';
+import { customersRoutes, startPointsExpiry } from './modules/customers/index.ts';
 import { drawerRoutes } from './modules/drawer/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(invitationSecureRoutes(ctx));
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
+      await secure.register(customersRoutes(ctx));
       await secure.register(barcodeRulesRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
@@ -246,6 +248,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, MINUTE);
   billingSweep.unref();
   app.addHook('preClose', async () => clearInterval(billingSweep));
+  // Points of customers not seen for the store's expiry months expire, once a day per store.
+  app.addHook('preClose', startPointsExpiry(ctx));
   // SQLite's product report rows add up what sales left pending, about once a second.
   if (overrides.productFold !== false) app.addHook('preClose', startProductFold(ctx));
   await writesReady;

@@ -22,7 +22,7 @@ describe('config', () => {
     expect(c.host).toBe('0.0.0.0');
     expect(c.appUrl).toBe('http://localhost:3000');
     expect(c.database).toEqual({ kind: 'sqlite', file: join(dir, 'shopdesk.db') });
-    expect(c.freeLimits).toEqual({ products: 100, cargos: 20, transactions: 300, members: 1 });
+    expect(c.freeLimits).toEqual({ products: 100, cargos: 20, transactions: 300, members: 1, customers: 200 });
     expect(c.mail.outboxDir).toBe(join(dir, 'outbox'));
     expect(c.webDist).toMatch(/apps\/web\/dist$/);
   });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { FREE_CUSTOMER_LIMIT_DEFAULT } from '@shopdesk/shared';
 
 /** The repository root, so defaults such as WEB_DIST do not depend on the working directory. */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,6 +37,8 @@ const EnvSchema = z.object({
   FREE_CARGO_LIMIT: int(20),
   FREE_TRANSACTION_LIMIT: int(300),
   FREE_MEMBER_LIMIT: int(1),
+  /** Customers per store on the free plan (anonymised ones do not count). */
+  FREE_CUSTOMER_LIMIT: int(FREE_CUSTOMER_LIMIT_DEFAULT),
   /** `stripe` (also chosen when STRIPE_SECRET_KEY is set), `demo` (never in production), or unset: no billing. */
   BILLING_PROVIDER: z.enum(['demo', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalString,
@@ -123,7 +126,7 @@ export interface Config {
   appUrl: string;
   mail: { smtpUrl?: string; from: string; supportEmail?: string; outboxDir: string };
   jwtSecret: Uint8Array;
-  freeLimits: { products: number; cargos: number; transactions: number; members: number };
+  freeLimits: { products: number; cargos: number; transactions: number; members: number; customers: number };
   billing: {
     provider?: 'demo' | 'stripe';
     stripeSecretKey?: string;
@@ -237,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cargos: e.FREE_CARGO_LIMIT,
       transactions: e.FREE_TRANSACTION_LIMIT,
       members: e.FREE_MEMBER_LIMIT,
+      customers: e.FREE_CUSTOMER_LIMIT,
     },
     billing: {
       provider: billingProvider(e),

@@ -54,6 +54,16 @@ export const AUDIT_ACTIONS = [
   'TILL_CREATE',
   /** A till revoked by the owner or a manager, or left on the till with a SETTINGS member's PIN (summary: its name). */
   'TILL_REVOKE',
+  /** A customer anonymised (entityCode: the member code; their sales kept, unlinked). */
+  'CUSTOMER_DELETE',
+  /** A batch of a customer CSV import (summary: created/updated/unchanged/refused). */
+  'CUSTOMER_IMPORT',
+  /** The customer list exported as CSV (personal data leaving the app). */
+  'CUSTOMER_EXPORT',
+  /** The owner's points adjustment (entityCode: the member code, summary: signed points and the reason). */
+  'POINTS_ADJUST',
+  /** The loyalty settings (summary: "enabled earnRate pointValue minRedeem expiryMonths"). */
+  'LOYALTY_SETTINGS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +77,8 @@ export const AUDIT_ENTITIES = [
   'MEMBER',
   /** entityCode: the method's id (a default method's is its default name, such as CARD). */
   'PAYMENT_METHOD',
+  /** entityCode: the member code. */
+  'CUSTOMER',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -58,4 +58,5 @@ export * from './no-sale.ts';
 export * from './exceptions.ts';
 export * from './customer-search.ts';
 export * from './customers.ts';
+export * from './customer-import.ts';
 export * from './loyalty.ts';

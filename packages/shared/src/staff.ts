@@ -78,6 +78,14 @@ export function seesCost(rights: StoreRights): boolean {
   return hasPermission(rights, 'REPORTS') || hasPermission(rights, 'PRODUCTS');
 }
 
+/**
+ * Whether a member sees customers' full records (phone, email, note, totals, history): REPORTS.
+ * Anyone who sells sees the counter's view (customers.ts CustomerAtCounter).
+ */
+export function seesCustomerDetails(rights: StoreRights): boolean {
+  return hasPermission(rights, 'REPORTS');
+}
+
 /** What one action needs of the member making it (product.md §2, manager approval). */
 export interface ActionNeeds {
   permission: Permission;

@@ -41,6 +41,7 @@ export interface RouteSample {
 }
 
 const png = { raw: SAMPLE_PNG, headers: { 'content-type': 'image/png' } };
+const customer = (w: SweepWorld) => `/api/secure/customer/${w.customer.id}`;
 const product = (w: SweepWorld) => `/api/secure/product/code/${encodeURIComponent(w.product.code)}`;
 /**
  * A completed cash sale of two units: in the world owner's store (members of the permission matrix
@@ -788,6 +789,78 @@ export const routeSamples: Record<string, RouteSample> = {
     tenancy: 'owned',
     storeScoped: true,
     sample: (w) => ({ path: `${product(w)}/movements/window/0/10` }),
+  },
+
+  'GET /api/secure/customer': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/customer' }) },
+  'GET /api/secure/customer/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's customer's phone digits: another store's search finds none of them.
+    sample: () => ({ path: '/api/secure/customer/search/window/0/50', query: { q: '090', sort: 'name' } }),
+  },
+  'POST /api/secure/customer': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/customer',
+      body: { clientId: randomUUID(), name: `Walk-in ${unique()}`, phone: '080-1111-2222' },
+    }),
+  },
+  'GET /api/secure/customer/export.csv': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/customer/export.csv' }),
+  },
+  'POST /api/secure/customer/import/batch': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/customer/import/batch',
+      body: {
+        importId: randomUUID(),
+        batch: 0,
+        rows: [{ line: 2, name: `Imported ${unique()}`, phone: '03-1234-0000' }],
+      },
+    }),
+  },
+  'POST /api/secure/customer/import/check': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's member code among them: only the caller's own store may report it as known.
+    sample: (w) => ({ path: '/api/secure/customer/import/check', body: { codes: [w.customer.code, 'M0000000001'] } }),
+  },
+  'GET /api/secure/customer/{id}': { tenancy: 'owned', storeScoped: true, sample: (w) => ({ path: customer(w) }) },
+  'GET /api/secure/customer/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/customer/code/${w.customer.code}` }),
+  },
+  'PUT /api/secure/customer/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: customer(w), body: { name: w.customer.name, phone: '090-0000-1111', note: 'Edited' } }),
+  },
+  'DELETE /api/secure/customer/{id}': { tenancy: 'owned', storeScoped: true, sample: (w) => ({ path: customer(w) }) },
+  'GET /api/secure/customer/{id}/history': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `${customer(w)}/history`, query: { page: '0', size: '10' } }),
+  },
+  'POST /api/secure/customer/{id}/points': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `${customer(w)}/points`, body: { points: 50, reason: 'Welcome gift' } }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/loyalty': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/loyalty` }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/loyalty': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/loyalty`,
+      body: { enabled: true, earnRate: 100, pointValue: 1, minRedeem: 0, expiryMonths: 12 },
+    }),
   },
 
   'PUT /api/secure/file/data/{storeUrl}/{uuid}': {

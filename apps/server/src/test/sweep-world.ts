@@ -1,9 +1,10 @@
-import type { Approval, Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopdesk/shared';
+import type { Approval, Customer, Product, ShiftReport, ShopTransaction, VirtualStore } from '@shopdesk/shared';
 import { expect } from 'vitest';
 import { createUser, unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 import { freshCargo, ownerCargoView, type CargoWorld } from './cargo-world.ts';
 import { freshMembers, MEMBER_WORLD_ENV, type MemberWorld } from './member-world.ts';
+import { createCustomer } from './customers.ts';
 import { createProduct } from './products.ts';
 import { approveOn, makeTill, type TestTill } from './till-world.ts';
 
@@ -32,6 +33,8 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
   ownerSecondStore: VirtualStore;
   intruder: TestUser;
   product: Product;
+  /** A customer of the owner's default store, made fresh with the product. */
+  customer: Customer;
   /** An image in the owner's default store. */
   fileId: string;
   /** A completed sale and a parked cart of the owner's default store, made fresh with the product. */
@@ -83,6 +86,7 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     ownerSecondStore: second.body,
     intruder,
     product: undefined as unknown as Product,
+    customer: undefined as unknown as Customer,
     sale: undefined as unknown as ShopTransaction,
     parked: undefined as unknown as ShopTransaction,
     openShift: undefined as unknown as ShiftReport,
@@ -167,6 +171,11 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     name: `Owner only ${unique()}`,
     category: `Owner category ${unique()}`,
   });
+  w.customer = await createCustomer(w.t, w.owner, {
+    name: `Owner customer ${unique()}`,
+    phone: '090-4321-8765',
+    email: `owner-customer-${unique()}@example.com`,
+  });
   w.sale = await ownerSale(w, w.product.code, 'COMPLETED');
   w.parked = await ownerSale(w, w.product.code, 'PARKED');
   w.openShift = await ownerOpenShift(w);
@@ -187,6 +196,10 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.product.code,
     w.product.name,
     w.product.category,
+    w.customer.id,
+    w.customer.code,
+    w.customer.name,
+    w.customer.email,
     w.sale.id,
     w.sale.code,
     w.parked.code,
@@ -214,6 +227,7 @@ export const SWEEP_WORLD_ENV = {
   BILLING_PROVIDER: 'demo',
   FREE_PRODUCT_LIMIT: '1000000',
   FREE_TRANSACTION_LIMIT: '1000000',
+  FREE_CUSTOMER_LIMIT: '1000000',
 };
 
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
@@ -223,6 +237,10 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
   const [staff, invitations] = await Promise.all([
     w.t.request('GET', members, as),
     w.t.request('GET', `${members}/invitation`, as),
+  ]);
+  const [customer, loyalty] = await Promise.all([
+    w.t.request('GET', `/api/secure/customer/${w.customer.id}`, as),
+    w.t.request('GET', `/api/secure/virtual-store/${w.owner.store.urlName}/loyalty`, as),
   ]);
   const [profile, stores, product, movements, file, sale, parked, receiptTemplate, openShift, closedShift, methods] =
     await Promise.all([
@@ -243,6 +261,8 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     profile: [profile.status, profile.body],
     stores: [stores.status, stores.body],
     product: [product.status, product.body],
+    customer: [customer.status, customer.body],
+    loyalty: [loyalty.status, loyalty.body],
     movements: [movements.status, movements.body],
     file: [file.status, file.headers.get('etag')],
     sale: [sale.status, sale.body],

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { LoyaltyEntriesTable } from '../../db/types.ts';
+import { findCustomer } from './customers.repo.ts';
 
 /**
  * The sale's and the refund's writes to a customer (product.md §5 "Customers and points"): the
@@ -25,17 +26,6 @@ export interface CustomerSaleWrite {
   guard: boolean;
   /** EARN and REDEEM rows (those above zero). */
   entries: LoyaltyEntriesTable[];
-}
-
-/** A customer a sale may name: one of the store's, not anonymised. */
-export async function customerForSale(db: DbOrTx, storeId: string, id: string) {
-  return db
-    .selectFrom('customers')
-    .select(['id', 'code', 'name', 'points_balance'])
-    .where('store_id', '=', storeId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
 }
 
 /**
@@ -67,7 +57,7 @@ export async function applyCustomerSale(
     .returning('points_balance')
     .executeTakeFirst();
   if (!row) {
-    if (write.guard && (await customerForSale(trx, storeId, write.customerId))) return { outcome: 'over' };
+    if (write.guard && (await findCustomer(trx, storeId, write.customerId))) return { outcome: 'over' };
     await trx
       .updateTable('shop_transactions')
       .set({

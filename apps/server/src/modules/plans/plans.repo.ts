@@ -17,6 +17,17 @@ export async function countProductsOfOwner(db: DbOrTx, ownerId: string): Promise
   return Number(row.n);
 }
 
+/** Customers of one store, anonymised ones not counted (the customer limit is per store). */
+export async function countCustomersOfStore(db: DbOrTx, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Cargos across every store the user owns, except TRANSFERRED ones (see plans.service.ts). */
 export async function countCargosOfOwner(db: DbOrTx, ownerId: string): Promise<number> {
   const row = await db

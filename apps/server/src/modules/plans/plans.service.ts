@@ -25,7 +25,7 @@ import * as repo from './plans.repo.ts';
  * So when a claim fails, or the row is missing, the row is locked and set from the real count
  * before deciding: a freed slot is found exactly at the boundary, and only there.
  */
-export type LimitedKind = 'products' | 'cargos' | 'transactions' | 'members';
+export type LimitedKind = 'products' | 'cargos' | 'transactions' | 'members' | 'customers';
 
 /**
  * What the limits read of the context: the configured limits, the clock (which month it is) and
@@ -87,6 +87,14 @@ const LIMITED: Record<LimitedKind, Limited> = {
     refusal: (limit) =>
       `The free plan includes ${limit} member besides the owner across your stores. Upgrade to premium to invite more, or remove a member or a pending invitation.`,
   },
+  // Customers of one store (their period is the store's id), anonymised ones not counted: the
+  // limit is per store, so a second store starts with its own room.
+  customers: {
+    limit: (ctx) => ctx.config.freeLimits.customers,
+    count: (db, _ownerId, storeId) => repo.countCustomersOfStore(db, storeId),
+    refusal: (limit) =>
+      `The free plan includes up to ${limit} customers per store. Upgrade to premium to add more, or delete customers you no longer serve.`,
+  },
 };
 
 /** The calendar month (YYYY-MM) of `at` in `timezone`. */
@@ -107,14 +115,19 @@ function nextMonthStart(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-/** The usage row's period: '' for the current-count limits, a month for sales. */
+/** The usage row's period: '' for the current-count limits, a month for sales, the store for customers. */
 async function periodOf(
   db: DbOrTx,
   ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
   month: string | undefined,
+  storeId?: string,
 ): Promise<string> {
+  if (kind === 'customers') {
+    if (!storeId) throw new Error('The customer limit is counted per store: give the store');
+    return storeId;
+  }
   if (kind !== 'transactions') return '';
   return month ?? (await currentMonth(db, ownerId, ctx));
 }
@@ -134,9 +147,11 @@ export async function remainingSlots(
   ctx: LimitContext,
   ownerId: string,
   kind: LimitedKind,
+  storeId?: string,
 ): Promise<number> {
   if (isPremium(await repo.premiumOf(db, ownerId))) return Number.POSITIVE_INFINITY;
-  const used = await LIMITED[kind].count(db, ownerId, await periodOf(db, ctx, ownerId, kind, undefined), ctx);
+  const period = await periodOf(db, ctx, ownerId, kind, undefined, storeId);
+  const used = await LIMITED[kind].count(db, ownerId, period, ctx);
   return Math.max(0, LIMITED[kind].limit(ctx) - used);
 }
 
@@ -154,12 +169,12 @@ export async function claimSlots(
   ownerId: string,
   kind: LimitedKind,
   wanted: number,
-  options: { exact?: boolean; month?: string; written?: boolean } = {},
+  options: { exact?: boolean; month?: string; written?: boolean; storeId?: string } = {},
 ): Promise<number> {
   if (wanted <= 0) return 0;
   if (isPremium(await repo.premiumOf(trx, ownerId))) return wanted;
   const limit = LIMITED[kind].limit(ctx);
-  const key = { ownerId, kind, period: await periodOf(trx, ctx, ownerId, kind, options.month) };
+  const key = { ownerId, kind, period: await periodOf(trx, ctx, ownerId, kind, options.month, options.storeId) };
   if (await repo.addUsageWithin(trx, key, wanted, limit)) return wanted;
   // Missing, or full as counted: recount under the row's lock (see the top of this file). With
   // `written` the rows being created are already in this transaction, so the count holds them.
@@ -197,7 +212,7 @@ export async function assertCanCreate(
   ownerId: string,
   kind: LimitedKind,
   count = 1,
-  options: { month?: string; written?: boolean } = {},
+  options: { month?: string; written?: boolean; storeId?: string } = {},
 ): Promise<void> {
   if ((await claimSlots(trx, ctx, ownerId, kind, count, { ...options, exact: true })) < count) {
     throw freeLimitReached(kind, ctx);

@@ -14,15 +14,12 @@ import {
   unprotectFormula,
 } from '@shopdesk/shared';
 import { z } from 'zod';
+import { isBlank, issueErrors, type RowError } from '../../lib/import-rows.ts';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 export type ImportField = 'name' | 'brand' | 'category' | 'description' | 'price' | 'cost' | 'taxRate';
 
-export interface RowError {
-  line: number;
-  field: string;
-  message: string;
-}
+export type { RowError } from '../../lib/import-rows.ts';
 
 export interface ParsedRow {
   line: number;
@@ -79,8 +76,6 @@ function quantityCell(value: string | number, unit: ProductUnit): number | strin
 /** A tax rate cell is a percentage, as the export writes it and people type it. */
 const TAX_RATE_MESSAGE = 'Tax rate must be a percentage from 0 to 100 with at most 2 decimals, such as 8 or 8.5';
 
-const isBlank = (v: string | number | undefined) => v === undefined || String(v).trim() === '';
-
 /**
  * Checks one CSV row with the same rules as creating a product (shared CreateProductBodySchema),
  * after turning decimal price text into minor units of the store's currency. Returns the parsed
@@ -126,12 +121,7 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
     }
   }
   const parsed = ImportRowSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'row');
-      if (!errors.some((e) => e.field === field)) errors.push({ line: row.line, field, message: issue.message });
-    }
-  }
+  if (!parsed.success) issueErrors(row.line, parsed.error.issues, errors);
   if (errors.length > 0 || !parsed.success) return errors;
   return { line: row.line, product: parsed.data, given };
 }

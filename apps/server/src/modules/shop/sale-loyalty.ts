@@ -11,7 +11,7 @@ import type { LoyaltyEntriesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
-import { customerForSale, loyaltyOf, type CustomerSaleWrite } from '../customers/index.ts';
+import { findCustomerForSale, loyaltyOf, type CustomerSaleWrite } from '../customers/index.ts';
 import type { SaleBody } from './sale-pricer.ts';
 
 /**
@@ -92,7 +92,7 @@ export async function saleLoyalty(
 ): Promise<SaleLoyalty> {
   const lines = pricing.lines.map((l) => ({ points_discount: l.pointsDiscount, points_earned: 0, points_used: 0 }));
   if (!body.customerId) return { customer: null, header: NO_CUSTOMER, lines, write: null };
-  const row = await customerForSale(ctx.db, store.id, body.customerId);
+  const row = await findCustomerForSale(ctx.db, store.id, body.customerId);
   if (!row) throw notFound('We could not find this customer.');
   const settings: LoyaltySettings = loyaltyOf(store);
   const completed = body.status === 'COMPLETED';

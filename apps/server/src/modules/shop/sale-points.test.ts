@@ -169,7 +169,7 @@ describe.each(engines)('points of sales on %s', (engine) => {
       t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
         token: cashier.token,
         body,
-        headers: { 'X-Store': u.store.urlName },
+        headers: { 'x-store': u.store.urlName },
       });
     const plain = await as(sale(c.id));
     expect(plain.status, plain.text).toBe(201);

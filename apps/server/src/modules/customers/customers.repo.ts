@@ -1,0 +1,185 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { CustomersTable } from '../../db/types.ts';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+/** Binary order's top of the Basic Multilingual Plane: `key < q + TOP` is "key starts with q". */
+const TOP = '\uffff';
+
+export async function insertCustomers(db: DbOrTx, rows: Insertable<CustomersTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('customers').values(rows).execute();
+}
+
+/** A live (not anonymised) customer of the store. */
+export function findCustomer(db: DbOrTx, storeId: string, id: string): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findCustomerByCode(db: DbOrTx, storeId: string, code: string): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('code', '=', code)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The customer a device's create made under `clientId` (anonymised or not). */
+export function findByClientId(db: DbOrTx, storeId: string, clientId: string): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** Customers with these codes or client ids, anonymised ones too (their codes stay taken). */
+export async function findByCodesOrClientIds(
+  db: DbOrTx,
+  storeId: string,
+  codes: string[],
+  clientIds: string[],
+): Promise<CustomerRow[]> {
+  if (codes.length === 0 && clientIds.length === 0) return [];
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where((eb) =>
+      eb.or([
+        ...(codes.length > 0 ? [eb('code', 'in', codes)] : []),
+        ...(clientIds.length > 0 ? [eb('client_id', 'in', clientIds)] : []),
+      ]),
+    )
+    .execute();
+}
+
+export async function codesTaken(db: DbOrTx, storeId: string, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('customers')
+    .select('code')
+    .where('store_id', '=', storeId)
+    .where('code', 'in', codes)
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  patch: Updateable<CustomersTable>,
+): Promise<void> {
+  await db.updateTable('customers').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
+}
+
+/** Replaces the customer's search keys (none: they are no longer found). */
+export async function replaceSearchKeys(
+  db: DbOrTx,
+  storeId: string,
+  entries: Array<{ customerId: string; keys: string[] }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .deleteFrom('customer_search_keys')
+    .where('store_id', '=', storeId)
+    .where(
+      'customer_id',
+      'in',
+      entries.map((e) => e.customerId),
+    )
+    .execute();
+  const rows = entries.flatMap((e) => e.keys.map((key) => ({ store_id: storeId, key, customer_id: e.customerId })));
+  // 3 parameters a row: well under every engine's bound-parameter limit per statement.
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db
+      .insertInto('customer_search_keys')
+      .values(rows.slice(i, i + 2000))
+      .execute();
+  }
+}
+
+/** Unlinks the customer's sales (they keep their amounts, not who bought). */
+export async function unlinkSales(db: DbOrTx, storeId: string, customerId: string): Promise<void> {
+  await db
+    .updateTable('shop_transactions')
+    .set({ customer_id: null, customer_code: null, customer_name: null })
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+export type CustomerSort = 'name' | 'recent' | 'spent';
+
+export interface CustomerFilter {
+  /** Folded text; '' = every live customer. */
+  text: string;
+  /** Phone or code digits of the query; '' when it has fewer than 3. */
+  digits: string;
+  sort: CustomerSort;
+}
+
+/** Customer ids whose keys start with the query's text or its digits. */
+function matchingIds(db: DbOrTx, storeId: string, filter: CustomerFilter) {
+  const prefixes = [...new Set([filter.text, filter.digits].filter((p) => p.length > 0))];
+  return db
+    .selectFrom('customer_search_keys')
+    .select('customer_id')
+    .where('store_id', '=', storeId)
+    .where((eb) => eb.or(prefixes.map((p) => eb.and([eb('key', '>=', p), eb('key', '<', p + TOP)]))));
+}
+
+export async function searchCustomers(
+  db: DbOrTx,
+  storeId: string,
+  filter: CustomerFilter,
+  offset: number,
+  limit: number,
+): Promise<CustomerRow[]> {
+  let query = db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('deleted_at', 'is', null);
+  if (filter.text.length > 0) query = query.where('id', 'in', matchingIds(db, storeId, filter));
+  if (filter.sort === 'recent') {
+    // Never-seen customers last on both engines (PostgreSQL sorts NULL first when descending).
+    query = query.orderBy(sql`last_visit_at is null`).orderBy('last_visit_at', 'desc');
+  } else if (filter.sort === 'spent') query = query.orderBy('total_spent', 'desc');
+  return query.orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countCustomers(db: DbOrTx, storeId: string, filter: CustomerFilter): Promise<number> {
+  // Anonymised customers have no keys, so the keys alone count the live matches.
+  const row =
+    filter.text.length > 0
+      ? await db
+          .selectFrom(matchingIds(db, storeId, filter).distinct().as('m'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', storeId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every live customer after `code` in code order (the export's keyset pages). */
+export function customersAfterCode(
+  db: DbOrTx,
+  storeId: string,
+  after: string | null,
+  limit: number,
+): Promise<CustomerRow[]> {
+  let query = db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('deleted_at', 'is', null);
+  if (after !== null) query = query.where('code', '>', after);
+  return query.orderBy('code').limit(limit).execute();
+}
