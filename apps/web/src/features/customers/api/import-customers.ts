@@ -1,21 +1,11 @@
-import type { ImportBatchResult, ImportCheckResult } from '@shopdesk/shared';
+import type { CustomerImportRow, ImportBatchResult, ImportCheckResult } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 
 /**
- * One CSV line of a customer import as read on the device: text as found. Matched by member code
- * when it has one (an update), else a new customer. The server checks each row with the create
- * rules and reports bad ones by line and field, as the product import does.
+ * One CSV line of a customer import as read on the device (the shared schema's type): matched by
+ * member code when it has one, else a new customer; the server reports bad rows by line and field.
  */
-export interface CustomerImportRow {
-  line: number;
-  code?: string;
-  name: string;
-  nameKana?: string;
-  phone?: string;
-  email?: string;
-  note?: string;
-  marketingConsent?: string;
-}
+export type { CustomerImportRow };
 
 /** Sends one batch; the same importId and batch sent again answers the first result. */
 export function importCustomerBatch(store: string, importId: string, batch: number, rows: CustomerImportRow[]) {
