@@ -10,6 +10,7 @@ import { StoreShell } from './shell/app-shell.tsx';
 import { paths, routes } from '../lib/paths.ts';
 import { authPages } from '../features/auth/index.ts';
 import { cargoPages } from '../features/cargo/index.ts';
+import { customersPages } from '../features/customers/index.ts';
 import { counterPages } from '../features/counter/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
@@ -87,6 +88,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.profileStoreSales, lazy: page(storesPages.saleSettings) },
           { path: routes.profileStoreMembers, lazy: page(membersPages.members) },
           { path: routes.profileStoreTills, lazy: page(tillsPages.tills) },
+          { path: routes.profileStoreLoyalty, lazy: page(customersPages.loyalty) },
           { path: routes.profileStoreBarcodeRules, lazy: page(storesPages.barcodeRules) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
@@ -107,6 +109,10 @@ export const appRoutes: RouteObject[] = [
           { path: routes.shopStatistic, lazy: page(statisticsPages.report) },
           { path: routes.shopActivity, lazy: page(activityPages.log) },
           { path: routes.shopExceptions, lazy: page(statisticsPages.exceptions) },
+          { path: routes.customers, lazy: page(customersPages.list) },
+          { path: routes.customerNew, lazy: page(customersPages.form) },
+          { path: routes.customerPage, lazy: page(customersPages.customer) },
+          { path: routes.customerEdit, lazy: page(customersPages.form) },
           { path: routes.cargoList, lazy: page(cargoPages.list) },
           { path: routes.cargoNew, lazy: page(cargoPages.edit) },
           { path: routes.cargoDetail, lazy: page(cargoPages.detail) },

@@ -41,6 +41,11 @@ export const routes = {
   shopStatistic: 'shop/statistic',
   shopActivity: 'shop/activity',
   shopExceptions: 'shop/exceptions',
+  customers: 'shop/customers',
+  customerNew: 'shop/customers/new',
+  customerPage: 'shop/customers/:id',
+  customerEdit: 'shop/customers/:id/edit',
+  profileStoreLoyalty: 'profile/store/:urlName/loyalty',
   cargoList: 'cargo/manage',
   cargoNew: 'cargo/manage/new/:cargoCode?',
   cargoDetail: 'cargo/manage/:cargoCode',
@@ -111,6 +116,14 @@ export const paths = {
   shopActivity: (store: string) => paths.store(store, routes.shopActivity),
   /** The exceptions report: overrides, discounts, approvals, refunds, voids, no-sales, cash moves. */
   shopExceptions: (store: string) => paths.store(store, routes.shopExceptions),
+  /** The store's customers: search, sort, import and export (REPORTS). */
+  customers: (store: string) => paths.store(store, routes.customers),
+  customerNew: (store: string) => paths.store(store, routes.customerNew),
+  /** One customer: contact, totals, points, member code and history. */
+  customerPage: (store: string, id: string) => paths.store(store, `shop/customers/${seg(id)}`),
+  customerEdit: (store: string, id: string) => paths.store(store, `shop/customers/${seg(id)}/edit`),
+  /** One of the user's stores' points programme (earn rate, point value, expiry), opened from `store`. */
+  profileStoreLoyalty: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/loyalty`),
   /** The store's cargos; `receive` (a hand-over token) asks to receive that cargo here. */
   cargoList: (store: string, receive?: string) =>
     paths.store(store, routes.cargoList) + (receive ? `?receive=${seg(receive)}` : ''),

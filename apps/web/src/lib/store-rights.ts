@@ -20,6 +20,8 @@ const SCREEN_NEEDS: [prefix: string, need: Need][] = [
   ['shop/shift', 'SHIFTS'],
   ['shop/statistic', 'REPORTS'],
   ['shop/activity', 'REPORTS'],
+  // Customers' contact details and totals are REPORTS' (the counter's own search needs only SELL).
+  ['shop/customers', 'REPORTS'],
   ['cargo/manage/new', 'CARGO'],
   // A store's details, sale settings and receipt template (the list of one's stores is open to all).
   ['profile/store/*', 'SETTINGS'],

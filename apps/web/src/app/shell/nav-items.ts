@@ -16,6 +16,7 @@ import {
   IconStore,
   IconTruck,
   IconUser,
+  IconUsers,
 } from '../../components/icons.tsx';
 
 /**
@@ -66,6 +67,7 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('shop-counter', 'nav.counter', 'shop/counter', IconCash),
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
+      leaf('shop-customers', 'nav.customers', 'shop/customers', IconUsers),
       leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
       leaf('shop-activity', 'nav.activity', 'shop/activity', IconList),
       leaf('shop-exceptions', 'nav.exceptions', 'shop/exceptions', IconAlert),

@@ -15,6 +15,10 @@ describe('store rights in the web app', () => {
     expect(screenNeed('profile/store/shop-1/sales')).toBe('SETTINGS');
     expect(screenNeed('profile/store/shop-1/members')).toBe('MEMBERS');
     expect(screenNeed('profile/store/shop-1/tills')).toBe('SETTINGS');
+    expect(screenNeed('profile/store/shop-1/loyalty')).toBe('SETTINGS');
+    // Customers' contact details and totals: REPORTS, the new, edit and customer pages too.
+    expect(screenNeed('shop/customers')).toBe('REPORTS');
+    expect(screenNeed('shop/customers/c1/edit')).toBe('REPORTS');
     // The list of one's own stores (owned and member ones, marked) is every member's.
     expect(screenNeed('profile/store')).toBeNull();
     expect(screenNeed('profile/subscription/pricing')).toBe('OWNER');
@@ -35,7 +39,7 @@ describe('store rights in the web app', () => {
         'profile-store',
       ]),
     );
-    for (const hidden of ['shop-statistic', 'stock-new', 'cargo-new']) {
+    for (const hidden of ['shop-statistic', 'shop-customers', 'stock-new', 'cargo-new']) {
       expect(opens(cashier)).not.toContain(hidden);
     }
     expect(opens(manager)).toEqual(opens(OWNER_RIGHTS));

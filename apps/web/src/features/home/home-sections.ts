@@ -9,6 +9,7 @@ import {
   IconReceipt,
   IconScan,
   IconTruck,
+  IconUsers,
 } from '../../components/icons.tsx';
 
 export interface HomeCardDef {
@@ -52,6 +53,7 @@ export const HOME_SECTIONS: Record<HomeTab, HomeSectionDef> = {
     cards: [
       { key: 'home.counter', path: 'shop/counter', icon: IconCash, ready: true },
       { key: 'home.transactions', path: 'shop/list', icon: IconReceipt, ready: true },
+      { key: 'home.customers', path: 'shop/customers', icon: IconUsers, ready: true },
       { key: 'home.reports', path: 'shop/statistic', icon: IconChart, ready: true },
     ],
   },

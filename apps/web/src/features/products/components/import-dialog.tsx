@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -11,9 +11,11 @@ import { checkImportCodes, importBatch } from '../api/import-products.ts';
 import { productKeys } from '../api/keys.ts';
 import { mapHeader, missingFields, toImportRows } from '../import/import-rows.ts';
 import { planImport, type ImportPlan } from '../import/plan-import.ts';
-import { runImport, type ImportProgress, type ImportSummary } from '../import/run-import.ts';
+import { runImport, type ImportProgress, type ImportSummary } from '../../../components/import/run-import.ts';
 import { templateCsv } from '../import/template.ts';
-import { ImportPlanView, ImportSummaryView } from './import-report.tsx';
+import { ImportPlanView, ProductImportSummary } from './import-report.tsx';
+import { ImportProgressView } from '../../../components/import/import-report.tsx';
+import { downloadCsv } from '../../../components/import/download.ts';
 
 type Phase =
   | { kind: 'pick' }
@@ -22,16 +24,6 @@ type Phase =
   | { kind: 'running'; progress: ImportProgress }
   | { kind: 'done'; summary: ImportSummary; limit: number | null }
   | { kind: 'failed'; message: string };
-
-/** Saves a text file the way a download link would. */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * CSV import: the file is read on the phone, checked against the plan (how many rows fit), then
@@ -114,7 +106,7 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
               <Button
                 variant="default"
                 leftSection={<IconDownload size={18} />}
-                onClick={() => download(t('import.templateFile'), templateCsv(money.main))}
+                onClick={() => downloadCsv(t('import.templateFile'), templateCsv(money.main))}
                 size="md"
               >
                 {t('import.template')}
@@ -144,28 +136,13 @@ export function ImportDialog({ store, opened, onClose }: { store: string; opened
             </SimpleGrid>
           </>
         )}
-        {phase.kind === 'running' && (
-          <Stack gap="xs">
-            <Text aria-live="polite">
-              {phase.progress.waitingMs
-                ? t('import.waiting', { seconds: Math.ceil(phase.progress.waitingMs / 1000) })
-                : t('import.progress', { sent: n(phase.progress.sentRows), total: n(phase.progress.totalRows) })}
-            </Text>
-            <Progress
-              value={phase.progress.totalRows ? (100 * phase.progress.sentRows) / phase.progress.totalRows : 0}
-              size="xl"
-              radius="xl"
-              animated
-              aria-label={t('import.progressLabel')}
-            />
-          </Stack>
-        )}
+        {phase.kind === 'running' && <ImportProgressView progress={phase.progress} />}
         {phase.kind === 'failed' && (
           <Alert color="red" variant="light" role="alert">
             {phase.message}
           </Alert>
         )}
-        {phase.kind === 'done' && <ImportSummaryView store={store} summary={phase.summary} limit={phase.limit} />}
+        {phase.kind === 'done' && <ProductImportSummary store={store} summary={phase.summary} limit={phase.limit} />}
         {(phase.kind === 'done' || phase.kind === 'failed') && (
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPhase({ kind: 'pick' })}>

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Box, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { ImportPlan } from '../import/plan-import.ts';
-import { rowMessage } from '../import/row-messages.ts';
-import type { ImportSummary } from '../import/run-import.ts';
+import { ImportSummaryView } from '../../../components/import/import-report.tsx';
+import type { ImportSummary } from '../../../components/import/run-import.ts';
 
 /** How to get more products: premium's prices and the upgrade. */
 export function UpgradeHint({ store }: { store: string }) {
@@ -56,8 +56,8 @@ export function ImportPlanView({ store, plan, fileName }: { store: string; plan:
 
 const FIELDS = ['code', 'name', 'brand', 'category', 'price', 'cost', 'quantity', 'description'];
 
-/** After importing: where every row went (the counts add up to the rows read), and why rows were refused. */
-export function ImportSummaryView({
+/** After importing products: the shared summary, with the product columns and the plan's limit. */
+export function ProductImportSummary({
   store,
   summary,
   limit,
@@ -67,87 +67,23 @@ export function ImportSummaryView({
   /** The plan's product limit, when the check before the import found one. */
   limit: number | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
-  const rows: Array<[string, number]> = [
-    [t('import.created'), summary.created],
-    [t('import.updated'), summary.updated],
-    [t('import.unchanged'), summary.unchanged],
-    [t('import.limited'), summary.limited],
-    [t('import.rejected'), summary.rejected],
-  ];
-  const field = (f: string) => (FIELDS.includes(f) ? t(`import.fields.${f}`) : f);
+  const { t } = useTranslation();
   return (
-    <Stack gap="sm" role="status">
-      <Alert
-        color={summary.limited || summary.rejected ? 'orange' : 'teal'}
-        variant="light"
-        title={t('import.doneTitle')}
-      >
-        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} aria-label={t('import.countsLabel')}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Td>
-                  <Text fz="sm">{label}</Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text fz="sm" fw={700}>
-                    {n(value)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Table.Td>
-                <Text fz="sm" fw={700}>
-                  {t('import.rowsRead')}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text fz="sm" fw={800}>
-                  {n(summary.rowsRead)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Alert>
-      {summary.limited > 0 && (
-        <Alert color="orange" variant="light" role="alert">
-          <Stack gap={4}>
-            <Text fz="sm" fw={600}>
-              {t(limit ? 'import.limitLineOf' : 'import.limitLine', {
-                count: summary.limited,
-                line: summary.firstLimitedLine ?? '',
-                limit,
-              })}
-            </Text>
-            <UpgradeHint store={store} />
-          </Stack>
-        </Alert>
-      )}
-      {summary.errors.length > 0 && (
-        <Box>
-          <Text fw={600}>{t('import.errorsTitle', { count: summary.rejected })}</Text>
-          <ScrollArea.Autosize mah={280}>
-            <List size="sm" spacing={4} aria-label={t('import.errorsLabel')}>
-              {summary.errors.map((e, i) => (
-                <List.Item key={`${e.line}-${e.field}-${i}`}>
-                  <Group gap={4} wrap="wrap">
-                    <Text span fz="sm" fw={600}>
-                      {t('import.errorWhere', { line: e.line, field: field(e.field) })}
-                    </Text>
-                    <Text span fz="sm">
-                      {rowMessage(t, e.message)}
-                    </Text>
-                  </Group>
-                </List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-        </Box>
-      )}
-    </Stack>
+    <ImportSummaryView
+      summary={summary}
+      fieldLabel={(f) => (FIELDS.includes(f) ? t(`import.fields.${f}`) : f)}
+      limitNotice={
+        <Stack gap={4}>
+          <Text fz="sm" fw={600}>
+            {t(limit ? 'import.limitLineOf' : 'import.limitLine', {
+              count: summary.limited,
+              line: summary.firstLimitedLine ?? '',
+              limit,
+            })}
+          </Text>
+          <UpgradeHint store={store} />
+        </Stack>
+      }
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { parseCsv } from '@shopdesk/shared';
-import { batches, mapHeader, missingFields, toImportRows } from './import-rows.ts';
-import { runImport, summaryAddsUp } from './run-import.ts';
+import { mapHeader, missingFields, toImportRows } from './import-rows.ts';
+import { batches } from '../../../components/import/run-import.ts';
+import { runImport, summaryAddsUp } from '../../../components/import/run-import.ts';
 
 describe('header mapping and rows', () => {
   it('maps known header names loosely and reports missing required columns', () => {

@@ -1,4 +1,4 @@
-import { IMPORT_BATCH_MAX_ROWS, type CsvRecord, type ImportRow } from '@shopdesk/shared';
+import type { CsvRecord, ImportRow } from '@shopdesk/shared';
 
 export type ImportField =
   'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description' | 'taxRate' | 'unit';
@@ -56,11 +56,4 @@ export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportFie
     }
     return row;
   });
-}
-
-/** Splits rows into batches of at most `size` (the endpoint takes up to 1000 rows a call). */
-export function batches<T>(rows: T[], size = IMPORT_BATCH_MAX_ROWS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }

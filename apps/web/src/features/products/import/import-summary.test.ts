@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import type { ImportResult, ImportRow } from '../api/import-products.ts';
 import { planImport } from './plan-import.ts';
-import { runImport, summaryAddsUp } from './run-import.ts';
+import { runImport, summaryAddsUp } from '../../../components/import/run-import.ts';
 
 /**
  * A store as the server keeps it, applying rows the way the import endpoint does: a bad row is

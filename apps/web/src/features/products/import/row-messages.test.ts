@@ -8,7 +8,7 @@ import {
 } from '@shopdesk/shared';
 import en from '../../../locales/en-US.json';
 import ja from '../../../locales/ja-JP.json';
-import { rowMessageKey } from './row-messages.ts';
+import { rowMessageKey } from '../../../components/import/row-messages.ts';
 
 /** Every sentence the import can refuse a cell with: the money parser's and the create schema's. */
 function refusals(): string[] {

@@ -114,6 +114,15 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             size="sm"
             variant="default"
             component={Link}
+            to={paths.profileStoreLoyalty(openStore, store.urlName)}
+            aria-label={t('loyalty.linkOf', { name: store.name })}
+          >
+            {t('loyalty.link')}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
             to={paths.profileStoreBarcodeRules(openStore, store.urlName)}
             aria-label={t('barcodeRules.linkOf', { name: store.name })}
           >

@@ -1,5 +1,5 @@
-import type { TFunction } from '../../../lib/i18n/types.ts';
-import { translateMessage } from '../../../lib/describe-error.ts';
+import type { TFunction } from '../../lib/i18n/types.ts';
+import { translateMessage } from '../../lib/describe-error.ts';
 
 /**
  * The server says why an import row was refused in English sentences, some with a value inside
@@ -46,6 +46,10 @@ const LABELS: Record<string, string> = {
   Category: 'category',
   Description: 'description',
   Barcode: 'code',
+  Furigana: 'nameKana',
+  Phone: 'phone',
+  Email: 'email',
+  Note: 'note',
 };
 
 /** The key of `message` in `import.messages`, or null when no pattern knows it. */

@@ -1,8 +1,20 @@
-import { ApiRequestError } from '../../../lib/api-error.ts';
-import type { ImportResult, ImportRow } from '../api/import-products.ts';
-import { batches } from './import-rows.ts';
+import { IMPORT_BATCH_MAX_ROWS, type ImportBatchResult } from '@shopdesk/shared';
+import { ApiRequestError } from '../../lib/api-error.ts';
 
-export type SendBatch = (importId: string, batch: number, rows: ImportRow[]) => Promise<ImportResult>;
+/**
+ * The CSV imports' shared runner (products, customers): rows of any shape sent in batches under one
+ * importId, with the same answer shape (ImportBatchResult) and the same summary.
+ */
+type ImportResult = ImportBatchResult;
+
+export type SendBatch<R> = (importId: string, batch: number, rows: R[]) => Promise<ImportResult>;
+
+/** Splits rows into batches of at most `size` (the import endpoints take up to 1000 rows a call). */
+export function batches<T>(rows: T[], size = IMPORT_BATCH_MAX_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
 
 export interface ImportProgress {
   sentRows: number;
@@ -20,7 +32,7 @@ export interface ImportSummary {
   created: number;
   updated: number;
   unchanged: number;
-  /** Rows that would have added a product past the free plan's limit. */
+  /** Rows that would have added a product (a customer) past the free plan's limit. */
   limited: number;
   /** Rows refused for their content; `errors` says why, by line and field. */
   rejected: number;
@@ -65,9 +77,9 @@ function addResult(total: ImportSummary, result: ImportResult) {
  * out for as long as Retry-After asks. Past the free limit every batch is still sent: its rows that
  * update products the store has are applied (they use no slot), the others are counted as limited.
  */
-export async function runImport(
-  rows: ImportRow[],
-  send: SendBatch,
+export async function runImport<R>(
+  rows: R[],
+  send: SendBatch<R>,
   onProgress: (p: ImportProgress) => void,
   options: RunImportOptions = {},
 ): Promise<ImportSummary> {

@@ -1,0 +1,57 @@
+import { Anchor, Paper, Skeleton } from '@mantine/core';
+import type { CurrencyCode } from '@shopdesk/shared';
+import { Link, useParams } from '../../../lib/router/index.ts';
+import { useTranslation } from '../../../lib/i18n/use-translation.ts';
+import { paths } from '../../../lib/paths.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
+import { IconBack } from '../../../components/icons.tsx';
+import { useLoyaltySettings } from '../api/loyalty-settings.ts';
+import { useStore } from '../api/get-store.ts';
+import { LoyaltyForm } from '../components/loyalty-form.tsx';
+
+/** /{store}/profile/store/{urlName}/loyalty: one of the user's stores' points programme (SETTINGS). */
+export default function LoyaltySettingsPage() {
+  const { t } = useTranslation();
+  const { store: openStore = '', urlName = '' } = useParams();
+  const target = useStore(urlName);
+  const settings = useLoyaltySettings(urlName);
+  const back = paths.profileStore(openStore);
+
+  if (target.error instanceof ApiRequestError && target.error.status === 404) {
+    return (
+      <NotFound title={t('notFound.storeTitle')} text={t('notFound.storeText', { store: urlName })} homeTo={back} />
+    );
+  }
+  const error = target.error ?? settings.error;
+
+  return (
+    <PageFrame title={t('loyalty.title')} description={target.data?.name}>
+      <Anchor
+        component={Link}
+        to={back}
+        fz="sm"
+        mt={-8}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44 }}
+      >
+        <IconBack size={16} aria-hidden />
+        {t('saleSettings.backToStores')}
+      </Anchor>
+      {(target.isPending || settings.isPending) && !error && <Skeleton h={360} radius="lg" />}
+      {error && <FormError>{describeError(t, error)}</FormError>}
+      {target.data && settings.data && (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <LoyaltyForm
+            key={JSON.stringify(settings.data)}
+            urlName={urlName}
+            currency={target.data.mainCurrency as CurrencyCode}
+            settings={settings.data}
+          />
+        </Paper>
+      )}
+    </PageFrame>
+  );
+}
