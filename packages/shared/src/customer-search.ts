@@ -55,7 +55,8 @@ export function readCustomerQuery(q: string): { text: string; digits: string } {
 
 /**
  * Whether a customer matches a query, as the server's search does (prefix of a name word, the
- * furigana, the email or the code; phone digits anywhere): the counter's offline search.
+ * furigana, the email or the code; the phone's digits from the start or its last four): the
+ * counter's offline search.
  */
 export function customerMatches(
   customer: { name: string; nameKana?: string | null; phone?: string | null; email?: string | null; code: string },
@@ -70,7 +71,13 @@ export function customerMatches(
     foldSearchText(customer.code),
   ];
   if (keys.some((k) => k.startsWith(text))) return true;
-  return digits.length > 0 && phoneDigits(customer.phone ?? '').includes(digits);
+  // As the server's keys: the phone's digits from the start, or its last four.
+  const phone = phoneDigits(customer.phone ?? '');
+  const codeDigits = phoneDigits(customer.code);
+  return (
+    digits.length > 0 &&
+    (phone.startsWith(digits) || phone.slice(-4).startsWith(digits) || codeDigits.startsWith(digits))
+  );
 }
 
 /** Member codes: "M" and 10 digits (Code 128 on cards), made by the server from a CSPRNG. */
