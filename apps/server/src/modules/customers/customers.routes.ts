@@ -31,6 +31,7 @@ import { exportCustomersCsv } from './customer-export.service.ts';
 import { checkCustomerImport, importCustomers } from './customer-import.service.ts';
 import * as customers from './customers.service.ts';
 import * as loyalty from './loyalty.service.ts';
+import { loyaltyOf } from '../loyalty/index.ts';
 
 const FIRST_WINDOW = { page: 0, size: 20 };
 /** A batch of 1000 rows with long notes is larger than the default JSON body limit. */
@@ -260,7 +261,7 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { permission: 'MEMBER', till: 'member' },
         schema: { ...storeBase, response: { 200: LoyaltySettingsSchema, ...errorResponses(400, 401, 404) } },
       },
-      async (request) => loyalty.loyaltyOf((await scopeForStore(ctx, request, request.params.urlName)).store),
+      async (request) => loyaltyOf((await scopeForStore(ctx, request, request.params.urlName)).store),
     );
 
     app.put(

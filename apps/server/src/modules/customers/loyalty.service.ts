@@ -9,7 +9,6 @@ import {
 } from '@shopdesk/shared';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { StoreRow } from '../../db/types.ts';
 import { fieldError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
@@ -18,18 +17,7 @@ import { toCustomer } from './customer-fields.ts';
 import { customerNotFound } from './customers.service.ts';
 import * as customers from './customers.repo.ts';
 import * as repo from './loyalty.repo.ts';
-
-/** A store's loyalty programme as the API shows it (the sale reads it the same way). */
-export function loyaltyOf(store: StoreRow): LoyaltySettings {
-  const months = store.loyalty_expiry_months;
-  return {
-    enabled: Number(store.loyalty_enabled ?? 0) === 1,
-    earnRate: Number(store.loyalty_earn_rate ?? 100),
-    pointValue: Number(store.loyalty_point_value ?? 1),
-    minRedeem: Number(store.loyalty_min_redeem ?? 0),
-    expiryMonths: months === null || months === undefined ? null : Number(months),
-  };
-}
+import { loyaltyOf } from '../loyalty/index.ts';
 
 /** Changes the loyalty programme (SETTINGS), audited with its figures. */
 export async function updateLoyalty(ctx: AppContext, scope: Scope, body: LoyaltySettings): Promise<LoyaltySettings> {

@@ -4,7 +4,7 @@ import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
 import { AppError } from '../../core/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { applyCustomerRefund } from '../customers/index.ts';
+import { applyCustomerRefund } from '../loyalty/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';

@@ -11,7 +11,7 @@ import type { LoyaltyEntriesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
-import { findCustomerForSale, loyaltyOf, type CustomerSaleWrite } from '../customers/index.ts';
+import { findCustomerForSale, loyaltyOf, type CustomerSaleWrite } from '../loyalty/index.ts';
 import type { SaleBody } from './sale-pricer.ts';
 
 /**

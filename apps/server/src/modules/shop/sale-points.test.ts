@@ -132,6 +132,10 @@ describe.each(engines)('points of sales on %s', (engine) => {
       .where('id', '=', res.body.id)
       .executeTakeFirstOrThrow();
     expect(Number(row.points_overdrawn)).toBe(1);
+    // Overdrawn, they still buy online (only a redemption is held to the balance) and earn.
+    const next = await post(t, u, sale(c.id));
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.points).toMatchObject({ earned: 10, redeemed: 0, balance: -3 });
     await expectPointsConsistent(t, u.store.id);
   });
 

@@ -10,7 +10,7 @@ import { assertCanCreate, freeLimitReached, limitContextOf, saleSlot, type Write
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordStatRows, saleStatRows, type SaleForStatistics, type StatRows } from '../statistics/index.ts';
 import { applyMovementRows, orderedMovementRows, type Movement } from '../stock/index.ts';
-import { applyCustomerSale, type CustomerSaleWrite } from '../customers/index.ts';
+import { applyCustomerSale, type CustomerSaleWrite } from '../loyalty/index.ts';
 import { pointsOverBalance } from './sale-loyalty.ts';
 import * as repo from './transactions.repo.ts';
 

@@ -186,10 +186,11 @@ BEGIN
         THEN loyalty->>'at' ELSE c.last_visit_at END,
       updated_at = loyalty->>'now'
     WHERE c.store_id = store AND c.id = loyalty->>'customerId' AND c.deleted_at IS NULL
-      AND (NOT (loyalty->>'guard')::boolean OR c.points_balance >= (loyalty->>'redeemed')::bigint)
+      AND (NOT (loyalty->>'guard')::boolean OR (loyalty->>'redeemed')::bigint = 0
+        OR c.points_balance >= (loyalty->>'redeemed')::bigint)
     RETURNING c.points_balance INTO balance;
     IF NOT FOUND THEN
-      IF (loyalty->>'guard')::boolean AND EXISTS (SELECT 1 FROM customers c
+      IF (loyalty->>'guard')::boolean AND (loyalty->>'redeemed')::bigint > 0 AND EXISTS (SELECT 1 FROM customers c
           WHERE c.store_id = store AND c.id = loyalty->>'customerId' AND c.deleted_at IS NULL) THEN
         RAISE EXCEPTION 'points over balance' USING ERRCODE = 'SD409';
       END IF;

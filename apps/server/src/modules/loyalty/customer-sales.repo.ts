@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { LoyaltyEntriesTable } from '../../db/types.ts';
-import { findCustomer } from './customers.repo.ts';
 
 /**
  * The sale's and the refund's writes to a customer (product.md §5 "Customers and points"): the
@@ -26,6 +25,17 @@ export interface CustomerSaleWrite {
   guard: boolean;
   /** EARN and REDEEM rows (those above zero). */
   entries: LoyaltyEntriesTable[];
+}
+
+/** A customer a sale may name: one of the store's, not anonymised. */
+export async function findCustomerForSale(db: DbOrTx, storeId: string, id: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'code', 'name', 'points_balance'])
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -53,11 +63,13 @@ export async function applyCustomerSale(
     .where('store_id', '=', storeId)
     .where('id', '=', write.customerId)
     .where('deleted_at', 'is', null)
-    .$if(write.guard, (qb) => qb.where('points_balance', '>=', write.redeemed))
+    // Only a redemption is held to the balance: a customer overdrawn offline still buys (and earns).
+    .$if(write.guard && write.redeemed > 0, (qb) => qb.where('points_balance', '>=', write.redeemed))
     .returning('points_balance')
     .executeTakeFirst();
   if (!row) {
-    if (write.guard && (await findCustomer(trx, storeId, write.customerId))) return { outcome: 'over' };
+    if (write.guard && write.redeemed > 0 && (await findCustomerForSale(trx, storeId, write.customerId)))
+      return { outcome: 'over' };
     await trx
       .updateTable('shop_transactions')
       .set({
