@@ -59,3 +59,4 @@ export * from './exceptions.ts';
 export * from './customer-search.ts';
 export * from './customers.ts';
 export * from './loyalty.ts';
+export * from './customer-reports.ts';
