@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './harness.ts';
 
 /*
- * Customers and points rows written straight into the test database, for the report tests while
- * the sale path that writes them (issue 42, the lead's branch) is not merged: the sales themselves
- * are made through the API, then given their customer and points here as the sale's write will.
+ * What the report tests need of the customers module (issue 42, the customers-api branch, not
+ * merged here yet): a customer, an anonymisation, an owner's adjustment or an expiry, written
+ * straight into the test database as that module's routes and job do. Sales, their points and
+ * refunds go through the API (the sale path).
  */
 
 export async function insertCustomer(
@@ -39,46 +40,20 @@ export async function insertCustomer(
   return id;
 }
 
-export interface SalePoints {
-  earned?: number;
-  redeemed?: number;
-  discount?: number;
-  overdrawn?: boolean;
-}
-
-/** Gives the sale `code` its customer and points, and writes its EARN and REDEEM entries at the sale's time. */
-export async function attachCustomer(
-  t: TestApp,
-  storeId: string,
-  code: string,
-  customer: { id: string; code: string; name: string },
-  points: SalePoints = {},
-): Promise<void> {
-  const sale = await t.db
-    .selectFrom('shop_transactions')
-    .select(['id', 'completed_at', 'user_id'])
+/** What the customer delete route does (customers module, another branch): anonymised, their sales unlinked. */
+export async function anonymise(t: TestApp, storeId: string, customerId: string): Promise<void> {
+  await t.db
+    .updateTable('customers')
+    .set({ name: '', phone: '', phone_digits: '', email: '', note: '', deleted_at: t.clock.now().toISOString() })
     .where('store_id', '=', storeId)
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', customerId)
+    .execute();
   await t.db
     .updateTable('shop_transactions')
-    .set({
-      customer_id: customer.id,
-      customer_code: customer.code,
-      customer_name: customer.name,
-      points_earned: points.earned ?? 0,
-      points_redeemed: points.redeemed ?? 0,
-      points_discount: points.discount ?? 0,
-      points_overdrawn: points.overdrawn ? 1 : 0,
-    })
+    .set({ customer_id: null, customer_code: null, customer_name: null })
     .where('store_id', '=', storeId)
-    .where('id', '=', sale.id)
+    .where('customer_id', '=', customerId)
     .execute();
-  const at = sale.completed_at!;
-  if (points.earned) await ledgerEntry(t, storeId, customer.id, 'EARN', points.earned, at, { saleId: sale.id });
-  if (points.redeemed) {
-    await ledgerEntry(t, storeId, customer.id, 'REDEEM', -points.redeemed, at, { saleId: sale.id });
-  }
 }
 
 export async function ledgerEntry(

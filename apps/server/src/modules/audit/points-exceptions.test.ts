@@ -28,8 +28,8 @@ describe.each(engines)('points in the exceptions and staff reports on %s', (engi
         ['POINTS_ADJUST', 'Olive Owner', null, 100, null, `${c.code} ${c.name}: Welcome gift`],
         // One sale: its rows share the sale's time, in the order of their keys.
         ...[
-          ['POINTS_REDEEM', 'Cass Cashier', 6, 3, w.saleCodes.bCashier, `${b.code} ${b.name}`],
-          ['POINTS_OVERDRAWN', 'Cass Cashier', 6, 3, w.saleCodes.bCashier, `${b.code} ${b.name}`],
+          ['POINTS_REDEEM', 'Cass Cashier', 60, 30, w.saleCodes.bCashier, `${b.code} ${b.name}`],
+          ['POINTS_OVERDRAWN', 'Cass Cashier', 60, 30, w.saleCodes.bCashier, `${b.code} ${b.name}`],
         ].sort((x, y) => String(y[0]).localeCompare(String(x[0]))),
         ['POINTS_REDEEM', 'Olive Owner', 10, 5, w.saleCodes.aDay, `${a.code} ${a.name}`],
       ],
@@ -42,7 +42,7 @@ describe.each(engines)('points in the exceptions and staff reports on %s', (engi
     const totals = Object.fromEntries(
       res.body.totals.map((x: { kind: string; count: number; amount: number }) => [x.kind, [x.count, x.amount]]),
     );
-    expect(totals).toMatchObject({ POINTS_REDEEM: [2, 16], POINTS_ADJUST: [1, 0], POINTS_OVERDRAWN: [1, 6] });
+    expect(totals).toMatchObject({ POINTS_REDEEM: [2, 70], POINTS_ADJUST: [1, 0], POINTS_OVERDRAWN: [1, 60] });
   });
 
   it('shows a cashier their own points rows only; the CSV has the points column', async () => {
@@ -68,11 +68,11 @@ describe.each(engines)('points in the exceptions and staff reports on %s', (engi
       '100',
     ]);
     expect(lines.find((l) => l[1] === 'POINTS_OVERDRAWN')?.slice(6)).toEqual([
-      '0.06',
+      '0.60',
       '',
       w.saleCodes.bCashier,
       `${w.customers.b.code} ${w.customers.b.name}`,
-      '3',
+      '30',
     ]);
   });
 
@@ -81,6 +81,6 @@ describe.each(engines)('points in the exceptions and staff reports on %s', (engi
     expect(res.status, res.text).toBe(200);
     const by = (u: TestUser) => res.body.find((r: StaffFigures) => r.userId === u.user.userId);
     expect(by(w.owner)).toMatchObject({ pointsRedemptions: 1, pointsRedeemed: 5, pointsDiscount: 10 });
-    expect(by(w.cashier)).toMatchObject({ pointsRedemptions: 1, pointsRedeemed: 3, pointsDiscount: 6 });
+    expect(by(w.cashier)).toMatchObject({ pointsRedemptions: 1, pointsRedeemed: 30, pointsDiscount: 60 });
   });
 });
