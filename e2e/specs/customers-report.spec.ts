@@ -37,7 +37,18 @@ test('reports: the customers section lists top customers, new and returning, the
     data: { code: 'HOJI-1', name: 'Hojicha 100g', price: 100, cost: 40, quantity: 500 },
   });
   expect(product.status(), await product.text()).toBe(201);
-  const sell = async (units: number) => {
+  const userId = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('shopdesk-session')!).state.loggedUser.userId as string,
+  );
+  const ids = seedLoyalty(store, [
+    { code: 'M0000000001', name: '山田 花子' },
+    { code: 'M0000000002', name: 'Ben Brown' },
+    { code: 'M0000000003', name: 'Aiko Abe', adjust: { points: 100, note: 'Welcome gift', userId } },
+    { code: 'M0000000004', name: 'Chie Chiba' },
+  ]);
+  // The server reads the store (points now on) again once its short cache of the session lapses.
+  await page.waitForTimeout(5_500);
+  const sell = async (units: number, customer?: string, more: Record<string, unknown> = {}) => {
     const res = await page.request.post('/api/secure/shop/transaction', {
       headers,
       data: {
@@ -45,55 +56,47 @@ test('reports: the customers section lists top customers, new and returning, the
         status: 'COMPLETED',
         lines: [{ code: 'HOJI-1', quantity: units }],
         payment: { method: 'CASH', currency: 'USD', amount: units * 100 },
+        ...(customer ? { customerId: ids[customer] } : {}),
+        ...more,
       },
     });
     expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { code: string }).code;
+    return (await res.json()) as { code: string; points: { earned: number; balance: number } | null };
   };
-  const codes = [];
-  for (const units of [42, 18, 25, 9, 12, 30, 7, 3]) codes.push(await sell(units));
-  const userId = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('shopdesk-session')!).state.loggedUser.userId as string,
-  );
-  seedLoyalty(store, [
-    {
-      code: 'M0000000001',
-      name: '山田 花子',
-      sales: [
-        { code: codes[0]!, earned: 42, redeemed: 20 },
-        { code: codes[5]!, earned: 30 },
-      ],
-      before: [codes[5]!],
-    },
-    {
-      code: 'M0000000002',
-      name: 'Ben Brown',
-      sales: [
-        { code: codes[1]!, earned: 18 },
-        { code: codes[2]!, earned: 25 },
-      ],
-    },
-    {
-      code: 'M0000000003',
-      name: 'Aiko Abe',
-      sales: [{ code: codes[3]!, earned: 9, redeemed: 15, overdrawn: true }],
-      adjust: { points: 100, note: 'Welcome gift', userId },
-    },
-    { code: 'M0000000004', name: 'Chie Chiba', sales: [{ code: codes[4]!, earned: 12 }] },
-  ]);
+  // Hanako bought three days ago (a sale synced from a device that was offline), so she returns today.
+  const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  await sell(30, 'M0000000001', { offline: true, soldAt: threeDaysAgo }); // 30 points
+  // Today she redeems 20 of them ($0.20 off $42.00): 41.80 paid, 41 points earned.
+  const redeemed = await sell(42, 'M0000000001', {
+    pointsRedeemed: 20,
+    payment: { method: 'CASH', currency: 'USD', amount: 4180 },
+  });
+  expect(redeemed.points).toMatchObject({ earned: 41, balance: 51 });
+  await sell(18, 'M0000000002');
+  await sell(25, 'M0000000002');
+  // Aiko's offline sale used 150 of her 100 points ($1.50 off $9.00): kept, flagged overdrawn; 7 earned.
+  await sell(9, 'M0000000003', {
+    offline: true,
+    pointsRedeemed: 150,
+    soldAt: new Date().toISOString(),
+    payment: { method: 'CASH', currency: 'USD', amount: 750 },
+  });
+  await sell(12, 'M0000000004');
+  await sell(7);
+  await sell(3);
 
   await page.goto(`/${store}/shop/statistic`);
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Customers', exact: true }) });
   await expect(section.getByTestId('top-customers')).toBeVisible();
-  // Ben 18 + 25 = $43.00 first, then Hanako's $42.00 today (her other sale is a month back: returning).
+  // Ben 18 + 25 = $43.00 first, then Hanako's $41.80 today (her other sale is days back: returning).
   await expect(section.getByTestId('top-customers').locator('li').first()).toContainText('Ben Brown');
   await expect(section.getByTestId('top-customers').locator('li').first()).toContainText('$43.00');
   const groups = section.getByTestId('customer-group');
   await expect(groups.nth(0)).toContainText('3'); // new: Ben, Aiko, Chie
   await expect(groups.nth(1)).toContainText('1'); // returning: Hanako
-  await expect(groups.nth(2)).toContainText('$13.00'); // the two sales without a customer
-  // 42 − 20 + 30 + 18 + 25 + 9 − 15 + 100 + 12 = 201 points at $0.01.
-  await expect(section.getByTestId('points-liability')).toContainText('$2.01');
+  await expect(groups.nth(2)).toContainText('$10.00'); // the two sales without a customer
+  // Hanako 30 − 20 + 41 = 51, Ben 18 + 25 = 43, Aiko 100 − 150 + 7 = −43, Chie 12: 63 points at $0.01.
+  await expect(section.getByTestId('points-liability')).toContainText('$0.63');
   await shot(section, 'customers-phone-en.png');
   await useLanguage(page, 'ja-JP');
   await expect(section.getByRole('heading', { name: '顧客', exact: true })).toBeVisible();
@@ -119,7 +122,7 @@ test('reports: the customers section lists top customers, new and returning, the
   await page.goto(`/${store}/shop/exceptions`);
   await expect(page.getByTestId('exception-total-POINTS_REDEEM')).toContainText('2');
   await expect(page.getByRole('row', { name: /Points adjusted/ })).toContainText('M0000000003 Aiko Abe: Welcome gift');
-  await expect(page.getByRole('row', { name: /Points overdrawn offline/ })).toContainText('15 points');
+  await expect(page.getByRole('row', { name: /Points overdrawn offline/ })).toContainText('150 points');
   await shot(page, 'exceptions-points-desktop-en.png');
   await useLanguage(page, 'ja-JP');
   await page.setViewportSize({ width: 390, height: 844 });
