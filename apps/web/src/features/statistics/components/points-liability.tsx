@@ -37,7 +37,7 @@ export function PointsLiability({ points, format }: { points: Liability; format:
         <Text size="xs" c="dimmed" mb={4}>
           {t('statistics.customers.movements')}
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 5 }} spacing={4}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl" verticalSpacing={4}>
           {moves.map(([key, n]) => (
             <Group key={key} justify="space-between" gap="xs" wrap="nowrap" data-testid={`points-${key}`}>
               <Text size="sm" c="dimmed">
