@@ -137,6 +137,10 @@ export const StaffFiguresSchema = z.object({
   approvalsReceived: z.number().int(),
   /** Sales and refunds of other members that they approved. */
   approvalsGiven: z.number().int(),
+  /** Their sales that redeemed a customer's points (issue 42): how many, the points and the discount they gave. */
+  pointsRedemptions: z.number().int(),
+  pointsRedeemed: z.number().int(),
+  pointsDiscount: z.number().int(),
 });
 export const StaffReportSchema = z.array(StaffFiguresSchema);
 export type StaffFigures = z.infer<typeof StaffFiguresSchema>;

@@ -19,6 +19,15 @@ export const EXCEPTION_KINDS = [
   'NO_SALE',
   /** A pay-in (positive) or pay-out (negative) in the main currency; null amount in the second currency. */
   'CASH_MOVE',
+  /** A sale that redeemed points (issue 42): the points and the discount they gave; detail: the customer. */
+  'POINTS_REDEEM',
+  /** An owner's adjustment of a customer's points: the signed points, no amount; detail: the customer and the reason. */
+  'POINTS_ADJUST',
+  /**
+   * An offline sale that redeemed more points than the customer held when it synced (kept, never
+   * refused): the points redeemed and their discount; detail: the customer.
+   */
+  'POINTS_OVERDRAWN',
 ] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
@@ -57,8 +66,13 @@ export const ExceptionRowSchema = z.object({
   cataloguePrice: z.number().int().nullable(),
   /** The sale's code (receipt code) for sale kinds, refunds and voided held carts; null otherwise. */
   saleCode: z.string().nullable(),
-  /** The line's name, the sale's first items, a cash move's kind and reason, a drawer opening's reason. */
+  /**
+   * The line's name, the sale's first items, a cash move's kind and reason, a drawer opening's
+   * reason; for points rows the customer's member code and name (and an adjustment's reason).
+   */
   detail: z.string(),
+  /** Points rows: the points redeemed, or an adjustment's signed points; null for other kinds. */
+  points: z.number().int().nullable(),
 });
 export type ExceptionRow = z.infer<typeof ExceptionRowSchema>;
 
@@ -108,4 +122,5 @@ export const EXCEPTION_CSV_COLUMNS = [
   'catalogue_price',
   'sale_code',
   'detail',
+  'points',
 ] as const;

@@ -60,3 +60,4 @@ export * from './customer-search.ts';
 export * from './customers.ts';
 export * from './customer-import.ts';
 export * from './loyalty.ts';
+export * from './customer-reports.ts';

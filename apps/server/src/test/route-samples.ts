@@ -304,6 +304,22 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     sample: () => ({ path: '/api/secure/shop/statistic/by-member', query: { from: '2026-01-01', to: '2026-12-31' } }),
   },
+  'GET /api/secure/shop/statistic/customers': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/statistic/customers',
+      query: { from: '2026-01-01', to: '2026-12-31', top: '5' },
+    }),
+  },
+  'GET /api/secure/shop/statistic/customers.csv': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/statistic/customers.csv',
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    }),
+  },
   'GET /api/secure/report/exceptions': {
     tenancy: 'own',
     storeScoped: true,

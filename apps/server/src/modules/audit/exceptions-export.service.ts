@@ -55,6 +55,7 @@ export function exportExceptionsCsv(
           money(r.cataloguePrice),
           r.saleCode ?? '',
           protectFormula(r.detail),
+          r.points === null ? '' : String(r.points),
         ]);
       }
       yield chunk;

@@ -1,40 +1,9 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { pointsRows } from './exceptions-points.repo.ts';
+import { approver, completedSales, noAmount, noText, type ExceptionFilter } from './exceptions-sql.ts';
 
-/**
- * The exceptions report's period and whose rows: sales and refunds by their store day
- * (`business_date`, both included), audit events by their time (`fromAt` included, `toAt`
- * excluded: the store's midnights around the same days). `userId`: only that member's rows.
- */
-export interface ExceptionFilter {
-  storeId: string;
-  from: string;
-  to: string;
-  fromAt: string;
-  toAt: string;
-  userId?: string;
-}
-
-/** Who approved a row: null when nobody else did (a member's PIN on their own action approves nothing). */
-const approver = (table: string) =>
-  sql<
-    string | null
-  >`case when ${sql.ref(`${table}.approved_by`)} = ${sql.ref(`${table}.user_id`)} then null else ${sql.ref(`${table}.approved_by`)} end`;
-// Typed NULLs: PostgreSQL resolves a UNION's column types pairwise, and an untyped NULL first is text.
-const noText = sql<string | null>`cast(null as text)`;
-const noAmount = sql<number | string | null>`cast(null as bigint)`;
-
-function completedSales(db: DbOrTx, f: ExceptionFilter) {
-  let q = db
-    .selectFrom('shop_transactions as t')
-    .where('t.store_id', '=', f.storeId)
-    .where('t.status', '!=', 'PARKED')
-    .where('t.completed_at', 'is not', null)
-    .where('t.business_date', '>=', f.from)
-    .where('t.business_date', '<=', f.to);
-  if (f.userId) q = q.where('t.user_id', '=', f.userId);
-  return q;
-}
+export type { ExceptionFilter } from './exceptions-sql.ts';
 
 function events(db: DbOrTx, f: ExceptionFilter, action: string) {
   let q = db
@@ -73,6 +42,7 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       sql<number | string | null>`l.catalogue_price`.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
       sql<string>`l.name`.as('detail'),
+      noAmount.as('points'),
     ]);
   const discounts = completedSales(db, f)
     .where(sql<boolean>`t.line_discounts + t.cart_discount > 0`)
@@ -88,6 +58,7 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       noAmount.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
       sql<string>`t.first_items`.as('detail'),
+      noAmount.as('points'),
     ]);
   const approvals = completedSales(db, f)
     .where('t.approved_by', 'is not', null)
@@ -104,6 +75,7 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       noAmount.as('catalogue_price'),
       sql<string | null>`t.code`.as('sale_code'),
       sql<string>`t.first_items`.as('detail'),
+      noAmount.as('points'),
     ]);
   let refundQuery = db
     .selectFrom('shop_refunds as r')
@@ -126,6 +98,7 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
     noAmount.as('catalogue_price'),
     sql<string | null>`t.code`.as('sale_code'),
     sql<string>`t.first_items`.as('detail'),
+    noAmount.as('points'),
   ]);
   const recorded = (action: string, kind: string, saleCode: boolean) =>
     events(db, f, action).select([
@@ -140,6 +113,7 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
       noAmount.as('catalogue_price'),
       (saleCode ? sql<string | null>`a.entity_code` : noText).as('sale_code'),
       sql<string>`a.summary`.as('detail'),
+      noAmount.as('points'),
     ]);
   return overrides
     .unionAll(discounts)
@@ -147,7 +121,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
     .unionAll(refunds)
     .unionAll(recorded('VOID_PARKED', 'VOID', true))
     .unionAll(recorded('NO_SALE', 'NO_SALE', false))
-    .unionAll(recorded('CASH_MOVE', 'CASH_MOVE', false));
+    .unionAll(recorded('CASH_MOVE', 'CASH_MOVE', false))
+    .unionAll(pointsRows(db, f));
 }
 
 export interface ExceptionRowData {
@@ -162,6 +137,7 @@ export interface ExceptionRowData {
   catalogue_price: number | string | null;
   sale_code: string | null;
   detail: string;
+  points: number | string | null;
   user_name: string | null;
   user_email: string | null;
   approver_name: string | null;
@@ -187,6 +163,7 @@ function withNames(db: DbOrTx, f: ExceptionFilter) {
       'e.catalogue_price',
       'e.sale_code',
       'e.detail',
+      'e.points',
       'u.name as user_name',
       'u.email as user_email',
       'v.name as approver_name',
@@ -236,8 +213,8 @@ export async function exceptionTotals(db: DbOrTx, f: ExceptionFilter) {
     db
       .selectFrom(exceptionRows(db, f).as('e'))
       .where('e.approved_by', 'is not', null)
-      // A sale's approval is its APPROVAL row; its override and discount rows name the same approver.
-      .where('e.kind', 'not in', ['OVERRIDE', 'DISCOUNT'])
+      // A sale's approval is its APPROVAL row; its override, discount and points rows name the same approver.
+      .where('e.kind', 'not in', ['OVERRIDE', 'DISCOUNT', 'POINTS_REDEEM', 'POINTS_OVERDRAWN'])
       .select((eb) => ['e.approved_by', eb.fn.countAll<number | string>().as('n')])
       .groupBy('e.approved_by')
       .execute(),

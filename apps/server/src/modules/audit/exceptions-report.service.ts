@@ -94,6 +94,7 @@ export function toRow(r: repo.ExceptionRowData): ExceptionRow {
     cataloguePrice: amountOf(r.catalogue_price),
     saleCode: r.sale_code,
     detail: r.detail,
+    points: amountOf(r.points),
   };
 }
 

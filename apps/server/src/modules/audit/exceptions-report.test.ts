@@ -196,6 +196,9 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       { kind: 'VOID', count: 1, amount: 2000 },
       { kind: 'NO_SALE', count: 1, amount: 0 },
       { kind: 'CASH_MOVE', count: 1, amount: -500 },
+      { kind: 'POINTS_REDEEM', count: 0, amount: 0 },
+      { kind: 'POINTS_ADJUST', count: 0, amount: 0 },
+      { kind: 'POINTS_OVERDRAWN', count: 0, amount: 0 },
     ]);
     expect(res.body.members).toEqual([
       {
@@ -291,6 +294,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       'catalogue_price',
       'sale_code',
       'detail',
+      'points',
     ]);
     expect(lines.map((l) => l[1])).toEqual([
       ...['APPROVAL', 'DISCOUNT', 'OVERRIDE'],
@@ -310,6 +314,7 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       '10.00',
       overriddenCode,
       'Sencha',
+      '',
     ]);
     expect(override[0]).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}:\\d{2}$`));
     expect(lines.find((l) => l[1] === 'CASH_MOVE')!.slice(2, 7)).toEqual(['Olive Owner', '', '', '', '-5.00']);

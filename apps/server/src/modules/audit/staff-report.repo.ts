@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../db/database.ts';
 /** 1 for a row another member approved (their PIN on the till), 0 otherwise; summed per member. */
 const approvedByAnother = sql<number>`case when approved_by is not null and approved_by <> user_id then 1 else 0 end`;
 
+/** 1 for a sale that redeemed points, 0 otherwise (null on sales without a customer). */
+const redeemedPoints = sql<number>`case when points_redeemed > 0 then 1 else 0 end`;
+
 /**
  * Sales (not parked) and refunds of the store's business dates [from, to] per user who made them,
  * with how many of them someone else approved; and per approver, how many sales and refunds of
@@ -29,6 +32,9 @@ export async function staffTotals(db: DbOrTx, storeId: string, from: string, to:
         eb.fn.sum<number>('total').as('total'),
         eb.fn.sum<number>(sql`line_discounts + cart_discount`).as('discounts'),
         eb.fn.sum<number>(approvedByAnother).as('approved'),
+        eb.fn.sum<number>(redeemedPoints).as('redemptions'),
+        eb.fn.sum<number>(sql`coalesce(points_redeemed, 0)`).as('points_redeemed'),
+        eb.fn.sum<number>(sql`coalesce(points_discount, 0)`).as('points_discount'),
       ])
       .groupBy('user_id')
       .execute(),

@@ -5,7 +5,7 @@ import type { Scope } from '../access/index.ts';
 import * as repo from './staff-report.repo.ts';
 
 /**
- * Reports by staff: each member's sales, refunds, discounts and approvals over the store's days
+ * Reports by staff: each member's sales, refunds, discounts, approvals and point redemptions over the store's days
  * `from`–`to`, read from the sales and refunds themselves (each carries who made it and who
  * approved it). A member who only approved is listed too, with zero sales.
  */
@@ -35,6 +35,9 @@ export async function staffReport(ctx: AppContext, scope: Scope, from: string, t
       discountsTotal: Number(sold.get(userId)?.discounts ?? 0),
       approvalsReceived: Number(sold.get(userId)?.approved ?? 0) + Number(gave.get(userId)?.approved ?? 0),
       approvalsGiven: given.get(userId) ?? 0,
+      pointsRedemptions: Number(sold.get(userId)?.redemptions ?? 0),
+      pointsRedeemed: Number(sold.get(userId)?.points_redeemed ?? 0),
+      pointsDiscount: Number(sold.get(userId)?.points_discount ?? 0),
     }))
     .sort((a, b) => b.salesTotal - a.salesTotal || a.userId.localeCompare(b.userId));
 }

@@ -6,4 +6,5 @@ export const statisticsKeys = {
     ['statistics', store, 'periods', from, to, group] as const,
   staff: (store: string, from: string, to: string) => ['statistics', store, 'staff', from, to] as const,
   exceptions: (store: string, from: string, to: string) => ['statistics', store, 'exceptions', from, to] as const,
+  customers: (store: string, from: string, to: string) => ['statistics', store, 'customers', from, to] as const,
 };

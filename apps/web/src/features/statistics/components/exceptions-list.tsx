@@ -13,6 +13,9 @@ const TONE: Record<ExceptionKind, string> = {
   VOID: 'red',
   NO_SALE: 'grape',
   CASH_MOVE: 'grape',
+  POINTS_REDEEM: 'teal',
+  POINTS_ADJUST: 'teal',
+  POINTS_OVERDRAWN: 'red',
 };
 
 interface Props {
@@ -60,6 +63,8 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
     return row.approvalMode ? t(`exceptions.approvalModeLine.${row.approvalMode}`) : '';
   };
   const amount = (row: ExceptionRow) => (row.amount === null ? '' : format.money(row.amount));
+  const points = (row: ExceptionRow) =>
+    row.points === null ? '' : t('exceptions.pointsOf', { number: format.count(row.points) });
   const catalogue = (row: ExceptionRow) => (row.cataloguePrice === null ? '' : format.money(row.cataloguePrice));
   const kind = (row: ExceptionRow) => (
     // Never cut to "PRICE…": a badge's label is the kind's whole name, as long as it is.
@@ -98,6 +103,7 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
                 {t('exceptions.cataloguePriceOf', { price: catalogue(row) })}
               </Text>
             )}
+            {row.points !== null && <Text size="sm">{points(row)}</Text>}
             <Text size="xs" c="dimmed">
               {[
                 dateTime(row.at),
@@ -117,7 +123,7 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
     // Wider than a narrow screen: the scrolled region takes the keyboard's focus, so it scrolls
     // without a mouse (rows without a sale link have nothing else to focus).
     <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('exceptions.rows') }}>
-      <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={960}>
+      <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={1040}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('exceptions.time')}</Table.Th>
@@ -127,6 +133,7 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
             <Table.Th>{t('exceptions.approvedBy')}</Table.Th>
             <Table.Th ta="right">{t('exceptions.amount')}</Table.Th>
             <Table.Th ta="right">{t('exceptions.cataloguePrice')}</Table.Th>
+            <Table.Th ta="right">{t('exceptions.points')}</Table.Th>
             <Table.Th>{t('exceptions.sale')}</Table.Th>
             <Table.Th>{t('exceptions.detail')}</Table.Th>
           </Table.Tr>
@@ -151,6 +158,9 @@ export function ExceptionsList({ store, rows, format, dateTime, layout }: Props)
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {catalogue(row)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {points(row)}
               </Table.Td>
               <Table.Td>
                 <SaleCode store={store} row={row} />

@@ -18,13 +18,16 @@ export const KIND_HAS_AMOUNT: Record<ExceptionKind, boolean> = {
   VOID: true,
   NO_SALE: false,
   CASH_MOVE: true,
+  POINTS_REDEEM: true,
+  POINTS_ADJUST: false,
+  POINTS_OVERDRAWN: true,
 };
 
 /** The period's count (and money, where it adds up) of each kind, every kind shown. */
 export function ExceptionKindTotals({ totals, format }: { totals: ExceptionTotal[]; format: ReportFormat }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs">
+    <SimpleGrid cols={{ base: 2, sm: 4, md: 5 }} spacing="xs">
       {totals.map((total) => (
         <Paper key={total.kind} withBorder radius="md" p="xs" data-testid={`exception-total-${total.kind}`}>
           <Text size="xs" c="dimmed" lineClamp={2}>

@@ -23,6 +23,9 @@ const figures = (userId: string, name: string, f: Partial<StaffFigures>): StaffF
   discountsTotal: 0,
   approvalsReceived: 0,
   approvalsGiven: 0,
+  pointsRedemptions: 0,
+  pointsRedeemed: 0,
+  pointsDiscount: 0,
   ...f,
 });
 
@@ -34,6 +37,9 @@ const rows = [
     refundsTotal: 800,
     discountsTotal: 200,
     approvalsReceived: 2,
+    pointsRedemptions: 2,
+    pointsRedeemed: 150,
+    pointsDiscount: 150,
   }),
   figures('m', 'Mona Manager', { salesCount: 3, salesTotal: 300, approvalsGiven: 2 }),
   // A deleted account keeps its figures, without a name.
@@ -74,12 +80,14 @@ describe('the report by staff', () => {
       'Discounts',
       'Approved by others',
       'Approved for others',
+      'Point redemptions',
+      'Points discount',
     ]);
     expect(body.map(cellsOf)).toEqual([
-      ['Cass Cashier', '12', '$1,234.50', '1', '$8.00', '$2.00', '2', '0'],
-      ['Mona Manager', '3', '$3.00', '0', '$0.00', '$0.00', '0', '2'],
-      ['Deleted account', '1', '$0.50', '0', '$0.00', '$0.00', '0', '0'],
-      ['Total', '16', '$1,238.00', '1', '$8.00', '$2.00', '2', '2'],
+      ['Cass Cashier', '12', '$1,234.50', '1', '$8.00', '$2.00', '2', '0', '2', '$1.50'],
+      ['Mona Manager', '3', '$3.00', '0', '$0.00', '$0.00', '0', '2', '0', '$0.00'],
+      ['Deleted account', '1', '$0.50', '0', '$0.00', '$0.00', '0', '0', '0', '$0.00'],
+      ['Total', '16', '$1,238.00', '1', '$8.00', '$2.00', '2', '2', '2', '$1.50'],
     ]);
     expect(screen.getByText(/^Approvals: sales and refunds one member approved/)).toBeTruthy();
   });
@@ -91,6 +99,10 @@ describe('the report by staff', () => {
     expect(within(cass).getByText('￥123,450')).toBeTruthy();
     expect(within(cass).getByText('1 件・￥800')).toBeTruthy();
     expect(within(cass).getByText('承認された 2・承認した 0')).toBeTruthy();
+    // Points a member's sales redeemed (issue 42); a member without any shows no such line.
+    expect(within(cass).getByText('2 件・150 ポイント・￥150')).toBeTruthy();
+    const mona = screen.getByText('Mona Manager').closest('.mantine-Paper-root') as HTMLElement;
+    expect(within(mona).queryByText('ポイント利用')).toBeNull();
     const total = screen.getByText('合計').closest('.mantine-Paper-root') as HTMLElement;
     expect(within(total).getByText('￥123,800')).toBeTruthy();
     expect(within(total).getByText('16')).toBeTruthy();

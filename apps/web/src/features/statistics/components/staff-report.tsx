@@ -12,6 +12,9 @@ const FIGURES: (keyof Figures)[] = [
   'discountsTotal',
   'approvalsReceived',
   'approvalsGiven',
+  'pointsRedemptions',
+  'pointsRedeemed',
+  'pointsDiscount',
 ];
 
 function sum(rows: StaffFigures[]): Figures {
@@ -64,12 +67,14 @@ export function StaffReport({ rows, format, layout }: Props) {
       <Table.Td ta="right">{format.money(f.discountsTotal)}</Table.Td>
       <Table.Td ta="right">{format.count(f.approvalsReceived)}</Table.Td>
       <Table.Td ta="right">{format.count(f.approvalsGiven)}</Table.Td>
+      <Table.Td ta="right">{format.count(f.pointsRedemptions)}</Table.Td>
+      <Table.Td ta="right">{format.money(f.pointsDiscount)}</Table.Td>
     </>
   );
   return (
     <>
       <ScrollArea type="auto">
-        <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={720}>
+        <Table striped verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={880}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('statistics.staff.member')}</Table.Th>
@@ -80,6 +85,8 @@ export function StaffReport({ rows, format, layout }: Props) {
               <Table.Th ta="right">{t('statistics.discounts')}</Table.Th>
               <Table.Th ta="right">{t('statistics.staff.approvedByOthers')}</Table.Th>
               <Table.Th ta="right">{t('statistics.staff.approvedForOthers')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.staff.pointsRedemptions')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.staff.pointsDiscount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -146,6 +153,16 @@ function StaffCard(props: { title: string; figures: Figures; format: ReportForma
             given: count(f.approvalsGiven),
           })}
         />
+        {f.pointsRedemptions > 0 && (
+          <Line
+            label={t('statistics.staff.pointsRedemptions')}
+            value={t('statistics.staff.pointsLine', {
+              number: count(f.pointsRedemptions),
+              points: count(f.pointsRedeemed),
+              total: money(f.pointsDiscount),
+            })}
+          />
+        )}
       </Stack>
     </Paper>
   );

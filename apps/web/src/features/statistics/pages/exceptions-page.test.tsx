@@ -32,6 +32,7 @@ const row = (r: Partial<ExceptionRow>): ExceptionRow => ({
   cataloguePrice: null,
   saleCode: 'AB12CD34EF56',
   detail: 'Sencha',
+  points: null,
   ...r,
 });
 
@@ -48,6 +49,9 @@ const report = (ownOnly: boolean): ExceptionsReport => ({
     { kind: 'VOID', count: 1, amount: 2000 },
     zero('NO_SALE'),
     zero('CASH_MOVE'),
+    zero('POINTS_REDEEM'),
+    zero('POINTS_ADJUST'),
+    zero('POINTS_OVERDRAWN'),
   ],
   members: [
     {
@@ -84,6 +88,9 @@ const tillReport = (): ExceptionsReport => ({
     zero('VOID'),
     { kind: 'NO_SALE', count: 1, amount: 0 },
     zero('CASH_MOVE'),
+    zero('POINTS_REDEEM'),
+    zero('POINTS_ADJUST'),
+    zero('POINTS_OVERDRAWN'),
   ],
   tills: [
     { tillId: 't1', name: 'Front till', count: 2 },
@@ -154,8 +161,8 @@ describe('the exceptions report page', () => {
     // An override's prices do not add up to money: its count alone.
     expect(screen.getByTestId('exception-total-OVERRIDE').textContent).toBe('Price override1');
     const [cass, mona] = screen.getAllByTestId('exception-member');
-    expect(cellsOf(cass!)).toEqual(['Cass Cashier', '1', '1', '0', '1', '1', '0', '0', '0']);
-    expect(cellsOf(mona!)).toEqual(['Mona Manager', '0', '0', '0', '0', '0', '0', '0', '3']);
+    expect(cellsOf(cass!)).toEqual(['Cass Cashier', '1', '1', '0', '1', '1', '0', '0', '0', '0', '0', '0']);
+    expect(cellsOf(mona!)).toEqual(['Mona Manager', ...Array<string>(10).fill('0'), '3']);
     const override = cellsOf(rows[3]!);
     expect(override.slice(1)).toEqual([
       'Price override',
@@ -164,6 +171,7 @@ describe('the exceptions report page', () => {
       'Mona Manager',
       '$7.00',
       '$10.00',
+      '',
       'AB12CD34EF56',
       'Sencha',
     ]);

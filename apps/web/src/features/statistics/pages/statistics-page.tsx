@@ -16,6 +16,7 @@ import { useStatisticSummary } from '../api/get-summary.ts';
 import { useStockValue } from '../api/get-stock-value.ts';
 import { RangeControls, type RangeChoice } from '../components/range-controls.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
+import { CustomersSection } from '../components/customers-section.tsx';
 import { StaffReport } from '../components/staff-report.tsx';
 import { TendersTable } from '../components/tenders-table.tsx';
 import { TopProducts } from '../components/top-products.tsx';
@@ -49,7 +50,8 @@ function download(name: string, text: string) {
 /**
  * /{store}/shop/statistic: a period's sales report in the store's time zone — totals with gross
  * sales and refunds, revenue and profit over time, best products, payments per method and currency,
- * the stock's value — and all of it as CSV; and, in a store with staff, each member's figures.
+ * the stock's value — and all of it as CSV; its customers (top customers, new and returning, the
+ * points liability); and, in a store with staff, each member's figures.
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
@@ -190,6 +192,8 @@ export default function StatisticsPage() {
             </Section>
           </>
         )}
+
+        <CustomersSection store={store} period={period} format={format} phone={phone} />
 
         {hasStaff && staff.data && (
           <Section title={t('statistics.staff.title')}>
