@@ -28,6 +28,8 @@ export const ErrorCode = {
   SOLD_AT_OUT_OF_RANGE: 'SOLD_AT_OUT_OF_RANGE',
   /** The rate a device converted a second-currency tender with is too far from the store's rate. */
   RATE_IMPLAUSIBLE: 'RATE_IMPLAUSIBLE',
+  /** An online sale redeems more points than its customer has now (409); an offline one is kept. */
+  INSUFFICIENT_POINTS: 'INSUFFICIENT_POINTS',
   /** A clientId already used for a sale (or a completion) with a different content. */
   CLIENT_ID_REUSED: 'CLIENT_ID_REUSED',
   /** A held cart completed meanwhile by another request (another device). */

@@ -127,6 +127,32 @@ describe('buildReceiptDocument', () => {
     expect(doc.blocks.filter((b) => b.kind === 'qr')).toEqual([{ kind: 'qr', data: url }]);
   });
 
+  it("prints the customer's member code and points (used as a discount, earned, balance), never their name", () => {
+    const withMember = sale({
+      customer: { id: 'c1', code: 'M0012345678', name: 'Hanako Sato' },
+      points: { earned: 4, redeemed: 50, balance: 120, discount: 50 },
+    });
+    const doc = buildReceiptDocument(toPublicReceipt(withMember, store, DEFAULT_RECEIPT_TEMPLATE, null), options);
+    const pairs = doc.blocks.filter((b) => b.kind === 'pair').map((b) => [b.left, b.right]);
+    expect(pairs).toContainEqual(['Points used (50 pt)', '-$0.50']);
+    expect(pairs.slice(-4)).toEqual([
+      ['Member no.', 'M0012345678'],
+      ['Points earned', '+4 pt'],
+      ['Points used', '-50 pt'],
+      ['Points balance', '120 pt'],
+    ]);
+    expect(texts(doc)).not.toContain('Hanako');
+    const ja = buildReceiptDocument(toPublicReceipt(withMember, store, DEFAULT_RECEIPT_TEMPLATE, null), {
+      ...options,
+      labels: RECEIPT_LABELS.ja,
+      locale: 'ja-JP',
+    });
+    const jaPairs = ja.blocks.filter((b) => b.kind === 'pair').map((b) => b.left);
+    expect(jaPairs).toEqual(
+      expect.arrayContaining(['会員番号', '今回獲得ポイント', '今回利用ポイント', 'ポイント残高']),
+    );
+  });
+
   it('prints who served only when the template says so: a first name, never an email, in both languages', () => {
     const shown = { ...DEFAULT_RECEIPT_TEMPLATE, showServedBy: true };
     const served = (name: string) => sale({ servedBy: { userId: '55555555-5555-4555-8555-555555555555', name } });

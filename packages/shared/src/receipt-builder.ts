@@ -77,11 +77,17 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   }
   push({ kind: 'rule' });
 
-  const discounted = receipt.lineDiscounts > 0 || receipt.cartDiscount > 0;
+  const member = receipt.member ?? null;
+  const pointsOff = member?.discount ?? 0;
+  const discounted = receipt.lineDiscounts > 0 || receipt.cartDiscount > 0 || pointsOff > 0;
   if (discounted || receipt.taxMode === 'EXCLUSIVE' || receipt.rounding !== 0) {
     push({ kind: 'pair', left: t.subtotal, right: money(receipt.gross - receipt.lineDiscounts) });
   }
   if (receipt.cartDiscount > 0) push({ kind: 'pair', left: t.cartDiscount, right: money(-receipt.cartDiscount) });
+  // Points are a discount on the whole sale, inside each rate's total below (a qualified receipt's per-rate figures).
+  if (member && pointsOff > 0) {
+    push({ kind: 'pair', left: t.pointsDiscount(points(member.redeemed)), right: money(-pointsOff) });
+  }
   const rates = receipt.taxes.map((b) => ({ rate: b.rate, total: b.base + b.tax, tax: b.tax }));
   if (receipt.taxMode === 'EXCLUSIVE') {
     if (qualified) pushRateTotals(blocks, rates, receipt.taxMode, t, money);
@@ -100,6 +106,7 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   push({ kind: 'rule' });
 
   pushTenders(blocks, receipt.payments, main, t, 1);
+  if (member) pushMember(blocks, member, t);
 
   for (const refund of receipt.refunds) {
     push({ kind: 'rule' });
@@ -117,6 +124,16 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   }
 
   return finishReceipt(blocks, receipt, options);
+}
+
+const points = (n: number) => n.toLocaleString('en-US');
+
+/** The customer's member code and points: earned, used and the balance after the sale. */
+function pushMember(blocks: ReceiptBlock[], member: NonNullable<PublicReceipt['member']>, t: ReceiptLabels) {
+  blocks.push({ kind: 'rule' }, { kind: 'pair', left: t.memberCode, right: member.code });
+  if (member.earned !== 0) blocks.push({ kind: 'pair', left: t.pointsEarned, right: `+${points(member.earned)} pt` });
+  if (member.redeemed !== 0) blocks.push({ kind: 'pair', left: t.pointsUsed, right: `-${points(member.redeemed)} pt` });
+  blocks.push({ kind: 'pair', left: t.pointsBalance, right: `${points(member.balance)} pt` });
 }
 
 /** The end of every receipt: the template's footer, the QR back to it, and paper to tear off. */

@@ -19,6 +19,12 @@ export interface ReceiptLabels {
   subtotal: string;
   discount: string;
   cartDiscount: string;
+  /** The points discount: "Points used (120)". */
+  pointsDiscount: (points: string) => string;
+  memberCode: string;
+  pointsEarned: string;
+  pointsUsed: string;
+  pointsBalance: string;
   /** `rate` is a percentage text such as "10%". */
   taxAt: (rate: string) => string;
   /** Tax included in the prices (INCLUSIVE mode), at `rate`. */
@@ -70,6 +76,11 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     cartDiscount: 'Discount on the sale',
+    pointsDiscount: (points) => `Points used (${points} pt)`,
+    memberCode: 'Member no.',
+    pointsEarned: 'Points earned',
+    pointsUsed: 'Points used',
+    pointsBalance: 'Points balance',
     taxAt: (rate) => `Tax ${rate}`,
     taxIncludedAt: (rate) => `Incl. tax ${rate}`,
     taxableAt: (rate) => `Taxable at ${rate}`,
@@ -107,6 +118,11 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     subtotal: '小計',
     discount: '値引き',
     cartDiscount: 'お会計値引き',
+    pointsDiscount: (points) => `ポイント利用 (${points}pt)`,
+    memberCode: '会員番号',
+    pointsEarned: '今回獲得ポイント',
+    pointsUsed: '今回利用ポイント',
+    pointsBalance: 'ポイント残高',
     taxAt: (rate) => `消費税 ${rate}`,
     taxIncludedAt: (rate) => `内消費税 ${rate}`,
     taxableAt: (rate) => `${rate}対象`,

@@ -103,6 +103,16 @@ export function toPublicReceipt(
     gross: sale.gross,
     lineDiscounts: sale.lineDiscounts,
     cartDiscount: sale.cartDiscount,
+    member:
+      sale.customer && sale.points
+        ? {
+            code: sale.customer.code,
+            earned: sale.points.earned,
+            redeemed: sale.points.redeemed,
+            discount: sale.points.discount,
+            balance: sale.points.balance,
+          }
+        : null,
     taxes: sale.taxes.map((b) => ({ rate: b.rate, base: b.base, tax: b.tax })),
     tax: sale.tax,
     total: sale.total,

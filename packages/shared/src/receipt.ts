@@ -166,6 +166,20 @@ export const PublicReceiptSchema = z.object({
   gross: money,
   lineDiscounts: money,
   cartDiscount: money,
+  /**
+   * The customer's member code and points (product.md §5): earned, used (and what they took off),
+   * the balance after the sale. Never their name or contact. Null or absent: no customer.
+   */
+  member: z
+    .object({
+      code: z.string(),
+      earned: z.number().int(),
+      redeemed: z.number().int(),
+      discount: money,
+      balance: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   /** Tax per rate; empty for a store without tax. */
   taxes: z.array(z.object({ rate: z.number().int(), base: money, tax: money })),
   tax: money,

@@ -25,6 +25,31 @@ const lineArb: fc.Arbitrary<PricingLineInput> = fc.record({
 });
 const modeArb = fc.constantFrom<TaxMode>('NONE', 'INCLUSIVE', 'EXCLUSIVE');
 
+describe('priceSale with points', () => {
+  it('takes the points discount after the cart discount, spread by what is left, before tax', () => {
+    const p = priceSale(
+      [
+        { unitPrice: 400, quantity: 1, taxRate: 800 },
+        { unitPrice: 600, quantity: 1, taxRate: 1000 },
+      ],
+      { kind: 'AMOUNT', amount: 100 },
+      'INCLUSIVE',
+      { pointsDiscount: 200 },
+    );
+    expect(p.cartDiscount).toBe(100);
+    expect(p.pointsDiscount).toBe(200);
+    expect(p.lines.map((l) => l.pointsDiscount)).toEqual([80, 120]);
+    expect(p.total).toBe(700);
+    expect(p.rateGroups.map((g) => g.total)).toEqual([280, 420]);
+  });
+
+  it('never takes more than the cart is worth', () => {
+    const p = priceSale([{ unitPrice: 300, quantity: 1, taxRate: 0 }], null, 'NONE', { pointsDiscount: 1000 });
+    expect(p.pointsDiscount).toBe(300);
+    expect(p.total).toBe(0);
+  });
+});
+
 describe('priceSale', () => {
   it('prices a receipt as a cashier would check it by hand', () => {
     // USD, tax added at the counter: 2 × 4.99 at 8%, 1 × 10.00 at 10% with 1.00 off, 10% off the cart.

@@ -30,6 +30,11 @@ export interface TaxOptions {
   calculation?: TaxCalculation | undefined;
   /** Used by PER_RATE only (PER_LINE is half up per line); HALF_UP when not given. */
   rounding?: TaxRounding | undefined;
+  /**
+   * Minor units of redeemed loyalty points (loyalty.ts), taken after the cart discount and spread
+   * over the lines by what is left of them, before tax; never more than that. 0 when not given.
+   */
+  pointsDiscount?: number | undefined;
 }
 
 /** A discount as an amount of minor units or a percentage in basis points. */
@@ -59,7 +64,9 @@ export interface PricedLine {
   lineDiscount: number;
   /** This line's share of the cart discount. */
   cartDiscount: number;
-  /** What the line costs before tax is added: gross − both discounts (tax included with INCLUSIVE). */
+  /** This line's share of the redeemed points' discount (0 without points). */
+  pointsDiscount: number;
+  /** What the line costs before tax is added: gross − the discounts and points (tax included with INCLUSIVE). */
   net: number;
   /** The tax in the line: extracted from `net` (INCLUSIVE) or added to it (EXCLUSIVE). */
   tax: number;
@@ -98,6 +105,8 @@ export interface SalePricing {
   gross: number;
   lineDiscounts: number;
   cartDiscount: number;
+  /** What redeemed points took off (TaxOptions.pointsDiscount, capped at what was left). */
+  pointsDiscount: number;
   /** Tax per rate (the rate groups above 0), ascending by rate; empty with NONE. */
   taxes: TaxBucket[];
   tax: number;
@@ -181,10 +190,17 @@ export function priceSale(
     withLineDiscounts.map((l) => l.afterLine),
   );
 
+  const afterCart = withLineDiscounts.map((l, i) => l.afterLine - (shares[i] ?? 0));
+  const points = Math.min(
+    Math.max(options.pointsDiscount ?? 0, 0),
+    afterCart.reduce((sum, a) => sum + a, 0),
+  );
+  const pointShares = spreadByLargestRemainder(points, afterCart);
   const nets = withLineDiscounts.map((l, i) => ({
     ...l,
     cartShare: shares[i] ?? 0,
-    net: l.afterLine - (shares[i] ?? 0),
+    pointsShare: pointShares[i] ?? 0,
+    net: (afterCart[i] ?? 0) - (pointShares[i] ?? 0),
     taxRate: taxMode === 'NONE' ? 0 : l.line.taxRate,
   }));
   const taxes =
@@ -198,6 +214,7 @@ export function priceSale(
       gross: l.gross,
       lineDiscount: l.lineDiscount,
       cartDiscount: l.cartShare,
+      pointsDiscount: l.pointsShare,
       net: l.net,
       tax,
       taxRate: l.taxRate,
@@ -213,6 +230,7 @@ export function priceSale(
     gross: priced.reduce((sum, l) => sum + l.gross, 0),
     lineDiscounts: priced.reduce((sum, l) => sum + l.lineDiscount, 0),
     cartDiscount: cart,
+    pointsDiscount: points,
     taxes: rateGroups.filter((g) => g.rate > 0).map(({ rate, base, tax }) => ({ rate, base, tax })),
     tax: priced.reduce((sum, l) => sum + l.tax, 0),
     total: priced.reduce((sum, l) => sum + l.total, 0),

@@ -14,6 +14,7 @@ import {
 import { TENDER_METHODS } from './sale-payment.ts';
 import { MAX_MEASURED_QUANTITY, PRODUCT_UNITS } from './units.ts';
 import { ApprovalSchema, memberIdSchema } from './till.ts';
+import { MAX_POINTS, SaleCustomerSchema, SalePointsSchema } from './customers.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -156,6 +157,20 @@ const saleContent = {
     .optional(),
   /** The rate the counter converted a second-currency tender with; the store's current rate when absent. */
   rate: SaleRateInputSchema.optional(),
+  /** The customer the sale is for (their points are earned at completion). */
+  customerId: z.string().min(1).max(64).optional(),
+  /** Points the customer uses as a discount (needs `customerId`, loyalty on, DISCOUNT). */
+  pointsRedeemed: z
+    .number({ error: 'Points must be a whole number' })
+    .int('Points must be a whole number')
+    .min(0, 'Points must not be negative')
+    .max(MAX_POINTS, `Points must be at most ${MAX_POINTS}`)
+    .optional(),
+  /**
+   * The device made this sale offline (its queue sends it later): points it redeemed past the
+   * balance the server holds are kept, not refused, and listed in the exceptions report.
+   */
+  offline: z.boolean().optional(),
   ...tillActors,
 };
 
@@ -249,6 +264,8 @@ export const TransactionLineSchema = z.object({
   cataloguePrice: z.number().int().nullable().default(null),
   /** The price-embedded label the line's price was read from; null otherwise. */
   label: z.string().nullable().default(null),
+  /** The line's share of the redeemed points' discount (minor units). */
+  pointsDiscount: z.number().int().optional(),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 
@@ -317,6 +334,9 @@ export const RefundSchema = z.object({
   /** Who refunded, and who approved it on a till (null: nobody needed to). */
   userId: z.string().optional(),
   approvedBy: z.string().nullable().optional(),
+  /** Points taken back of what the refunded lines earned, and given back of what they used. */
+  pointsReversed: z.number().int().optional(),
+  pointsReturned: z.number().int().optional(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
@@ -353,6 +373,10 @@ export const ShopTransactionSchema = z.object({
   gross: z.number().int(),
   lineDiscounts: z.number().int(),
   cartDiscount: z.number().int(),
+  /** The customer, as at the sale (null: none, or anonymised since); absent from older servers. */
+  customer: SaleCustomerSchema.nullable().optional(),
+  /** The sale's points (null without a customer); the discount is inside the lines' net. */
+  points: SalePointsSchema.nullable().optional(),
   taxes: z.array(TaxBucketSchema),
   tax: z.number().int(),
   total: z.number().int(),

@@ -121,12 +121,19 @@ interface LineNeeds {
  * What completing a sale needs of the member making it (product.md §2): SELL; PRICE_OVERRIDE when a
  * product's price was changed by hand at the counter; OPEN_PRICE for an open-price item; DISCOUNT
  * within their maximum for each of its discounts (every line's and the cart's, measured by
- * `largestDiscountBasisPoints`). The server refuses by it and the till asks for an approval by it,
- * given the same priced sale, so both read the same lines.
+ * `largestDiscountBasisPoints`); DISCOUNT also to redeem a customer's points (whatever their worth:
+ * they are the customer's, not a discount the member grants, so no maximum applies). The server
+ * refuses by it and the till asks for an approval by it, given the same priced sale, so both read
+ * the same lines.
  */
-export function saleNeeds(lines: readonly LineNeeds[], discounts: SaleDiscountFigures): ActionNeeds {
+export function saleNeeds(
+  lines: readonly LineNeeds[],
+  discounts: SaleDiscountFigures,
+  pointsRedeemed = 0,
+): ActionNeeds {
   const discountBp = largestDiscountBasisPoints(discounts);
   const also: Permission[] = [];
+  if (pointsRedeemed > 0) also.push('DISCOUNT');
   if (lines.some((l) => l.code !== undefined && l.priceOverride)) also.push('PRICE_OVERRIDE');
   if (lines.some((l) => l.code === undefined)) also.push('OPEN_PRICE');
   return { permission: 'SELL', ...(also.length ? { also } : {}), ...(discountBp > 0 ? { discountBp } : {}) };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateCustomerBody, Customer } from '@shopdesk/shared';
+import type { CreateCustomerBody, Customer, LoyaltySettings } from '@shopdesk/shared';
 import { expect } from 'vitest';
 import { unique, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
@@ -24,26 +24,6 @@ export async function createCustomer(
   return res.body;
 }
 
-/**
- * The points ledger check (ARCHITECTURE.md convention 17): every customer's balance equals the sum
- * of their entries, and no balance is negative.
- */
-export async function expectPointsConsistent(t: TestApp, storeId?: string): Promise<void> {
-  let customers = t.db.selectFrom('customers').select(['store_id', 'id', 'points_balance']);
-  let entries = t.db
-    .selectFrom('loyalty_entries')
-    .select(['store_id', 'customer_id', (eb) => eb.fn.sum<number>('points').as('sum')])
-    .groupBy(['store_id', 'customer_id']);
-  if (storeId) {
-    customers = customers.where('store_id', '=', storeId);
-    entries = entries.where('store_id', '=', storeId);
-  }
-  const sums = new Map((await entries.execute()).map((e) => [`${e.store_id}/${e.customer_id}`, Number(e.sum)]));
-  for (const c of await customers.execute()) {
-    expect(Number(c.points_balance), `balance of ${c.id}`).toBe(sums.get(`${c.store_id}/${c.id}`) ?? 0);
-    expect(Number(c.points_balance)).toBeGreaterThanOrEqual(0);
-  }
-}
 
 /**
  * A completed sale row of `customer` written straight into the table (the sale path that links
@@ -106,4 +86,20 @@ export async function insertCustomerSale(
     })
     .execute();
   return { id, code };
+}
+
+/** Turns the store's points on with these settings (1 point per 100, a point worth 1 minor unit by default). */
+export async function setLoyalty(t: TestApp, u: TestUser, settings: Partial<LoyaltySettings> = {}): Promise<void> {
+  const res = await t.request('PUT', `/api/secure/virtual-store/${u.store.urlName}/loyalty`, {
+    token: u.token,
+    body: { enabled: true, earnRate: 100, pointValue: 1, minRedeem: 0, expiryMonths: null, ...settings },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The customer as the owner sees them now. */
+export async function customerNow(t: TestApp, u: TestUser, id: string): Promise<Customer> {
+  const res = await t.request<Customer>('GET', `/api/secure/customer/${id}`, { token: u.token });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
-import { createCustomer, customerBody, expectPointsConsistent, insertCustomerSale } from '../../test/customers.ts';
+import { createCustomer, customerBody, insertCustomerSale } from '../../test/customers.ts';
+import { expectPointsConsistent } from '../../test/ledger.ts';
 import { HOUR } from '../../lib/clock.ts';
 
 describe.each(engines)('customers on %s', (engine) => {

@@ -3,3 +3,9 @@ export { customersRoutes } from './customers.routes.ts';
 export { loyaltyOf } from './loyalty.service.ts';
 export { findCustomerForSale } from './customer-lookup.ts';
 export { expirePoints, startPointsExpiry } from './points-expiry.ts';
+export {
+  applyCustomerRefund,
+  applyCustomerSale,
+  type CustomerRefundWrite,
+  type CustomerSaleWrite,
+} from './customer-sales.repo.ts';

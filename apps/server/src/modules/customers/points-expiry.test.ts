@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
-import { createCustomer, expectPointsConsistent } from '../../test/customers.ts';
+import { createCustomer } from '../../test/customers.ts';
+import { expectPointsConsistent } from '../../test/ledger.ts';
 import { DAY } from '../../lib/clock.ts';
 import { expirePoints, monthsBefore } from './points-expiry.ts';
 

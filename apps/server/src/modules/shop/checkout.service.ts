@@ -20,6 +20,7 @@ import { saleFingerprint } from './request-fingerprint.ts';
 import { priceAndSettle, type PricedSale, type SaleBody } from './sale-pricer.ts';
 import { saleTimes, type SaleTimes } from './sale-times.ts';
 import { storeTaxOptions } from './tax-options.ts';
+import { saleLoyalty, type SaleLoyalty } from './sale-loyalty.ts';
 import { saleToStore, storeSaleTask, type SaleInput } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -144,7 +145,8 @@ function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSa
   // What the lines need is what the server decided of their prices (sale-pricer.ts), not what they
   // claim; each line's discount and the cart's are held to the member's maximum on their own.
   const lines = sale.lines.map((l) => ({ code: l.code ?? undefined, priceOverride: l.price_override === 1 }));
-  const needs: ActionNeeds = body.status === 'COMPLETED' ? saleNeeds(lines, sale.pricing) : { permission: 'SELL' };
+  const needs: ActionNeeds =
+    body.status === 'COMPLETED' ? saleNeeds(lines, sale.pricing, body.pointsRedeemed) : { permission: 'SELL' };
   return actorOf(ctx, scope, body, needs, body.clientId);
 }
 
@@ -166,19 +168,34 @@ interface PreparedSale {
   times: SaleTimes;
   sale: PricedSale & { taxMode: TaxMode };
   actor: Actor;
-  /** The header's columns that the content sets (`headerFields`). */
-  fields: ReturnType<typeof headerFields>;
+  /** The header's columns that the content sets (`headerFields`), its customer's and points included. */
+  fields: ReturnType<typeof headerFields> & SaleLoyalty['header'];
+  /** The customer and points (sale-loyalty.ts): each line's shares and what the write does. */
+  loyalty: SaleLoyalty;
 }
 
 /**
  * The sale's times, its prices and payment, and who makes it (a member on a till needs SELL, and a
  * discount within their maximum, now), in that order: each may refuse with an AppError.
  */
-async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody): Promise<PreparedSale> {
+async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody, saleId: string): Promise<PreparedSale> {
   const times = saleTimes(ctx, body);
   const sale = await priceAndSettle(ctx, scope.store, body, times.soldAt);
   const actor = await saleActor(ctx, scope, body, sale);
-  return { times, sale, actor, fields: headerFields(scope.store, sale, body, times) };
+  const loyalty = await saleLoyalty(ctx, scope.store, body, sale.pricing, {
+    userId: actor.userId,
+    deviceId: actor.deviceId,
+    saleId,
+    at: iso(times.soldAt),
+    now: iso(times.receivedAt),
+  });
+  return {
+    times,
+    sale,
+    actor,
+    loyalty,
+    fields: { ...headerFields(scope.store, sale, body, times), ...loyalty.header },
+  };
 }
 
 /**
@@ -189,18 +206,26 @@ async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody): Promi
 async function writeSale(
   ctx: AppContext,
   scope: Scope,
-  { times, sale, actor }: PreparedSale,
+  { times, sale, actor, loyalty }: PreparedSale,
   header: ShopTransactionsTable,
   replacesParked: boolean,
 ): Promise<TransactionRows | null> {
-  const lines = sale.lines.map((l) => ({ ...l, transaction_id: header.id }));
+  const lines = sale.lines.map((l, i) => ({ ...l, ...loyalty.lines[i], transaction_id: header.id }));
   const tenders = tenderRows(scope.store, header.id, sale);
   const outcome = await ctx.runWrite(
     storeSaleTask,
-    saleToStore({ header, lines, tenders, replacesParked, ...saleContext(ctx, actor, scope, times) }),
+    saleToStore({
+      header,
+      lines,
+      tenders,
+      replacesParked,
+      loyalty: loyalty.write,
+      ...saleContext(ctx, actor, scope, times),
+    }),
   );
   if (!outcome.stored) return null;
-  return { header: { ...header, shift_id: outcome.shiftId }, lines, tenders, refunds: [], refundLines: [] };
+  const stored = { ...header, shift_id: outcome.shiftId, ...outcome.customer };
+  return { header: stored, lines, tenders, refunds: [], refundLines: [] };
 }
 
 /**
@@ -220,8 +245,9 @@ export async function createTransaction(
   // (a product deleted, a price changed, a queue older than its limit) still answers its first
   // sale: that refusal looks first.
   let prepared: PreparedSale;
+  const id = newOrderedId();
   try {
-    prepared = await prepareSale(ctx, scope, body);
+    prepared = await prepareSale(ctx, scope, body, id);
   } catch (error) {
     const first = error instanceof AppError ? await firstResult(ctx, store.id, body.clientId, fingerprint) : null;
     if (first) return { created: false, transaction: first };
@@ -229,7 +255,7 @@ export async function createTransaction(
   }
   const { times, actor } = prepared;
   const header: ShopTransactionsTable = {
-    id: newOrderedId(),
+    id,
     store_id: store.id,
     code: newCrockfordCode(12),
     client_id: body.clientId,
@@ -295,7 +321,7 @@ export async function updateParked(
     return readRows(ctx, store.id, current);
   }
 
-  const prepared = await prepareSale(ctx, scope, body);
+  const prepared = await prepareSale(ctx, scope, body, current.id);
   const completed = body.status === 'COMPLETED';
   const header: ShopTransactionsTable = {
     ...current,

@@ -4,6 +4,7 @@ import type { ShopRefundLinesTable, ShopRefundsTable } from '../../db/types.ts';
 import { writeTask } from '../../db/write-task.ts';
 import { AppError } from '../../core/errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { applyCustomerRefund } from '../customers/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
@@ -25,6 +26,8 @@ export interface RefundToStore {
   restock: boolean;
   /** What the money goes back as, with an id per tender row. */
   tenders: TendersToRefund;
+  /** The sale's customer, with the id of the REVERSE entry the refund may write; null: none. */
+  customer: { id: string; entryId: string } | null;
   at: Date;
   timezone: string;
   dbKind: 'sqlite' | 'postgres';
@@ -38,7 +41,15 @@ export interface LineToRefund {
   lineId: string;
   quantity: number;
   /** The sale line as read before: its units, money, name and product. */
-  sold: { quantity: number; total: number; tax: number; name: string; productId: string | null };
+  sold: {
+    quantity: number;
+    total: number;
+    tax: number;
+    name: string;
+    productId: string | null;
+    /** The line's share of the points the sale earned and used. */
+    points: { earned: number; used: number };
+  };
   /** Units still refundable when read, for the message when a concurrent refund took them meanwhile. */
   refundable: number;
 }
@@ -62,11 +73,15 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
 
   const refundLines: ShopRefundLinesTable[] = [];
   const restocked: Movement[] = [];
+  const points = { reversed: 0, returned: 0 };
   // Lines in id order, like the products after them: concurrent refunds lock rows in one order.
   for (const line of refund.lines) {
     const after = await repo.refundLineUnits(trx, storeId, saleId, line.lineId, line.quantity);
     if (after === undefined) throw conflict(`Only ${line.refundable} of "${line.sold.name}" can still be refunded.`);
     const before = after - line.quantity;
+    // The line's points go back in step with its units, so refunding every unit returns them exactly.
+    points.reversed += refundShare(line.sold.points.earned, line.sold.quantity, before, line.quantity);
+    points.returned += refundShare(line.sold.points.used, line.sold.quantity, before, line.quantity);
     refundLines.push({
       id: line.id,
       store_id: storeId,
@@ -119,7 +134,25 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
     lines: refundLines,
     tenders,
   });
-  await repo.setRefundTotals(trx, storeId, header.id, amount, tax);
+  await repo.setRefundTotals(trx, storeId, header.id, {
+    amount,
+    tax,
+    points_reversed: points.reversed,
+    points_returned: points.returned,
+  });
+  if (refund.customer) {
+    await applyCustomerRefund(trx, storeId, {
+      customerId: refund.customer.id,
+      refundId: header.id,
+      entryId: refund.customer.entryId,
+      reversed: points.reversed,
+      returned: points.returned,
+      amount,
+      userId: header.user_id,
+      deviceId: header.device_id ?? null,
+      at: header.created_at,
+    });
+  }
   await repo.recordRefundOnTransaction(trx, storeId, saleId, amount, header.created_at);
   await recordAudit(
     trx,

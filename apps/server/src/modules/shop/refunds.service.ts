@@ -23,6 +23,8 @@ import * as repo from './transactions.repo.ts';
  * writer like a sale's.
  */
 
+const NO_POINTS = { earned: 0, used: 0 };
+
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
 
 function clientIdReused(): AppError {
@@ -83,6 +85,8 @@ export async function refund(
   // The store's methods name the tenders a refund's body gives; the default one is the sale's own.
   const methods = body.tenders ? await methodsForTenders(ctx, store, body.tenders) : null;
   const at = ctx.clock.now();
+  // What each line earned and used of points, for a sale with a customer: the refund takes its share back.
+  const linePoints = sale.customer ? await repo.linePoints(ctx.db, store.id, sale.id) : new Map();
   const byLineId = (a: { lineId: string }, b: { lineId: string }) =>
     a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0;
   const toStore: RefundToStore = {
@@ -113,12 +117,13 @@ export async function refund(
           id: newOrderedId(),
           lineId: w.lineId,
           quantity: w.quantity,
-          sold: { quantity, total, tax, name, productId },
+          sold: { quantity, total, tax, name, productId, points: linePoints.get(w.lineId) ?? NO_POINTS },
           refundable: line.quantity - line.refundedQuantity,
         },
       ];
     }),
     restock: body.restock !== false,
+    customer: sale.customer ? { id: sale.customer.id, entryId: newOrderedId() } : null,
     tenders: tendersToRefund(sale, body, () => newOrderedId(), methods),
     at,
     timezone: store.timezone,

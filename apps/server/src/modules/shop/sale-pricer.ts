@@ -30,6 +30,7 @@ import { storeRate } from '../rates/index.ts';
 import { priceCatalogueLines } from './catalogue-prices.ts';
 import { convertOrRefuse } from './conversion.ts';
 import { nameTenders, type NamedTender } from './named-tenders.ts';
+import { assertPointsFit, requestedPointsDiscount } from './sale-loyalty.ts';
 import { storeTaxOptions } from './tax-options.ts';
 import { discountColumns } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -81,6 +82,7 @@ async function priceLines(
   inputs: SaleLineInput[],
   discount: Discount | null | undefined,
   soldAt: Date,
+  pointsDiscount: number,
 ) {
   const codes = [...new Set(inputs.flatMap((l) => (l.code ? [l.code] : [])))];
   const products = new Map((await productsByCodes(ctx, store.id, codes)).map((p) => [p.code, p]));
@@ -129,7 +131,7 @@ async function priceLines(
       discount,
       taxMode,
       // The store's calculation now; the sale stores it (headerFields), so its refunds follow it.
-      tax,
+      { ...tax, pointsDiscount },
     );
   } catch (error) {
     if (error instanceof RangeError) throw saleTooLarge();
@@ -138,6 +140,7 @@ async function priceLines(
   // Bounds before anything is stored (product.md §2): a held cart or sale past them would be kept,
   // then break every screen that reads it (a total past 2^53 is no exact number).
   if (pricing.gross > MAX_SALE_AMOUNT || pricing.total > MAX_SALE_AMOUNT) throw saleTooLarge();
+  assertPointsFit(pointsDiscount, pricing);
   const lines = resolved.map((r, position) => {
     const p = pricing.lines[position];
     if (!p) throw new Error('priced line missing');
@@ -165,6 +168,10 @@ async function priceLines(
       price_override: r.priced?.priceOverride ? 1 : 0,
       catalogue_price: r.priced?.cataloguePrice ?? null,
       label_code: r.priced?.labelCode ?? null,
+      // Shares of the points earned and used are the sale's customer's (sale-loyalty.ts).
+      points_discount: p.pointsDiscount,
+      points_earned: 0,
+      points_used: 0,
     };
   });
   return { pricing, lines, taxMode };
@@ -282,7 +289,7 @@ export async function priceAndSettle(
   // The store's methods (usually this process's copy) beside the products, only for a sale being paid.
   const tenders = tendersOf(body);
   const [{ pricing, lines, taxMode }, methods] = await Promise.all([
-    priceLines(ctx, store, body.lines, body.discount, soldAt),
+    priceLines(ctx, store, body.lines, body.discount, soldAt, requestedPointsDiscount(store, body)),
     completed ? methodsForTenders(ctx, store, tenders) : null,
   ]);
   if (!completed || !methods) return { pricing, lines, taxMode, settlement: null, named: [], rate: null };

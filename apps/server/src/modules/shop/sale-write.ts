@@ -10,6 +10,8 @@ import { assertCanCreate, freeLimitReached, limitContextOf, saleSlot, type Write
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordStatRows, saleStatRows, type SaleForStatistics, type StatRows } from '../statistics/index.ts';
 import { applyMovementRows, orderedMovementRows, type Movement } from '../stock/index.ts';
+import { applyCustomerSale, type CustomerSaleWrite } from '../customers/index.ts';
+import { pointsOverBalance } from './sale-loyalty.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
@@ -36,6 +38,8 @@ export interface SaleInput extends WriteLimits {
   soldAt: Date;
   /** The store's timezone, for the reports' local hour. */
   timezone: string;
+  /** A completed sale's customer: points, visit, ledger rows (sale-loyalty.ts); null: none or a held cart. */
+  loyalty: CustomerSaleWrite | null;
 }
 
 /** A sale ready to write: what `storeSale` and its one statement on PostgreSQL both take. */
@@ -53,6 +57,27 @@ export interface SaleToStore extends Omit<SaleInput, 'userId' | 'soldAt' | 'time
 export interface StoredSale {
   stored: boolean;
   shiftId: string | null;
+  /** What the customer's write changed of the header: the balance after, or the sale unlinked. */
+  customer?: Partial<ShopTransactionsTable>;
+}
+
+/** The header's columns after `applyCustomerSale`: what the answer shows as the sale now is. */
+function customerPatch(
+  outcome: Awaited<ReturnType<typeof applyCustomerSale>>,
+  loyalty: CustomerSaleWrite,
+): Partial<ShopTransactionsTable> {
+  if (outcome.outcome === 'applied') {
+    const overdrawn = loyalty.redeemed > 0 && outcome.balance - loyalty.earned < 0;
+    return { points_balance: outcome.balance, points_overdrawn: overdrawn ? 1 : 0 };
+  }
+  return {
+    customer_id: null,
+    customer_code: null,
+    customer_name: null,
+    points_earned: null,
+    points_redeemed: null,
+    points_balance: null,
+  };
 }
 
 /** A completed sale's items going out of stock (SALE movements, refCode = the sale's code). */
@@ -137,7 +162,11 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   await repo.insertTenders(trx, tenders);
   if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
   if (sale.stats) await recordStatRows(trx, sale.dbKind, sale.stats);
-  return { stored: true, shiftId };
+  // The customer last: an online sale using more points than they have now is refused, all undone.
+  if (!sale.loyalty) return { stored: true, shiftId };
+  const outcome = await applyCustomerSale(trx, header.store_id, header.id, sale.loyalty);
+  if (outcome.outcome === 'over') throw pointsOverBalance();
+  return { stored: true, shiftId, customer: customerPatch(outcome, sale.loyalty) };
 }
 
 /**
@@ -163,12 +192,21 @@ export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promis
     lines,
     tenders,
     stats: sale.stats,
+    loyalty: sale.loyalty,
   };
   try {
-    const { stored, shift_id: shiftId } = await repo.storeSaleAtOnce(db, payload);
-    return { stored, shiftId };
+    const result = await repo.storeSaleAtOnce(db, payload);
+    const { stored, shift_id: shiftId } = result;
+    if (!stored || !sale.loyalty) return { stored, shiftId };
+    const outcome =
+      result.points_balance === null || result.points_balance === undefined
+        ? ({ outcome: 'gone' } as const)
+        : ({ outcome: 'applied', balance: Number(result.points_balance) } as const);
+    return { stored, shiftId, customer: customerPatch(outcome, sale.loyalty) };
   } catch (error) {
-    if ((error as { code?: string }).code === 'SD402') throw freeLimitReached('transactions', limits);
+    const code = (error as { code?: string }).code;
+    if (code === 'SD402') throw freeLimitReached('transactions', limits);
+    if (code === 'SD409') throw pointsOverBalance();
     throw error;
   }
 }

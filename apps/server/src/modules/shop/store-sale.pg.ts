@@ -23,6 +23,11 @@
  * 6. modules/statistics statistics-write.repo.ts: the report rows upserted, sums added, the latest
  *    name and code kept; `stat_hours` and `stat_tenders` by their constraint's name, since a column
  *    list naming `slot` would be read as the variable `slot` and fail as ambiguous.
+ * 7. modules/customers customer-sales.repo.ts `applyCustomerSale`: the customer's balance, visits,
+ *    total spent and last visit, guarded for an online sale (`points_balance >= redeemed`; a
+ *    customer who is there but short raises SQLSTATE 'SD409', which sale-write.ts maps to the 409
+ *    INSUFFICIENT_POINTS); an anonymised customer leaves the sale unlinked; else the EARN/REDEEM rows
+ *    and the balance after (with `points_overdrawn`) on the sale. Answers `points_balance`.
  *
  * Rows are read with `jsonb_populate_record(set)(null::<table>, …)`: the table's current columns,
  * whatever migrations add later, a key the payload lacks is NULL.
@@ -52,6 +57,8 @@ DECLARE
   m jsonb;
   moved jsonb := '[]'::jsonb;
   stats jsonb := NULLIF(p->'stats', 'null');
+  loyalty jsonb := NULLIF(p->'loyalty', 'null');
+  balance bigint;
 BEGIN
   -- 1. The shift open now (shifts openShiftIdFor), for a completed sale.
   IF completed THEN
@@ -168,6 +175,35 @@ BEGIN
       refunded = stat_tenders.refunded + excluded.refunded,
       refunded_in_main = stat_tenders.refunded_in_main + excluded.refunded_in_main;
   END IF;
-  RETURN jsonb_build_object('stored', true, 'shift_id', open_shift);
+
+  -- 7. The customer (customers applyCustomerSale); loyalty is null without one and for a parked cart.
+  IF loyalty IS NOT NULL THEN
+    UPDATE customers c SET
+      points_balance = c.points_balance + (loyalty->>'delta')::bigint,
+      visits = c.visits + 1,
+      total_spent = c.total_spent + (loyalty->>'total')::bigint,
+      last_visit_at = CASE WHEN c.last_visit_at IS NULL OR c.last_visit_at < loyalty->>'at'
+        THEN loyalty->>'at' ELSE c.last_visit_at END,
+      updated_at = loyalty->>'now'
+    WHERE c.store_id = store AND c.id = loyalty->>'customerId' AND c.deleted_at IS NULL
+      AND (NOT (loyalty->>'guard')::boolean OR c.points_balance >= (loyalty->>'redeemed')::bigint)
+    RETURNING c.points_balance INTO balance;
+    IF NOT FOUND THEN
+      IF (loyalty->>'guard')::boolean AND EXISTS (SELECT 1 FROM customers c
+          WHERE c.store_id = store AND c.id = loyalty->>'customerId' AND c.deleted_at IS NULL) THEN
+        RAISE EXCEPTION 'points over balance' USING ERRCODE = 'SD409';
+      END IF;
+      UPDATE shop_transactions SET customer_id = NULL, customer_code = NULL, customer_name = NULL,
+        points_earned = NULL, points_redeemed = NULL, points_balance = NULL
+      WHERE store_id = store AND id = sale_id;
+    ELSE
+      INSERT INTO loyalty_entries SELECT * FROM jsonb_populate_recordset(null::loyalty_entries, loyalty->'entries');
+      UPDATE shop_transactions SET points_balance = balance,
+        points_overdrawn = CASE WHEN (loyalty->>'redeemed')::bigint > 0
+          AND balance - (loyalty->>'earned')::bigint < 0 THEN 1 ELSE 0 END
+      WHERE store_id = store AND id = sale_id;
+    END IF;
+  END IF;
+  RETURN jsonb_build_object('stored', true, 'shift_id', open_shift, 'points_balance', balance);
 END
 $fn$`;

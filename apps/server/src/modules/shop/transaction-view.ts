@@ -71,6 +71,20 @@ function tenderMethodFields(row: ShopTendersTable) {
   };
 }
 
+/** The sale's customer as kept with it, and its points; null for a sale without one (or unlinked since). */
+function saleCustomerOf(h: TransactionRows['header']): Pick<ShopTransaction, 'customer' | 'points'> {
+  if (!h.customer_id) return { customer: null, points: null };
+  return {
+    customer: { id: h.customer_id, code: h.customer_code ?? '', name: h.customer_name ?? '' },
+    points: {
+      earned: Number(h.points_earned ?? 0),
+      redeemed: Number(h.points_redeemed ?? 0),
+      balance: Number(h.points_balance ?? 0),
+      discount: Number(h.points_discount ?? 0),
+    },
+  };
+}
+
 /** The API's ShopTransaction from its rows (both engines hand bigints back as numbers). */
 export function toShopTransaction(rows: TransactionRows): ShopTransaction {
   const { header: h } = rows;
@@ -83,6 +97,8 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     note: r.note,
     userId: r.user_id,
     approvedBy: r.approved_by ?? null,
+    pointsReversed: Number(r.points_reversed ?? 0),
+    pointsReturned: Number(r.points_returned ?? 0),
     lines: rows.refundLines
       .filter((l) => l.refund_id === r.id)
       .map((l) => ({
@@ -139,11 +155,13 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
       priceOverride: Number(l.price_override) === 1,
       cataloguePrice: l.catalogue_price === null ? null : Number(l.catalogue_price),
       label: l.label_code ?? null,
+      pointsDiscount: Number(l.points_discount ?? 0),
     })),
     discount: discountOf(h.discount_kind, h.discount_value),
     gross: Number(h.gross),
     lineDiscounts: Number(h.line_discounts),
     cartDiscount: Number(h.cart_discount),
+    ...saleCustomerOf(h),
     taxes: JSON.parse(h.taxes) as ShopTransaction['taxes'],
     tax: Number(h.tax),
     total: Number(h.total),

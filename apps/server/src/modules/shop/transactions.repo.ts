@@ -50,9 +50,9 @@ export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTab
 export async function storeSaleAtOnce(
   db: DbOrTx,
   payload: object,
-): Promise<{ stored: boolean; shift_id: string | null }> {
+): Promise<{ stored: boolean; shift_id: string | null; points_balance?: number | string | null }> {
   const { rows } = await sql<{
-    result: { stored: boolean; shift_id: string | null };
+    result: { stored: boolean; shift_id: string | null; points_balance?: number | string | null };
   }>`select shopdesk_store_sale(${JSON.stringify(payload)}::jsonb) as result`.execute(db);
   return rows[0]!.result;
 }
@@ -296,14 +296,25 @@ export async function insertRefundLines(db: DbOrTx, rows: ShopRefundLinesTable[]
   if (rows.length > 0) await db.insertInto('shop_refund_lines').values(rows).execute();
 }
 
-/** A refund's amounts, known once its lines are taken (the header is inserted first to claim its clientId). */
-export async function setRefundTotals(db: DbOrTx, storeId: string, refundId: string, amount: number, tax: number) {
-  await db
-    .updateTable('shop_refunds')
-    .set({ amount, tax })
+/** Each line's share of the points its sale earned and used, by line id (a refund reverses its part). */
+export async function linePoints(db: DbOrTx, storeId: string, transactionId: string) {
+  const rows = await db
+    .selectFrom('shop_transaction_lines')
+    .select(['id', 'points_earned', 'points_used'])
     .where('store_id', '=', storeId)
-    .where('id', '=', refundId)
+    .where('transaction_id', '=', transactionId)
     .execute();
+  return new Map(rows.map((r) => [r.id, { earned: Number(r.points_earned ?? 0), used: Number(r.points_used ?? 0) }]));
+}
+
+/** A refund's amounts, known once its lines are taken (the header is inserted first to claim its clientId). */
+export async function setRefundTotals(
+  db: DbOrTx,
+  storeId: string,
+  refundId: string,
+  totals: { amount: number; tax: number; points_reversed: number; points_returned: number },
+) {
+  await db.updateTable('shop_refunds').set(totals).where('store_id', '=', storeId).where('id', '=', refundId).execute();
 }
 
 /** Adds a refund to the sale's refunded amount and sets its status from what is left unrefunded. */
