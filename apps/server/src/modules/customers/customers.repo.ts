@@ -99,6 +99,15 @@ export async function replaceSearchKeys(
       entries.map((e) => e.customerId),
     )
     .execute();
+  await insertSearchKeys(db, storeId, entries);
+}
+
+/** Adds search keys of customers that have none yet (new ones). */
+export async function insertSearchKeys(
+  db: DbOrTx,
+  storeId: string,
+  entries: Array<{ customerId: string; keys: string[] }>,
+): Promise<void> {
   const rows = entries.flatMap((e) => e.keys.map((key) => ({ store_id: storeId, key, customer_id: e.customerId })));
   // 3 parameters a row: well under every engine's bound-parameter limit per statement.
   for (let i = 0; i < rows.length; i += 2000) {
