@@ -14,7 +14,7 @@ import type { RowError } from '../../lib/import-rows.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { claimSlots, remainingSlots } from '../plans/index.ts';
-import { findImportBatch, keepImportBatch } from '../products/index.ts';
+import { findImportBatch, keepImportBatch } from '../imports/index.ts';
 import { customerColumns, newCustomerRow, newMemberCode, normalizeCode, searchKeysOf } from './customer-fields.ts';
 import { parseCustomerRow, type ParsedCustomerRow } from './customer-import-rows.ts';
 import * as repo from './customers.repo.ts';
