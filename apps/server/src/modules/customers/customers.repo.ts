@@ -151,22 +151,6 @@ function matchingIds(db: DbOrTx, storeId: string, filter: CustomerFilter) {
     .where((eb) => eb.or(prefixes.map((p) => eb.and([eb('key', '>=', p), eb('key', '<', p + TOP)]))));
 }
 
-/**
- * Matches past this many keys are "many" (a name's first letters): the window then walks the
- * customers in sort order and keeps those with a matching key, stopping at the page's end, instead
- * of fetching and sorting every match (thousands at 100k customers). Few matches (a phone, a code)
- * are fetched by their keys and sorted.
- */
-const MANY = 400;
-
-async function hasManyMatches(db: DbOrTx, storeId: string, filter: CustomerFilter): Promise<boolean> {
-  const row = await db
-    .selectFrom(matchingIds(db, storeId, filter).limit(MANY).as('m'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) >= MANY;
-}
-
 export async function searchCustomers(
   db: DbOrTx,
   storeId: string,
@@ -175,18 +159,9 @@ export async function searchCustomers(
   limit: number,
 ): Promise<CustomerRow[]> {
   let query = db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('deleted_at', 'is', null);
-  if (filter.text.length > 0 && (await hasManyMatches(db, storeId, filter))) {
-    const prefixes = prefixesOf(filter);
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('customer_search_keys as k')
-          .select('k.customer_id')
-          .whereRef('k.store_id', '=', 'customers.store_id')
-          .whereRef('k.customer_id', '=', 'customers.id')
-          .where((eb) => eb.or(prefixes.map((p) => eb.and([eb('k.key', '>=', p), eb('k.key', '<', p + TOP)])))),
-      ),
-    );
-  } else if (filter.text.length > 0) query = query.where('id', 'in', matchingIds(db, storeId, filter));
+  // TODO(bench): the walk in sort order for many matches (hasManyMatches) hung a 100k bench search on
+  // SQLite; until its plan is checked, every match is fetched by its keys and sorted.
+  if (filter.text.length > 0) query = query.where('id', 'in', matchingIds(db, storeId, filter));
   if (filter.sort === 'recent') {
     // Never-seen customers last on both engines (PostgreSQL sorts NULL first when descending).
     query = query.orderBy(sql`last_visit_at is null`).orderBy('last_visit_at', 'desc');
