@@ -8,6 +8,7 @@ import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } 
 import { cargoRows } from './cargo.ts';
 import { checkoutRows } from './checkout.ts';
 import { customerCheckoutRows } from './checkout-customers.ts';
+import { customerRows } from './customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
@@ -26,7 +27,8 @@ const BATCH = 1000;
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
  * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
  * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
- * Chromium)); the catalogue import always runs, the others need it.
+ * Chromium), customers (100k customers imported, the counter's customer search)); the catalogue import
+ * always runs, the others need it (`BENCH_PRODUCTS` makes it smaller for a group that does not).
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const runs = (group: string) => !ONLY || ONLY.includes(group);
@@ -194,6 +196,7 @@ async function main() {
       );
     if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
     if (runs('statistics')) rows.push(...(await statisticsRows(server)));
+    if (runs('customers')) rows.push(...(await customerRows(server.url, headers)));
     if (runs('cargo')) rows.push(...(await cargoRows(server, headers, PRODUCTS, SECONDS)));
     if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     printTable(

@@ -67,6 +67,7 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         FREE_PRODUCT_LIMIT: '10000000',
         FREE_TRANSACTION_LIMIT: '100000000',
+        FREE_CUSTOMER_LIMIT: '10000000',
         RATE_LIMIT_AUTH_PER_IP: '1000',
         APP_URL: `http://127.0.0.1:${port}`,
         ...shared,

@@ -8,6 +8,7 @@ import {
   type UpdateCustomerBodySchema,
 } from '@shopdesk/shared';
 import type { z } from 'zod';
+import { newId } from '../../lib/ids.ts';
 import type { CustomerRow } from './customers.repo.ts';
 
 export type CustomerInput = z.output<typeof UpdateCustomerBodySchema>;
@@ -85,5 +86,29 @@ export function toCustomerAtCounter(row: CustomerRow): CustomerAtCounter {
     nameKana: row.name_kana,
     pointsBalance: Number(row.points_balance),
     phoneLast4: row.phone_digits.slice(-4),
+  };
+}
+
+/** A new customer's row: no points, no visits yet; `clientId` (a device's, or an import line's) makes it once. */
+export function newCustomerRow(
+  storeId: string,
+  input: CustomerInput,
+  options: { code: string; clientId: string | null; requestHash: string | null; userId: string; now: string },
+): CustomerRow {
+  return {
+    store_id: storeId,
+    id: newId(),
+    code: options.code,
+    client_id: options.clientId,
+    request_hash: options.requestHash,
+    ...customerColumns(input),
+    points_balance: 0,
+    visits: 0,
+    total_spent: 0,
+    last_visit_at: null,
+    created_at: options.now,
+    updated_at: options.now,
+    created_by: options.userId,
+    deleted_at: null,
   };
 }

@@ -10,13 +10,12 @@ import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import type { RowError } from '../../lib/import-rows.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { claimSlots, remainingSlots } from '../plans/index.ts';
-import { findImportBatch, keepImportBatch } from '../products/index.ts';
-import { customerColumns, newMemberCode, searchKeysOf, normalizeCode } from './customer-fields.ts';
+import { findImportBatch, keepImportBatch } from '../imports/index.ts';
+import { customerColumns, newCustomerRow, newMemberCode, normalizeCode, searchKeysOf } from './customer-fields.ts';
 import { parseCustomerRow, type ParsedCustomerRow } from './customer-import-rows.ts';
 import * as repo from './customers.repo.ts';
 
@@ -216,22 +215,13 @@ async function applyChunk(
       result.limitReached = true;
       continue;
     }
-    const row: repo.CustomerRow = {
-      store_id: store.id,
-      id: newId(),
+    const row = newCustomerRow(store.id, line.customer, {
       code: line.code ?? newMemberCode(),
-      client_id: line.code ? null : importKey(importId, line.line),
-      request_hash: null,
-      ...customerColumns(line.customer),
-      points_balance: 0,
-      visits: 0,
-      total_spent: 0,
-      last_visit_at: null,
-      created_at: now,
-      updated_at: now,
-      created_by: scope.userId,
-      deleted_at: null,
-    };
+      clientId: line.code ? null : importKey(importId, line.line),
+      requestHash: null,
+      userId: scope.userId,
+      now,
+    });
     inserts.push(row);
     if (line.code) byCode.set(line.code, row);
     result.counts.created++;
@@ -241,10 +231,16 @@ async function applyChunk(
     const { store_id: _s, id, ...patch } = row;
     await repo.updateCustomer(trx, store.id, id, patch);
   }
+  // New customers have no keys yet: theirs are only added; changed ones get theirs replaced.
+  await repo.insertSearchKeys(
+    trx,
+    store.id,
+    inserts.map((c) => ({ customerId: c.id, keys: searchKeysOf(c) })),
+  );
   await repo.replaceSearchKeys(
     trx,
     store.id,
-    [...inserts, ...changed.values()].map((c) => ({ customerId: c.id, keys: searchKeysOf(c) })),
+    [...changed.values()].map((c) => ({ customerId: c.id, keys: searchKeysOf(c) })),
   );
   return result;
 }

@@ -13,12 +13,12 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import {
   customerColumns,
+  newCustomerRow,
   newMemberCode,
   normalizeCode,
   searchKeysOf,
@@ -78,28 +78,18 @@ export async function createCustomer(
       const earlier = await repo.findByClientId(ctx.db, store.id, clientId);
       if (earlier) return replayOf(earlier, hash);
     }
-    const now = iso(ctx.clock.now());
-    const row: repo.CustomerRow = {
-      store_id: store.id,
-      id: newId(),
+    const row = newCustomerRow(store.id, body, {
       code: newMemberCode(),
-      client_id: clientId,
-      request_hash: clientId ? hash : null,
-      ...customerColumns(body),
-      points_balance: 0,
-      visits: 0,
-      total_spent: 0,
-      last_visit_at: null,
-      created_at: now,
-      updated_at: now,
-      created_by: userId,
-      deleted_at: null,
-    };
+      clientId,
+      requestHash: clientId ? hash : null,
+      userId,
+      now: iso(ctx.clock.now()),
+    });
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await assertCanCreate(trx, ctx, store.owner_id, 'customers', 1, { storeId: store.id });
         await repo.insertCustomers(trx, [row]);
-        await repo.replaceSearchKeys(trx, store.id, [{ customerId: row.id, keys: searchKeysOf(row) }]);
+        await repo.insertSearchKeys(trx, store.id, [{ customerId: row.id, keys: searchKeysOf(row) }]);
       });
       return { customer: toCustomer(row), created: true };
     } catch (error) {

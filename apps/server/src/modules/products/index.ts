@@ -3,4 +3,3 @@ export { productsRoutes } from './products.routes.ts';
 export { productChangesRoutes } from './product-changes.routes.ts';
 export { ensureProducts, type ProductDraft } from './ensure-products.ts';
 export { applyImportChunkTask } from './import-apply.ts';
-export { findImportBatch, keepImportBatch } from './import-batches.repo.ts';

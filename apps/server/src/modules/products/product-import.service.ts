@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
 import { applyImportChunkTask, type ChunkResult, type ImportChunk, type Outcome } from './import-apply.ts';
-import { findImportBatch, keepImportBatch } from './import-batches.repo.ts';
+import { findImportBatch, keepImportBatch } from '../imports/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { parseImportRow, type ParsedRow, type RowError } from './import-rows.ts';
 import { refreshStatisticsAfterImport } from './catalogue-statistics.ts';
