@@ -176,12 +176,16 @@ export async function searchWindow(
   const { store } = scope;
   const filter: repo.CustomerFilter = { ...readCustomerQuery(query.q ?? ''), sort: query.sort ?? 'name' };
   const offset = page * size;
-  const rows = await repo.searchCustomers(ctx.db, store.id, filter, offset, size);
+  // A query reads its matches by their keys (at most repo.MATCH_CAP: anonymised customers have none).
+  const ids = filter.text.length > 0 ? await repo.matchingIds(ctx.db, store.id, filter) : null;
+  const rows = await repo.searchCustomers(ctx.db, store.id, ids, filter.sort, offset, size);
   // A short page that is not past the end already tells the total (as the product search does).
   const total =
-    rows.length < size && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : await repo.countCustomers(ctx.db, store.id, filter);
+    ids !== null
+      ? ids.length
+      : rows.length < size && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : await repo.countCustomers(ctx.db, store.id);
   if (seesCustomerDetails(scope.rights)) return { items: rows.map(toCustomer), page, size, total };
   return { items: rows.map(toCustomerAtCounter), page, size, total };
 }

@@ -4,21 +4,25 @@ import {
   pointsEarned,
   pointsPerLine,
   type LoyaltySettings,
+  type CreateTransactionBody,
   type SaleCustomer,
   type SalePricing,
+  type UpdateTransactionBody,
 } from '@shopdesk/shared';
 import type { LoyaltyEntriesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { findCustomerForSale, loyaltyOf, type CustomerSaleWrite } from '../loyalty/index.ts';
-import type { SaleBody } from './sale-pricer.ts';
 
 /**
  * A sale's customer and points (product.md §5 "Customers and points"): checked and worked out
  * before the write, from the store's loyalty settings and the priced sale; written by sale-write.ts
  * in the sale's own transaction (a retry of the sale writes nothing, so nothing twice).
  */
+
+/** A sale as a request brings it (sale-pricer's SaleBody, named here so the two files do not import each other). */
+type SaleBody = CreateTransactionBody | UpdateTransactionBody;
 
 function refuse(message: string, field = 'pointsRedeemed'): AppError {
   return new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field, message }]);

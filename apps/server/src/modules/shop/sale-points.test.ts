@@ -27,8 +27,12 @@ describe.each(engines)('points of sales on %s', (engine) => {
   let u: TestUser;
   let tea: { code: string };
   let cake: { code: string };
+  let cashier: TestUser;
   beforeAll(async () => {
     u = await createUser(t);
+    // Members are added before the store is used, as the other tests do (the app caches who may enter a store).
+    cashier = await createUser(t);
+    await addMember(t, u.store, cashier, 'CASHIER', ['SELL']);
     // 1 point per 100 minor units paid; a point takes 10 off.
     await setLoyalty(t, u, { earnRate: 100, pointValue: 10 });
     tea = await createProduct(t, u, { code: ean13(), price: 400, quantity: 1000 });
@@ -167,8 +171,6 @@ describe.each(engines)('points of sales on %s', (engine) => {
   it('a cashier without DISCOUNT may attach a customer but not redeem (403 naming DISCOUNT)', async () => {
     const c = await createCustomer(t, u);
     expect((await post(t, u, sale(c.id))).status).toBe(201);
-    const cashier = await createUser(t);
-    await addMember(t, u.store, cashier, 'CASHIER', ['SELL']);
     const as = (body: Body) =>
       t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
         token: cashier.token,

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CURRENCIES, type CurrencyCode, type PaymentContext } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import type { PaymentRateInfo } from './payment-dialog.tsx';
+import type { PaymentRateInfo } from './payment-types.ts';
 
 /** Main or second currency for the entry, with the rate in use (or why the second is off). */
 export function CurrencySwitch({

@@ -1,58 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  defaultPaymentMethodList,
-  type PaymentContext,
-  type Settlement,
-  type PaymentMethod,
-  type TenderInput,
-} from '@shopdesk/shared';
+import { defaultPaymentMethodList, type Settlement, type TenderInput } from '@shopdesk/shared';
 import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-methods.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { ChangeScreen } from './change-screen.tsx';
 import { PaymentForm } from './payment-form.tsx';
-import type { PointsOffer } from './use-payment-entry.ts';
+import type { PaymentDialogProps } from './payment-types.ts';
 
-export interface PaymentRateInfo {
-  /** Main → second, as decimal text (units of second per unit of main). */
-  rate: string;
-  date: string;
-  source: string;
-  /** Older than RATE_STALE_DAYS: the counter should ask for a manual rate. */
-  stale: boolean;
-}
-
-/** `code`: the sale's transaction code once the server has stored it (null while it waits to sync). */
-export type PayResult = { ok: true; queued: boolean; code?: string | null } | { ok: false; message: string };
-
-export interface PaymentDialogProps {
-  opened: boolean;
-  /** The store's urlName: its payment methods (kept for offline use with the rest of the store's data). */
-  store: string;
-  /** Cancel: nothing was paid, the cart stays as it is. */
-  onClose(): void;
-  /** Main minor units, from priceCart(...).total. */
-  total: number;
-  context: PaymentContext;
-  /** Shown beside second-currency amounts; null when the store has no second currency or no rate. */
-  rateInfo: PaymentRateInfo | null;
-  /** Stores the sale with these tenders and the points it uses (online, or queued offline). */
-  onPay(tenders: TenderInput[], pointsRedeemed?: number): Promise<PayResult>;
-  /** "Use points": when loyalty is on and the sale's customer has points. */
-  points?: PointsOffer | null;
-  /** The change screen was dismissed: start the next sale. */
-  onNewSale(): void;
-  /** Shown on the change screen above "New sale": the receipt's print and share actions. */
-  afterPay?: (paid: { code: string | null; queued: boolean }) => ReactNode;
-  /**
-   * Once, when the sale is paid (stored or queued): what follows a payment, such as the cash drawer,
-   * with the store's methods the tenders were paid with.
-   */
-  onSalePaid?: (settlement: Settlement, methods: readonly PaymentMethod[]) => void;
-}
+export type { PayResult, PaymentDialogProps, PaymentRateInfo } from './payment-types.ts';
 
 /**
  * Taking payment: method and currency, a typed amount or a quick tender, split tender, then the

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { toCurrency } from './payment-math.ts';
 import { ChangePreview } from './change-preview.tsx';
-import type { PaymentDialogProps } from './payment-dialog.tsx';
+import type { PaymentDialogProps } from './payment-types.ts';
 import { usePaymentEntry } from './use-payment-entry.ts';
 import { TenderList } from './tender-list.tsx';
 import { MethodPicker } from './method-picker.tsx';

@@ -7,7 +7,6 @@ import {
   settlePayment,
   tenderMethodOf,
   type CurrencyCode,
-  type LoyaltySettings,
   type PaymentContext,
   type PaymentMethod,
   type Settlement,
@@ -15,24 +14,11 @@ import {
 } from '@shopdesk/shared';
 import { changeChoices, exactTender, remainingDue, tryEntry, typedMinor, type EntryOutcome } from './payment-math.ts';
 import { quickTenders } from './quick-tenders.ts';
-import type { PayResult } from './payment-dialog.tsx';
+import type { PayResult, PointsOffer } from './payment-types.ts';
+
+export type { PointsOffer } from './payment-types.ts';
 
 /** Points the attached customer may use in this payment (loyalty on, a customer with points). */
-export interface PointsOffer {
-  /** The balance last seen (offline, the most a redemption may use). */
-  balance: number;
-  settings: LoyaltySettings;
-  /** The member may give discounts (DISCOUNT), or an approval was given. */
-  allowed: boolean;
-  /** Why not, beside the disabled field. */
-  reason: string;
-  /** What points may take off: the sale after its cart discount, before tax (the server's cap). */
-  dueBeforePoints: number;
-  /** The sale's total with this many minor units of points taken off, priced as the server prices it. */
-  totalWith(pointsDiscount: number): number;
-  /** On a till: ask an approving member's PIN; true once approved. */
-  onAskApproval?: () => Promise<boolean>;
-}
 
 export interface PaymentEntryOptions {
   /** Main minor units to pay for the sale (after the cart's discounts, before points). */
