@@ -151,18 +151,26 @@ export const MATCH_CAP = 500;
 /** Key rows read to find MATCH_CAP customers (a customer has a few keys that may share a prefix). */
 const KEY_ROWS = MATCH_CAP * 4;
 
-/** The ids of the customers whose keys start with the query's text or digits, by key, at most MATCH_CAP. */
+/**
+ * The ids of the customers whose keys start with the query's text or digits, by key, at most
+ * MATCH_CAP. One range per prefix, each read in the index's order and stopped at its limit: an OR
+ * of two ranges made SQLite sort every match first (all 100k when every phone starts with 090).
+ */
 export async function matchingIds(db: DbOrTx, storeId: string, filter: CustomerFilter): Promise<string[]> {
-  const prefixes = prefixesOf(filter);
-  const rows = await db
-    .selectFrom('customer_search_keys')
-    .select('customer_id')
-    .where('store_id', '=', storeId)
-    .where((eb) => eb.or(prefixes.map((p) => eb.and([eb('key', '>=', p), eb('key', '<', p + TOP)]))))
-    .orderBy('key')
-    .limit(KEY_ROWS)
-    .execute();
-  return [...new Set(rows.map((r) => r.customer_id))].slice(0, MATCH_CAP);
+  const ranges = await Promise.all(
+    prefixesOf(filter).map((p) =>
+      db
+        .selectFrom('customer_search_keys')
+        .select('customer_id')
+        .where('store_id', '=', storeId)
+        .where('key', '>=', p)
+        .where('key', '<', p + TOP)
+        .orderBy('key')
+        .limit(KEY_ROWS)
+        .execute(),
+    ),
+  );
+  return [...new Set(ranges.flat().map((r) => r.customer_id))].slice(0, MATCH_CAP);
 }
 
 /** Live customers, all (`ids` null) or of these ids, in the window's order. */

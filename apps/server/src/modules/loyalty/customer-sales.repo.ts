@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { insertShaped, runShaped } from '../../db/shaped-query.ts';
 import type { LoyaltyEntriesTable } from '../../db/types.ts';
 
 /**
@@ -23,8 +24,26 @@ export interface CustomerSaleWrite {
   now: string;
   /** True for an online sale: redeeming past the balance refuses the sale. */
   guard: boolean;
+  /**
+   * The balance after the sale as read before it (the header is inserted with it): the header is
+   * written again only when another write changed the balance meanwhile.
+   */
+  expectedBalance: number;
   /** EARN and REDEEM rows (those above zero). */
   entries: LoyaltyEntriesTable[];
+}
+
+/**
+ * A customer a sale may name (one of the store's, not anonymised), for `ctx.readFirst`: one SQL
+ * text, compiled once and prepared, since every sale with a customer reads it on the request's thread.
+ */
+export function customerForSaleQuery(db: Db, storeId: string, id: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'code', 'name', 'points_balance'])
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
 }
 
 /** A customer a sale may name: one of the store's, not anonymised. */
@@ -51,25 +70,33 @@ export async function applyCustomerSale(
   saleId: string,
   write: CustomerSaleWrite,
 ): Promise<{ outcome: 'over' | 'gone' } | { outcome: 'applied'; balance: number }> {
-  const row = await trx
-    .updateTable('customers')
-    .set((eb) => ({
-      points_balance: eb('points_balance', '+', write.delta),
-      visits: eb('visits', '+', 1),
-      total_spent: eb('total_spent', '+', write.total),
-      last_visit_at: sql<string>`case when last_visit_at is null or last_visit_at < ${write.at} then ${write.at} else last_visit_at end`,
-      updated_at: write.now,
-    }))
-    .where('store_id', '=', storeId)
-    .where('id', '=', write.customerId)
-    .where('deleted_at', 'is', null)
-    // Only a redemption is held to the balance: a customer overdrawn offline still buys (and earns).
-    .$if(write.guard && write.redeemed > 0, (qb) => qb.where('points_balance', '>=', write.redeemed))
-    .returning('points_balance')
-    .executeTakeFirst();
+  const guarded = write.guard && write.redeemed > 0;
+  // Kept compiled per shape (shaped-query.ts): this runs in every sale with a customer, in the writer.
+  const values = [write.delta, 1, write.total, write.at, write.at, write.now, storeId, write.customerId];
+  const { rows } = await runShaped(
+    trx,
+    `customer-sale:${guarded}`,
+    guarded ? [...values, write.redeemed] : values,
+    () =>
+      trx
+        .updateTable('customers')
+        .set((eb) => ({
+          points_balance: eb('points_balance', '+', write.delta),
+          visits: eb('visits', '+', 1),
+          total_spent: eb('total_spent', '+', write.total),
+          last_visit_at: sql<string>`case when last_visit_at is null or last_visit_at < ${write.at} then ${write.at} else last_visit_at end`,
+          updated_at: write.now,
+        }))
+        .where('store_id', '=', storeId)
+        .where('id', '=', write.customerId)
+        .where('deleted_at', 'is', null)
+        // Only a redemption is held to the balance: a customer overdrawn offline still buys (and earns).
+        .$if(guarded, (qb) => qb.where('points_balance', '>=', write.redeemed))
+        .returning('points_balance'),
+  );
+  const row = rows[0];
   if (!row) {
-    if (write.guard && write.redeemed > 0 && (await findCustomerForSale(trx, storeId, write.customerId)))
-      return { outcome: 'over' };
+    if (guarded && (await findCustomerForSale(trx, storeId, write.customerId))) return { outcome: 'over' };
     await trx
       .updateTable('shop_transactions')
       .set({
@@ -86,7 +113,12 @@ export async function applyCustomerSale(
     return { outcome: 'gone' };
   }
   const balance = Number(row.points_balance);
-  if (write.entries.length > 0) await trx.insertInto('loyalty_entries').values(write.entries).execute();
+  if (write.entries.length > 0) {
+    await insertShaped(trx, 'loyalty-entries', write.entries, () =>
+      trx.insertInto('loyalty_entries').values(write.entries),
+    );
+  }
+  if (balance === write.expectedBalance) return { outcome: 'applied', balance };
   await trx
     .updateTable('shop_transactions')
     .set({ points_balance: balance, points_overdrawn: write.redeemed > 0 && balance - write.earned < 0 ? 1 : 0 })

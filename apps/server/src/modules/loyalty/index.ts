@@ -6,6 +6,7 @@ export { loyaltyOf } from './loyalty-settings.ts';
 export {
   applyCustomerRefund,
   applyCustomerSale,
+  customerForSaleQuery,
   findCustomerForSale,
   type CustomerRefundWrite,
   type CustomerSaleWrite,

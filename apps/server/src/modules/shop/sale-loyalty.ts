@@ -13,7 +13,7 @@ import type { LoyaltyEntriesTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
-import { findCustomerForSale, loyaltyOf, type CustomerSaleWrite } from '../loyalty/index.ts';
+import { customerForSaleQuery, loyaltyOf, type CustomerSaleWrite } from '../loyalty/index.ts';
 
 /**
  * A sale's customer and points (product.md §5 "Customers and points"): checked and worked out
@@ -96,7 +96,7 @@ export async function saleLoyalty(
 ): Promise<SaleLoyalty> {
   const lines = pricing.lines.map((l) => ({ points_discount: l.pointsDiscount, points_earned: 0, points_used: 0 }));
   if (!body.customerId) return { customer: null, header: NO_CUSTOMER, lines, write: null };
-  const row = await findCustomerForSale(ctx.db, store.id, body.customerId);
+  const row = await ctx.readFirst(customerForSaleQuery, store.id, body.customerId);
   if (!row) throw notFound('We could not find this customer.');
   const settings: LoyaltySettings = loyaltyOf(store);
   const completed = body.status === 'COMPLETED';
@@ -109,6 +109,8 @@ export async function saleLoyalty(
     pricing.lines.map((l) => l.pointsDiscount),
   );
   const customer = { id: row.id, code: row.code, name: row.name };
+  const before = Number(row.points_balance);
+  const expectedBalance = before + earned - redeemed;
   const header = {
     customer_id: row.id,
     customer_code: row.code,
@@ -116,9 +118,10 @@ export async function saleLoyalty(
     points_earned: completed ? earned : 0,
     points_redeemed: redeemed,
     points_discount: pricing.pointsDiscount,
-    // The write sets the balance after the sale; a held cart shows the balance it was held with.
-    points_balance: Number(row.points_balance),
-    points_overdrawn: 0,
+    // The balance after the sale as read now (the write corrects it if it changed meanwhile); a
+    // held cart shows the balance it was held with.
+    points_balance: completed ? expectedBalance : before,
+    points_overdrawn: completed && redeemed > 0 && before < redeemed ? 1 : 0,
   };
   const withShares = lines.map((l, i) => ({
     ...l,
@@ -152,6 +155,7 @@ export async function saleLoyalty(
     at: meta.at,
     now: meta.now,
     guard: body.offline !== true,
+    expectedBalance,
     entries,
   };
   return { customer, header, lines: withShares, write };
