@@ -24,7 +24,6 @@ export async function createCustomer(
   return res.body;
 }
 
-
 /**
  * A completed sale row of `customer` written straight into the table (the sale path that links
  * customers is the lead's: this stands in for it in the customer module's tests).
