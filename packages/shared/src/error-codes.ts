@@ -30,6 +30,10 @@ export const ErrorCode = {
   RATE_IMPLAUSIBLE: 'RATE_IMPLAUSIBLE',
   /** An online sale redeems more points than its customer has now (409); an offline one is kept. */
   INSUFFICIENT_POINTS: 'INSUFFICIENT_POINTS',
+  /** A gift card or store credit holds less than the tender takes (409: checked again in the sale's write). */
+  INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  /** A gift card or store credit that is blocked or past its expiry date (409). */
+  CARD_UNAVAILABLE: 'CARD_UNAVAILABLE',
   /** A clientId already used for a sale (or a completion) with a different content. */
   CLIENT_ID_REUSED: 'CLIENT_ID_REUSED',
   /** A held cart completed meanwhile by another request (another device). */

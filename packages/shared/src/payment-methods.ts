@@ -24,8 +24,14 @@ export const DEFAULT_PAYMENT_METHODS = [
   'IC_CARD',
   'OTHER_QR',
   'OTHER',
+  // Not in a store's list: the names of a STORED_VALUE tender (stored-value.ts), by the account's kind.
+  'GIFT_CARD',
+  'STORE_CREDIT',
 ] as const;
 export type DefaultPaymentMethod = (typeof DEFAULT_PAYMENT_METHODS)[number];
+
+/** The default names a store's own method cannot take: a gift card is paid by its code, never as a method. */
+export const STORED_VALUE_METHOD_NAMES: readonly DefaultPaymentMethod[] = ['GIFT_CARD', 'STORE_CREDIT'];
 
 const nameSchema = singleLineText({ label: 'Name', min: 1, max: 40 });
 
@@ -43,8 +49,13 @@ const paymentMethodFields = {
   position: z.number().int().min(0).max(999),
 };
 
-const hasAName = (m: { name: string | null; defaultName: string | null }) => m.name !== null || m.defaultName !== null;
-const NAME_REQUIRED = { message: 'Name is required', path: ['name'] };
+const hasAName = (m: { name: string | null; defaultName: DefaultPaymentMethod | null }) =>
+  (m.name !== null || m.defaultName !== null) &&
+  (m.defaultName === null || !STORED_VALUE_METHOD_NAMES.includes(m.defaultName));
+const NAME_REQUIRED = {
+  message: 'Name is required (gift cards and store credit are not payment methods)',
+  path: ['name'],
+};
 
 /** One method as the editor sends it (create or replace). */
 export const PaymentMethodBodySchema = z.object(paymentMethodFields).refine(hasAName, NAME_REQUIRED);
@@ -130,6 +141,8 @@ const PRESETS: Record<DefaultPaymentMethod, Preset> = {
   IC_CARD: { kind: 'E_MONEY', needsReference: false, opensDrawer: false },
   OTHER_QR: { kind: 'QR_CODE', needsReference: true, opensDrawer: false },
   OTHER: { kind: 'OTHER', needsReference: false, opensDrawer: false },
+  GIFT_CARD: { kind: 'VOUCHER', needsReference: false, opensDrawer: false },
+  STORE_CREDIT: { kind: 'VOUCHER', needsReference: false, opensDrawer: false },
 };
 
 /** A new store's methods: Japan's usual ones for a yen store, cash, card and other elsewhere. */
@@ -166,6 +179,8 @@ export const PAYMENT_METHOD_NAMES: Record<'en' | 'ja', Record<DefaultPaymentMeth
     IC_CARD: 'IC card',
     OTHER_QR: 'Other QR payment',
     OTHER: 'Other',
+    GIFT_CARD: 'Gift card',
+    STORE_CREDIT: 'Store credit',
   },
   ja: {
     CASH: '現金',
@@ -175,6 +190,8 @@ export const PAYMENT_METHOD_NAMES: Record<'en' | 'ja', Record<DefaultPaymentMeth
     IC_CARD: '交通系IC・電子マネー',
     OTHER_QR: 'その他QR決済',
     OTHER: 'その他',
+    GIFT_CARD: 'ギフトカード',
+    STORE_CREDIT: 'お預かり残高',
   },
 };
 

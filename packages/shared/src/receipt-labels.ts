@@ -88,7 +88,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     total: 'Total',
     totalIn: (currency) => `Total in ${currency}`,
     rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
-    methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other' },
+    methods: { CASH: 'Cash', CARD: 'Card', OTHER: 'Other', STORED_VALUE: 'Gift card' },
     methodNames: PAYMENT_METHOD_NAMES.en,
     change: 'Change',
     refundedItems: (quantity, unit) => `Refunded: ${formatQuantity(quantity, unit)}`,
@@ -130,7 +130,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     total: '合計',
     totalIn: (currency) => `合計 (${currency})`,
     rate: (main, rate, second) => `1 ${main} = ${rate} ${second}`,
-    methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他' },
+    methods: { CASH: '現金', CARD: 'カード', OTHER: 'その他', STORED_VALUE: 'ギフトカード' },
     methodNames: PAYMENT_METHOD_NAMES.ja,
     change: 'お釣り',
     refundedItems: (quantity, unit) =>

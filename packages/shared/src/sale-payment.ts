@@ -9,7 +9,8 @@ import { amountInCurrency, convertAmount, divideRounded, invertRatio, type Ratio
  * server stores.
  */
 
-export const TENDER_METHODS = ['CASH', 'CARD', 'OTHER'] as const;
+/** STORED_VALUE: a gift card or store credit (stored-value.ts), named by `cardCode`; never gives change. */
+export const TENDER_METHODS = ['CASH', 'CARD', 'OTHER', 'STORED_VALUE'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 export interface TenderInput {
@@ -29,6 +30,8 @@ export interface TenderInput {
   methodId?: string | undefined;
   /** The card slip's or QR payment's transaction number, for a method that asks for it. */
   reference?: string | undefined;
+  /** A STORED_VALUE tender's gift card or store credit code. */
+  cardCode?: string | undefined;
 }
 
 export interface PaymentContext {

@@ -55,6 +55,11 @@ export interface PricingLineInput {
   discount?: Discount | null;
   /** The line's tax rate in basis points (the product's, else the store's default); ignored with NONE. */
   taxRate: number;
+  /**
+   * A gift card sold (stored-value.ts): money held for the customer, not a supply. No tax, no
+   * share of the cart discount nor of the points, whatever they are.
+   */
+  giftCard?: boolean | undefined;
 }
 
 export interface PricedLine {
@@ -183,14 +188,13 @@ export function priceSale(
     const lineDiscount = discountAmount(line.discount, gross);
     return { line, gross, lineDiscount, afterLine: gross - lineDiscount };
   });
-  const subtotal = withLineDiscounts.reduce((sum, l) => sum + l.afterLine, 0);
+  // What the cart discount and the points apply to: every line but the gift cards.
+  const discountable = withLineDiscounts.map((l) => (l.line.giftCard ? 0 : l.afterLine));
+  const subtotal = discountable.reduce((sum, a) => sum + a, 0);
   const cart = discountAmount(cartDiscount, subtotal);
-  const shares = spreadByLargestRemainder(
-    cart,
-    withLineDiscounts.map((l) => l.afterLine),
-  );
+  const shares = spreadByLargestRemainder(cart, discountable);
 
-  const afterCart = withLineDiscounts.map((l, i) => l.afterLine - (shares[i] ?? 0));
+  const afterCart = discountable.map((a, i) => a - (shares[i] ?? 0));
   const points = Math.min(
     Math.max(options.pointsDiscount ?? 0, 0),
     afterCart.reduce((sum, a) => sum + a, 0),
@@ -200,8 +204,8 @@ export function priceSale(
     ...l,
     cartShare: shares[i] ?? 0,
     pointsShare: pointShares[i] ?? 0,
-    net: (afterCart[i] ?? 0) - (pointShares[i] ?? 0),
-    taxRate: taxMode === 'NONE' ? 0 : l.line.taxRate,
+    net: l.line.giftCard ? l.afterLine : (afterCart[i] ?? 0) - (pointShares[i] ?? 0),
+    taxRate: taxMode === 'NONE' || l.line.giftCard ? 0 : l.line.taxRate,
   }));
   const taxes =
     calculation === 'PER_RATE'

@@ -15,6 +15,7 @@ import { TENDER_METHODS } from './sale-payment.ts';
 import { MAX_MEASURED_QUANTITY, PRODUCT_UNITS } from './units.ts';
 import { ApprovalSchema, memberIdSchema } from './till.ts';
 import { MAX_POINTS, SaleCustomerSchema, SalePointsSchema } from './customers.ts';
+import { GiftCardLineSchema, cardCodeSchema } from './stored-value.ts';
 import { currencySchema, singleLineText } from './validation.ts';
 
 /**
@@ -76,11 +77,22 @@ export const SaleLineInputSchema = z
      */
     labelPrice: amountSchema.optional(),
     discount: DiscountSchema.nullish(),
+    /**
+     * A gift card sold (stored-value.ts): its amount is the line's price, quantity 1, no tax, no
+     * discount, no points; the card is active once the sale completes. Its code is in the answer.
+     */
+    giftCard: GiftCardLineSchema.optional(),
   })
-  .refine((l) => l.code !== undefined || (l.name !== undefined && l.unitPrice !== undefined), {
-    message: 'A line needs a product code, or a name and a unit price',
-    path: ['code'],
-  });
+  .refine(
+    (l) => l.giftCard !== undefined || l.code !== undefined || (l.name !== undefined && l.unitPrice !== undefined),
+    { message: 'A line needs a product code, or a name and a unit price', path: ['code'] },
+  )
+  .refine(
+    (l) =>
+      l.giftCard === undefined ||
+      (l.quantity === 1 && l.code === undefined && l.label === undefined && l.labelPrice === undefined && !l.discount),
+    { message: 'A gift card line is one card of its amount: no product code, label or discount', path: ['giftCard'] },
+  );
 export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
 
 /**
@@ -94,14 +106,25 @@ const namedTenderFields = {
   reference: singleLineText({ label: 'Reference', max: 64 }).optional(),
 };
 
-export const TenderInputSchema = z.object({
-  method: z.enum(TENDER_METHODS),
-  currency: currencySchema,
-  amount: amountSchema.min(1, 'Must be more than zero'),
-  /** Cash change handed back in this currency: the tender's own (default) or the store's main one. */
-  changeCurrency: currencySchema.optional(),
-  ...namedTenderFields,
-});
+export const TenderInputSchema = z
+  .object({
+    method: z.enum(TENDER_METHODS),
+    currency: currencySchema,
+    amount: amountSchema.min(1, 'Must be more than zero'),
+    /** Cash change handed back in this currency: the tender's own (default) or the store's main one. */
+    changeCurrency: currencySchema.optional(),
+    ...namedTenderFields,
+    /** STORED_VALUE: the gift card's or store credit's code (online only, no change, at most its balance). */
+    cardCode: cardCodeSchema.optional(),
+  })
+  .refine((t) => (t.method === 'STORED_VALUE') === (t.cardCode !== undefined), {
+    message: 'A gift card or store credit payment names its card code, and only it does',
+    path: ['cardCode'],
+  })
+  .refine((t) => t.method !== 'STORED_VALUE' || t.methodId === undefined, {
+    message: 'A gift card payment names no payment method',
+    path: ['methodId'],
+  });
 
 const clientIdSchema = z.uuid({ error: 'clientId must be a UUID made by the device' });
 
@@ -221,11 +244,20 @@ export const RefundBodySchema = z.object({
     .optional(),
   /** false: the goods do not go back on the shelf (damaged). */
   restock: z.boolean().optional(),
-  /** How the money goes back; by default in the main currency, cash if the sale took cash, else its first method. */
+  /**
+   * Pays the refund into the sale's customer's store credit instead of money (needs a customer on
+   * the sale). What the sale took from gift cards or store credit goes back to them first either way.
+   */
+  toStoreCredit: z.boolean().optional(),
+  /**
+   * How the money goes back; by default in the main currency, cash if the sale took cash, else its
+   * first method. What the sale took from gift cards or store credit always goes back to them (never
+   * cash): these tenders cover the rest only, and none of them is STORED_VALUE.
+   */
   tenders: z
     .array(
       z.object({
-        method: z.enum(TENDER_METHODS),
+        method: z.enum(TENDER_METHODS).exclude(['STORED_VALUE']),
         currency: currencySchema,
         amount: amountSchema.min(1),
         ...namedTenderFields,
@@ -266,6 +298,8 @@ export const TransactionLineSchema = z.object({
   label: z.string().nullable().default(null),
   /** The line's share of the redeemed points' discount (minor units). */
   pointsDiscount: z.number().int().optional(),
+  /** A gift card line: the card's code (active once the sale completed). */
+  giftCardCode: z.string().nullable().optional(),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 
@@ -294,6 +328,9 @@ export const TenderSchema = z.object({
   methodDefaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable().optional(),
   methodKind: z.enum(PAYMENT_METHOD_KINDS).optional(),
   reference: z.string().nullable().optional(),
+  /** A STORED_VALUE tender's card code, and the card's balance after it. */
+  cardCode: z.string().nullable().optional(),
+  cardBalance: z.number().int().nullable().optional(),
 });
 export type Tender = z.infer<typeof TenderSchema>;
 

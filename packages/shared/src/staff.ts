@@ -115,6 +115,7 @@ export function actionLacks(rights: StoreRights, needs: ActionNeeds): Permission
 interface LineNeeds {
   code?: string | undefined;
   priceOverride?: boolean | undefined;
+  giftCard?: boolean | undefined;
 }
 
 /**
@@ -135,6 +136,7 @@ export function saleNeeds(
   const also: Permission[] = [];
   if (pointsRedeemed > 0) also.push('DISCOUNT');
   if (lines.some((l) => l.code !== undefined && l.priceOverride)) also.push('PRICE_OVERRIDE');
-  if (lines.some((l) => l.code === undefined)) also.push('OPEN_PRICE');
+  // A gift card's amount is money the customer leaves with the shop, not a price: SELL is enough.
+  if (lines.some((l) => l.code === undefined && !l.giftCard)) also.push('OPEN_PRICE');
   return { permission: 'SELL', ...(also.length ? { also } : {}), ...(discountBp > 0 ? { discountBp } : {}) };
 }

@@ -93,6 +93,13 @@ export interface StoresTable {
   loyalty_expiry_months: ColumnType<number | null, number | null | undefined, number | null>;
   /** The expiry job's last run for this store (ISO), so it runs once a day. */
   loyalty_expired_through: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 or 0: new gift cards expire 6 months after issue; null: on for a yen store (資金決済法). */
+  sv_expire_six_months: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Printed on cards and receipts: where the card is usable, whom to ask. */
+  sv_usable_at: ColumnType<string, string | undefined, string>;
+  sv_contact: ColumnType<string, string | undefined, string>;
+  /** The last business date the stored-value expiry job handled. */
+  sv_expired_through: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -367,6 +374,8 @@ export interface ShopTransactionLinesTable {
   points_discount?: number;
   points_earned?: number;
   points_used?: number;
+  /** A gift card line: the card it sold (stored_value_accounts.code). */
+  gift_card_code?: string | null;
 }
 
 export interface ShopRefundsTable {
@@ -395,6 +404,8 @@ export interface ShopRefundsTable {
   /** Points this refund took back of what its lines earned, and gave back of what they used. */
   points_reversed?: number;
   points_returned?: number;
+  /** 1: the refund paid into the sale's customer's store credit. */
+  to_store_credit?: number;
 }
 
 export interface ShopRefundLinesTable {
@@ -433,6 +444,9 @@ export interface ShopTendersTable {
   method_kind?: string | null;
   /** The slip's or transaction number. */
   reference?: string | null;
+  /** A STORED_VALUE tender: the card's code and its balance after the tender. */
+  card_code?: string | null;
+  card_balance?: number | null;
 }
 
 /**
@@ -829,7 +843,54 @@ export interface LoyaltyEntriesTable {
   at: string;
 }
 
+/** Gift cards and store credit (product.md §4 StoredValueAccount). */
+export interface StoredValueAccountsTable {
+  store_id: string;
+  id: string;
+  /** GIFT_CARD or STORE_CREDIT. */
+  kind: string;
+  code: string;
+  customer_id: string | null;
+  currency: string;
+  /** Always the sum of the account's stored_value_entries. */
+  balance: number;
+  issued: number;
+  /** The last business date it can be spent; null: never expires. */
+  expires_at: string | null;
+  /** ACTIVE or BLOCKED. */
+  status: string;
+  /** The sale that sold a gift card. */
+  sale_id: string | null;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
+  created_by: string | null;
+}
+
+/** The stored-value ledger (product.md §4 StoredValueEntry). */
+export interface StoredValueEntriesTable {
+  store_id: string;
+  id: string;
+  account_id: string;
+  /** ISSUE, LOAD, REDEEM, REFUND, ADJUST, EXPIRE, BLOCK, UNBLOCK. */
+  kind: string;
+  /** Signed minor units. */
+  amount: number;
+  balance_after: number;
+  sale_id: string | null;
+  refund_id: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  /** An adjustment's clientId and body fingerprint: a retry writes once. */
+  client_id: string | null;
+  request_hash: string | null;
+  note: string;
+  at: string;
+}
+
 export interface Database {
+  stored_value_accounts: StoredValueAccountsTable;
+  stored_value_entries: StoredValueEntriesTable;
   customers: CustomersTable;
   customer_search_keys: CustomerSearchKeysTable;
   loyalty_entries: LoyaltyEntriesTable;

@@ -64,3 +64,71 @@ export async function expectPointsConsistent(t: TestApp, storeId?: string): Prom
   });
   expect(wrong).toEqual([]);
 }
+
+/**
+ * The stored-value ledger's invariants (product.md §5), from one snapshot: every account's balance
+ * is the sum of its entries and never below zero; each entry's balance after is the running sum in
+ * order; every STORED_VALUE tender of a sale has its REDEEM entry of the same amount and every
+ * REDEEM entry its tender (no spend without its sale, no sale without its spend).
+ */
+export async function expectStoredValueConsistent(t: TestApp, storeId?: string): Promise<void> {
+  const postgres = t.db.getExecutor().adapter instanceof PostgresAdapter;
+  const read = postgres ? t.db.transaction().setIsolationLevel('repeatable read') : t.db.transaction();
+  const { accounts, entries, tenders } = await read.execute(async (trx) => ({
+    accounts: await trx
+      .selectFrom('stored_value_accounts')
+      .select(['store_id', 'id', 'code', 'balance'])
+      .$if(storeId !== undefined, (qb) => qb.where('store_id', '=', storeId!))
+      .execute(),
+    entries: await trx
+      .selectFrom('stored_value_entries')
+      .select(['store_id', 'id', 'account_id', 'kind', 'amount', 'balance_after', 'sale_id'])
+      .$if(storeId !== undefined, (qb) => qb.where('store_id', '=', storeId!))
+      .orderBy('id')
+      .execute(),
+    tenders: await trx
+      .selectFrom('shop_tenders')
+      .select(['store_id', 'transaction_id', 'card_code', 'applied'])
+      .where('method', '=', 'STORED_VALUE')
+      .where('refund_id', 'is', null)
+      .$if(storeId !== undefined, (qb) => qb.where('store_id', '=', storeId!))
+      .execute(),
+  }));
+  const sums = new Map<string, number>();
+  const wrongRunning: string[] = [];
+  for (const e of entries) {
+    const key = `${e.store_id}/${e.account_id}`;
+    const after = (sums.get(key) ?? 0) + Number(e.amount);
+    sums.set(key, after);
+    if (Number(e.balance_after) !== after) wrongRunning.push(e.id);
+  }
+  expect(wrongRunning).toEqual([]);
+  const mismatched = accounts.filter(
+    (a) => Number(a.balance) !== (sums.get(`${a.store_id}/${a.id}`) ?? 0) || Number(a.balance) < 0,
+  );
+  expect(mismatched).toEqual([]);
+  const codeOf = new Map(accounts.map((a) => [`${a.store_id}/${a.id}`, a.code]));
+  const spends = (list: { store_id: string; sale: string | null; code: string | null; amount: number }[]) =>
+    list.map((s) => `${s.store_id}/${s.sale}/${s.code}/${s.amount}`).sort();
+  expect(
+    spends(
+      entries
+        .filter((e) => e.kind === 'REDEEM')
+        .map((e) => ({
+          store_id: e.store_id,
+          sale: e.sale_id,
+          code: codeOf.get(`${e.store_id}/${e.account_id}`) ?? null,
+          amount: -Number(e.amount),
+        })),
+    ),
+  ).toEqual(
+    spends(
+      tenders.map((t) => ({
+        store_id: t.store_id,
+        sale: t.transaction_id,
+        code: t.card_code ?? null,
+        amount: Number(t.applied),
+      })),
+    ),
+  );
+}

@@ -46,6 +46,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   till_approval_uses: 0,
   customer_search_keys: 0,
   loyalty_entries: 0,
+  stored_value_entries: 0,
+  stored_value_accounts: 1,
   customers: 1,
   cargos: 1,
   shop_refunds: 1,

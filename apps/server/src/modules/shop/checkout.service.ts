@@ -21,6 +21,7 @@ import { priceAndSettle, type PricedSale, type SaleBody } from './sale-pricer.ts
 import { saleTimes, type SaleTimes } from './sale-times.ts';
 import { storeTaxOptions } from './tax-options.ts';
 import { saleLoyalty, type SaleLoyalty } from './sale-loyalty.ts';
+import { saleStoredValue, storedValueWrite, type SaleStoredValue } from './sale-stored-value.ts';
 import { saleToStore, storeSaleTask, type SaleInput } from './sale-write.ts';
 import { discountColumns, toShopTransaction, type TransactionRows } from './transaction-view.ts';
 import * as repo from './transactions.repo.ts';
@@ -144,7 +145,11 @@ async function firstResult(ctx: AppContext, storeId: string, clientId: string, f
 function saleActor(ctx: AppContext, scope: Scope, body: SaleBody, sale: PricedSale): Promise<Actor> {
   // What the lines need is what the server decided of their prices (sale-pricer.ts), not what they
   // claim; each line's discount and the cart's are held to the member's maximum on their own.
-  const lines = sale.lines.map((l) => ({ code: l.code ?? undefined, priceOverride: l.price_override === 1 }));
+  const lines = sale.lines.map((l, i) => ({
+    code: l.code ?? undefined,
+    priceOverride: l.price_override === 1,
+    giftCard: body.lines[i]?.giftCard !== undefined,
+  }));
   const needs: ActionNeeds =
     body.status === 'COMPLETED' ? saleNeeds(lines, sale.pricing, body.pointsRedeemed) : { permission: 'SELL' };
   return actorOf(ctx, scope, body, needs, body.clientId);
@@ -172,6 +177,8 @@ interface PreparedSale {
   fields: ReturnType<typeof headerFields> & SaleLoyalty['header'];
   /** The customer and points (sale-loyalty.ts): each line's shares and what the write does. */
   loyalty: SaleLoyalty;
+  /** Gift cards sold and spent (sale-stored-value.ts). */
+  storedValue: SaleStoredValue;
 }
 
 /**
@@ -182,19 +189,25 @@ async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody, saleId
   const times = saleTimes(ctx, body);
   const sale = await priceAndSettle(ctx, scope.store, body, times.soldAt);
   const actor = await saleActor(ctx, scope, body, sale);
-  const loyalty = await saleLoyalty(ctx, scope.store, body, sale.pricing, {
+  const meta = {
     userId: actor.userId,
     deviceId: actor.deviceId,
     saleId,
     at: iso(times.soldAt),
     now: iso(times.receivedAt),
-  });
+  };
+  const header = headerFields(scope.store, sale, body, times);
+  const [loyalty, storedValue] = await Promise.all([
+    saleLoyalty(ctx, scope.store, body, sale.pricing, meta),
+    saleStoredValue(ctx, scope.store, body, sale, { ...meta, businessDate: header.business_date }),
+  ]);
   return {
     times,
-    sale,
+    sale: { ...sale, named: storedValue.named },
     actor,
     loyalty,
-    fields: { ...headerFields(scope.store, sale, body, times), ...loyalty.header },
+    storedValue,
+    fields: { ...header, ...loyalty.header },
   };
 }
 
@@ -206,12 +219,21 @@ async function prepareSale(ctx: AppContext, scope: Scope, body: SaleBody, saleId
 async function writeSale(
   ctx: AppContext,
   scope: Scope,
-  { times, sale, actor, loyalty }: PreparedSale,
+  { times, sale, actor, loyalty, storedValue }: PreparedSale,
   header: ShopTransactionsTable,
   replacesParked: boolean,
 ): Promise<TransactionRows | null> {
-  const lines = sale.lines.map((l, i) => ({ ...l, ...loyalty.lines[i], transaction_id: header.id }));
-  const tenders = tenderRows(scope.store, header.id, sale);
+  const lines = sale.lines.map((l, i) => ({
+    ...l,
+    ...loyalty.lines[i],
+    gift_card_code: storedValue.lineCodes[i] ?? null,
+    transaction_id: header.id,
+  }));
+  const tenders = tenderRows(scope.store, header.id, sale).map((t, i) => ({
+    ...t,
+    card_code: storedValue.tenderCodes[i] ?? null,
+    card_balance: null,
+  }));
   const outcome = await ctx.runWrite(
     storeSaleTask,
     saleToStore({
@@ -220,12 +242,15 @@ async function writeSale(
       tenders,
       replacesParked,
       loyalty: loyalty.write,
+      storedValue: storedValueWrite(storedValue, tenders),
       ...saleContext(ctx, actor, scope, times),
     }),
   );
   if (!outcome.stored) return null;
   const stored = { ...header, shift_id: outcome.shiftId, ...outcome.customer };
-  return { header: stored, lines, tenders, refunds: [], refundLines: [] };
+  const balances = outcome.cardBalances ?? {};
+  const paid = tenders.map((t) => (t.id in balances ? { ...t, card_balance: balances[t.id] ?? null } : t));
+  return { header: stored, lines, tenders: paid, refunds: [], refundLines: [] };
 }
 
 /**

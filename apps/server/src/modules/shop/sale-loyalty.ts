@@ -101,11 +101,14 @@ export async function saleLoyalty(
   const settings: LoyaltySettings = loyaltyOf(store);
   const completed = body.status === 'COMPLETED';
   const redeemed = body.pointsRedeemed ?? 0;
-  const earned = completed && settings.enabled ? pointsEarned(pricing.total, settings.earnRate) : 0;
+  // A gift card sold is money held for its bearer, not a purchase: it earns no points.
+  const earning = pricing.lines.map((l, i) => (body.lines[i]?.giftCard ? 0 : l.total));
+  const earnable = earning.reduce((sum, t) => sum + t, 0);
+  const earned = completed && settings.enabled ? pointsEarned(earnable, settings.earnRate) : 0;
   const shares = pointsPerLine(
     earned,
     redeemed,
-    pricing.lines.map((l) => l.total),
+    earning,
     pricing.lines.map((l) => l.pointsDiscount),
   );
   const customer = { id: row.id, code: row.code, name: row.name };

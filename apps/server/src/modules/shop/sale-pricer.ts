@@ -7,6 +7,7 @@ import {
   ErrorCode,
   formatMoney,
   parseRate,
+  PAYMENT_METHOD_NAMES,
   priceSale,
   settlePayment,
   type CreateTransactionBody,
@@ -111,8 +112,8 @@ async function priceLines(
       priced,
       // Open-price lines are counted in pieces.
       unit: asProductUnit(product?.unit),
-      unitPrice: priced?.unitPrice ?? l.unitPrice ?? 0,
-      name: l.name ?? product?.name ?? '',
+      unitPrice: l.giftCard?.amount ?? priced?.unitPrice ?? l.unitPrice ?? 0,
+      name: l.giftCard ? giftCardLineName(store) : (l.name ?? product?.name ?? ''),
     };
   });
   assertQuantitiesFitUnits(resolved);
@@ -127,6 +128,7 @@ async function priceLines(
         discount: r.input.discount ?? null,
         // A product's own rate (e.g. a reduced food rate) wins; open-price lines take the default.
         taxRate: Number(r.product?.tax_rate ?? store.default_tax_rate),
+        giftCard: r.input.giftCard !== undefined,
       })),
       discount,
       taxMode,
@@ -172,9 +174,16 @@ async function priceLines(
       points_discount: p.pointsDiscount,
       points_earned: 0,
       points_used: 0,
+      // A gift card's code is set once the sale completes (sale-stored-value.ts); a scanned card's now.
+      gift_card_code: r.input.giftCard?.code ?? null,
     };
   });
   return { pricing, lines, taxMode };
+}
+
+/** A gift card line's name as the sale keeps it: in the store's receipt language (yen: Japanese). */
+function giftCardLineName(store: StoreRow): string {
+  return PAYMENT_METHOD_NAMES[store.main_currency === 'JPY' ? 'ja' : 'en'].GIFT_CARD;
 }
 
 function saleTooLarge(): AppError {

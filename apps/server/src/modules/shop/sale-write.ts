@@ -11,7 +11,9 @@ import { openShiftIdFor } from '../shifts/index.ts';
 import { recordStatRows, saleStatRows, type SaleForStatistics, type StatRows } from '../statistics/index.ts';
 import { applyMovementRows, orderedMovementRows, type Movement } from '../stock/index.ts';
 import { applyCustomerSale, type CustomerSaleWrite } from '../loyalty/index.ts';
+import { applyStoredValueSale, type StoredValueSaleWrite } from '../stored-value/index.ts';
 import { pointsOverBalance } from './sale-loyalty.ts';
+import { cardCodeTaken, cardShort } from './sale-stored-value.ts';
 import * as repo from './transactions.repo.ts';
 
 /**
@@ -40,6 +42,8 @@ export interface SaleInput extends WriteLimits {
   timezone: string;
   /** A completed sale's customer: points, visit, ledger rows (sale-loyalty.ts); null: none or a held cart. */
   loyalty: CustomerSaleWrite | null;
+  /** A completed sale's gift cards sold and spent (sale-stored-value.ts); null: none. */
+  storedValue: StoredValueSaleWrite | null;
 }
 
 /** A sale ready to write: what `storeSale` and its one statement on PostgreSQL both take. */
@@ -59,6 +63,8 @@ export interface StoredSale {
   shiftId: string | null;
   /** What the customer's write changed of the header: the balance after, or the sale unlinked. */
   customer?: Partial<ShopTransactionsTable>;
+  /** Each STORED_VALUE tender's card balance after it, by tender row id. */
+  cardBalances?: Record<string, number>;
 }
 
 /** The header's columns after `applyCustomerSale`: what the answer shows as the sale now is. */
@@ -162,11 +168,19 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   await repo.insertTenders(trx, tenders);
   if (!sale.replacesParked) await repo.insertReceiptCode(trx, header.code, header.store_id, header.id);
   if (sale.stats) await recordStatRows(trx, sale.dbKind, sale.stats);
-  // The customer last: an online sale using more points than they have now is refused, all undone.
-  if (!sale.loyalty) return { stored: true, shiftId };
-  const outcome = await applyCustomerSale(trx, header.store_id, header.id, sale.loyalty);
-  if (outcome.outcome === 'over') throw pointsOverBalance();
-  return { stored: true, shiftId, customer: customerPatch(outcome, sale.loyalty) };
+  // The customer: an online sale using more points than they have now is refused, all undone.
+  let customer: Partial<ShopTransactionsTable> | undefined;
+  if (sale.loyalty) {
+    const outcome = await applyCustomerSale(trx, header.store_id, header.id, sale.loyalty);
+    if (outcome.outcome === 'over') throw pointsOverBalance();
+    customer = customerPatch(outcome, sale.loyalty);
+  }
+  // Stored value last: a card that can no longer pay refuses the sale, all undone.
+  if (!sale.storedValue) return { stored: true, shiftId, customer };
+  const spent = await applyStoredValueSale(trx, header.store_id, sale.storedValue);
+  if (spent.outcome === 'short') throw cardShort(spent.code);
+  if (spent.outcome === 'code-taken') throw cardCodeTaken();
+  return { stored: true, shiftId, customer, cardBalances: spent.balances };
 }
 
 /**
@@ -193,22 +207,35 @@ export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promis
     tenders,
     stats: sale.stats,
     loyalty: sale.loyalty,
+    stored_value: sale.storedValue,
   };
   try {
     const result = await repo.storeSaleAtOnce(db, payload);
     const { stored, shift_id: shiftId } = result;
-    if (!stored || !sale.loyalty) return { stored, shiftId };
+    if (!stored) return { stored, shiftId };
+    const cardBalances = Object.fromEntries(
+      Object.entries(result.card_balances ?? {}).map(([tender, balance]) => [tender, Number(balance)]),
+    );
+    if (!sale.loyalty) return { stored, shiftId, cardBalances };
     const outcome =
       result.points_balance === null || result.points_balance === undefined
         ? ({ outcome: 'gone' } as const)
         : ({ outcome: 'applied', balance: Number(result.points_balance) } as const);
-    return { stored, shiftId, customer: customerPatch(outcome, sale.loyalty) };
+    return { stored, shiftId, customer: customerPatch(outcome, sale.loyalty), cardBalances };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'SD402') throw freeLimitReached('transactions', limits);
     if (code === 'SD409') throw pointsOverBalance();
+    if (code === 'SD410') throw cardShort(shortCardOf(sale.storedValue, error));
+    if (code === 'SD411') throw cardCodeTaken();
     throw error;
   }
+}
+
+/** Which card the function found short: its error's message is the card's code. */
+function shortCardOf(write: StoredValueSaleWrite | null, error: unknown): string {
+  const message = (error as { message?: string }).message ?? '';
+  return write?.spends.find((s) => s.code === message)?.code ?? write?.spends[0]?.code ?? '';
 }
 
 /** What replacing a held cart's content changes: not what identifies the cart and who made it. */

@@ -28,6 +28,11 @@
  *    customer who is there but short raises SQLSTATE 'SD409', which sale-write.ts maps to the 409
  *    INSUFFICIENT_POINTS); an anonymised customer leaves the sale unlinked; else the EARN/REDEEM rows
  *    and the balance after (with `points_overdrawn`) on the sale. Answers `points_balance`.
+ * 8. modules/stored-value sale-stored-value.repo.ts `applyStoredValueSale`: each STORED_VALUE
+ *    tender a guarded decrement of its card (active, not past its last day, balance enough; else
+ *    SQLSTATE 'SD410', mapped to the 409 INSUFFICIENT_BALANCE), its REDEEM entry with the balance
+ *    after, that balance on the tender row; then the gift cards the sale sold with their ISSUE
+ *    entries (a code taken meanwhile raises 'SD411', a 409). Answers `card_balances` by tender id.
  *
  * Rows are read with `jsonb_populate_record(set)(null::<table>, …)`: the table's current columns,
  * whatever migrations add later, a key the payload lacks is NULL.
@@ -59,6 +64,11 @@ DECLARE
   stats jsonb := NULLIF(p->'stats', 'null');
   loyalty jsonb := NULLIF(p->'loyalty', 'null');
   balance bigint;
+  stored_value jsonb := NULLIF(p->'stored_value', 'null');
+  sv jsonb;
+  sv_account text;
+  sv_balance bigint;
+  sv_balances jsonb := '{}'::jsonb;
 BEGIN
   -- 1. The shift open now (shifts openShiftIdFor), for a completed sale.
   IF completed THEN
@@ -205,6 +215,37 @@ BEGIN
       WHERE store_id = store AND id = sale_id;
     END IF;
   END IF;
-  RETURN jsonb_build_object('stored', true, 'shift_id', open_shift, 'points_balance', balance);
+
+  -- 8. Gift cards and store credit (stored-value applyStoredValueSale): each spend a guarded
+  -- decrement in code order, then the cards the sale sold; stored_value is null without either.
+  IF stored_value IS NOT NULL THEN
+    FOR sv IN SELECT e.value FROM jsonb_array_elements(stored_value->'spends') WITH ORDINALITY AS e(value, n) ORDER BY e.n LOOP
+      UPDATE stored_value_accounts a SET balance = a.balance - (sv->>'amount')::bigint,
+        last_used_at = sv->>'at', updated_at = sv->>'now'
+      WHERE a.store_id = store AND a.code = sv->>'code' AND a.status = 'ACTIVE'
+        AND (a.expires_at IS NULL OR a.expires_at >= sv->>'businessDate')
+        AND a.balance >= (sv->>'amount')::bigint
+      RETURNING a.id, a.balance INTO sv_account, sv_balance;
+      IF NOT FOUND THEN
+        -- The message is the card's code: the refusal names the card.
+        RAISE EXCEPTION USING ERRCODE = 'SD410', MESSAGE = sv->>'code';
+      END IF;
+      INSERT INTO stored_value_entries SELECT * FROM jsonb_populate_record(null::stored_value_entries,
+        (sv->'entry') || jsonb_build_object('account_id', sv_account, 'balance_after', sv_balance));
+      UPDATE shop_tenders SET card_balance = sv_balance WHERE store_id = store AND id = sv->>'tenderId';
+      sv_balances := sv_balances || jsonb_build_object(sv->>'tenderId', sv_balance);
+    END LOOP;
+    INSERT INTO stored_value_accounts
+    SELECT * FROM jsonb_populate_recordset(null::stored_value_accounts, stored_value->'accounts')
+    ON CONFLICT (store_id, code) DO NOTHING;
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    IF changed <> jsonb_array_length(stored_value->'accounts') THEN
+      RAISE EXCEPTION 'card code taken' USING ERRCODE = 'SD411';
+    END IF;
+    INSERT INTO stored_value_entries
+    SELECT * FROM jsonb_populate_recordset(null::stored_value_entries, stored_value->'issues');
+  END IF;
+  RETURN jsonb_build_object('stored', true, 'shift_id', open_shift, 'points_balance', balance,
+    'card_balances', sv_balances);
 END
 $fn$`;

@@ -54,7 +54,12 @@ function toTender(row: ShopTendersTable): Tender {
     changeInMain: Number(row.change_in_main),
     changeCurrency: (row.change_currency ?? row.currency) as CurrencyCode,
     ...tenderMethodFields(row),
+    ...(row.card_code ? { cardCode: row.card_code, cardBalance: nullableNumber(row.card_balance) } : {}),
   };
+}
+
+function nullableNumber(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }
 
 /** The tender's method as it was paid; a tender stored before named tenders reads as its fixed method. */
@@ -156,6 +161,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
       cataloguePrice: l.catalogue_price === null ? null : Number(l.catalogue_price),
       label: l.label_code ?? null,
       pointsDiscount: Number(l.points_discount ?? 0),
+      ...(l.gift_card_code ? { giftCardCode: l.gift_card_code } : {}),
     })),
     discount: discountOf(h.discount_kind, h.discount_value),
     gross: Number(h.gross),

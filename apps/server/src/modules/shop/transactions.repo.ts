@@ -47,12 +47,18 @@ export async function insertTransactionOnce(db: DbOrTx, row: ShopTransactionsTab
  * PostgreSQL only: a sale's whole write in one statement, `shopdesk_store_sale` (store-sale.pg.ts),
  * with the payload sale-write.ts builds. Raises SQLSTATE 'SD402' for the free limit.
  */
-export async function storeSaleAtOnce(
-  db: DbOrTx,
-  payload: object,
-): Promise<{ stored: boolean; shift_id: string | null; points_balance?: number | string | null }> {
+/** What `shopdesk_store_sale` answers (store-sale.pg.ts). */
+interface StoreSaleResult {
+  stored: boolean;
+  shift_id: string | null;
+  points_balance?: number | string | null;
+  /** Each STORED_VALUE tender's card balance after it, by tender row id. */
+  card_balances?: Record<string, number | string>;
+}
+
+export async function storeSaleAtOnce(db: DbOrTx, payload: object): Promise<StoreSaleResult> {
   const { rows } = await sql<{
-    result: { stored: boolean; shift_id: string | null; points_balance?: number | string | null };
+    result: StoreSaleResult;
   }>`select shopdesk_store_sale(${JSON.stringify(payload)}::jsonb) as result`.execute(db);
   return rows[0]!.result;
 }

@@ -98,6 +98,11 @@ export async function insertOwnedStore(
     loyalty_min_redeem: DEFAULT_LOYALTY.minRedeem,
     loyalty_expiry_months: null,
     loyalty_expired_through: null,
+    // Null: the six-month card expiry follows the currency (on for yen: 資金決済法).
+    sv_expire_six_months: null,
+    sv_usable_at: '',
+    sv_contact: '',
+    sv_expired_through: null,
   };
   try {
     await repo.insertStore(db, row);

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ShopTransaction } from '@shopdesk/shared';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
+import { expectStoredValueConsistent } from '../../test/ledger.ts';
+import { createProduct, ean13 } from '../../test/products.ts';
+
+/**
+ * Gift cards sold and spent at the counter (product.md §5 "Gift cards and store credit"): a card
+ * line activates its card at completion, untaxed and undiscounted; a STORED_VALUE tender takes at
+ * most the balance with a guarded decrement, never gives change, and a retry spends once.
+ */
+
+type Body = Record<string, unknown>;
+const cash = (amount: number) => ({ method: 'CASH', currency: 'USD', amount });
+const card = (cardCode: string, amount: number) => ({ method: 'STORED_VALUE', currency: 'USD', amount, cardCode });
+
+const post = (t: TestApp, u: TestUser, body: Body) =>
+  t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', { token: u.token, body });
+
+async function sellCard(t: TestApp, u: TestUser, amount: number, code?: string): Promise<string> {
+  const r = await post(t, u, {
+    clientId: randomUUID(),
+    status: 'COMPLETED',
+    lines: [{ quantity: 1, giftCard: { amount, ...(code ? { code } : {}) } }],
+    payment: cash(amount),
+  });
+  expect(r.status, r.text).toBe(201);
+  const sold = r.body.lines[0]?.giftCardCode;
+  expect(sold).toMatch(/^[0-9A-Z]{8,32}$/);
+  return sold!;
+}
+
+describe.each(engines)('gift cards at the counter on %s', (engine) => {
+  const t = useTestApp(engine);
+  let u: TestUser;
+  let tea: { code: string };
+  beforeAll(async () => {
+    u = await createUser(t);
+    tea = await createProduct(t, u, { code: ean13(), price: 1000, quantity: 1000 });
+  });
+
+  it('sells a card untaxed and undiscounted, then spends it with cash for the rest', async () => {
+    const sold = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [
+        { code: tea.code, quantity: 1 },
+        { quantity: 1, giftCard: { amount: 5000 } },
+      ],
+      discount: { kind: 'PERCENT', basisPoints: 1000 },
+      payment: cash(5900),
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const line = sold.body.lines[1]!;
+    expect(line).toMatchObject({ total: 5000, tax: 0, cartDiscount: 0 });
+    expect(sold.body.total).toBe(5900);
+    const code = line.giftCardCode!;
+    const spend = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 7 }],
+      payments: [card(code, 5000), cash(2000)],
+    });
+    expect(spend.status, spend.text).toBe(201);
+    expect(spend.body.payments[0]).toMatchObject({
+      method: 'STORED_VALUE',
+      cardCode: code,
+      cardBalance: 0,
+      applied: 5000,
+    });
+    await expectStoredValueConsistent(t, u.store.id);
+  });
+
+  it('refuses more than the balance, change, and an unknown card; a retry spends once', async () => {
+    const code = await sellCard(t, u, 3000);
+    const over = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 4 }],
+      payments: [card(code, 4000)],
+    });
+    expect(over.status, over.text).toBe(409);
+    expect(over.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    const change = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 1 }],
+      payments: [card(code, 2000)],
+    });
+    expect(change.status, change.text).toBe(400);
+    const unknown = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 1 }],
+      payments: [card('1234567890123456', 1000)],
+    });
+    expect(unknown.status, unknown.text).toBe(404);
+    const body = {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: tea.code, quantity: 2 }],
+      payments: [card(code, 2000)],
+    };
+    const first = await post(t, u, body);
+    expect(first.status, first.text).toBe(201);
+    const again = await Promise.all([1, 2, 3].map(() => post(t, u, body)));
+    for (const r of again) expect(r.status, r.text).toBe(200);
+    expect(first.body.payments[0]?.cardBalance).toBe(1000);
+    await expectStoredValueConsistent(t, u.store.id);
+  });
+
+  it('concurrent spends of one card never take more than its balance', async () => {
+    const code = await sellCard(t, u, 5000);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(t, u, {
+          clientId: randomUUID(),
+          status: 'COMPLETED',
+          lines: [{ code: tea.code, quantity: 1 }],
+          payments: [card(code, 1000)],
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 201);
+    expect(ok).toHaveLength(5);
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    await expectStoredValueConsistent(t, u.store.id);
+  });
+});

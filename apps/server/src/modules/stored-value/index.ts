@@ -1,0 +1,16 @@
+/**
+ * Gift cards and store credit (product.md §5): the ledger's writers for sales and refunds, a
+ * store's settings, new card codes; below shop (which sells and spends them) and customers.
+ */
+export { newCardCode } from './card-codes.ts';
+export { storedValueSettingsOf } from './stored-value-settings.ts';
+export {
+  accountByCodeQuery,
+  applyStoredValueRefund,
+  applyStoredValueSale,
+  creditAccountOf,
+  type StoredValueRefundMove,
+  type StoredValueSaleOutcome,
+  type StoredValueSaleWrite,
+  type StoredValueSpend,
+} from './sale-stored-value.repo.ts';
