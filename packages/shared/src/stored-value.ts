@@ -117,12 +117,23 @@ export const StoredValueEntrySchema = z.object({
 });
 export type StoredValueEntry = z.infer<typeof StoredValueEntrySchema>;
 
-/** `GET /stored-value/code/{code}`: the account and its entries, newest first (up to 200). */
+/**
+ * `GET /stored-value/code/{code}`: the account and its entries, newest first (up to 200). The code
+ * may also be a customer's member code: their store credit. A member who sells but lacks REPORTS
+ * (the counter taking a card) gets the account without its customer and no entries.
+ */
 export const StoredValueDetailSchema = z.object({
   account: StoredValueAccountSchema,
   entries: z.array(StoredValueEntrySchema),
 });
 export type StoredValueDetail = z.infer<typeof StoredValueDetailSchema>;
+
+/** `GET /stored-value/customer/{customerId}`: a customer's store credit (null until a refund paid into it). */
+export const CustomerStoredValueSchema = z.object({
+  account: StoredValueAccountSchema.nullable(),
+  entries: z.array(StoredValueEntrySchema),
+});
+export type CustomerStoredValue = z.infer<typeof CustomerStoredValueSchema>;
 
 /**
  * What the counter needs to take a card as a tender (`GET /stored-value/code/{code}` for a member

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   formatMoney,
+  isMemberCode,
   sixMonthExpiry,
   type CurrencyCode,
   type StoredValueKind,
@@ -12,6 +13,7 @@ import { AppError } from '../../core/errors.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import {
   accountByCodeQuery,
+  creditByMemberCodeQuery,
   newCardCode,
   storedValueSettingsOf,
   type StoredValueSaleWrite,
@@ -41,8 +43,11 @@ export interface SaleStoredValue {
 
 type Account = NonNullable<Awaited<ReturnType<typeof readAccount>>>;
 
-function readAccount(ctx: AppContext, storeId: string, code: string) {
-  return ctx.readFirst(accountByCodeQuery, storeId, code);
+/** The card of this code, or the store credit of the customer with this member code. */
+async function readAccount(ctx: AppContext, storeId: string, code: string) {
+  const account = await ctx.readFirst(accountByCodeQuery, storeId, code);
+  if (account || !isMemberCode(code)) return account;
+  return ctx.readFirst(creditByMemberCodeQuery, storeId, code);
 }
 
 function refusal(status: 400 | 404 | 409, code: ErrorCode, field: string, message: string): AppError {
@@ -127,6 +132,10 @@ async function lineCodesOf(ctx: AppContext, store: StoreRow, body: SaleBody, com
     if (code === undefined) {
       codes.push(completed ? newCardCode() : null);
       continue;
+    }
+    if (isMemberCode(code)) {
+      const message = 'This is a member card, not a gift card.';
+      throw refusal(400, ErrorCode.VALIDATION_ERROR, `lines.${i}.giftCard.code`, message);
     }
     if (scanned.has(code)) {
       throw refusal(

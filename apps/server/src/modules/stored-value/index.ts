@@ -9,6 +9,7 @@ export {
   applyStoredValueRefund,
   applyStoredValueSale,
   creditAccountOf,
+  creditByMemberCodeQuery,
   type StoredValueRefundMove,
   type StoredValueSaleOutcome,
   type StoredValueSaleWrite,

@@ -50,6 +50,21 @@ export function accountByCodeQuery(db: Db, storeId: string, code: string) {
     .where('code', '=', code);
 }
 
+/**
+ * The store credit of the customer with this member code, for `ctx.readFirst`: a STORED_VALUE
+ * tender (or a lookup) may name the customer's code instead of the account's.
+ */
+export function creditByMemberCodeQuery(db: Db, storeId: string, memberCode: string) {
+  return db
+    .selectFrom('stored_value_accounts as a')
+    .innerJoin('customers as c', (j) => j.onRef('c.store_id', '=', 'a.store_id').onRef('c.id', '=', 'a.customer_id'))
+    .select(['a.id', 'a.kind', 'a.code', 'a.customer_id', 'a.currency', 'a.balance', 'a.expires_at', 'a.status'])
+    .where('a.store_id', '=', storeId)
+    .where('c.code', '=', memberCode)
+    .where('c.deleted_at', 'is', null)
+    .where('a.kind', '=', 'STORE_CREDIT');
+}
+
 /** The spends, then the sold cards: after the sale's header was claimed, so a retry writes none of it. */
 export async function applyStoredValueSale(
   trx: DbOrTx,
