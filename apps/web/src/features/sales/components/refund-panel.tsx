@@ -21,7 +21,8 @@ import { wrappingButton } from '../../../components/wrapping-button.ts';
 interface RefundChoice {
   value: string;
   label: string;
-  method: TenderMethod;
+  /** Never a gift card: what the sale took from cards goes back to them by itself (the server's rule). */
+  method: Exclude<TenderMethod, 'STORED_VALUE'>;
   methodId?: string;
 }
 
@@ -42,7 +43,7 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const choices: RefundChoice[] = [];
   for (const p of sale.payments) {
     const label = tenderLabel(p);
-    if (choices.some((c) => c.value === label.methodId)) continue;
+    if (p.method === 'STORED_VALUE' || choices.some((c) => c.value === label.methodId)) continue;
     choices.push({
       value: label.methodId,
       label: paymentMethodText(t, label),
