@@ -216,6 +216,16 @@ export function paymentMethodName(
   return method.name ?? PAYMENT_METHOD_NAMES[lang][method.defaultName ?? 'OTHER'];
 }
 
+/**
+ * The tender kind of a report row or a tender's label: STORED_VALUE for a gift card or store
+ * credit (their labels' ids), else its method's kind's (`tenderMethodOf`).
+ */
+export function tenderMethodOfLabel(label: { methodId: string; kind: PaymentMethodKind }): TenderMethod {
+  return (STORED_VALUE_METHOD_NAMES as readonly string[]).includes(label.methodId)
+    ? 'STORED_VALUE'
+    : tenderMethodOf(label.kind);
+}
+
 /** The tender kind sale-payment.ts settles (change only from cash) for a method's kind. */
 export function tenderMethodOf(kind: PaymentMethodKind): TenderMethod {
   return kind === 'CASH' ? 'CASH' : kind === 'CARD' ? 'CARD' : 'OTHER';

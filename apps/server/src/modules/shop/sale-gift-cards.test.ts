@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sixMonthExpiry, type ShopTransaction } from '@shopdesk/shared';
+import { sixMonthExpiry, type ShopTransaction, type StatisticSummary } from '@shopdesk/shared';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { expectStoredValueConsistent } from '../../test/ledger.ts';
@@ -193,5 +193,35 @@ describe.each(engines)('gift cards at the counter on %s', (engine) => {
       payment: cash(1000),
     });
     expect(member.status, member.text).toBe(400);
+  });
+
+  it('reports a gift card sold as money taken, not as sales, and its spending under its own method', async () => {
+    const owner = await createUser(t, { secondCurrency: null });
+    const product = await createProduct(t, owner, { code: ean13(), price: 1000, quantity: 100 });
+    const sold = await post(t, owner, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 3000 } }],
+      payment: cash(3000),
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const code = sold.body.lines[0]!.giftCardCode!;
+    const spent = await post(t, owner, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: product.code, quantity: 2 }],
+      payments: [card(code, 2000)],
+    });
+    expect(spent.status, spent.text).toBe(201);
+    const day = sold.body.soldAt.slice(0, 10);
+    const res = await t.request<StatisticSummary>('GET', `/api/secure/shop/statistic/summary?from=${day}&to=${day}`, {
+      token: owner.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    // Sales are the goods (2000); the card's 3000 is cash taken, held for its bearer.
+    expect(res.body.totals).toMatchObject({ grossSales: 2000, itemsSold: 2, transactionCount: 2 });
+    expect(res.body.topProducts.byQuantity.map((p) => p.name)).not.toContain('Gift card');
+    const byMethod = Object.fromEntries(res.body.tenders.map((x) => [x.methodId, [x.method, x.takenInMain]]));
+    expect(byMethod).toEqual({ CASH: ['CASH', 3000], GIFT_CARD: ['STORED_VALUE', 2000] });
   });
 });
