@@ -11,6 +11,7 @@ import { qrImage, qrModules, type RgbaImage } from './qr-bitmap.ts';
 import { canvasRasterizer, type TextRasterizer } from './text-raster.ts';
 import { pairLines } from './text-width.ts';
 import { fetchImage } from './fetch-image.ts';
+import { code128Bitmap, rgbaOf } from './barcode-image.ts';
 
 export interface EncodeReceiptOptions extends CodepageOptions {
   /** The roll in the printer; the document's own width when not given. */
@@ -74,6 +75,10 @@ export async function encodeReceipt(doc: ReceiptDocument, options: EncodeReceipt
         } else {
           encoder.align('center').qrcode(block.data, { model: 2, size: QR_MODULE_DOTS, errorlevel: 'm' }).align('left');
         }
+        break;
+      case 'barcode':
+        // Always an image: the printers' own Code 128 commands differ in how they pick code sets.
+        image(rgbaOf(code128Bitmap(block.data, dots)));
         break;
       case 'image': {
         // A logo that cannot be loaded is left out rather than failing the receipt.
