@@ -8,12 +8,13 @@ const BAR_DOTS = 80;
 /**
  * A gift card's code as Code 128 bars (the labels' encoder, barcode-bitmap.ts), quiet zones
  * included, at the most whole dots per module (up to 3) that fit `maxWidth` dots, so every bar is
- * a crisp multiple of the print head's dots. Throws when even one dot per module does not fit.
+ * a crisp multiple of the print head's dots. Null when even one dot per module does not fit (a
+ * long pre-printed code of letters on a 58 mm roll): the card's QR and text still carry it.
  */
-export function code128Bitmap(data: string, maxWidth: number): MonoBitmap {
+export function code128Bitmap(data: string, maxWidth: number): MonoBitmap | null {
   const bars = barcodeBars(data, 'code128');
   const moduleWidth = moduleWidthFor(bars, maxWidth);
-  if (moduleWidth < 1) throw new Error(`The code ${data} is too long for a barcode ${maxWidth} dots wide`);
+  if (moduleWidth < 1) return null;
   const bitmap = blankBitmap(bars.modules * moduleWidth, BAR_DOTS);
   drawBars(bitmap, bars, 0, 0, moduleWidth, BAR_DOTS);
   return bitmap;

@@ -76,10 +76,12 @@ export async function encodeReceipt(doc: ReceiptDocument, options: EncodeReceipt
           encoder.align('center').qrcode(block.data, { model: 2, size: QR_MODULE_DOTS, errorlevel: 'm' }).align('left');
         }
         break;
-      case 'barcode':
+      case 'barcode': {
         // Always an image: the printers' own Code 128 commands differ in how they pick code sets.
-        image(rgbaOf(code128Bitmap(block.data, dots)));
+        const bars = code128Bitmap(block.data, dots);
+        if (bars) image(rgbaOf(bars));
         break;
+      }
       case 'image': {
         // A logo that cannot be loaded is left out rather than failing the receipt.
         const logo = await loadImage(block.url, dots).catch(() => null);
