@@ -8,6 +8,7 @@ import { benchCode, benchName, CSV_HEADER, csvRow, SEARCH_SORTS, SEARCH_TERMS } 
 import { cargoRows } from './cargo.ts';
 import { checkoutRows } from './checkout.ts';
 import { customerCheckoutRows } from './checkout-customers.ts';
+import { storedValueCheckoutRows } from './checkout-stored-value.ts';
 import { customerRows } from './customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
@@ -27,7 +28,8 @@ const BATCH = 1000;
  * `BENCH_ONLY=checkout,fairness` runs only the named groups (first-load, lookup (with search),
  * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
  * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
- * Chromium), customers (100k customers imported, the counter's customer search)); the catalogue import
+ * Chromium), customers (100k customers imported, the counter's customer search), checkout-customers,
+ * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients)); the catalogue import
  * always runs, the others need it (`BENCH_PRODUCTS` makes it smaller for a group that does not).
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -183,6 +185,8 @@ async function main() {
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     if (runs('checkout-customers'))
       rows.push(...(await customerCheckoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
+    if (runs('checkout-gift-cards'))
+      rows.push(...(await storedValueCheckoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
     if (runs('processes'))
       rows.push(
         ...(await checkoutProcessesRows(

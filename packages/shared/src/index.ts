@@ -36,6 +36,7 @@ export * from './receipt-public.ts';
 export * from './qualified-invoice.ts';
 export * from './receipt-labels.ts';
 export * from './receipt-builder.ts';
+export * from './receipt-gift-cards.ts';
 export * from './receipt-return-builder.ts';
 export * from './receipt-html.ts';
 export * from './statistics.ts';

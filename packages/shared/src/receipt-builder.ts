@@ -4,6 +4,7 @@ import { formatMoney } from './money.ts';
 import type { PublicReceipt, PublicTender } from './receipt.ts';
 import type { ReceiptBlock, ReceiptDocument } from './receipt-document.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
+import { pushGiftCards, pushNonTaxable } from './receipt-gift-cards.ts';
 import { isQualifiedInvoice, isReducedRate, REDUCED_RATE_MARK } from './qualified-invoice.ts';
 import type { TaxMode } from './sale-pricing.ts';
 import { basisPointsToPercent } from './tax-rate-text.ts';
@@ -63,7 +64,9 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   // A qualified invoice marks each reduced-rate line and explains the mark under the totals.
   const marked = (rate: number) => qualified && receipt.taxMode !== 'NONE' && isReducedRate(rate);
   for (const line of receipt.lines) {
-    push({ kind: 'text', text: marked(line.taxRate) ? `${line.name} ${REDUCED_RATE_MARK}` : line.name });
+    // A gift card line is named in the receipt's language, whatever the sale stored.
+    const name = line.giftCard ? t.giftCard : line.name;
+    push({ kind: 'text', text: marked(line.taxRate) ? `${name} ${REDUCED_RATE_MARK}` : name });
     // "0.342 kg × ¥1,980/kg  ¥677": a weighed line's weight and price per unit, or its label's price.
     push({
       kind: 'pair',
@@ -92,10 +95,14 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
   if (receipt.taxMode === 'EXCLUSIVE') {
     if (qualified) pushRateTotals(blocks, rates, receipt.taxMode, t, money);
     else for (const b of rates) push({ kind: 'pair', left: t.taxAt(percent(b.rate)), right: money(b.tax) });
+    pushNonTaxable(blocks, receipt, t);
   }
   if (receipt.rounding !== 0) push({ kind: 'pair', left: t.rounding, right: money(receipt.rounding) });
   push({ kind: 'pair', left: t.total, right: money(receipt.due), bold: true, size: 'large' });
-  if (receipt.taxMode === 'INCLUSIVE') pushRateTotals(blocks, rates, receipt.taxMode, t, money);
+  if (receipt.taxMode === 'INCLUSIVE') {
+    pushRateTotals(blocks, rates, receipt.taxMode, t, money);
+    pushNonTaxable(blocks, receipt, t);
+  }
   if (receipt.lines.some((l) => marked(l.taxRate))) push({ kind: 'text', text: t.reducedRateNote });
   const second = receipt.secondCurrency;
   const converted = second && receipt.rate ? amountInCurrency(receipt.due, main, second, receipt.rate.rate) : null;
@@ -122,6 +129,7 @@ export function buildReceiptDocument(receipt: PublicReceipt, options: ReceiptBui
     pushTenders(blocks, refund.tenders, main, t, -1);
     push({ kind: 'pair', left: t.refundTotal, right: money(-refund.amount), bold: true });
   }
+  pushGiftCards(blocks, receipt, t, locale);
 
   return finishReceipt(blocks, receipt, options);
 }
@@ -220,8 +228,18 @@ export function pushTenders(
     const method =
       tender.methodName ??
       (tender.methodDefaultName ? t.methodNames[tender.methodDefaultName] : t.methods[tender.method]);
-    const label = tender.currency === main ? method : `${method} (${tender.currency})`;
+    // A gift card shows its last four (a store credit is the customer's own: its name says enough).
+    const card =
+      tender.maskedCardCode && tender.methodDefaultName !== 'STORE_CREDIT' ? ` ${tender.maskedCardCode}` : '';
+    const label = tender.currency === main ? `${method}${card}` : `${method}${card} (${tender.currency})`;
     blocks.push({ kind: 'pair', left: label, right: formatMoney(sign * tender.amount, tender.currency) });
+    if (tender.maskedCardCode && tender.cardBalance != null) {
+      blocks.push({
+        kind: 'pair',
+        left: `  ${t.cardBalance}`,
+        right: formatMoney(tender.cardBalance, tender.currency),
+      });
+    }
     if (tender.change > 0 && tender.changeCurrency && tender.changeCurrency !== tender.currency) {
       // Handed back in the main currency: that is the change the customer got.
       blocks.push({ kind: 'pair', left: t.change, right: formatMoney(tender.changeInMain, tender.changeCurrency) });

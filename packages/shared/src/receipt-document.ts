@@ -25,8 +25,10 @@ export type ReceiptBlock =
   | { kind: 'pair'; left: string; right: string; bold?: boolean; size?: 'normal' | 'large' }
   /** A horizontal rule across the paper. */
   | { kind: 'rule' }
-  /** A QR code of `data` (the receipt's public address), centred. */
+  /** A QR code of `data` (the receipt's public address, or a gift card's code), centred. */
   | { kind: 'qr'; data: string }
+  /** A Code 128 barcode of `data` (a gift card's code), centred; its text is a separate block. */
+  | { kind: 'barcode'; data: string }
   /** An image (the store's receipt logo), centred, scaled to fit the paper. `url` is fetchable by the renderer. */
   | { kind: 'image'; url: string; alt: string }
   /** Empty lines. */

@@ -42,6 +42,14 @@ describe('renderReceiptHtml', () => {
     expect(linked).toContain('<img src="/api/public/receipt/ABC/logo" alt="Shop &quot;A&quot;">');
   });
 
+  it('draws a barcode with the given drawer (its code labelled), and nothing without one', () => {
+    const doc = { paperWidth: 58 as const, blocks: [{ kind: 'barcode' as const, data: '4921<77>3456' }] };
+    expect(renderReceiptHtml(doc, { barcodeSvg: (d) => `<svg data-d="${d.length}"></svg>` })).toContain(
+      '<div class="r-barcode" role="img" aria-label="4921&lt;77&gt;3456"><svg data-d="12"></svg></div>',
+    );
+    expect(renderReceiptHtml(doc)).toBe('<div class="receipt" data-paper="58" style="--r-columns:32"></div>');
+  });
+
   it('sizes the printed page to the roll', () => {
     expect(receiptPageCss(58)).toBe('@page{size:58mm auto;margin:0 5mm}');
     expect(receiptPageCss(80)).toBe('@page{size:80mm auto;margin:0 4mm}');

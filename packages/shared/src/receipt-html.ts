@@ -11,6 +11,8 @@ import { RECEIPT_COLUMNS } from './receipt-document.ts';
 export interface ReceiptHtmlOptions {
   /** Draws a QR code of `data` as an inline `<svg>`; without it the QR block is a link. */
   qrSvg?: (data: string) => string;
+  /** Draws a Code 128 barcode of `data` as an inline `<svg>`; without it the barcode block shows nothing (its text is a block of its own). */
+  barcodeSvg?: (data: string) => string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -41,6 +43,10 @@ function renderBlock(block: ReceiptBlock, options: ReceiptHtmlOptions): string {
       return drawn
         ? `<div class="r-qr" role="img" aria-label="${escapeHtml(block.data)}">${drawn}</div>`
         : `<p class="r-text r-center r-link">${link}</p>`;
+    }
+    case 'barcode': {
+      const drawn = options.barcodeSvg?.(block.data);
+      return drawn ? `<div class="r-barcode" role="img" aria-label="${escapeHtml(block.data)}">${drawn}</div>` : '';
     }
     case 'image': {
       const url = safeUrl(block.url);
@@ -78,6 +84,8 @@ box-shadow:0 1px 3px rgba(0,0,0,.12),0 8px 24px rgba(0,0,0,.08);border-radius:2p
 .receipt .r-rule{border:0;border-top:1px dashed #555;margin:.5em 0}
 .receipt .r-qr{display:flex;justify-content:center;margin:.25em 0}
 .receipt .r-qr svg{width:min(60%,40mm);height:auto;display:block}
+.receipt .r-barcode{display:flex;justify-content:center;margin:.25em 0}
+.receipt .r-barcode svg{width:100%;max-width:60mm;height:14mm;display:block}
 .receipt .r-image{display:flex;justify-content:center;margin-bottom:.5em}
 .receipt .r-image img{max-width:100%;max-height:30mm;filter:grayscale(1)}
 .receipt .r-link a{color:inherit;overflow-wrap:anywhere}

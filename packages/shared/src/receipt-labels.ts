@@ -59,6 +59,25 @@ export interface ReceiptLabels {
   originalSale: string;
   /** A return receipt's link on the sale's page, `n` counting from 1. */
   returnReceiptLink: (n: number, date: string) => string;
+  /** A gift card line's name and the heading of a sold card's section. */
+  giftCard: string;
+  /** A card tender's balance after the payment. */
+  cardBalance: string;
+  /** A sold card's face value, last usable date, or none. */
+  cardAmount: string;
+  cardExpires: string;
+  noExpiry: string;
+  /** 資金決済法's disclosures: the issuer, where usable (default: at the store), a contact, how to check the balance. */
+  cardIssuer: string;
+  cardUsableAt: string;
+  atStore: (store: string) => string;
+  cardContact: string;
+  cardBalanceCheck: string;
+  askAtCounter: (contact: string) => string;
+  /** A sold card whose line was refunded: its code spends nothing. */
+  cardVoid: string;
+  /** The per-rate summary's line for what carries no tax (gift cards sold). */
+  nonTaxable: string;
   print: string;
   /** The name of the page's language switch (its choices name themselves: English, 日本語). */
   language: string;
@@ -104,6 +123,19 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     qualifiedReturn: 'Qualified return invoice',
     originalSale: 'Sale date',
     returnReceiptLink: (n, date) => `Return receipt ${n} (${date})`,
+    giftCard: 'Gift card',
+    cardBalance: 'Balance left',
+    cardAmount: 'Amount',
+    cardExpires: 'Valid until',
+    noExpiry: 'No expiry',
+    cardIssuer: 'Issuer',
+    cardUsableAt: 'Usable at',
+    atStore: (store) => `At ${store}`,
+    cardContact: 'Contact',
+    cardBalanceCheck: 'Balance enquiries',
+    askAtCounter: (contact) => (contact ? `Ask at the counter, or contact ${contact}` : 'Ask at the counter'),
+    cardVoid: 'VOID: refunded',
+    nonTaxable: 'Not taxable',
     print: 'Print',
     language: 'Language',
     notFoundTitle: 'Receipt not found',
@@ -147,6 +179,19 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     qualifiedReturn: '適格返還請求書',
     originalSale: '元取引日',
     returnReceiptLink: (n, date) => `返品レシート ${n}（${date}）`,
+    giftCard: 'ギフトカード',
+    cardBalance: 'ご利用後残高',
+    cardAmount: '金額',
+    cardExpires: '有効期限',
+    noExpiry: '有効期限なし',
+    cardIssuer: '発行者',
+    cardUsableAt: '使用できる場所',
+    atStore: (store) => `${store}の店頭`,
+    cardContact: 'お問い合わせ先',
+    cardBalanceCheck: '残高の確認方法',
+    askAtCounter: (contact) => (contact ? `店頭でお尋ねください（${contact}）` : '店頭でお尋ねください'),
+    cardVoid: '返金により無効',
+    nonTaxable: '対象外',
     print: '印刷',
     language: '言語',
     notFoundTitle: 'レシートが見つかりません',

@@ -2,6 +2,7 @@ import type { PublicReceipt, PublicTender, ReceiptDisplay } from './receipt.ts';
 import { refundRateTotals } from './qualified-invoice.ts';
 import { storeReceiptLanguage } from './receipt-labels.ts';
 import type { ShopTransaction, Tender } from './shop.ts';
+import { maskCardCode } from './stored-value.ts';
 
 /** The store details a receipt may show. */
 export interface ReceiptStoreDetails {
@@ -13,6 +14,19 @@ export interface ReceiptStoreDetails {
   mainCurrency?: string;
 }
 
+/**
+ * What a receipt prints with the gift cards a sale sold (資金決済法's disclosures): the store's
+ * stored-value settings as they are now, and each sold card's last usable date by its code.
+ */
+export interface ReceiptGiftCardDetails {
+  /** Where the cards are usable; empty: at the store (the labels say "At {store name}"). */
+  usableAt: string;
+  /** Who to ask; empty: the store's phone. */
+  contact: string;
+  /** Each sold card's last usable date (YYYY-MM-DD), null when it never expires; by its code. */
+  expiresAt: Record<string, string | null>;
+}
+
 function publicTender(t: Tender): PublicTender {
   const tender = {
     method: t.method,
@@ -22,6 +36,10 @@ function publicTender(t: Tender): PublicTender {
     changeInMain: t.changeInMain,
     ...(t.methodName || t.methodDefaultName
       ? { methodName: t.methodName ?? null, methodDefaultName: t.methodDefaultName ?? null }
+      : {}),
+    // Never the whole code: a tender's card is the payer's, and its code spends what is left on it.
+    ...(t.method === 'STORED_VALUE' && t.cardCode
+      ? { maskedCardCode: maskCardCode(t.cardCode), cardBalance: t.cardBalance ?? null }
       : {}),
   };
   return t.changeCurrency && t.changeCurrency !== t.currency ? { ...tender, changeCurrency: t.changeCurrency } : tender;
@@ -50,8 +68,10 @@ export function toPublicReceipt(
   store: ReceiptStoreDetails,
   template: ReceiptDisplay,
   logoUrl: string | null,
+  giftCards?: ReceiptGiftCardDetails,
 ): PublicReceipt {
   if (sale.status === 'PARKED') throw new Error('A parked cart has no receipt');
+  const soldCards = sale.lines.some((l) => l.giftCardCode);
   const lineOf = new Map(sale.lines.map((l) => [l.id, l]));
   const shown = (show: boolean, value: string) => (show && value.trim() !== '' ? value : null);
   const registrationNumber = sale.taxRegistrationNumber ?? null;
@@ -98,7 +118,19 @@ export function toPublicReceipt(
       refundedQuantity: l.refundedQuantity,
       unit: l.unit,
       labelPrice: l.labelPrice,
+      ...(l.giftCardCode
+        ? { giftCard: { code: l.giftCardCode, expiresAt: giftCards?.expiresAt[l.giftCardCode] ?? null } }
+        : {}),
     })),
+    ...(soldCards
+      ? {
+          giftCardTerms: {
+            issuer: store.name,
+            usableAt: giftCards?.usableAt.trim() ?? '',
+            contact: giftCards?.contact.trim() || store.phone.trim(),
+          },
+        }
+      : {}),
     discount: sale.discount,
     gross: sale.gross,
     lineDiscounts: sale.lineDiscounts,

@@ -109,6 +109,12 @@ export const PublicTenderSchema = z.object({
    */
   methodName: z.string().nullable().optional(),
   methodDefaultName: z.enum(DEFAULT_PAYMENT_METHODS).nullable().optional(),
+  /**
+   * A STORED_VALUE tender's card, masked (`•••• 3456`: the code is the card's bearer secret), and
+   * its balance after the payment. Absent for every other tender.
+   */
+  maskedCardCode: z.string().optional(),
+  cardBalance: money.nullable().optional(),
 });
 export type PublicTender = z.infer<typeof PublicTenderSchema>;
 
@@ -160,8 +166,21 @@ export const PublicReceiptSchema = z.object({
       unit: z.enum(PRODUCT_UNITS).default('EACH'),
       /** What a price-embedded label charged for the line, or null. */
       labelPrice: money.nullable().default(null),
+      /**
+       * A gift card line: the card's code in full (the buyer's receipt is where the card's holder
+       * reads it, as a barcode and a QR) and its last usable date (YYYY-MM-DD), null when it never
+       * expires. Absent for every other line.
+       */
+      giftCard: z.object({ code: z.string(), expiresAt: z.string().nullable() }).optional(),
     }),
   ),
+  /**
+   * What Japan's Payment Services Act (資金決済法) asks a self-issued prepaid card to show, printed
+   * with each gift card the sale sold: the issuer (the store's name, whatever the template hides),
+   * where the card is usable and a contact (the store's settings; empty: the store's phone, or
+   * none). Absent when the sale sold no card.
+   */
+  giftCardTerms: z.object({ issuer: z.string(), usableAt: z.string(), contact: z.string() }).optional(),
   discount: DiscountSchema.nullable(),
   gross: money,
   lineDiscounts: money,

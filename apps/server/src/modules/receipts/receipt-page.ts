@@ -7,7 +7,7 @@ import {
   type ReceiptDocument,
   type ReceiptLabels,
 } from '@shopdesk/shared';
-import { qrSvg } from './receipt-qr.ts';
+import { barcodeSvg, qrSvg } from './receipt-qr.ts';
 
 /**
  * The public receipt page (original.md §2) as one HTML document drawn on the server: no framework,
@@ -79,7 +79,7 @@ export function receiptPage(
   title: string,
   links: ReadonlyArray<{ href: string; text: string }> = [],
 ): string {
-  const receipt = renderReceiptHtml(doc, { qrSvg });
+  const receipt = renderReceiptHtml(doc, { qrSvg, barcodeSvg });
   const list = links.length
     ? `<nav class="links">${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a>`).join('')}</nav>`
     : '';

@@ -24,13 +24,24 @@ export function findReceiptCode(db: DbOrTx, code: string) {
     .executeTakeFirst();
 }
 
-/** What a receipt may show of its store. */
+/**
+ * The store of a receipt: the whole row, because a sale that sold gift cards prints the store's
+ * stored-value settings (storedValueSettingsOf reads them from the row); toPublicReceipt copies
+ * only what a receipt may show.
+ */
 export function findStoreDetails(db: DbOrTx, storeId: string) {
+  return db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirst();
+}
+
+/** The gift cards a sale sold: each card's code and last usable date. */
+export function findSoldCards(db: DbOrTx, storeId: string, saleId: string) {
   return db
-    .selectFrom('stores')
-    .select(['id', 'owner_id', 'name', 'address', 'phone', 'timezone', 'main_currency'])
-    .where('id', '=', storeId)
-    .executeTakeFirst();
+    .selectFrom('stored_value_accounts')
+    .select(['code', 'expires_at'])
+    .where('store_id', '=', storeId)
+    .where('sale_id', '=', saleId)
+    .where('kind', '=', 'GIFT_CARD')
+    .execute();
 }
 
 /** The stored image's type and date, when the store has an image under `id`. */

@@ -2,6 +2,7 @@ import {
   DEFAULT_RECEIPT_TEMPLATE,
   toPublicReceipt,
   type ImageMimeType,
+  type ReceiptGiftCardDetails,
   type PublicReceipt,
   type ReceiptTemplate,
   type ReceiptTemplateBody,
@@ -13,6 +14,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { readTransaction } from '../shop/index.ts';
+import { storedValueSettingsOf } from '../stored-value/index.ts';
 import * as repo from './receipts.repo.ts';
 
 export const receiptNotFound = () => notFound('We could not find this receipt.');
@@ -103,7 +105,24 @@ async function receiptSale(ctx: AppContext, code: string) {
   }
   // A parked cart is not a sale yet: its code answers exactly like an unknown one.
   if (sale.status === 'PARKED') throw receiptNotFound();
-  return { sale, store, template: toBody(row) };
+  return { sale, store, template: toBody(row), saleId: entry.transaction_id };
+}
+
+/** What the gift cards a sale sold print with them (資金決済法's disclosures); undefined when it sold none. */
+async function giftCardDetails(
+  ctx: AppContext,
+  store: NonNullable<Awaited<ReturnType<typeof repo.findStoreDetails>>>,
+  saleId: string,
+  sold: boolean,
+): Promise<ReceiptGiftCardDetails | undefined> {
+  if (!sold) return undefined;
+  const settings = storedValueSettingsOf(store);
+  const cards = await repo.findSoldCards(ctx.db, store.id, saleId);
+  return {
+    usableAt: settings.usableAt,
+    contact: settings.contact,
+    expiresAt: Object.fromEntries(cards.map((c) => [c.code, c.expires_at])),
+  };
 }
 
 /**
@@ -112,13 +131,22 @@ async function receiptSale(ctx: AppContext, code: string) {
  * who sold, only a first name, and only when the template shows it).
  */
 export async function publicReceipt(ctx: AppContext, code: string): Promise<PublicReceipt> {
-  const { sale, store, template } = await receiptSale(ctx, code);
-  const logo = template.showLogo ? await repo.findImage(ctx.db, store.id, logoImageId(store)) : undefined;
+  const { sale, store, template, saleId } = await receiptSale(ctx, code);
+  const [logo, giftCards] = await Promise.all([
+    template.showLogo ? repo.findImage(ctx.db, store.id, logoImageId(store)) : undefined,
+    giftCardDetails(
+      ctx,
+      store,
+      saleId,
+      sale.lines.some((l) => l.giftCardCode),
+    ),
+  ]);
   return toPublicReceipt(
     sale,
     { ...store, mainCurrency: store.main_currency },
     template,
     logo ? publicLogoPath(sale.code) : null,
+    giftCards,
   );
 }
 

@@ -69,9 +69,11 @@ export interface BarcodeBars {
   quietLeft: number;
 }
 
-/** The bar pattern of a product code, in the symbology its code calls for (GTIN or Code 128). */
-export function barcodeBars(code: string): BarcodeBars {
-  const symbology = symbologyFor(code);
+/**
+ * The bar pattern of a product code, in the symbology its code calls for (GTIN or Code 128), or
+ * in `symbology` when given (a gift card's code is Code 128 whatever its digits look like).
+ */
+export function barcodeBars(code: string, symbology: Symbology = symbologyFor(code)): BarcodeBars {
   const widths = ENCODERS[symbology]({ bcid: symbology, text: code, scale: 1 }, barWidths());
   if (widths.length === 0) throw new Error(`Cannot encode ${code} as ${symbology}`);
   const [quietLeft, quietRight] = QUIET_ZONE[symbology];

@@ -1,9 +1,10 @@
 import { RECEIPT_CSS, receiptPageCss, renderReceiptHtml, type ReceiptDocument } from '@shopdesk/shared';
 import { qrSvg } from './qr-svg.ts';
+import { code128Svg } from './barcode-image.ts';
 
 /** The whole printable page of one receipt: the shared HTML renderer and its styles, sized to the roll. */
 export function receiptPrintPage(doc: ReceiptDocument, title: string): string {
-  const html = renderReceiptHtml(doc, { qrSvg });
+  const html = renderReceiptHtml(doc, { qrSvg, barcodeSvg: code128Svg });
   const lang = document.documentElement.lang || 'en';
   const escapedTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapedTitle}</title><style>${RECEIPT_CSS}${receiptPageCss(doc.paperWidth)}body{margin:0;background:#fff}</style></head><body>${html}</body></html>`;

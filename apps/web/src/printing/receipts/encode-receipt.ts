@@ -11,6 +11,7 @@ import { qrImage, qrModules, type RgbaImage } from './qr-bitmap.ts';
 import { canvasRasterizer, type TextRasterizer } from './text-raster.ts';
 import { pairLines } from './text-width.ts';
 import { fetchImage } from './fetch-image.ts';
+import { code128Bitmap, rgbaOf } from './barcode-image.ts';
 
 export interface EncodeReceiptOptions extends CodepageOptions {
   /** The roll in the printer; the document's own width when not given. */
@@ -75,6 +76,12 @@ export async function encodeReceipt(doc: ReceiptDocument, options: EncodeReceipt
           encoder.align('center').qrcode(block.data, { model: 2, size: QR_MODULE_DOTS, errorlevel: 'm' }).align('left');
         }
         break;
+      case 'barcode': {
+        // Always an image: the printers' own Code 128 commands differ in how they pick code sets.
+        const bars = code128Bitmap(block.data, dots);
+        if (bars) image(rgbaOf(bars));
+        break;
+      }
       case 'image': {
         // A logo that cannot be loaded is left out rather than failing the receipt.
         const logo = await loadImage(block.url, dots).catch(() => null);
