@@ -21,6 +21,7 @@ export function useStoredValueFormat() {
     };
     const day = make({ dateStyle: 'medium', timeZone: 'UTC' });
     const dateTime = make({ dateStyle: 'medium', timeStyle: 'short', timeZone });
+    const date = make({ dateStyle: 'medium', timeZone });
     const count = new Intl.NumberFormat(locale);
     return {
       money: (minor: number, currency: string) => formatMoney(minor, currency as CurrencyCode, locale),
@@ -32,6 +33,8 @@ export function useStoredValueFormat() {
       /** A business date, YYYY-MM-DD. */
       day: (date: string) => day.format(new Date(`${date}T00:00:00Z`)),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      /** The store's date of a moment (an ISO timestamp). */
+      date: (iso: string) => date.format(new Date(iso)),
       count: (n: number) => count.format(n),
     };
   }, [locale, timeZone]);

@@ -12,7 +12,7 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useAdjustAccount } from '../api/adjust-account.ts';
-import { storedValueErrorText } from '../lib/error-text.ts';
+import { isLedgerRefusal, storedValueErrorText } from '../lib/error-text.ts';
 
 type Direction = 'add' | 'remove';
 
@@ -90,7 +90,8 @@ export function AdjustDialog({
       });
       close();
     } catch (error) {
-      if (Object.keys(form.showApiErrors(error)).length === 0) setFormError(storedValueErrorText(t, error));
+      if (isLedgerRefusal(error) || Object.keys(form.showApiErrors(error)).length === 0)
+        setFormError(storedValueErrorText(t, error));
     }
   });
 

@@ -8,7 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useWriteLock } from '../../../components/offline-banner.tsx';
 import { useBlockAccount } from '../api/block-account.ts';
-import { storedValueErrorText } from '../lib/error-text.ts';
+import { isLedgerRefusal, storedValueErrorText } from '../lib/error-text.ts';
 
 /**
  * Blocks a card (lost or stolen: the counter refuses it, its balance stays) or unblocks it, with
@@ -54,7 +54,8 @@ export function BlockDialog({
       });
       close();
     } catch (error) {
-      if (Object.keys(form.showApiErrors(error)).length === 0) setFormError(storedValueErrorText(t, error));
+      if (isLedgerRefusal(error) || Object.keys(form.showApiErrors(error)).length === 0)
+        setFormError(storedValueErrorText(t, error));
     }
   });
   const title = t(blocking ? 'giftCards.block.titleBlock' : 'giftCards.block.titleUnblock');

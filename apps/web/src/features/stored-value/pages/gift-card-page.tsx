@@ -33,13 +33,20 @@ import { storedValueErrorText } from '../lib/error-text.ts';
 import { shownStatus } from '../lib/shown-status.ts';
 
 /** One figure of the card: its label over its value. */
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text fz="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text fz="lg" fw={800} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        fz={strong ? 24 : 'md'}
+        fw={strong ? 800 : 700}
+        c={strong ? 'teal.8' : undefined}
+        lh={1.3}
+        data-testid={testId}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {value}
       </Text>
     </Paper>
@@ -124,11 +131,12 @@ export default function GiftCardPage() {
                 {t('giftCards.page.expiredNote', { date: fmt.day(account.expiresAt!) })}
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" style={{ alignItems: 'stretch' }}>
               <Figure
                 label={t('giftCards.fields.balance')}
                 value={fmt.money(account.balance, account.currency)}
                 testId="sv-balance"
+                strong
               />
               <Figure label={t('giftCards.fields.issued')} value={fmt.money(account.issued, account.currency)} />
               <Figure
@@ -137,7 +145,7 @@ export default function GiftCardPage() {
               />
               <Figure
                 label={t('giftCards.fields.lastUsed')}
-                value={account.lastUsedAt ? fmt.dateTime(account.lastUsedAt) : t('giftCards.never')}
+                value={account.lastUsedAt ? fmt.date(account.lastUsedAt) : t('giftCards.never')}
               />
             </SimpleGrid>
             {account.customer && (

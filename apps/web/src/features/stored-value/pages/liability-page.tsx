@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -23,9 +24,16 @@ import { useLiability } from '../api/get-liability.ts';
 import { ThresholdPanel } from '../components/threshold-panel.tsx';
 import { storedValueErrorText } from '../lib/error-text.ts';
 
-function Figure(props: { label: string; value: string; sub?: string; strong?: boolean; testId?: string }) {
+function Figure(props: {
+  label: string;
+  value: string;
+  sub?: string;
+  strong?: boolean;
+  testId?: string;
+  wide?: boolean;
+}) {
   return (
-    <Paper withBorder radius="md" p="sm">
+    <Paper withBorder radius="md" p="sm" style={props.wide ? { gridColumn: '1 / -1' } : undefined}>
       <Text fz="xs" c="dimmed" fw={600}>
         {props.label}
       </Text>
@@ -50,6 +58,7 @@ export default function LiabilityPage() {
   const { t } = useTranslation();
   const { store = '' } = useParams();
   const fmt = useStoredValueFormat();
+  const phone = useMediaQuery('(max-width: 35.99em)');
   const today = storeToday(useSession((s) => s.virtualStore?.timezone));
   const [at, setAt] = useState(today);
   const liability = useLiability(store, at);
@@ -90,7 +99,7 @@ export default function LiabilityPage() {
         {liability.isPending && <Skeleton h={300} radius="lg" />}
         {data && (
           <Stack gap="lg" style={{ opacity: liability.isPlaceholderData ? 0.6 : 1 }}>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
               <Figure
                 label={t('giftCards.liability.giftCards')}
                 value={money(data.giftCards.balance)}
@@ -108,6 +117,7 @@ export default function LiabilityPage() {
                 value={money(data.total)}
                 sub={t('giftCards.liability.endOf', { date: fmt.day(data.at) })}
                 strong
+                wide={phone}
                 testId="sv-liability-total"
               />
             </SimpleGrid>
