@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { notificationApplies, StoredValueSettingsSchema, type StoredValueSettings } from '@shopdesk/shared';
 import { notifications } from '../../../lib/notifications.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -48,14 +48,17 @@ export function StoredValueSettingsForm({
         {formError && <FormError>{formError}</FormError>}
         <Switch
           label={t('giftCards.settings.expire')}
-          description={t(japan ? 'giftCards.settings.expireWhyJapan' : 'giftCards.settings.expireWhy')}
+          description={
+            <>
+              {t(japan ? 'giftCards.settings.expireWhyJapan' : 'giftCards.settings.expireWhy')}
+              <br />
+              {t('giftCards.settings.expireExisting')}
+            </>
+          }
           checked={form.values.expireAfterSixMonths}
           onChange={(e) => form.setValue('expireAfterSixMonths', e.currentTarget.checked)}
           size="md"
         />
-        <Text fz="xs" c="dimmed" mt={-8}>
-          {t('giftCards.settings.expireExisting')}
-        </Text>
         <TextInput
           label={t('giftCards.settings.usableAt')}
           description={t('giftCards.settings.usableAtHelp')}

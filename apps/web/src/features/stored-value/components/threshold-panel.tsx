@@ -23,7 +23,7 @@ export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiabi
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sv-act">
       <Stack gap="md">
-        <Title order={2} fz={18} id="sv-act">
+        <Title order={2} fz={18} id="sv-act" style={{ wordBreak: 'keep-all' }}>
           {t('giftCards.liability.actTitle')}
         </Title>
         <Text fz="sm">{t('giftCards.liability.actText', { threshold: money(threshold) })}</Text>
