@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiHeaders, chooseOption, sessionToken, signUpConfirmed } from '../support/pages.ts';
+import { confirmLink, waitForMail } from '../support/mailbox.ts';
+import { apiHeaders, chooseOption, newAccount, sessionToken, signUpConfirmed } from '../support/pages.ts';
 
 /**
  * Gift cards in the back office (issue 43): cards sold through the sale API in a yen store, then the
@@ -214,6 +217,72 @@ test('gift cards: list and search, a card page, block and unblock, adjust, unuse
       await context.close();
     }
   expect(ten.code).not.toBe(five.code);
+});
+
+/** Makes `userId` a member of `storeId` with `permissions`, written as staff-rights.spec.ts does. */
+function setMember(storeId: string, userId: string, permissions: string[]) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'shopdesk.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const at = new Date().toISOString();
+    db.prepare('delete from store_members where store_id = ? and user_id = ?').run(storeId, userId);
+    db.prepare(
+      `insert into store_members (store_id, user_id, role, permissions, max_discount, created_at, updated_at)
+       values (?, ?, 'CASHIER', ?, 1000, ?, ?)`,
+    ).run(storeId, userId, JSON.stringify(permissions), at, at);
+  } finally {
+    db.close();
+  }
+}
+
+test('gift cards by permission: REPORTS sees cards but not block or adjust; without REPORTS the screen says why', async ({
+  page,
+}) => {
+  // The owner, through the API, sells one card in their store.
+  const owner = newAccount('gown');
+  const since = Date.now();
+  const signedUp = await page.request.post('/api/auth/signUp', { data: { ...owner, mainCurrency: 'USD' } });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  const token = confirmLink(await waitForMail(owner.email, since)).split('/confirm/')[1]!;
+  const { token: ownerJwt } = (await (await page.request.get(`/api/auth/confirm/${token}`)).json()) as {
+    token: string;
+  };
+  const ownerHeaders = { authorization: `Bearer ${ownerJwt}`, 'x-store': owner.urlName };
+  const stores = await page.request.get('/api/secure/virtual-store', { headers: ownerHeaders });
+  const storeId = ((await stores.json()) as { id: string }[])[0]!.id;
+  const sold = await page.request.post('/api/secure/shop/transaction', {
+    headers: ownerHeaders,
+    data: {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 2500 } }],
+      payments: [{ method: 'CASH', currency: 'USD', amount: 2500 }],
+    },
+  });
+  expect(sold.status(), await sold.text()).toBe(201);
+  const code = ((await sold.json()) as { lines: { giftCardCode: string }[] }).lines[0]!.giftCardCode;
+
+  // A member with REPORTS but not SETTINGS: the list and the card, without block or adjust.
+  await signUpConfirmed(page, 'grep');
+  const me = (await (
+    await page.request.get('/api/secure/login/check', {
+      headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    })
+  ).json()) as { user: { userId: string } };
+  setMember(storeId, me.user.userId, ['SELL', 'REPORTS']);
+  await page.goto(`/${owner.urlName}/shop/gift-cards`);
+  await expect(page.getByTestId('sv-row')).toHaveCount(1);
+  await page.getByRole('button', { name: `Open card ${formatCode(code)}` }).click();
+  await expect(page.getByTestId('sv-balance')).toHaveText('$25.00');
+  await expect(page.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Block', exact: true })).toHaveCount(0);
+
+  // A cashier without REPORTS: the screen names the permission it needs.
+  setMember(storeId, me.user.userId, ['SELL']);
+  await page.goto(`/${owner.urlName}/profile`);
+  await page.goto(`/${owner.urlName}/shop/gift-cards`);
+  await expect(page.getByRole('heading', { name: 'You can’t open this screen' })).toBeVisible();
+  await expect(page.getByText('You need the “Reports” permission')).toBeVisible();
 });
 
 test('a visitor opening the gift cards goes to the login', async ({ page }) => {
