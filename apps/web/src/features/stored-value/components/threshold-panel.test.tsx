@@ -48,7 +48,9 @@ describe('the Payment Services Act panel', () => {
 
   it('shows the share of the threshold, warns from 80%, and lists the reference dates', () => {
     renderPanel();
-    expect(screen.getByTestId('sv-threshold-percent').textContent).toBe('80.2%');
+    expect(screen.getByTestId('sv-threshold-percent').textContent).toBe('80%');
+    expect(screen.getByText('¥8,000,000 of ¥10,000,000')).toBeTruthy();
+    expect(screen.getByText('Not counted: ¥16,500 on cards usable for 6 months or less.')).toBeTruthy();
     expect(screen.getByText('Getting close to the threshold')).toBeTruthy();
     expect(screen.getByText(/outside this duty/)).toBeTruthy();
     const rows = screen.getAllByTestId('sv-reference-date').map((r) =>
@@ -60,6 +62,12 @@ describe('the Payment Services Act panel', () => {
       ['Sep 30, 2026', '¥10,500,000', 'Over'],
       ['Mar 31, 2026', '¥0', 'Below'],
     ]);
+  });
+
+  it('does not warn a store whose unused balance is all on six-month cards', () => {
+    renderPanel({ ...liability, shortLivedTotal: liability.total });
+    expect(screen.getByTestId('sv-threshold-percent').textContent).toBe('0%');
+    expect(screen.queryByText('Getting close to the threshold')).toBeNull();
   });
 
   it('says nothing alarming below 80%, in Japanese too', async () => {

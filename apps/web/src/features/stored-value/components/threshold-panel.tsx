@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { JAPAN_WARNING_BP, type StoredValueLiability } from '@shopdesk/shared';
+import { countedUnderAct } from '../lib/counted-under-act.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { StoredValueFormat } from '../../../lib/stored-value-format.ts';
 import { IconAlert } from '../../../components/icons.tsx';
@@ -11,15 +12,17 @@ export function thresholdColor(bp: number): string {
 
 /**
  * A yen store's view of the Payment Services Act (資金決済法): what it means in plain words, the
- * unused balance against the ¥10,000,000 threshold as a bar (a warning from 80%), and the total at
- * each reference date (31 March, 30 September), the dates the Act looks at.
+ * unused balance it counts (six-month cards left out) against the ¥10,000,000 threshold as a bar (a
+ * warning from 80%), and the total at each reference date (31 March, 30 September), the dates the
+ * Act looks at.
  */
 export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiability; fmt: StoredValueFormat }) {
   const { t } = useTranslation();
   const threshold = liability.threshold ?? 0;
   const money = (n: number) => fmt.money(n, liability.currency);
-  const percent = liability.thresholdBp / 100;
-  const over = liability.thresholdBp >= 10_000;
+  const { counted, bp, warning } = countedUnderAct(liability);
+  const percent = bp / 100;
+  const over = bp >= 10_000;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sv-act">
       <Stack gap="md">
@@ -31,20 +34,23 @@ export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiabi
           {t('giftCards.liability.shortLived')}
         </Text>
         <Stack gap={6}>
+          <Text fz="xs" c="dimmed" fw={600}>
+            {t('giftCards.liability.counted')}
+          </Text>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fz="sm" fw={600}>
               {t('giftCards.liability.ofThreshold', {
-                total: money(liability.total),
+                total: money(counted),
                 threshold: money(threshold),
               })}
             </Text>
-            <Text fz="sm" fw={700} c={thresholdColor(liability.thresholdBp)} data-testid="sv-threshold-percent">
+            <Text fz="sm" fw={700} c={thresholdColor(bp)} data-testid="sv-threshold-percent">
               {t('giftCards.liability.percent', { percent: fmt.count(Math.round(percent * 10) / 10) })}
             </Text>
           </Group>
           <Progress
             value={Math.min(100, percent)}
-            color={thresholdColor(liability.thresholdBp)}
+            color={thresholdColor(bp)}
             size="lg"
             radius="xl"
             aria-label={t('giftCards.liability.barLabel')}
@@ -55,7 +61,7 @@ export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiabi
             </Text>
           )}
         </Stack>
-        {liability.warning && (
+        {warning && (
           <Alert
             color={over ? 'red' : 'orange'}
             variant="light"
