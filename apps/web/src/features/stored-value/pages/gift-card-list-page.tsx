@@ -163,7 +163,13 @@ export default function GiftCardListPage() {
                         {formatCardCode(a.code)}
                       </Text>
                       <Text fz="xs" c="dimmed" truncate>
-                        {[t(`giftCards.kinds.${a.kind}`), customerName(a)].filter(Boolean).join(' · ')}
+                        {[
+                          t(`giftCards.kinds.${a.kind}`),
+                          customerName(a),
+                          a.expiresAt ? t('giftCards.untilShort', { date: fmt.day(a.expiresAt) }) : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
                     </Box>
                     <Stack gap={4} align="flex-end">
