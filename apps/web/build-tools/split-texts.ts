@@ -15,6 +15,7 @@ export const LATER_TEXTS = [
   'counter',
   'counterCustomer',
   'forgot',
+  'giftCards',
   'import',
   'invite',
   'labels',

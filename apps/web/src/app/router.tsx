@@ -24,6 +24,7 @@ import { shiftsPages } from '../features/shifts/index.ts';
 import { statisticsPages } from '../features/statistics/index.ts';
 import { activityPages } from '../features/activity/index.ts';
 import { storesPages } from '../features/stores/index.ts';
+import { storedValuePages } from '../features/stored-value/index.ts';
 import { subscriptionPages } from '../features/subscription/index.ts';
 import { supportPages } from '../features/support/index.ts';
 import { tillsPages } from '../features/tills/index.ts';
@@ -89,6 +90,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.profileStoreMembers, lazy: page(membersPages.members) },
           { path: routes.profileStoreTills, lazy: page(tillsPages.tills) },
           { path: routes.profileStoreLoyalty, lazy: page(customersPages.loyalty) },
+          { path: routes.profileStoreStoredValue, lazy: page(storedValuePages.settings) },
           { path: routes.profileStoreBarcodeRules, lazy: page(storesPages.barcodeRules) },
           { path: routes.profileStoreReceipt, lazy: page(receiptsPages.template) },
           { path: routes.profilePrinters, lazy: page(printersPages.printers) },
@@ -113,6 +115,9 @@ export const appRoutes: RouteObject[] = [
           { path: routes.customerNew, lazy: page(customersPages.form) },
           { path: routes.customerPage, lazy: page(customersPages.customer) },
           { path: routes.customerEdit, lazy: page(customersPages.form) },
+          { path: routes.giftCards, lazy: page(storedValuePages.list) },
+          { path: routes.giftCardLiability, lazy: page(storedValuePages.liability) },
+          { path: routes.giftCardPage, lazy: page(storedValuePages.card) },
           { path: routes.cargoList, lazy: page(cargoPages.list) },
           { path: routes.cargoNew, lazy: page(cargoPages.edit) },
           { path: routes.cargoDetail, lazy: page(cargoPages.detail) },

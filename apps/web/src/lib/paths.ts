@@ -46,6 +46,10 @@ export const routes = {
   customerPage: 'shop/customers/:id',
   customerEdit: 'shop/customers/:id/edit',
   profileStoreLoyalty: 'profile/store/:urlName/loyalty',
+  profileStoreStoredValue: 'profile/store/:urlName/stored-value',
+  giftCards: 'shop/gift-cards',
+  giftCardLiability: 'shop/gift-cards/liability',
+  giftCardPage: 'shop/gift-cards/:code',
   cargoList: 'cargo/manage',
   cargoNew: 'cargo/manage/new/:cargoCode?',
   cargoDetail: 'cargo/manage/:cargoCode',
@@ -124,6 +128,15 @@ export const paths = {
   customerEdit: (store: string, id: string) => paths.store(store, `shop/customers/${seg(id)}/edit`),
   /** One of the user's stores' points programme (earn rate, point value, expiry), opened from `store`. */
   profileStoreLoyalty: (store: string, urlName: string) => paths.store(store, `profile/store/${seg(urlName)}/loyalty`),
+  /** One of the user's stores' gift card settings (six-month expiry, where usable, contact), opened from `store`. */
+  profileStoreStoredValue: (store: string, urlName: string) =>
+    paths.store(store, `profile/store/${seg(urlName)}/stored-value`),
+  /** The store's gift cards and store credit: search by code, customer or status (REPORTS). */
+  giftCards: (store: string) => paths.store(store, routes.giftCards),
+  /** Unused balances at a date and, for a yen store, the Payment Services Act's threshold. */
+  giftCardLiability: (store: string) => paths.store(store, routes.giftCardLiability),
+  /** One card or store credit: balance, status and entries; block and adjust (SETTINGS). */
+  giftCardPage: (store: string, code: string) => paths.store(store, `shop/gift-cards/${seg(code)}`),
   /** The store's cargos; `receive` (a hand-over token) asks to receive that cargo here. */
   cargoList: (store: string, receive?: string) =>
     paths.store(store, routes.cargoList) + (receive ? `?receive=${seg(receive)}` : ''),

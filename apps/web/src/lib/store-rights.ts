@@ -22,6 +22,8 @@ const SCREEN_NEEDS: [prefix: string, need: Need][] = [
   ['shop/activity', 'REPORTS'],
   // Customers' contact details and totals are REPORTS' (the counter's own search needs only SELL).
   ['shop/customers', 'REPORTS'],
+  // Gift cards' codes are bearer secrets and their ledger is the store's liability: REPORTS.
+  ['shop/gift-cards', 'REPORTS'],
   ['cargo/manage/new', 'CARGO'],
   // A store's details, sale settings and receipt template (the list of one's stores is open to all).
   ['profile/store/*', 'SETTINGS'],

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconAlert,
   IconBox,
+  IconCard,
   IconCart,
   IconCash,
   IconChart,
@@ -68,6 +69,8 @@ export const NAV_ITEMS: NavItem[] = [
       leaf('shop-list', 'nav.transactions', 'shop/list', IconReceipt),
       leaf('shop-shift', 'nav.shift', 'shop/shift', IconLock),
       leaf('shop-customers', 'nav.customers', 'shop/customers', IconUsers),
+      leaf('shop-gift-cards', 'nav.giftCards', 'shop/gift-cards', IconCard),
+      leaf('shop-gift-liability', 'nav.giftCardLiability', 'shop/gift-cards/liability', IconChart),
       leaf('shop-statistic', 'nav.reports', 'shop/statistic', IconChart),
       leaf('shop-activity', 'nav.activity', 'shop/activity', IconList),
       leaf('shop-exceptions', 'nav.exceptions', 'shop/exceptions', IconAlert),

@@ -19,6 +19,11 @@ describe('store rights in the web app', () => {
     // Customers' contact details and totals: REPORTS, the new, edit and customer pages too.
     expect(screenNeed('shop/customers')).toBe('REPORTS');
     expect(screenNeed('shop/customers/c1/edit')).toBe('REPORTS');
+    // Gift cards: the list, a card's page and the liability screen are REPORTS'; their settings SETTINGS'.
+    expect(screenNeed('shop/gift-cards')).toBe('REPORTS');
+    expect(screenNeed('shop/gift-cards/1234567890123456')).toBe('REPORTS');
+    expect(screenNeed('shop/gift-cards/liability')).toBe('REPORTS');
+    expect(screenNeed('profile/store/shop-1/stored-value')).toBe('SETTINGS');
     // The list of one's own stores (owned and member ones, marked) is every member's.
     expect(screenNeed('profile/store')).toBeNull();
     expect(screenNeed('profile/subscription/pricing')).toBe('OWNER');
@@ -39,7 +44,14 @@ describe('store rights in the web app', () => {
         'profile-store',
       ]),
     );
-    for (const hidden of ['shop-statistic', 'shop-customers', 'stock-new', 'cargo-new']) {
+    for (const hidden of [
+      'shop-statistic',
+      'shop-customers',
+      'shop-gift-cards',
+      'shop-gift-liability',
+      'stock-new',
+      'cargo-new',
+    ]) {
       expect(opens(cashier)).not.toContain(hidden);
     }
     expect(opens(manager)).toEqual(opens(OWNER_RIGHTS));

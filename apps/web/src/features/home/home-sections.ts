@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { HomeTab } from '../../lib/ui-store.ts';
 import {
+  IconCard,
   IconCash,
   IconChart,
   IconGrid,
@@ -54,6 +55,7 @@ export const HOME_SECTIONS: Record<HomeTab, HomeSectionDef> = {
       { key: 'home.counter', path: 'shop/counter', icon: IconCash, ready: true },
       { key: 'home.transactions', path: 'shop/list', icon: IconReceipt, ready: true },
       { key: 'home.customers', path: 'shop/customers', icon: IconUsers, ready: true },
+      { key: 'home.giftCards', path: 'shop/gift-cards', icon: IconCard, ready: true },
       { key: 'home.reports', path: 'shop/statistic', icon: IconChart, ready: true },
     ],
   },

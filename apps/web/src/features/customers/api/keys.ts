@@ -9,6 +9,7 @@ export const customerKeys = {
   /** Every window of one customer's history (`history` is one of them). */
   historyOf: (store: string, id: string) => ['customers', store, 'history', id] as const,
   history: (store: string, id: string, params: object) => ['customers', store, 'history', id, params] as const,
+  storeCredit: (store: string, id: string) => ['customers', store, 'store-credit', id] as const,
   loyalty: (urlName: string) => ['loyalty', urlName] as const,
 };
 

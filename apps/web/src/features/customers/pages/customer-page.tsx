@@ -30,6 +30,7 @@ import { IconBack, IconEdit, IconPrinter } from '../../../components/icons.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { CustomerHistory } from '../components/customer-history.tsx';
+import { StoreCreditSection } from '../components/store-credit-section.tsx';
 import { MemberQr } from '../components/member-qr.tsx';
 import { MemberCardModal } from '../components/member-card-modal.tsx';
 import { AdjustPointsDialog } from '../components/adjust-points-dialog.tsx';
@@ -189,6 +190,7 @@ export default function CustomerPage() {
                 </Flex>
               </Paper>
             </SimpleGrid>
+            <StoreCreditSection store={store} customerId={c.id} />
             <CustomerHistory store={store} id={c.id} />
             <Group justify="flex-end">
               <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>

@@ -7,4 +7,5 @@ export const statisticsKeys = {
   staff: (store: string, from: string, to: string) => ['statistics', store, 'staff', from, to] as const,
   exceptions: (store: string, from: string, to: string) => ['statistics', store, 'exceptions', from, to] as const,
   customers: (store: string, from: string, to: string) => ['statistics', store, 'customers', from, to] as const,
+  storedValue: (store: string, from: string, to: string) => ['statistics', store, 'stored-value', from, to] as const,
 };

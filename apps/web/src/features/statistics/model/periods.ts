@@ -19,16 +19,8 @@ const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
 export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
 export const daysIn = (p: Period) => toDay(p.to) - toDay(p.from) + 1;
 
-/** Today's date where the store is. */
-export function storeToday(timeZone: string | undefined, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  }
-}
+/** Today's date where the store is (one rule, shared with the gift cards' screens). */
+export { storeToday } from '../../../lib/store-today.ts';
 
 function lastOfMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];

@@ -18,6 +18,7 @@ import { RangeControls, type RangeChoice } from '../components/range-controls.ts
 import { SalesChart } from '../components/sales-chart.tsx';
 import { CustomersSection } from '../components/customers-section.tsx';
 import { StaffReport } from '../components/staff-report.tsx';
+import { StoredValueSection } from '../components/stored-value-section.tsx';
 import { TendersTable } from '../components/tenders-table.tsx';
 import { TopProducts } from '../components/top-products.tsx';
 import { TotalsGrid } from '../components/totals-grid.tsx';
@@ -51,7 +52,7 @@ function download(name: string, text: string) {
  * /{store}/shop/statistic: a period's sales report in the store's time zone — totals with gross
  * sales and refunds, revenue and profit over time, best products, payments per method and currency,
  * the stock's value — and all of it as CSV; its customers (top customers, new and returning, the
- * points liability); and, in a store with staff, each member's figures.
+ * points liability); its gift cards and store credit (sold, spent, expired, outstanding); and, in a store with staff, each member's figures.
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
@@ -194,6 +195,8 @@ export default function StatisticsPage() {
         )}
 
         <CustomersSection store={store} period={period} format={format} phone={phone} />
+
+        <StoredValueSection store={store} period={period} format={format} />
 
         {hasStaff && staff.data && (
           <Section title={t('statistics.staff.title')}>

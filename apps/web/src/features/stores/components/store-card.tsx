@@ -123,6 +123,15 @@ export function StoreCard({ store, isDefault, isCurrent, settingDefault, onSetDe
             size="sm"
             variant="default"
             component={Link}
+            to={paths.profileStoreStoredValue(openStore, store.urlName)}
+            aria-label={t('giftCards.settings.linkOf', { name: store.name })}
+          >
+            {t('giftCards.settings.link')}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
             to={paths.profileStoreBarcodeRules(openStore, store.urlName)}
             aria-label={t('barcodeRules.linkOf', { name: store.name })}
           >
