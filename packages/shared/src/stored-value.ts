@@ -226,14 +226,18 @@ export const StoredValueLiabilitySchema = z.object({
   storeCredit: liabilityFigures,
   /** Both kinds. */
   total: z.number().int(),
+  /** What the Act counts: `total` less the cards usable for 6 months or less (outside its duty). */
+  counted: z.number().int(),
   /** The Act's threshold for a yen store; null elsewhere. */
   threshold: z.number().int().nullable(),
-  /** total / threshold in basis points (0 without a threshold). */
+  /** counted / threshold in basis points (0 without a threshold). */
   thresholdBp: z.number().int(),
-  /** At or above JAPAN_WARNING_BP of the threshold. */
+  /** `counted` at or above JAPAN_WARNING_BP of the threshold. */
   warning: z.boolean(),
-  /** The last reference dates up to `at` (newest first), each with its total. */
-  referenceDates: z.array(z.object({ date: z.string(), total: z.number().int(), overThreshold: z.boolean() })),
+  /** The last reference dates up to `at` (newest first): all cards, what the Act counts, and whether that passed the threshold. */
+  referenceDates: z.array(
+    z.object({ date: z.string(), total: z.number().int(), counted: z.number().int(), overThreshold: z.boolean() }),
+  ),
   /** Cards issued with an expiry of 6 months or less are outside the duty; their share of `total`. */
   shortLivedTotal: z.number().int(),
 });

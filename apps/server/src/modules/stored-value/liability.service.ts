@@ -43,11 +43,19 @@ const byKind = (rows: Awaited<ReturnType<typeof repo.balancesBefore>>, kind: str
   return { count: Number(row?.count ?? 0), balance: Number(row?.balance ?? 0) };
 };
 
+/** The unused balance just before `before` on cards usable for six months or less: outside the Act's duty. */
+async function shortLivedBefore(ctx: AppContext, storeId: string, before: string, tz: string): Promise<number> {
+  const expiring = await repo.expiringBalancesBefore(ctx.db, storeId, before);
+  return expiring
+    .filter((r) => r.expires_at !== null && r.expires_at <= sixMonthExpiry(dateIn(new Date(r.created_at), tz)))
+    .reduce((sum, r) => sum + Number(r.balance), 0);
+}
+
 /**
  * `GET /stored-value/liability?at=`: what the store owes on cards and credit at the end of `at`
- * (its timezone), per kind. For a yen store, the Payment Services Act's threshold beside it (a
- * warning from JAPAN_WARNING_BP of it, on the whole total: the share of short-lived cards, outside
- * the duty, is given apart) and the totals at the last reference dates up to `at`.
+ * (its timezone), per kind. For a yen store, the Payment Services Act's threshold beside what the
+ * Act counts (cards usable for six months or less left out), a warning from JAPAN_WARNING_BP of
+ * it, and the same at the last reference dates up to `at`.
  */
 export async function liability(ctx: AppContext, scope: Scope, atDate?: string): Promise<StoredValueLiability> {
   const { store } = scope;
@@ -61,33 +69,37 @@ export async function liability(ctx: AppContext, scope: Scope, atDate?: string):
     .sort()
     .reverse()
     .slice(0, REFERENCE_DATES);
-  const [kinds, expiring, references] = await Promise.all([
+  const threshold = notificationApplies(store.main_currency) ? JAPAN_NOTIFICATION_THRESHOLD : null;
+  const [kinds, shortLivedTotal, references] = await Promise.all([
     repo.balancesBefore(ctx.db, store.id, end),
-    repo.expiringBalancesBefore(ctx.db, store.id, end),
-    Promise.all(dates.map((d) => repo.totalBefore(ctx.db, store.id, endOf(d, tz)))),
+    shortLivedBefore(ctx, store.id, end, tz),
+    Promise.all(
+      dates.map(async (date) => {
+        const [total, shortLived] = await Promise.all([
+          repo.totalBefore(ctx.db, store.id, endOf(date, tz)),
+          shortLivedBefore(ctx, store.id, endOf(date, tz), tz),
+        ]);
+        const counted = Math.max(0, total - shortLived);
+        return { date, total, counted, overThreshold: threshold !== null && counted > threshold };
+      }),
+    ),
   ]);
   const giftCards = byKind(kinds, 'GIFT_CARD');
   const storeCredit = byKind(kinds, 'STORE_CREDIT');
   const total = giftCards.balance + storeCredit.balance;
-  const threshold = notificationApplies(store.main_currency) ? JAPAN_NOTIFICATION_THRESHOLD : null;
-  const thresholdBp = threshold ? Math.floor((total * 10_000) / threshold) : 0;
-  const shortLivedTotal = expiring
-    .filter((r) => r.expires_at !== null && r.expires_at <= sixMonthExpiry(dateIn(new Date(r.created_at), tz)))
-    .reduce((sum, r) => sum + Number(r.balance), 0);
+  const counted = Math.max(0, total - shortLivedTotal);
+  const thresholdBp = threshold ? Math.floor((counted * 10_000) / threshold) : 0;
   return {
     at,
     currency: store.main_currency,
     giftCards,
     storeCredit,
     total,
+    counted,
     threshold,
     thresholdBp,
     warning: threshold !== null && thresholdBp >= JAPAN_WARNING_BP,
-    referenceDates: dates.map((date, i) => ({
-      date,
-      total: references[i]!,
-      overThreshold: threshold !== null && references[i]! > threshold,
-    })),
+    referenceDates: references,
     shortLivedTotal,
   };
 }

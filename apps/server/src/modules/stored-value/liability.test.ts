@@ -58,16 +58,18 @@ describe.each(engines)('stored value liability on %s', (engine) => {
       giftCards: { count: 2, balance: 8_000_000 },
       storeCredit: { count: 0, balance: 0 },
       total: 8_000_000,
+      // The six-month card is outside the Act: it counts 7,000,000 of the 10,000,000.
+      counted: 7_000_000,
       threshold: 10_000_000,
-      thresholdBp: 8000,
-      warning: true,
+      thresholdBp: 7000,
+      warning: false,
       shortLivedTotal: 1_000_000,
     });
     expect(res.body.referenceDates).toEqual([
-      { date: '2026-09-30', total: 1_000_000, overThreshold: false },
-      { date: '2026-03-31', total: 0, overThreshold: false },
-      { date: '2025-09-30', total: 0, overThreshold: false },
-      { date: '2025-03-31', total: 0, overThreshold: false },
+      { date: '2026-09-30', total: 1_000_000, counted: 0, overThreshold: false },
+      { date: '2026-03-31', total: 0, counted: 0, overThreshold: false },
+      { date: '2025-09-30', total: 0, counted: 0, overThreshold: false },
+      { date: '2025-03-31', total: 0, counted: 0, overThreshold: false },
     ]);
     const before = await get('liability?at=2026-09-28');
     expect(before.body).toMatchObject({ total: 0, warning: false, thresholdBp: 0 });

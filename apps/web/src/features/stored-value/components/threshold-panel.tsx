@@ -1,6 +1,5 @@
 import { Alert, Badge, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { JAPAN_WARNING_BP, type StoredValueLiability } from '@shopdesk/shared';
-import { countedUnderAct } from '../lib/counted-under-act.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { StoredValueFormat } from '../../../lib/stored-value-format.ts';
 import { IconAlert } from '../../../components/icons.tsx';
@@ -20,7 +19,7 @@ export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiabi
   const { t } = useTranslation();
   const threshold = liability.threshold ?? 0;
   const money = (n: number) => fmt.money(n, liability.currency);
-  const { counted, bp, warning } = countedUnderAct(liability);
+  const { counted, thresholdBp: bp, warning } = liability;
   const percent = bp / 100;
   const over = bp >= 10_000;
   return (
@@ -101,7 +100,7 @@ export function ThresholdPanel({ liability, fmt }: { liability: StoredValueLiabi
                       {fmt.day(r.date)}
                     </Table.Td>
                     <Table.Td ta="right" fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {money(r.total)}
+                      {money(r.counted)}
                     </Table.Td>
                     <Table.Td ta="right">
                       <Badge color={r.overThreshold ? 'red' : 'gray'} variant="light" tt="none">
