@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   asProductUnit,
   formatQuantity,
+  formatCardCode,
   isMeasuredUnit,
   UNIT_SYMBOLS,
   type PricedLine,
@@ -60,6 +61,7 @@ export function CartLines({
         const short = onRecord !== undefined && (units.get(line.code!) ?? 0) > onRecord;
         const discounted = price && price.lineDiscount + price.cartDiscount > 0;
         const selected = line.key === selectedKey;
+        const giftCard = line.giftCard;
         return (
           <Paper
             component="li"
@@ -80,7 +82,8 @@ export function CartLines({
               <UnstyledButton
                 onClick={() => {
                   onSelect(line.key);
-                  onEdit(line.key);
+                  // A gift card is one card of its amount: nothing to edit, only to remove.
+                  if (!giftCard) onEdit(line.key);
                 }}
                 style={{ flex: 1, minWidth: 0, minHeight: 44 }}
                 aria-label={t('counter.editLine', { name: line.name })}
@@ -90,10 +93,19 @@ export function CartLines({
                 </Text>
                 <Group gap={6} mt={2}>
                   <Text fz="xs" c="dimmed">
-                    {measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`}
+                    {giftCard
+                      ? giftCard.code
+                        ? formatCardCode(giftCard.code)
+                        : t('counterGiftCard.newCode')
+                      : (measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`)}
                     {line.code ? ` · ${line.code}` : ''}
                   </Text>
-                  {line.code === null && (
+                  {giftCard && (
+                    <Badge size="xs" variant="light" color="indigo" tt="none" data-testid="gift-card-badge">
+                      {t('counterGiftCard.badge')}
+                    </Badge>
+                  )}
+                  {line.code === null && !giftCard && (
                     <Badge size="xs" variant="light" color="gray" tt="none">
                       {t('counter.openBadge')}
                     </Badge>
@@ -118,7 +130,7 @@ export function CartLines({
                 </Group>
               </UnstyledButton>
               {/* A weighed line's quantity is the scale's: it is removed, not stepped. */}
-              {measured ? (
+              {measured || giftCard ? (
                 <ActionIcon
                   variant="default"
                   size={36}

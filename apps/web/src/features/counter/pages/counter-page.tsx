@@ -103,7 +103,7 @@ export default function CounterPage() {
           return openPayment();
         case 'quantity':
         case 'lineDiscount':
-          if (selectedLine)
+          if (selectedLine && !selectedLine.giftCard)
             setDialog({ kind: 'line', key: selectedLine.key, focus: command === 'quantity' ? 'quantity' : 'discount' });
           return;
         case 'cartDiscount':

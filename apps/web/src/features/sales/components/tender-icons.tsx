@@ -4,7 +4,12 @@ import type { TenderMethod } from '@shopdesk/shared';
 import { IconBanknote, IconCard, IconMore } from '../../../components/icons.tsx';
 
 // The methods' icons are the app's own line icons, so they match the rest of the screens.
-const ICONS: Record<TenderMethod, typeof IconCard> = { CASH: IconBanknote, CARD: IconCard, OTHER: IconMore };
+const ICONS: Record<TenderMethod, typeof IconCard> = {
+  CASH: IconBanknote,
+  CARD: IconCard,
+  OTHER: IconMore,
+  STORED_VALUE: IconCard,
+};
 
 /** One payment method's icon (decorative: the text or label around it names the method). */
 export function TenderIcon({ method, size }: { method: TenderMethod; size?: number }) {
