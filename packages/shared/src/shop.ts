@@ -374,6 +374,8 @@ export const RefundSchema = z.object({
   /** Points taken back of what the refunded lines earned, and given back of what they used. */
   pointsReversed: z.number().int().optional(),
   pointsReturned: z.number().int().optional(),
+  /** The refund paid into the customer's store credit (its tender names the credit's code). */
+  toStoreCredit: z.boolean().optional(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

@@ -23,6 +23,8 @@ export interface SaleAttempt extends Sent {
   lineId: string | null;
   /** The sale's customer (`{}`: none). */
   customer: { customerId?: string };
+  /** The gift card paying one unit of it (null: cash only). */
+  card: string | null;
 }
 
 export interface HeldCart {
@@ -30,7 +32,7 @@ export interface HeldCart {
   park: Sent;
   code: string | null;
   /** Completing it with its own clientId, the quantity changed at the counter. */
-  completion: Sent & { quantity: number; soldAt: string; customer: { customerId?: string } };
+  completion: Sent & { quantity: number; soldAt: string; customer: { customerId?: string }; card: string | null };
 }
 
 export interface RefundAttempt extends Sent {
@@ -64,8 +66,11 @@ export function counterLoad(options: {
   price: number;
   /** Customers the sales name in turn (their points are earned once per sale); none when absent. */
   customerIds?: readonly string[];
+  /** Gift cards that pay one unit of each sale and completion, in turn (the rest in cash); none when absent. */
+  cardCodes?: readonly string[];
 }): CounterLoad {
-  const { token, productCode, price, customerIds = [] } = options;
+  const { token, productCode, price, customerIds = [], cardCodes = [] } = options;
+  const cardOf = (n: number) => (cardCodes.length > 0 ? (cardCodes[n % cardCodes.length] ?? null) : null);
   // The customer of the n-th operation, kept with the request so a resend names the same one.
   const customerOf = (n: number) => (customerIds.length > 0 ? { customerId: customerIds[n % customerIds.length] } : {});
   const sales: SaleAttempt[] = [];
@@ -87,16 +92,21 @@ export function counterLoad(options: {
   };
   // Queued two minutes (and up to a second more) before it is sent: the crash test checks it keeps that time.
   const soldAt = () => new Date(Date.now() - QUEUED_FOR_MS - (ops % 1000)).toISOString();
-  const completed = (quantity: number) => ({
+  const completed = (quantity: number, card: string | null) => ({
     status: 'COMPLETED',
     lines: [{ code: productCode, quantity }],
-    payment: { method: 'CASH', currency: 'USD', amount: price * quantity },
+    payments: card
+      ? [
+          { method: 'STORED_VALUE', currency: 'USD', amount: price, cardCode: card },
+          ...(quantity > 1 ? [{ method: 'CASH', currency: 'USD', amount: price * (quantity - 1) }] : []),
+        ]
+      : [{ method: 'CASH', currency: 'USD', amount: price * quantity }],
   });
 
   const sell = async (url: string, a: SaleAttempt) => {
     const sold = await send(url, 'POST', '', {
       clientId: a.clientId,
-      ...completed(a.quantity),
+      ...completed(a.quantity, a.card),
       soldAt: a.soldAt,
       ...a.customer,
     });
@@ -114,8 +124,8 @@ export function counterLoad(options: {
     h.code = parked.code;
   };
   const complete = async (url: string, h: HeldCart) => {
-    const { clientId, quantity, soldAt: at, customer } = h.completion;
-    await send(url, 'PUT', `/${h.code}`, { clientId, ...completed(quantity), soldAt: at, ...customer });
+    const { clientId, quantity, soldAt: at, customer, card } = h.completion;
+    await send(url, 'PUT', `/${h.code}`, { clientId, ...completed(quantity, card), soldAt: at, ...customer });
     h.completion.acked = true;
   };
   const refund = async (url: string, sale: SaleAttempt, step: RefundAttempt) => {
@@ -133,6 +143,7 @@ export function counterLoad(options: {
       code: null,
       lineId: null,
       customer: customerOf(n),
+      card: cardOf(n),
     };
     sales.push(a);
     await sell(url, a);
@@ -148,6 +159,7 @@ export function counterLoad(options: {
         quantity: 1 + (n % 3),
         soldAt: soldAt(),
         customer: customerOf(n),
+        card: cardOf(n),
       },
     };
     held.push(h);

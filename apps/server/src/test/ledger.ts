@@ -67,8 +67,8 @@ export async function expectPointsConsistent(t: TestApp, storeId?: string): Prom
 
 /**
  * The stored-value ledger's invariants (product.md §5), from one snapshot: every account's balance
- * is the sum of its entries and never below zero; each entry's balance after is the running sum in
- * order; every STORED_VALUE tender of a sale has its REDEEM entry of the same amount and every
+ * is the sum of its entries and never below zero; the entries' balances after form one chain from
+ * zero to it; every STORED_VALUE tender of a sale has its REDEEM entry of the same amount and every
  * REDEEM entry its tender (no spend without its sale, no sale without its spend).
  */
 export async function expectStoredValueConsistent(t: TestApp, storeId?: string): Promise<void> {
@@ -84,7 +84,6 @@ export async function expectStoredValueConsistent(t: TestApp, storeId?: string):
       .selectFrom('stored_value_entries')
       .select(['store_id', 'id', 'account_id', 'kind', 'amount', 'balance_after', 'sale_id'])
       .$if(storeId !== undefined, (qb) => qb.where('store_id', '=', storeId!))
-      .orderBy('id')
       .execute(),
     tenders: await trx
       .selectFrom('shop_tenders')
@@ -94,17 +93,28 @@ export async function expectStoredValueConsistent(t: TestApp, storeId?: string):
       .$if(storeId !== undefined, (qb) => qb.where('store_id', '=', storeId!))
       .execute(),
   }));
-  const sums = new Map<string, number>();
-  const wrongRunning: string[] = [];
+  // Entries' ids are made before their write, so concurrent writes commit out of id order: the
+  // chain of balances is checked without an order. For a chain 0 → a1 → … → an, the balances
+  // before the entries with the final balance are the balances after with zero.
+  const byAccount = new Map<string, { befores: number[]; afters: number[]; sum: number }>();
   for (const e of entries) {
     const key = `${e.store_id}/${e.account_id}`;
-    const after = (sums.get(key) ?? 0) + Number(e.amount);
-    sums.set(key, after);
-    if (Number(e.balance_after) !== after) wrongRunning.push(e.id);
+    const chain = byAccount.get(key) ?? { befores: [], afters: [], sum: 0 };
+    chain.befores.push(Number(e.balance_after) - Number(e.amount));
+    chain.afters.push(Number(e.balance_after));
+    chain.sum += Number(e.amount);
+    byAccount.set(key, chain);
   }
-  expect(wrongRunning).toEqual([]);
+  const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+  const broken = [...byAccount.entries()].flatMap(([key, c]) =>
+    JSON.stringify(sorted([...c.befores, c.sum])) === JSON.stringify(sorted([...c.afters, 0])) &&
+    c.afters.every((a) => a >= 0)
+      ? []
+      : [key],
+  );
+  expect(broken).toEqual([]);
   const mismatched = accounts.filter(
-    (a) => Number(a.balance) !== (sums.get(`${a.store_id}/${a.id}`) ?? 0) || Number(a.balance) < 0,
+    (a) => Number(a.balance) !== (byAccount.get(`${a.store_id}/${a.id}`)?.sum ?? 0) || Number(a.balance) < 0,
   );
   expect(mismatched).toEqual([]);
   const codeOf = new Map(accounts.map((a) => [`${a.store_id}/${a.id}`, a.code]));

@@ -3,7 +3,7 @@ import { counterLoad, QUEUED_FOR_MS } from '../../test/counter-load.ts';
 import { createCustomer, customerNow, setLoyalty } from '../../test/customers.ts';
 import { createUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
-import { expectLedgerConsistent, expectPointsConsistent } from '../../test/ledger.ts';
+import { expectLedgerConsistent, expectPointsConsistent, expectStoredValueConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
 import { exited, startServer } from '../../test/server-process.ts';
 import { expectSqliteFileIntact } from '../../test/sqlite-file.ts';
@@ -11,15 +11,25 @@ import { expectSqliteFileIntact } from '../../test/sqlite-file.ts';
 const ROUNDS = 10;
 const CLIENTS = 8;
 const PRICE = 100;
+/** Each gift card of the load holds enough for every sale it could pay. */
+const CARD_VALUE = 1_000_000;
 
 /** What the rows of the store must say after the load (`load`'s requests, each stored exactly once). */
-async function expectStoredOnce(t: TestApp, storeId: string, load: ReturnType<typeof counterLoad>) {
+async function expectStoredOnce(
+  t: TestApp,
+  storeId: string,
+  load: ReturnType<typeof counterLoad>,
+  /** Sales made before the load (the gift cards it spends, one unit each): left out of the counts. */
+  setup: readonly string[],
+) {
   const { sales, held, refunds } = load;
-  const transactions = await t.db
-    .selectFrom('shop_transactions')
-    .select(['id', 'client_id', 'sold_at', 'created_at', 'status', 'completion_client_id', 'refunded_amount'])
-    .where('store_id', '=', storeId)
-    .execute();
+  const transactions = (
+    await t.db
+      .selectFrom('shop_transactions')
+      .select(['id', 'client_id', 'sold_at', 'created_at', 'status', 'completion_client_id', 'refunded_amount'])
+      .where('store_id', '=', storeId)
+      .execute()
+  ).filter((r) => !setup.includes(r.client_id));
   const ids = transactions.map((r) => r.client_id).sort();
   expect(ids).toEqual([...sales.map((a) => a.clientId), ...held.map((h) => h.park.clientId)].sort());
   const byClientId = new Map(transactions.map((r) => [r.client_id, r]));
@@ -80,9 +90,9 @@ async function expectStoredOnce(t: TestApp, storeId: string, load: ReturnType<ty
     .where('store_id', '=', storeId)
     .executeTakeFirstOrThrow();
   expect(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)]))).toEqual({
-    sales: sold.length,
+    sales: sold.length + setup.length,
     refunds: steps.length,
-    itemsSold: sold.reduce((sum, n) => sum + n, 0),
+    itemsSold: sold.reduce((sum, n) => sum + n, 0) + setup.length,
     itemsRefunded: back,
     refunded: PRICE * back,
   });
@@ -97,9 +107,29 @@ async function expectStoredOnce(t: TestApp, storeId: string, load: ReturnType<ty
  * clientId, as the offline queue does, and is then stored exactly once too. Refunded amounts,
  * report aggregates, the stock and points ledgers and, on SQLite, the database file stay exact and
  * intact; after every kill each customer's balance is the sum of their entries and every completed
- * sale with a customer has exactly one EARN.
+ * sale with a customer has exactly one EARN. Gift cards pay one unit of every sale: after every kill
+ * each card's balance is the sum of its entries and every card tender has its REDEEM entry and every
+ * REDEEM entry its tender (no spend without its sale, no sale without its spend).
  */
 type Load = ReturnType<typeof counterLoad>;
+
+/** A gift card sold for cash through the API (the test's own app): its code and its sale's clientId. */
+async function sellGiftCard(t: TestApp, token: string, amount: number): Promise<{ code: string; clientId: string }> {
+  const clientId = crypto.randomUUID();
+  const res = await t.request<{ lines: { giftCardCode?: string | null }[] }>('POST', '/api/secure/shop/transaction', {
+    token,
+    body: {
+      clientId,
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount } }],
+      payment: { method: 'CASH', currency: 'USD', amount },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  const code = res.body.lines[0]?.giftCardCode;
+  if (!code) throw new Error('no gift card code');
+  return { code, clientId };
+}
 
 /** Every request of the load the client has sent so far, of each kind. */
 function requestsOf(load: Load): { acked: boolean }[] {
@@ -130,11 +160,13 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
       // Points on: 1 point per 100 paid, so each unit sold earns one; sales name three customers in turn.
       await setLoyalty(t, u, { earnRate: 100 });
       const customers = [await createCustomer(t, u), await createCustomer(t, u), await createCustomer(t, u)];
+      const cards = await Promise.all([1, 2].map(() => sellGiftCard(t, u.token, CARD_VALUE)));
       const load = counterLoad({
         token: u.token,
         productCode: product.code,
         price: PRICE,
         customerIds: customers.map((c) => c.id),
+        cardCodes: cards.map((c) => c.code),
       });
 
       for (let round = 0; round < ROUNDS; round++) {
@@ -161,8 +193,10 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
         await Promise.all(clients);
         await exited(child);
         if (failure) throw failure;
-        // After every kill: each balance is the sum of its entries, each completed sale has one EARN.
+        // After every kill: each balance is the sum of its entries, each completed sale has one EARN,
+        // each card tender its REDEEM entry and each REDEEM entry its tender.
         await expectPointsConsistent(t, u.store.id);
+        await expectStoredValueConsistent(t, u.store.id);
       }
 
       // The load ran, every kind of request was acknowledged, and the kills took some answers (or
@@ -184,7 +218,12 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
         await exited(child);
       }
 
-      const { sold, back } = await expectStoredOnce(t, u.store.id, load);
+      const { sold, back } = await expectStoredOnce(
+        t,
+        u.store.id,
+        load,
+        cards.map((c) => c.clientId),
+      );
       const after = await t.request('GET', `/api/secure/product/code/${product.code}`, { token: u.token });
       expect(after.body.quantity).toBe(100_000 - sold + back);
       await expectLedgerConsistent(t, u.store.id);
@@ -192,6 +231,16 @@ describe.each(engines)('crash safety of checkouts on %s', (engine) => {
       // Every unit sold earned one point and every unit refunded took it back.
       const balances = await Promise.all(customers.map((c) => customerNow(t, u, c.id)));
       expect(balances.reduce((sum, c) => sum + c.pointsBalance, 0)).toBe(sold - back);
+      // Each sale took one unit's price from a card; a refunded sale gave it back to the card first.
+      await expectStoredValueConsistent(t, u.store.id);
+      const salesCount = load.sales.length + load.held.length;
+      const refundedSales = load.refunds.length;
+      const left = await t.db
+        .selectFrom('stored_value_accounts')
+        .select((eb) => eb.fn.sum<number>('balance').as('total'))
+        .where('store_id', '=', u.store.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(left.total)).toBe(cards.length * CARD_VALUE - PRICE * salesCount + PRICE * refundedSales);
       if (engine === 'sqlite') expectSqliteFileIntact(t);
     },
   );

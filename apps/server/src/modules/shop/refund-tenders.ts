@@ -48,7 +48,8 @@ export function tendersToRefund(
   newId: () => string,
   methods: StoreMethods | null,
 ): TendersToRefund {
-  const paid = sale.payments.find((p) => p.method === 'CASH') ?? sale.payments[0];
+  // Never a gift card: what the sale took from cards goes back to them by itself (refund-stored-value.ts).
+  const paid = sale.payments.find((p) => p.method === 'CASH') ?? sale.payments.find((p) => p.method !== 'STORED_VALUE');
   const label = paid ? tenderLabel(paid) : null;
   const given = body.tenders && methods ? nameTenders(body.tenders, methods, 'tenders') : [];
   return {
@@ -66,6 +67,8 @@ export function tendersToRefund(
 export function refundTenders(
   plan: TendersToRefund,
   amount: number,
+  /** Set when gift cards took their part first: `amount` is the rest (the message says so). */
+  afterCards?: CurrencyCode,
 ): Omit<ShopTendersTable, 'store_id' | 'transaction_id' | 'refund_id'>[] {
   const { main, ids } = plan;
   const idAt = (position: number) => {
@@ -120,7 +123,9 @@ export function refundTenders(
   });
   const given = rows.reduce((sum, r) => sum + r.applied, 0);
   if (given !== amount) {
-    const message = `The money given back must add up to ${formatMoney(amount, main)} (it adds up to ${formatMoney(given, main)}).`;
+    const message = afterCards
+      ? `What goes back to gift cards and store credit is taken first: the money given back must add up to the rest, ${formatMoney(amount, main)} (it adds up to ${formatMoney(given, main)}).`
+      : `The money given back must add up to ${formatMoney(amount, main)} (it adds up to ${formatMoney(given, main)}).`;
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'tenders', message }]);
   }
   return rows;

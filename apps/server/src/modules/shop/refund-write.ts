@@ -8,6 +8,7 @@ import { applyCustomerRefund } from '../loyalty/index.ts';
 import { openShiftIdFor } from '../shifts/index.ts';
 import { recordRefund } from '../statistics/index.ts';
 import { applyStockDeltas, type Movement } from '../stock/index.ts';
+import { givenBackToCards, refundStoredValue, type StoredValueToRefund } from './refund-stored-value.ts';
 import { refundTenders, type TendersToRefund } from './refund-tenders.ts';
 import * as repo from './transactions.repo.ts';
 
@@ -26,6 +27,8 @@ export interface RefundToStore {
   restock: boolean;
   /** What the money goes back as, with an id per tender row. */
   tenders: TendersToRefund;
+  /** Gift cards and store credit (refund-stored-value.ts); null: the sale touched none, no credit asked. */
+  storedValue: StoredValueToRefund | null;
   /** The sale's customer, with the id of the REVERSE entry the refund may write; null: none. */
   customer: { id: string; entryId: string } | null;
   at: Date;
@@ -49,6 +52,8 @@ export interface LineToRefund {
     productId: string | null;
     /** The line's share of the points the sale earned and used. */
     points: { earned: number; used: number };
+    /** A gift card line: the card it sold, taken back by the refund. */
+    giftCardCode: string | null;
   };
   /** Units still refundable when read, for the message when a concurrent refund took them meanwhile. */
   refundable: number;
@@ -69,7 +74,9 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   // shift opened adopts the refund); the clientId claims the refund.
   const shiftId = await openShiftIdFor(trx, refund.dbKind, storeId);
   if (!(await repo.insertRefundOnce(trx, { ...header, shift_id: shiftId }))) return { stored: false };
-  if (refund.perRate) await repo.lockSaleForRefund(trx, refund.dbKind, storeId, saleId);
+  // One refund of the sale at a time when it reprices per rate, or when what earlier refunds gave
+  // back to its cards decides where this one's money goes.
+  if (refund.perRate || refund.storedValue) await repo.lockSaleForRefund(trx, refund.dbKind, storeId, saleId);
 
   const refundLines: ShopRefundLinesTable[] = [];
   const restocked: Movement[] = [];
@@ -116,7 +123,7 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
   }
   const amount = refundLines.reduce((sum, l) => sum + l.amount, 0);
   const tax = refundLines.reduce((sum, l) => sum + l.tax, 0);
-  const tenders = refundTenders(refund.tenders, amount).map((t) => ({
+  const tenders = (await refundTenderRows(trx, refund, refundLines, amount)).map((t) => ({
     ...t,
     store_id: storeId,
     transaction_id: saleId,
@@ -170,6 +177,36 @@ export async function storeRefund(trx: DbOrTx, refund: RefundToStore): Promise<S
     },
   );
   return { stored: true };
+}
+
+/**
+ * The refund's tender rows: what goes back to gift cards and store credit first (written here), then
+ * the refund's own tenders for the rest (none when nothing is left).
+ */
+async function refundTenderRows(
+  trx: DbOrTx,
+  refund: RefundToStore,
+  refundLines: ShopRefundLinesTable[],
+  amount: number,
+) {
+  const plan = refund.storedValue;
+  if (!plan) return refundTenders(refund.tenders, amount);
+  const { header } = refund;
+  const soldCards = refundLines.flatMap((l) => {
+    const code = refund.lines.find((x) => x.id === l.id)?.sold.giftCardCode;
+    return code ? [{ code, amount: l.amount }] : [];
+  });
+  const backBefore = await givenBackToCards(trx, header.store_id, header.transaction_id);
+  const cards = await refundStoredValue(
+    trx,
+    header.store_id,
+    { id: header.id, saleId: header.transaction_id, amount },
+    soldCards,
+    plan,
+    backBefore,
+  );
+  const rest = cards.rest > 0 || refund.tenders.given ? refundTenders(refund.tenders, cards.rest, plan.currency) : [];
+  return [...cards.tenders, ...rest.map((t, i) => ({ ...t, position: cards.tenders.length + i }))];
 }
 
 /**

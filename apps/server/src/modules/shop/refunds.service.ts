@@ -8,6 +8,7 @@ import { actorOf, type Scope } from '../access/index.ts';
 import { methodsForTenders } from '../payment-methods/index.ts';
 import { readTransaction } from './checkout.service.ts';
 import { refundFingerprint } from './request-fingerprint.ts';
+import { storedValueToRefund } from './refund-stored-value.ts';
 import { tendersToRefund } from './refund-tenders.ts';
 import { storeRefundTask, type RefundToStore } from './refund-write.ts';
 import * as repo from './transactions.repo.ts';
@@ -106,6 +107,7 @@ export async function refund(
       tax: 0,
       note: body.note ?? '',
       request_hash: fingerprint,
+      to_store_credit: body.toStoreCredit === true ? 1 : 0,
     },
     saleCode: sale.code,
     lines: [...wanted].sort(byLineId).flatMap((w) => {
@@ -117,7 +119,15 @@ export async function refund(
           id: newOrderedId(),
           lineId: w.lineId,
           quantity: w.quantity,
-          sold: { quantity, total, tax, name, productId, points: linePoints.get(w.lineId) ?? NO_POINTS },
+          sold: {
+            quantity,
+            total,
+            tax,
+            name,
+            productId,
+            points: linePoints.get(w.lineId) ?? NO_POINTS,
+            giftCardCode: line.giftCardCode ?? null,
+          },
           refundable: line.quantity - line.refundedQuantity,
         },
       ];
@@ -125,6 +135,12 @@ export async function refund(
     restock: body.restock !== false,
     customer: sale.customer ? { id: sale.customer.id, entryId: newOrderedId() } : null,
     tenders: tendersToRefund(sale, body, () => newOrderedId(), methods),
+    storedValue: storedValueToRefund(sale, body.toStoreCredit === true, () => newOrderedId(), {
+      storeId: store.id,
+      userId: actor.userId,
+      deviceId: actor.deviceId,
+      at: iso(at),
+    }),
     at,
     timezone: store.timezone,
     dbKind: ctx.dbKind,

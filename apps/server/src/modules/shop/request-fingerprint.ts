@@ -21,12 +21,15 @@ export function saleFingerprint(body: CreateTransactionBody | UpdateTransactionB
       // Added only when present, so a line without them keeps the fingerprint it had before.
       ...(l.labelPrice !== undefined ? [['labelPrice', l.labelPrice]] : []),
       ...(l.priceOverride ? [['priceOverride']] : []),
+      ...(l.giftCard ? [['giftCard', l.giftCard.amount, l.giftCard.code ?? null]] : []),
     ]),
     discount(body.discount),
-    tenders.map((t) => [t.method, t.currency, t.amount]),
+    tenders.map((t) => [t.method, t.currency, t.amount, ...(t.cardCode ? [t.cardCode] : [])]),
     body.note ?? '',
     body.soldAt ? new Date(body.soldAt).toISOString() : null,
     body.rate ? [body.rate.rate, body.rate.date, body.rate.source] : null,
+    // Added only when present, like the lines' parts above: another customer or points is another sale.
+    ...(body.customerId ? [['customer', body.customerId, body.pointsRedeemed ?? 0]] : []),
   ]);
 }
 
@@ -45,6 +48,7 @@ export function refundFingerprint(saleCode: string, body: RefundBody): string {
     body.restock !== false,
     body.tenders ? body.tenders.map((t) => [t.method, t.currency, t.amount]) : null,
     body.note ?? '',
+    ...(body.toStoreCredit ? [['toStoreCredit']] : []),
   ]);
 }
 

@@ -104,6 +104,7 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
     approvedBy: r.approved_by ?? null,
     pointsReversed: Number(r.points_reversed ?? 0),
     pointsReturned: Number(r.points_returned ?? 0),
+    toStoreCredit: Number(r.to_store_credit ?? 0) === 1,
     lines: rows.refundLines
       .filter((l) => l.refund_id === r.id)
       .map((l) => ({
