@@ -48,6 +48,7 @@ import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
 import { foldProductsTask, startProductFold, statisticsRoutes } from './modules/statistics/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
+import { startCardExpiry, storedValueRoutes } from './modules/stored-value/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { tillRoutes } from './modules/till/index.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
       await secure.register(customersRoutes(ctx));
+      await secure.register(storedValueRoutes(ctx));
       await secure.register(barcodeRulesRoutes(ctx));
       await secure.register(productChangesRoutes(ctx));
       await secure.register(shopRoutes(ctx));
@@ -250,6 +252,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => clearInterval(billingSweep));
   // Points of customers not seen for the store's expiry months expire, once a day per store.
   app.addHook('preClose', startPointsExpiry(ctx));
+  // What is left on gift cards and store credit past their last date expires, once a day per store.
+  app.addHook('preClose', startCardExpiry(ctx));
   // SQLite's product report rows add up what sales left pending, about once a second.
   if (overrides.productFold !== false) app.addHook('preClose', startProductFold(ctx));
   await writesReady;

@@ -64,6 +64,13 @@ export const AUDIT_ACTIONS = [
   'POINTS_ADJUST',
   /** The loyalty settings (summary: "enabled earnRate pointValue minRedeem expiryMonths"). */
   'LOYALTY_SETTINGS',
+  /** A gift card or store credit blocked or unblocked (entityCode: the card's code, summary: the reason). */
+  'CARD_BLOCK',
+  'CARD_UNBLOCK',
+  /** The owner's adjustment of a card's balance (entityCode: the code, summary: signed amount and the reason; amount). */
+  'CARD_ADJUST',
+  /** The stored-value settings (summary: "expireAfterSixMonths" as 1/0). */
+  'STORED_VALUE_SETTINGS',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +86,8 @@ export const AUDIT_ENTITIES = [
   'PAYMENT_METHOD',
   /** entityCode: the member code. */
   'CUSTOMER',
+  /** A gift card or store credit; entityCode: its code. */
+  'CARD',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

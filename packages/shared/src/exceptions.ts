@@ -28,6 +28,14 @@ export const EXCEPTION_KINDS = [
    * refused): the points redeemed and their discount; detail: the customer.
    */
   'POINTS_OVERDRAWN',
+  /**
+   * An owner's adjustment of a gift card or store credit: the signed amount; detail: the card's
+   * last four and the reason.
+   */
+  'CARD_ADJUST',
+  /** A gift card or store credit blocked (or unblocked): no amount; detail: the card's last four and the reason. */
+  'CARD_BLOCK',
+  'CARD_UNBLOCK',
 ] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 

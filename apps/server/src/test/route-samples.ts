@@ -879,6 +879,60 @@ export const routeSamples: Record<string, RouteSample> = {
     }),
   },
 
+  'GET /api/secure/stored-value/code/{code}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/stored-value/code/${w.giftCard}` }),
+  },
+  'POST /api/secure/stored-value/code/{code}/block': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/stored-value/code/${w.giftCard}/block`,
+      body: { blocked: true, reason: 'Lost' },
+    }),
+  },
+  'POST /api/secure/stored-value/code/{code}/adjust': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/stored-value/code/${w.giftCard}/adjust`,
+      body: { clientId: randomUUID(), amount: 100, reason: 'Goodwill' },
+    }),
+  },
+  'GET /api/secure/stored-value/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    // The owner's customer's phone digits and a code prefix: another store's search finds none of them.
+    sample: () => ({ path: '/api/secure/stored-value/search/window/0/50', query: { q: '090', status: 'ACTIVE' } }),
+  },
+  'GET /api/secure/stored-value/customer/{customerId}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/stored-value/customer/${w.customer.id}` }),
+  },
+  'GET /api/secure/stored-value/liability': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/stored-value/liability', query: { at: '2026-09-30' } }),
+  },
+  'GET /api/secure/stored-value/report': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/stored-value/report', query: { from: '2026-01-01', to: '2026-12-31' } }),
+  },
+  'GET /api/secure/virtual-store/{urlName}/stored-value': {
+    tenancy: 'owned',
+    sample: (w) => ({ path: `/api/secure/virtual-store/${w.owner.store.urlName}/stored-value` }),
+  },
+  'PUT /api/secure/virtual-store/{urlName}/stored-value': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/virtual-store/${w.owner.store.urlName}/stored-value`,
+      body: { expireAfterSixMonths: true, usableAt: 'At the shop', contact: '03-1234-5678' },
+    }),
+  },
+
   'PUT /api/secure/file/data/{storeUrl}/{uuid}': {
     tenancy: 'owned',
     sample: (w) => ({ path: `/api/secure/file/data/${w.owner.store.urlName}/${w.fileId}`, ...png }),

@@ -35,6 +35,8 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
   product: Product;
   /** A customer of the owner's default store, made fresh with the product. */
   customer: Customer;
+  /** The code of a gift card sold in the owner's default store, made fresh with the product. */
+  giftCard: string;
   /** An image in the owner's default store. */
   fileId: string;
   /** A completed sale and a parked cart of the owner's default store, made fresh with the product. */
@@ -87,6 +89,7 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     intruder,
     product: undefined as unknown as Product,
     customer: undefined as unknown as Customer,
+    giftCard: '',
     sale: undefined as unknown as ShopTransaction,
     parked: undefined as unknown as ShopTransaction,
     openShift: undefined as unknown as ShiftReport,
@@ -164,6 +167,21 @@ export async function ownerSale(w: SweepWorld, code: string, status: 'COMPLETED'
   return res.body;
 }
 
+/** A gift card of 50.00 sold by the owner for cash: its code. */
+async function ownerGiftCard(w: SweepWorld): Promise<string> {
+  const res = await w.t.request<ShopTransaction>('POST', '/api/secure/shop/transaction', {
+    token: w.owner.token,
+    body: {
+      clientId: crypto.randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 5_000 } }],
+      payment: { method: 'CASH', currency: 'USD', amount: 5_000 },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.lines[0]!.giftCardCode!;
+}
+
 /** Gives the owner a new product (in their default store), a sale of it and a parked cart, for the next route. */
 export async function freshProduct(w: SweepWorld): Promise<void> {
   w.product = await createProduct(w.t, w.owner, {
@@ -176,6 +194,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     phone: '090-4321-8765',
     email: `owner-customer-${unique()}@example.com`,
   });
+  w.giftCard = await ownerGiftCard(w);
   w.sale = await ownerSale(w, w.product.code, 'COMPLETED');
   w.parked = await ownerSale(w, w.product.code, 'PARKED');
   w.openShift = await ownerOpenShift(w);
@@ -200,6 +219,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.customer.code,
     w.customer.name,
     w.customer.email,
+    w.giftCard,
     w.sale.id,
     w.sale.code,
     w.parked.code,
@@ -238,9 +258,12 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     w.t.request('GET', members, as),
     w.t.request('GET', `${members}/invitation`, as),
   ]);
-  const [customer, loyalty] = await Promise.all([
+  const [customer, loyalty, card, cardSettings] = await Promise.all([
     w.t.request('GET', `/api/secure/customer/${w.customer.id}`, as),
     w.t.request('GET', `/api/secure/virtual-store/${w.owner.store.urlName}/loyalty`, as),
+    // By the search, which is not rate limited as a lookup by code is.
+    w.t.request('GET', `/api/secure/stored-value/search/window/0/5?q=${w.giftCard}`, as),
+    w.t.request('GET', `/api/secure/virtual-store/${w.owner.store.urlName}/stored-value`, as),
   ]);
   const [profile, stores, product, movements, file, sale, parked, receiptTemplate, openShift, closedShift, methods] =
     await Promise.all([
@@ -263,6 +286,8 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     product: [product.status, product.body],
     customer: [customer.status, customer.body],
     loyalty: [loyalty.status, loyalty.body],
+    giftCard: [card.status, card.body],
+    cardSettings: [cardSettings.status, cardSettings.body],
     movements: [movements.status, movements.body],
     file: [file.status, file.headers.get('etag')],
     sale: [sale.status, sale.body],

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { cardRows } from './exceptions-cards.repo.ts';
 import { pointsRows } from './exceptions-points.repo.ts';
 import { approver, completedSales, noAmount, noText, type ExceptionFilter } from './exceptions-sql.ts';
 
@@ -122,7 +123,8 @@ function exceptionRows(db: DbOrTx, f: ExceptionFilter) {
     .unionAll(recorded('VOID_PARKED', 'VOID', true))
     .unionAll(recorded('NO_SALE', 'NO_SALE', false))
     .unionAll(recorded('CASH_MOVE', 'CASH_MOVE', false))
-    .unionAll(pointsRows(db, f));
+    .unionAll(pointsRows(db, f))
+    .unionAll(cardRows(db, f));
 }
 
 export interface ExceptionRowData {

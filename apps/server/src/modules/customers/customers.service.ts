@@ -9,7 +9,7 @@ import {
   type CustomerWindow,
 } from '@shopdesk/shared';
 import type { z } from 'zod';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -188,4 +188,15 @@ export async function searchWindow(
         : await repo.countCustomers(ctx.db, store.id);
   if (seesCustomerDetails(scope.rights)) return { items: rows.map(toCustomer), page, size, total };
   return { items: rows.map(toCustomerAtCounter), page, size, total };
+}
+
+/**
+ * The ids of the live customers a query finds by their search keys (name and furigana word
+ * prefixes, email, member code, phone digits), at most repo.MATCH_CAP: for other modules' searches
+ * by customer (the gift card and store credit list).
+ */
+export async function matchingCustomerIds(db: DbOrTx, storeId: string, q: string): Promise<string[]> {
+  const filter: repo.CustomerFilter = { ...readCustomerQuery(q), sort: 'name' };
+  if (filter.text.length === 0) return [];
+  return repo.matchingIds(db, storeId, filter);
 }

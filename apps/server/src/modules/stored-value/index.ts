@@ -1,9 +1,12 @@
 /**
  * Gift cards and store credit (product.md §5): the ledger's writers for sales and refunds, a
- * store's settings, new card codes; below shop (which sells and spends them) and customers.
+ * store's settings, new card codes, the management routes and the daily expiry; below shop (which
+ * sells and spends them).
  */
 export { newCardCode } from './card-codes.ts';
+export { expireCards, startCardExpiry } from './card-expiry.ts';
 export { storedValueSettingsOf } from './stored-value-settings.ts';
+export { storedValueRoutes } from './stored-value.routes.ts';
 export {
   accountByCodeQuery,
   applyStoredValueRefund,

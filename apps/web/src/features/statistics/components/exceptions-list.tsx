@@ -16,6 +16,9 @@ const TONE: Record<ExceptionKind, string> = {
   POINTS_REDEEM: 'teal',
   POINTS_ADJUST: 'teal',
   POINTS_OVERDRAWN: 'red',
+  CARD_ADJUST: 'teal',
+  CARD_BLOCK: 'red',
+  CARD_UNBLOCK: 'gray',
 };
 
 interface Props {

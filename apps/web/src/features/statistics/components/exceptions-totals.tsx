@@ -21,6 +21,9 @@ export const KIND_HAS_AMOUNT: Record<ExceptionKind, boolean> = {
   POINTS_REDEEM: true,
   POINTS_ADJUST: false,
   POINTS_OVERDRAWN: true,
+  CARD_ADJUST: true,
+  CARD_BLOCK: false,
+  CARD_UNBLOCK: false,
 };
 
 /** The period's count (and money, where it adds up) of each kind, every kind shown. */
