@@ -197,6 +197,7 @@ export default function CounterPage() {
           onEditLine={(key) => setDialog({ kind: 'line', key, focus: 'quantity' })}
           customer={cartCustomer}
           onCustomer={() => setDialog({ kind: 'customer' })}
+          onGiftCard={() => setDialog({ kind: 'giftCard' })}
         />
         <CounterSummary
           store={store}

@@ -85,7 +85,9 @@ export function ChangeScreen({
         {cards?.cardsLeft?.map((left) => (
           <Text key={left.cardCode} size="sm" ta="center" c="dimmed" data-testid="card-left">
             {t('counterGiftCard.left', {
-              card: methodName({ method: 'STORED_VALUE', cardCode: left.cardCode }),
+              card: left.storeCredit
+                ? t('paymentMethods.names.storeCredit')
+                : methodName({ method: 'STORED_VALUE', cardCode: left.cardCode }),
               amount: fmt(left.balance, context.mainCurrency),
             })}
           </Text>

@@ -233,6 +233,8 @@ export function PaymentForm(props: PaymentFormProps) {
             size={phone ? 'lg' : 'md'}
             loading={busy}
             disabled={!p.canSubmit || (p.storedValue && !online)}
+            // A long label (Japanese "add and pay the rest next") wraps rather than being cut.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' } }}
           >
             {primaryLabel}
           </Button>

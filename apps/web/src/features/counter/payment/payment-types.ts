@@ -20,7 +20,7 @@ export interface SaleCards {
   /** The codes of the gift cards the sale sold, active now. */
   giftCards?: string[];
   /** Each card a tender spent, with its balance after the sale. */
-  cardsLeft?: { cardCode: string; balance: number }[];
+  cardsLeft?: { cardCode: string; balance: number; storeCredit: boolean }[];
 }
 
 export interface PaymentDialogProps {

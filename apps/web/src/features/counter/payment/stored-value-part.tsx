@@ -80,8 +80,9 @@ export function StoredValuePart({
   return (
     <Stack gap="xs" data-testid="stored-value-part">
       {giftCard && (
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <div style={{ flex: 1, minWidth: 0 }}>
+        // On a phone the button goes under the field, which then shows the whole code.
+        <Group align="flex-end" gap="xs" wrap={phone ? 'wrap' : 'nowrap'}>
+          <div style={{ flex: 1, minWidth: phone ? '100%' : 0 }}>
             <CardCodeField
               label={t('counterGiftCard.code')}
               value={code}
@@ -97,12 +98,13 @@ export function StoredValuePart({
             />
           </div>
           <Button
-            mt={phone ? 30 : 25}
             h={phone ? 50 : 42}
+            fullWidth={phone}
             variant="light"
             loading={looking}
             disabled={busy || code.trim() === ''}
             onClick={() => void lookUp(code)}
+            mb={lookupError && !phone ? 22 : 0}
           >
             {t('counterGiftCard.lookUp')}
           </Button>

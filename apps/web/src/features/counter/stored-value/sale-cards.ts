@@ -9,7 +9,7 @@ export function saleCards(sale: Pick<ShopTransaction, 'lines' | 'payments'>): Sa
   const giftCards = sale.lines.flatMap((l) => (l.giftCardCode ? [l.giftCardCode] : []));
   const cardsLeft = sale.payments.flatMap((p) =>
     p.method === 'STORED_VALUE' && p.cardCode && typeof p.cardBalance === 'number'
-      ? [{ cardCode: p.cardCode, balance: p.cardBalance }]
+      ? [{ cardCode: p.cardCode, balance: p.cardBalance, storeCredit: p.methodDefaultName === 'STORE_CREDIT' }]
       : [],
   );
   return {
