@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopTransaction } from '@shopdesk/shared';
+import { PAYMENT_METHOD_NAMES, type ShopTransaction } from '@shopdesk/shared';
 import {
   cartReducer,
   counterTaxOptions,
+  GIFT_CARD_LINE_NAMES,
   emptyCart,
   itemCount,
   priceCart,
@@ -205,6 +206,14 @@ describe('a gift card line', () => {
     expect(priced.lines[1]).toMatchObject({ gross: 2500, cartDiscount: 0, lineDiscount: 0, tax: 0, total: 2500 });
     // The tea alone takes the 10% cart discount (20 of 199) and the tax.
     expect(priced.lines[0]).toMatchObject({ cartDiscount: 20 });
+  });
+
+  it('knows the names the server gives a gift card line', () => {
+    expect([...GIFT_CARD_LINE_NAMES].sort()).toEqual(
+      Object.values(PAYMENT_METHOD_NAMES)
+        .map((n) => n.GIFT_CARD)
+        .sort(),
+    );
   });
 
   it('stays a gift card when its held cart is reopened', () => {

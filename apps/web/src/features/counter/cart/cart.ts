@@ -14,7 +14,6 @@ import {
   type TaxOptions,
   type ShopTransaction,
   type TransactionLine,
-  PAYMENT_METHOD_NAMES,
   type VirtualStore,
   type CustomerAtCounter,
 } from '@shopdesk/shared';
@@ -254,8 +253,12 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
   }
 }
 
-/** What the sale's own names for a gift card line are (the server names it in the store's receipt language). */
-const GIFT_CARD_NAMES = new Set(Object.values(PAYMENT_METHOD_NAMES).map((names) => names.GIFT_CARD));
+/**
+ * The names the server gives a gift card line (shared PAYMENT_METHOD_NAMES' GIFT_CARD, in the
+ * store's receipt language; a test checks they match). Written out: payment-methods.ts builds zod
+ * schemas when loaded, which the counter's first load (200 KB) does not carry.
+ */
+export const GIFT_CARD_LINE_NAMES: ReadonlySet<string> = new Set(['Gift card', 'ギフトカード']);
 
 /**
  * A held cart's line that sells a gift card: it has the card's code, or (a card the server will
@@ -267,7 +270,7 @@ export function isGiftCardLine(
 ): boolean {
   if (l.code !== null || l.quantity !== 1) return false;
   if (l.giftCardCode) return true;
-  return GIFT_CARD_NAMES.has(l.name) && l.taxRate === 0 && l.lineDiscount === 0;
+  return GIFT_CARD_LINE_NAMES.has(l.name) && l.taxRate === 0 && l.lineDiscount === 0;
 }
 
 /**
