@@ -199,4 +199,16 @@ test('store credit: a refund into a customer’s credit, spent at the counter by
   const paid = page.getByRole('dialog', { name: 'Paid' });
   await expect(paid.getByTestId('card-left')).toHaveText('Store credit: $12.50 left');
   expect(await cardBalance(page, headers, customer.code)).toBe(1250);
+  await paid.getByRole('button', { name: 'New sale' }).click();
+
+  // Offline the dialog says cards need a connection and offers the other tenders.
+  await wedgeScan(page, codes.inStock);
+  await page.getByTestId('pay-phone').click();
+  await page.context().setOffline(true);
+  await expect(dialog.getByTestId('stored-value-offline')).toHaveText(
+    'Gift cards and store credit need a connection: take the payment another way, or wait for the connection.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Gift card', exact: true })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cash', exact: true })).toBeEnabled();
+  await page.context().setOffline(false);
 });
