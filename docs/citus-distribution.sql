@@ -40,6 +40,8 @@ SELECT create_distributed_table('stock_movements', 'store_id', colocate_with => 
 SELECT create_distributed_table('store_barcode_rules', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('store_exchange_rates', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('store_invitations', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stored_value_accounts', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('stored_value_entries', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('till_approval_uses', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('till_devices', 'store_id', colocate_with => 'audit_events');
 

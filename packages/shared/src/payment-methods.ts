@@ -50,15 +50,23 @@ const paymentMethodFields = {
 };
 
 const hasAName = (m: { name: string | null; defaultName: DefaultPaymentMethod | null }) =>
-  (m.name !== null || m.defaultName !== null) &&
-  (m.defaultName === null || !STORED_VALUE_METHOD_NAMES.includes(m.defaultName));
+  m.name !== null || m.defaultName !== null;
+const notStoredValue = (m: { defaultName: DefaultPaymentMethod | null }) =>
+  m.defaultName === null || !STORED_VALUE_METHOD_NAMES.includes(m.defaultName);
+const NOT_STORED_VALUE = {
+  message: 'Gift cards and store credit are paid by their code, not as a method',
+  path: ['defaultName'],
+};
 const NAME_REQUIRED = {
   message: 'Name is required (gift cards and store credit are not payment methods)',
   path: ['name'],
 };
 
 /** One method as the editor sends it (create or replace). */
-export const PaymentMethodBodySchema = z.object(paymentMethodFields).refine(hasAName, NAME_REQUIRED);
+export const PaymentMethodBodySchema = z
+  .object(paymentMethodFields)
+  .refine(hasAName, NAME_REQUIRED)
+  .refine(notStoredValue, NOT_STORED_VALUE);
 export type PaymentMethodBody = z.infer<typeof PaymentMethodBodySchema>;
 
 /**
@@ -119,7 +127,12 @@ const PROBLEM_MESSAGES: Record<PaymentMethodsProblem, string> = {
 /** `PUT …/payment-methods`: the whole list at once, since "exactly one cash" is a rule of the list. */
 export const PaymentMethodsBodySchema = z.object({
   methods: z
-    .array(z.object({ id: paymentMethodIdSchema.optional(), ...paymentMethodFields }).refine(hasAName, NAME_REQUIRED))
+    .array(
+      z
+        .object({ id: paymentMethodIdSchema.optional(), ...paymentMethodFields })
+        .refine(hasAName, NAME_REQUIRED)
+        .refine(notStoredValue, NOT_STORED_VALUE),
+    )
     .min(1)
     .max(MAX_PAYMENT_METHODS, `At most ${MAX_PAYMENT_METHODS} payment methods`)
     .superRefine((methods, ctx) => {
@@ -201,6 +214,16 @@ export function paymentMethodName(
   lang: keyof typeof PAYMENT_METHOD_NAMES,
 ): string {
   return method.name ?? PAYMENT_METHOD_NAMES[lang][method.defaultName ?? 'OTHER'];
+}
+
+/**
+ * The tender kind of a report row or a tender's label: STORED_VALUE for a gift card or store
+ * credit (their labels' ids), else its method's kind's (`tenderMethodOf`).
+ */
+export function tenderMethodOfLabel(label: { methodId: string; kind: PaymentMethodKind }): TenderMethod {
+  return (STORED_VALUE_METHOD_NAMES as readonly string[]).includes(label.methodId)
+    ? 'STORED_VALUE'
+    : tenderMethodOf(label.kind);
 }
 
 /** The tender kind sale-payment.ts settles (change only from cash) for a method's kind. */

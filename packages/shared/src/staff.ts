@@ -115,7 +115,8 @@ export function actionLacks(rights: StoreRights, needs: ActionNeeds): Permission
 interface LineNeeds {
   code?: string | undefined;
   priceOverride?: boolean | undefined;
-  giftCard?: boolean | undefined;
+  /** Present (a sale line's `giftCard`, or true): a gift card sold, which needs SELL alone. */
+  giftCard?: unknown;
 }
 
 /**

@@ -285,6 +285,13 @@ export const IconCard = (p: IconProps) => (
   </Icon>
 );
 
+export const IconGift = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="8" width="18" height="13" rx="2" />
+    <path d="M12 8v13M3 12h18M12 8c-2-4-6-4-6-1.5S9 8 12 8c3 0 6 .5 6-1.5S14 4 12 8" />
+  </Icon>
+);
+
 export const IconMore = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

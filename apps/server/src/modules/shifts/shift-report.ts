@@ -1,6 +1,6 @@
 import {
   paymentMethodLabel,
-  tenderMethodOf,
+  tenderMethodOfLabel,
   type CashMove,
   type CurrencyCode,
   type DenominationCount,
@@ -90,7 +90,7 @@ export async function liveFigures(
   keys.sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
   const byMethod = keys.map((key) => {
     const label = paymentMethodLabel(key, named.all);
-    return { ...label, method: tenderMethodOf(label.kind), amount: (taken.get(key) ?? 0) - (given.get(key) ?? 0) };
+    return { ...label, method: tenderMethodOfLabel(label), amount: (taken.get(key) ?? 0) - (given.get(key) ?? 0) };
   });
   return {
     cash: figures,

@@ -159,7 +159,7 @@ export async function refundStoredValue(
     });
     if (after === null) {
       throw conflict(
-        `The gift card ending ${sold.code.slice(-4)} was already used: it can no longer be refunded. Refund the other items.`,
+        'A gift card this sale sold was already used: it can no longer be refunded. Refund the other items.',
       );
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopTransaction } from '@shopdesk/shared';
+import { sixMonthExpiry, type ShopTransaction, type StatisticSummary } from '@shopdesk/shared';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp, type TestApp } from '../../test/harness.ts';
 import { expectStoredValueConsistent } from '../../test/ledger.ts';
@@ -127,5 +127,101 @@ describe.each(engines)('gift cards at the counter on %s', (engine) => {
     expect(ok).toHaveLength(5);
     for (const r of results) expect([201, 409]).toContain(r.status);
     await expectStoredValueConsistent(t, u.store.id);
+  });
+
+  it('refuses a blocked card and an expired one with a clear 409, and sells a card expiring in six months for yen', async () => {
+    const blocked = await sellCard(t, u, 2000);
+    const expired = await sellCard(t, u, 2000);
+    await t.db.updateTable('stored_value_accounts').set({ status: 'BLOCKED' }).where('code', '=', blocked).execute();
+    await t.db
+      .updateTable('stored_value_accounts')
+      .set({ expires_at: '2020-01-31' })
+      .where('code', '=', expired)
+      .execute();
+    for (const [code, message] of [
+      [blocked, 'This gift card is blocked. Ask the shop’s owner.'],
+      [expired, 'This gift card has expired.'],
+    ] as const) {
+      const r = await post(t, u, {
+        clientId: randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ code: tea.code, quantity: 1 }],
+        payments: [card(code, 1000)],
+      });
+      expect(r.status, r.text).toBe(409);
+      expect(r.body).toMatchObject({ code: 'CARD_UNAVAILABLE', message });
+    }
+    // A USD store's cards do not expire unless it asks; turned on, a card expires six months less a day later.
+    const open = await t.db
+      .selectFrom('stored_value_accounts')
+      .select('expires_at')
+      .where('code', '=', blocked)
+      .executeTakeFirstOrThrow();
+    expect(open.expires_at).toBeNull();
+    await t.db.updateTable('stores').set({ sv_expire_six_months: 1 }).where('id', '=', u.store.id).execute();
+    const sold = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 1000 } }],
+      payment: cash(1000),
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const row = await t.db
+      .selectFrom('stored_value_accounts')
+      .select(['expires_at', 'created_at'])
+      .where('code', '=', sold.body.lines[0]!.giftCardCode!)
+      .executeTakeFirstOrThrow();
+    // The test store's business day is UTC's.
+    expect(row.expires_at).toBe(sixMonthExpiry(row.created_at.slice(0, 10)));
+    await expectStoredValueConsistent(t, u.store.id);
+  });
+
+  it('refuses a scanned card code already in use and a member code as a gift card', async () => {
+    const code = await sellCard(t, u, 1000, 'GC0000000001');
+    expect(code).toBe('GC0000000001');
+    const again = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 1000, code: 'gc-0000-0000-01' } }],
+      payment: cash(1000),
+    });
+    expect(again.status, again.text).toBe(409);
+    const member = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 1000, code: 'M0123456789' } }],
+      payment: cash(1000),
+    });
+    expect(member.status, member.text).toBe(400);
+  });
+
+  it('reports a gift card sold as money taken, not as sales, and its spending under its own method', async () => {
+    const owner = await createUser(t, { secondCurrency: null });
+    const product = await createProduct(t, owner, { code: ean13(), price: 1000, quantity: 100 });
+    const sold = await post(t, owner, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 3000 } }],
+      payment: cash(3000),
+    });
+    expect(sold.status, sold.text).toBe(201);
+    const code = sold.body.lines[0]!.giftCardCode!;
+    const spent = await post(t, owner, {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: product.code, quantity: 2 }],
+      payments: [card(code, 2000)],
+    });
+    expect(spent.status, spent.text).toBe(201);
+    const day = sold.body.soldAt.slice(0, 10);
+    const res = await t.request<StatisticSummary>('GET', `/api/secure/shop/statistic/summary?from=${day}&to=${day}`, {
+      token: owner.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    // Sales are the goods (2000); the card's 3000 is cash taken, held for its bearer.
+    expect(res.body.totals).toMatchObject({ grossSales: 2000, itemsSold: 2, transactionCount: 2 });
+    expect(res.body.topProducts.byQuantity.map((p) => p.name)).not.toContain('Gift card');
+    const byMethod = Object.fromEntries(res.body.tenders.map((x) => [x.methodId, [x.method, x.takenInMain]]));
+    expect(byMethod).toEqual({ CASH: ['CASH', 3000], GIFT_CARD: ['STORED_VALUE', 2000] });
   });
 });

@@ -1,12 +1,4 @@
-import {
-  ErrorCode,
-  formatMoney,
-  isMemberCode,
-  sixMonthExpiry,
-  type CurrencyCode,
-  type StoredValueKind,
-  type TenderInput,
-} from '@shopdesk/shared';
+import { ErrorCode, isMemberCode, sixMonthExpiry, type StoredValueKind, type TenderInput } from '@shopdesk/shared';
 import type { ShopTendersTable, StoreRow } from '../../db/types.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../core/errors.ts';
@@ -56,7 +48,10 @@ function refusal(status: 400 | 404 | 409, code: ErrorCode, field: string, messag
 
 /** 409 when the write's guard found the card short (another till spent it, or it was blocked meanwhile). */
 export function cardShort(code: string): AppError {
-  const message = `The card ending ${code.slice(-4)} no longer holds enough for this payment (it was used or blocked meanwhile). Check its balance and take the payment again.`;
+  // One fixed sentence (the web translates it); the dialog shows which card and its balance.
+  void code;
+  const message =
+    'This card no longer holds enough for this payment (it was used or blocked meanwhile). Check its balance and take the payment again.';
   return new AppError(409, ErrorCode.INSUFFICIENT_BALANCE, message, [{ field: 'payments', message }]);
 }
 
@@ -69,9 +64,9 @@ export function cardCodeTaken(): AppError {
 function unusable(account: Account, businessDate: string, field: string): AppError | null {
   const what = account.kind === 'STORE_CREDIT' ? 'This store credit' : 'This gift card';
   if (account.status !== 'ACTIVE')
-    return refusal(409, ErrorCode.CARD_UNAVAILABLE, field, `${what} is blocked. Ask the shop's owner.`);
+    return refusal(409, ErrorCode.CARD_UNAVAILABLE, field, `${what} is blocked. Ask the shop’s owner.`);
   if (account.expires_at !== null && account.expires_at < businessDate)
-    return refusal(409, ErrorCode.CARD_UNAVAILABLE, field, `${what} expired on ${account.expires_at}.`);
+    return refusal(409, ErrorCode.CARD_UNAVAILABLE, field, `${what} has expired.`);
   return null;
 }
 
@@ -96,7 +91,7 @@ async function spendsOf(
         400,
         ErrorCode.VALIDATION_ERROR,
         `${field}.${i}.currency`,
-        `A gift card pays in ${store.main_currency}.`,
+        'A gift card pays in the store’s main currency.',
       );
     }
     const account = await readAccount(ctx, store.id, t.cardCode);
@@ -105,8 +100,8 @@ async function spendsOf(
     if (problem) throw problem;
     const total = (taken.get(account.code) ?? 0) + t.applied;
     if (total > Number(account.balance)) {
-      const balance = formatMoney(Number(account.balance), store.main_currency as CurrencyCode);
-      throw refusal(409, ErrorCode.INSUFFICIENT_BALANCE, at, `This card holds ${balance}: take the rest another way.`);
+      const message = 'This card does not hold enough for this payment: take the rest another way.';
+      throw refusal(409, ErrorCode.INSUFFICIENT_BALANCE, at, message);
     }
     taken.set(account.code, total);
     byTender.set(i, account);

@@ -2,7 +2,7 @@ import {
   amountOfQuantity,
   countItems,
   paymentMethodLabel,
-  tenderMethodOf,
+  tenderMethodOfLabel,
   type Statistic,
   type StatisticSummary,
   type TopProduct,
@@ -102,11 +102,15 @@ export async function storeEvents(db: Db, storeId: string, timezone: string): Pr
   });
   for (const sale of sales) {
     const at = local(sale.completed_at as string, timezone);
-    const mine = lines.filter((l) => l.transaction_id === sale.id);
+    // Gift cards sold are money held, not sales of goods.
+    const mine = lines.filter((l) => l.transaction_id === sale.id && !l.gift_card_code);
+    const cards = lines
+      .filter((l) => l.transaction_id === sale.id && l.gift_card_code)
+      .reduce((s, l) => s + n(l.total), 0);
     const bucket = emptyBucket();
     bucket.sales = 1;
     bucket.itemsSold = countItems(mine.map((l) => ({ quantity: n(l.quantity), unit: l.unit })));
-    bucket.gross = n(sale.total);
+    bucket.gross = n(sale.total) - cards;
     bucket.discounts = n(sale.line_discounts) + n(sale.cart_discount);
     bucket.tax = n(sale.tax);
     bucket.cost = mine.reduce((s, l) => s + amountOfQuantity(n(l.quantity), n(l.unit_cost), l.unit), 0);
@@ -143,7 +147,7 @@ export async function storeEvents(db: Db, storeId: string, timezone: string): Pr
   }
   for (const refund of refunds) {
     const at = local(refund.created_at, timezone);
-    const mine = refundLines.filter((r) => r.refund_id === refund.id);
+    const mine = refundLines.filter((r) => r.refund_id === refund.id && !lineById.get(r.line_id)?.gift_card_code);
     const bucket = emptyBucket();
     bucket.refundCount = 1;
     const products: Event['products'] = new Map();
@@ -264,7 +268,7 @@ export function expectedSummary(events: Event[], from: string, to: string) {
       const label = paymentMethodLabel(t.method, []);
       const into = tenders.get(key) ?? {
         ...label,
-        method: tenderMethodOf(label.kind),
+        method: tenderMethodOfLabel(label),
         currency: t.currency,
         salesCount: 0,
         refundCount: 0,

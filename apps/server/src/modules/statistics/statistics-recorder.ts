@@ -30,6 +30,8 @@ export interface SaleForStatistics {
     unit: string;
     total: number;
     tax: number;
+    /** Set: a gift card sold (not sales of goods). */
+    gift_card_code?: string | null | undefined;
   }[];
   tenders: readonly (TenderOfStatistics & { change: number })[];
 }
@@ -163,7 +165,11 @@ export async function recordStatRows(db: DbOrTx, dbKind: DbKind, rows: StatRows)
  */
 export function saleStatRows(sale: SaleForStatistics): StatRows {
   const { date, hour } = localHour(sale.at, sale.timezone);
-  const cost = sale.lines.reduce((sum, l) => sum + amountOfQuantity(l.quantity, l.unit_cost, l.unit), 0);
+  // A gift card sold is money held for its bearer, not a sale of goods (product.md §5): its line
+  // is not sales, items nor a product; the cash taken for it still counts under its tender.
+  const goods = sale.lines.filter((l) => !l.gift_card_code);
+  const cards = sale.lines.reduce((sum, l) => sum + (l.gift_card_code ? l.total : 0), 0);
+  const cost = goods.reduce((sum, l) => sum + amountOfQuantity(l.quantity, l.unit_cost, l.unit), 0);
   return statRows(
     {
       store_id: sale.storeId,
@@ -172,9 +178,9 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
       slot: statSlot(sale.id),
       sales_count: 1,
       refund_count: 0,
-      items_sold: countItems(sale.lines),
+      items_sold: countItems(goods),
       items_refunded: 0,
-      gross_sales: sale.total,
+      gross_sales: sale.total - cards,
       refunds: 0,
       discounts: sale.discounts,
       tax: sale.tax,
@@ -182,7 +188,7 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
       cost,
       refunded_cost: 0,
     },
-    sale.lines.map((l) => ({
+    goods.map((l) => ({
       product_key: productKey(l.product_id, l.name),
       product_id: l.product_id,
       code: l.code,
@@ -211,7 +217,9 @@ export function saleStatRows(sale: SaleForStatistics): StatRows {
 export async function recordRefund(db: DbOrTx, dbKind: DbKind, refund: RefundForStatistics): Promise<void> {
   const { date, hour } = localHour(refund.at, refund.timezone);
   const sold = new Map((await repo.soldLines(db, refund.storeId, refund.transactionId)).map((l) => [l.id, l]));
-  const products: ProductDelta[] = refund.lines.map((r) => {
+  // A gift card taken back was never a sale (saleStatRows): its money back is only its tender's.
+  const lines = refund.lines.filter((r) => !sold.get(r.line_id)?.gift_card_code);
+  const products: ProductDelta[] = lines.map((r) => {
     const line = sold.get(r.line_id);
     if (!line) throw new Error(`refunded line ${r.line_id} is not a line of its sale`);
     const unitCost = Number(line.unit_cost);
@@ -241,14 +249,12 @@ export async function recordRefund(db: DbOrTx, dbKind: DbKind, refund: RefundFor
         refund_count: 1,
         items_sold: 0,
         // A weighed line given back, in whole or part, is one item, as it was one when sold.
-        items_refunded: countItems(
-          refund.lines.map((r) => ({ quantity: r.quantity, unit: sold.get(r.line_id)?.unit })),
-        ),
+        items_refunded: countItems(lines.map((r) => ({ quantity: r.quantity, unit: sold.get(r.line_id)?.unit }))),
         gross_sales: 0,
-        refunds: refund.lines.reduce((sum, l) => sum + l.amount, 0),
+        refunds: lines.reduce((sum, l) => sum + l.amount, 0),
         discounts: 0,
         tax: 0,
-        refunded_tax: refund.lines.reduce((sum, l) => sum + l.tax, 0),
+        refunded_tax: lines.reduce((sum, l) => sum + l.tax, 0),
         cost: 0,
         refunded_cost: products.reduce((sum, p) => sum + p.refunded_cost, 0),
       },

@@ -181,7 +181,7 @@ export async function addTenders(db: DbOrTx, rows: StatTendersTable[]): Promise<
 export async function soldLines(db: DbOrTx, storeId: string, transactionId: string) {
   return db
     .selectFrom('shop_transaction_lines')
-    .select(['id', 'product_id', 'code', 'name', 'unit_cost', 'unit'])
+    .select(['id', 'product_id', 'code', 'name', 'unit_cost', 'unit', 'gift_card_code'])
     .where('store_id', '=', storeId)
     .where('transaction_id', '=', transactionId)
     .execute();

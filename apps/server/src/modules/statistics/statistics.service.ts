@@ -9,7 +9,7 @@ import {
   type StatisticSummary,
   type StatisticWindow,
   paymentMethodLabel,
-  tenderMethodOf,
+  tenderMethodOfLabel,
   type PaymentMethod,
   type TopProduct,
 } from '@shopdesk/shared';
@@ -258,7 +258,7 @@ function tenderStatistic(t: Awaited<ReturnType<typeof repo.tenders>>[number], me
   const label = paymentMethodLabel(t.method, methods);
   return {
     ...label,
-    method: tenderMethodOf(label.kind),
+    method: tenderMethodOfLabel(label),
     currency: t.currency,
     salesCount: Number(t.sales_count),
     refundCount: Number(t.refund_count),

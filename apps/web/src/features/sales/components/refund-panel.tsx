@@ -22,6 +22,7 @@ import { wrappingButton } from '../../../components/wrapping-button.ts';
 interface RefundChoice {
   value: string;
   label: string;
+  /** Never a gift card: what the sale took from cards goes back to them by itself (the server's rule). */
   method: Exclude<TenderMethod, 'STORED_VALUE'>;
   methodId?: string;
 }

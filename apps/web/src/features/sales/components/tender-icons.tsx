@@ -1,14 +1,14 @@
 import { Group, Tooltip } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { TenderMethod } from '@shopdesk/shared';
-import { IconBanknote, IconCard, IconMore } from '../../../components/icons.tsx';
+import { IconBanknote, IconCard, IconGift, IconMore } from '../../../components/icons.tsx';
 
 // The methods' icons are the app's own line icons, so they match the rest of the screens.
 const ICONS: Record<TenderMethod, typeof IconCard> = {
   CASH: IconBanknote,
   CARD: IconCard,
   OTHER: IconMore,
-  STORED_VALUE: IconCard,
+  STORED_VALUE: IconGift,
 };
 
 /** One payment method's icon (decorative: the text or label around it names the method). */
