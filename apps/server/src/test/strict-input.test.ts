@@ -4,6 +4,7 @@ import { api } from './api-client.ts';
 import { createUser, expectFieldErrors, signUpBody, type TestUser } from './factories.ts';
 import { engines, useTestApp } from './harness.ts';
 import { productBody } from './products.ts';
+import { sellGiftCard } from './stored-value.ts';
 
 /** Money, text and path numbers from files and the API are read strictly. */
 describe.each(engines)('strict input on %s', (engine) => {
@@ -133,6 +134,40 @@ describe.each(engines)('strict input on %s', (engine) => {
         params: { page: '00', size: '5' },
       });
       expect(res.ok && [res.body.page, res.body.size]).toEqual([0, 5]);
+    });
+  });
+
+  describe('gift cards', () => {
+    it('answers 400 naming the field for a card amount that is not a whole number, a hostile reason or a NUL in a code', async () => {
+      const code = await sellGiftCard(t, u, 1000);
+      const path = `/api/secure/stored-value/code/${code}/adjust`;
+      const raw = JSON.stringify({ clientId: randomUUID(), amount: 1, reason: 'Fix' }).replace(
+        '"amount":1',
+        '"amount":1e999',
+      );
+      expectFieldErrors(
+        await t.request('POST', path, { token: u.token, raw, headers: { 'content-type': 'application/json' } }),
+        ['amount'],
+      );
+      for (const amount of ['NaN', 1.5, '100', 0, 1e13]) {
+        const res = await t.request('POST', path, {
+          token: u.token,
+          body: { clientId: randomUUID(), amount, reason: 'Fix' },
+        });
+        expectFieldErrors(res, ['amount']);
+      }
+      for (const reason of ['Lost\u0000', 'two\r\nlines', 'gnp.\u202Eexe', '']) {
+        const res = await t.request('POST', `/api/secure/stored-value/code/${code}/block`, {
+          token: u.token,
+          body: { blocked: true, reason },
+        });
+        expectFieldErrors(res, ['reason']);
+      }
+      for (const bad of ['a%00b12345678', '1234%2F5678901234']) {
+        expectFieldErrors(await t.request('GET', `/api/secure/stored-value/code/${bad}`, { token: u.token }), ['code']);
+      }
+      const at = await t.request('GET', '/api/secure/stored-value/liability?at=2026-13-01', { token: u.token });
+      expectFieldErrors(at, ['at']);
     });
   });
 });

@@ -199,6 +199,9 @@ describe.each(engines)('exceptions report on %s', (engine) => {
       { kind: 'POINTS_REDEEM', count: 0, amount: 0 },
       { kind: 'POINTS_ADJUST', count: 0, amount: 0 },
       { kind: 'POINTS_OVERDRAWN', count: 0, amount: 0 },
+      { kind: 'CARD_ADJUST', count: 0, amount: 0 },
+      { kind: 'CARD_BLOCK', count: 0, amount: 0 },
+      { kind: 'CARD_UNBLOCK', count: 0, amount: 0 },
     ]);
     expect(res.body.members).toEqual([
       {

@@ -21,12 +21,12 @@ type ExpiryContext = Pick<AppContext, 'db' | 'clock' | 'log'>;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
- * When an expiry takes effect: the last instant of the card's last usable day in the store's
- * timezone (so the liability at the end of that day still counts it, and the next day's does not),
- * or the account's last change when that came later (a refund paid back onto an expired card).
+ * When an expiry takes effect: the instant the card's last usable day ends in the store's
+ * timezone (so the liability at the end of that day still counts it, and the next day's does
+ * not), or the account's last change when that came later (a refund paid back onto an expired card).
  */
 function expiryInstant(expiresAt: string, timezone: string, lastChange: string): string {
-  const end = iso(new Date(dayStartIn(nextDay(expiresAt), timezone).getTime() - 1));
+  const end = iso(dayStartIn(nextDay(expiresAt), timezone));
   return lastChange > end ? lastChange : end;
 }
 
