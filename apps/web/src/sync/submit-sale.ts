@@ -21,7 +21,13 @@ export type SubmitSaleResult =
    * The server refused it (400 PAYMENT_SHORT, 402 FREE_LIMIT_REACHED, a deleted product...). The
    * queue no longer holds it: the cart is still on screen for the cashier to fix.
    */
-  | { kind: 'refused'; error: ApiRequestError };
+  | { kind: 'refused'; error: ApiRequestError }
+  /**
+   * An online-only sale (a gift card sold or spent) that did not get the server's answer: it is not
+   * in the queue, the cart is still on screen. `offline`: never sent; `noAnswer`: sent, unanswered
+   * (the server may hold it: the same clientId sent again is answered with it, never stored twice).
+   */
+  | { kind: 'needsConnection'; why: 'offline' | 'noAnswer' };
 
 /** The queue key of a request: the sale's clientId, or one key per held cart being completed. */
 export function queueKeyOf(store: string, request: SaleRequest): string {
@@ -40,7 +46,17 @@ export function queueKeyOf(store: string, request: SaleRequest): string {
 export async function submitSale(
   store: string,
   request: SaleRequest,
-  opts: { preview?: SalePreview; timeoutMs?: number } = {},
+  opts: {
+    preview?: SalePreview;
+    timeoutMs?: number;
+    /**
+     * A sale the server must take now or not at all (it sells or spends a gift card or store
+     * credit, issue 43): it is never left to the sync loop to send later, when a card's balance
+     * may be gone and the customer with it. It is still written first, so a crash mid-send leaves
+     * its clientId for a resend.
+     */
+    onlineOnly?: boolean;
+  } = {},
 ): Promise<SubmitSaleResult> {
   const userId = deviceOwner();
   if (!userId) throw new Error('submitSale needs a logged-in user or a till');
@@ -52,7 +68,9 @@ export async function submitSale(
   const olderWaiting = (await listSales()).some(
     (e) => e.userId === userId && e.state === 'waiting' && e.clientId !== clientId,
   );
-  const sendNow = onlineManager.isOnline() && !olderWaiting;
+  // An online-only sale goes ahead of older waiting sales: it cannot wait for them.
+  const sendNow = onlineManager.isOnline() && (!olderWaiting || opts.onlineOnly === true);
+  if (opts.onlineOnly && !sendNow) return { kind: 'needsConnection', why: 'offline' };
   const entry = await upsertSale({
     clientId,
     userId,
@@ -91,6 +109,12 @@ export async function submitSale(
       break;
     case 'unauthorized':
       break;
+  }
+  // Stored but unreadable (synced, no sale) is stored: the loop reads its first result as for any sale.
+  if (opts.onlineOnly && outcome.kind !== 'synced') {
+    await deleteSale(clientId);
+    announceQueueChanged();
+    return { kind: 'needsConnection', why: 'noAnswer' };
   }
   await updateSale(clientId, (e) => ({
     ...e,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopTransaction } from '@shopdesk/shared';
+import { PAYMENT_METHOD_NAMES, type ShopTransaction } from '@shopdesk/shared';
 import {
   cartReducer,
   counterTaxOptions,
+  GIFT_CARD_LINE_NAMES,
   emptyCart,
   itemCount,
   priceCart,
@@ -186,5 +187,74 @@ describe('the counter cart', () => {
         taxRate: null,
       },
     ]);
+  });
+});
+
+describe('a gift card line', () => {
+  const card = { type: 'addGiftCard', name: 'Gift card', amount: 2500, key: 'g' } as const;
+
+  it('is sold as one card of its amount, untaxed, outside the cart discount', () => {
+    const cart = run(
+      { ...tea, key: 'a' },
+      { ...card, code: '1234567890123456' },
+      { type: 'setCartDiscount', discount: { kind: 'PERCENT', basisPoints: 1000 } },
+      { type: 'setQuantity', key: 'g', quantity: 3 },
+      { type: 'setLineDiscount', key: 'g', discount: { kind: 'AMOUNT', amount: 100 } },
+    );
+    expect(toSaleLines(cart)[1]).toEqual({ quantity: 1, giftCard: { amount: 2500, code: '1234567890123456' } });
+    const priced = priceCart(cart, 'EXCLUSIVE', 1000);
+    expect(priced.lines[1]).toMatchObject({ gross: 2500, cartDiscount: 0, lineDiscount: 0, tax: 0, total: 2500 });
+    // The tea alone takes the 10% cart discount (20 of 199) and the tax.
+    expect(priced.lines[0]).toMatchObject({ cartDiscount: 20 });
+  });
+
+  it('knows the names the server gives a gift card line', () => {
+    expect([...GIFT_CARD_LINE_NAMES].sort()).toEqual(
+      Object.values(PAYMENT_METHOD_NAMES)
+        .map((n) => n.GIFT_CARD)
+        .sort(),
+    );
+  });
+
+  it('stays a gift card when its held cart is reopened', () => {
+    const held = {
+      status: 'PARKED',
+      code: 'ABCDEFGHJKMN',
+      taxMode: 'EXCLUSIVE',
+      discount: null,
+      lines: [
+        {
+          id: 'l1',
+          code: null,
+          name: 'Gift card',
+          unitPrice: 2500,
+          quantity: 1,
+          lineDiscount: 0,
+          taxRate: 0,
+          unit: 'EACH',
+          labelPrice: null,
+          priceOverride: false,
+          label: null,
+          giftCardCode: null,
+        },
+        {
+          id: 'l2',
+          code: null,
+          name: 'Wrapping',
+          unitPrice: 300,
+          quantity: 1,
+          lineDiscount: 0,
+          taxRate: 1000,
+          unit: 'EACH',
+          labelPrice: null,
+          priceOverride: false,
+          label: null,
+        },
+      ],
+    } as unknown as ShopTransaction;
+    const cart = cartReducer(emptyCart, { type: 'load', sale: held, keys: ['a', 'b'] });
+    expect(cart.lines[0]!.giftCard).toEqual({});
+    expect(cart.lines[1]!.giftCard).toBeUndefined();
+    expect(toSaleLines(cart)[0]).toEqual({ quantity: 1, giftCard: { amount: 2500 } });
   });
 });

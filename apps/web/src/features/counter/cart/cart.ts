@@ -13,6 +13,7 @@ import {
   type TaxMode,
   type TaxOptions,
   type ShopTransaction,
+  type TransactionLine,
   type VirtualStore,
   type CustomerAtCounter,
 } from '@shopdesk/shared';
@@ -55,6 +56,12 @@ export interface CartLine {
    * reads the label's price itself and takes it as the catalogue's, not an override (product.md §2).
    */
   label?: string | undefined;
+  /**
+   * A gift card sold (issue 43): `unitPrice` is its amount, quantity always 1, no discount, no tax;
+   * `code` is a pre-printed card's, scanned or typed (absent: the server makes one). The server
+   * activates it when the sale completes, so such a line is sold online only.
+   */
+  giftCard?: { code?: string | undefined } | undefined;
 }
 
 export interface Cart {
@@ -96,6 +103,7 @@ export type CartAction =
       key: string;
     }
   | { type: 'addOpen'; name: string; unitPrice: number; quantity: number; key: string }
+  | { type: 'addGiftCard'; name: string; amount: number; code?: string | undefined; key: string }
   | { type: 'setQuantity'; key: string; quantity: number }
   | { type: 'setPrice'; key: string; unitPrice: number }
   | { type: 'setLineDiscount'; key: string; discount: Discount | null }
@@ -151,6 +159,20 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       };
       return { ...cart, lines: [...cart.lines, line], removed: null };
     }
+    case 'addGiftCard': {
+      const line: CartLine = {
+        key: action.key,
+        code: null,
+        name: action.name,
+        unitPrice: action.amount,
+        quantity: 1,
+        discount: null,
+        priceChanged: false,
+        taxRate: null,
+        giftCard: action.code ? { code: action.code } : {},
+      };
+      return { ...cart, lines: [...cart.lines, line], removed: null };
+    }
     case 'setQuantity':
       // A label's price was for its own quantity: a changed quantity is priced per unit again (a
       // piece's label price stays its unit price).
@@ -193,21 +215,37 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return emptyCart;
     case 'load':
       return {
-        lines: action.sale.lines.map((l, i) => ({
-          key: action.keys[i] ?? l.id,
-          code: l.code,
-          name: l.name,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          discount: lineDiscountOf(l.lineDiscount, l.labelPrice ?? lineGross(l.unitPrice, l.quantity, l.unit)),
-          ...(isMeasuredUnit(asProductUnit(l.unit)) ? { unit: l.unit, labelPrice: l.labelPrice ?? undefined } : {}),
-          priceChanged: l.code === null || l.priceOverride === true || !!l.label,
-          ...(l.priceOverride ? { priceOverride: true } : {}),
-          ...(l.label ? { label: l.label } : {}),
-          // A taxed sale stored each product line's rate (its own or the default then); an
-          // untaxed one stored none, so the line falls back to the store's default.
-          taxRate: l.code !== null && action.sale.taxMode !== 'NONE' ? l.taxRate : null,
-        })),
+        lines: action.sale.lines.map((l, i) =>
+          isGiftCardLine(l)
+            ? {
+                key: action.keys[i] ?? l.id,
+                code: null,
+                name: l.name,
+                unitPrice: l.unitPrice,
+                quantity: 1,
+                discount: null,
+                priceChanged: false,
+                taxRate: null,
+                giftCard: l.giftCardCode ? { code: l.giftCardCode } : {},
+              }
+            : {
+                key: action.keys[i] ?? l.id,
+                code: l.code,
+                name: l.name,
+                unitPrice: l.unitPrice,
+                quantity: l.quantity,
+                discount: lineDiscountOf(l.lineDiscount, l.labelPrice ?? lineGross(l.unitPrice, l.quantity, l.unit)),
+                ...(isMeasuredUnit(asProductUnit(l.unit))
+                  ? { unit: l.unit, labelPrice: l.labelPrice ?? undefined }
+                  : {}),
+                priceChanged: l.code === null || l.priceOverride === true || !!l.label,
+                ...(l.priceOverride ? { priceOverride: true } : {}),
+                ...(l.label ? { label: l.label } : {}),
+                // A taxed sale stored each product line's rate (its own or the default then); an
+                // untaxed one stored none, so the line falls back to the store's default.
+                taxRate: l.code !== null && action.sale.taxMode !== 'NONE' ? l.taxRate : null,
+              },
+        ),
         discount: action.sale.discount,
         removed: null,
         parkedCode: action.sale.status === 'PARKED' ? action.sale.code : null,
@@ -216,12 +254,32 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 }
 
 /**
+ * The names the server gives a gift card line (shared PAYMENT_METHOD_NAMES' GIFT_CARD, in the
+ * store's receipt language; a test checks they match). Written out: payment-methods.ts builds zod
+ * schemas when loaded, which the counter's first load (200 KB) does not carry.
+ */
+export const GIFT_CARD_LINE_NAMES: ReadonlySet<string> = new Set(['Gift card', 'ギフトカード']);
+
+/**
+ * A held cart's line that sells a gift card: it has the card's code, or (a card the server will
+ * number) no product, the server's gift card name, no tax and no discount. A held line carries no
+ * flag of its own, so the shape is what tells it apart from an open item.
+ */
+export function isGiftCardLine(
+  l: Pick<TransactionLine, 'code' | 'name' | 'taxRate' | 'lineDiscount' | 'quantity' | 'giftCardCode'>,
+): boolean {
+  if (l.code !== null || l.quantity !== 1) return false;
+  if (l.giftCardCode) return true;
+  return GIFT_CARD_LINE_NAMES.has(l.name) && l.taxRate === 0 && l.lineDiscount === 0;
+}
+
+/**
  * The line a new scan of `code` adds a unit to, or -1 for a new line. Scanning the same product
  * again grows its line, as a cashier expects; a line whose price or discount was changed at the
  * counter stays apart.
  */
 export function lineToGrow(cart: Cart, code: string): number {
-  return cart.lines.findIndex((l) => l.code === code && !l.priceChanged && !l.discount);
+  return cart.lines.findIndex((l) => l.code === code && !l.priceChanged && !l.discount && !l.giftCard);
 }
 
 /** unitPrice × quantity, or per 1000 thousandths (half up) for a measured line: what priceSale takes as gross. */
@@ -234,8 +292,9 @@ function lineDiscountOf(amount: number, gross: number): Discount | null {
   return amount > 0 && amount <= gross ? { kind: 'AMOUNT', amount } : null;
 }
 
+/** Changes one line; a gift card line is one card of its amount, so no edit reaches it. */
 function mapLine(cart: Cart, key: string, change: (line: CartLine) => CartLine): Cart {
-  return { ...cart, lines: cart.lines.map((l) => (l.key === key ? change(l) : l)) };
+  return { ...cart, lines: cart.lines.map((l) => (l.key === key && !l.giftCard ? change(l) : l)) };
 }
 
 /**
@@ -251,6 +310,7 @@ export function priceCart(cart: Cart, taxMode: TaxMode, defaultTaxRate: number, 
       labelPrice: l.labelPrice,
       discount: l.discount,
       taxRate: l.taxRate ?? defaultTaxRate,
+      ...(l.giftCard ? { giftCard: true } : {}),
     })),
     cart.discount,
     taxMode,
@@ -272,15 +332,33 @@ export function counterTaxOptions(
  * its name too.
  */
 export function toSaleLines(cart: Cart): SaleLineInput[] {
-  return cart.lines.map((l) => ({
-    ...(l.code === null ? { name: l.name } : { code: l.code }),
-    unitPrice: l.unitPrice,
-    quantity: l.quantity,
-    ...(l.labelPrice !== undefined ? { labelPrice: l.labelPrice } : {}),
-    ...(l.label !== undefined ? { label: l.label } : {}),
-    ...(l.code !== null && l.priceOverride ? { priceOverride: true } : {}),
-    ...(l.discount ? { discount: l.discount } : {}),
+  return cart.lines.map((l) =>
+    l.giftCard
+      ? { quantity: 1, giftCard: { amount: l.unitPrice, ...(l.giftCard.code ? { code: l.giftCard.code } : {}) } }
+      : {
+          ...(l.code === null ? { name: l.name } : { code: l.code }),
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          ...(l.labelPrice !== undefined ? { labelPrice: l.labelPrice } : {}),
+          ...(l.label !== undefined ? { label: l.label } : {}),
+          ...(l.code !== null && l.priceOverride ? { priceOverride: true } : {}),
+          ...(l.discount ? { discount: l.discount } : {}),
+        },
+  );
+}
+
+/** The cart's lines as the shared `saleNeeds` reads them: a gift card needs no OPEN_PRICE (SELL is enough). */
+export function linesForNeeds(cart: Cart) {
+  return toSaleLines(cart).map((l) => ({
+    code: l.code,
+    priceOverride: l.priceOverride,
+    giftCard: l.giftCard !== undefined,
   }));
+}
+
+/** True when the cart sells a gift card: the sale can only be taken online (the server activates the card). */
+export function sellsGiftCard(cart: Cart): boolean {
+  return cart.lines.some((l) => l.giftCard);
 }
 
 /** How many items the cart holds (units, not lines; a weighed line is one item). */

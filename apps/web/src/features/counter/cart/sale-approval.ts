@@ -1,6 +1,6 @@
 import { saleNeeds, type ActionNeeds, type SalePricing } from '@shopdesk/shared';
 import { tillMemberLacks } from '../../../lib/till/till-state.ts';
-import { toSaleLines, type Cart } from './cart.ts';
+import { linesForNeeds, type Cart } from './cart.ts';
 
 /**
  * What completing this cart needs that the member on the till lacks (a line's or the cart's
@@ -9,6 +9,6 @@ import { toSaleLines, type Cart } from './cart.ts';
  * or off a till. The same rule as the server's refusal (saleNeeds), on the same priced lines.
  */
 export function approvalToAsk(store: string, cart: Cart, pricing: SalePricing): ActionNeeds | null {
-  const needs = saleNeeds(toSaleLines(cart), pricing);
+  const needs = saleNeeds(linesForNeeds(cart), pricing);
   return tillMemberLacks(store, needs).length > 0 ? needs : null;
 }

@@ -12,6 +12,13 @@ import { IconMinus, IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { formatMain, useStoreMoney, type StoreMoney } from '../../../lib/store-money.ts';
 import { MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
 
+/**
+ * A gift card's code in groups of four, as shared `formatCardCode` shows it: written here because
+ * importing it from stored-value.ts would bring that module's schemas (and zod) into the counter's
+ * first load (product.md §9, 200 KB).
+ */
+const groupsOfFour = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
+
 /** `0.342 kg × ¥1,980/kg` for a weighed line; null for pieces. */
 function measuredLineText(line: CartLine, money: StoreMoney): string | null {
   const unit = asProductUnit(line.unit);
@@ -60,6 +67,7 @@ export function CartLines({
         const short = onRecord !== undefined && (units.get(line.code!) ?? 0) > onRecord;
         const discounted = price && price.lineDiscount + price.cartDiscount > 0;
         const selected = line.key === selectedKey;
+        const giftCard = line.giftCard;
         return (
           <Paper
             component="li"
@@ -80,7 +88,8 @@ export function CartLines({
               <UnstyledButton
                 onClick={() => {
                   onSelect(line.key);
-                  onEdit(line.key);
+                  // A gift card is one card of its amount: nothing to edit, only to remove.
+                  if (!giftCard) onEdit(line.key);
                 }}
                 style={{ flex: 1, minWidth: 0, minHeight: 44 }}
                 aria-label={t('counter.editLine', { name: line.name })}
@@ -90,10 +99,19 @@ export function CartLines({
                 </Text>
                 <Group gap={6} mt={2}>
                   <Text fz="xs" c="dimmed">
-                    {measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`}
+                    {giftCard
+                      ? giftCard.code
+                        ? groupsOfFour(giftCard.code)
+                        : t('counterGiftCard.newCode')
+                      : (measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`)}
                     {line.code ? ` · ${line.code}` : ''}
                   </Text>
-                  {line.code === null && (
+                  {giftCard && (
+                    <Badge size="xs" variant="light" color="indigo" tt="none" data-testid="gift-card-badge">
+                      {t('counterGiftCard.badge')}
+                    </Badge>
+                  )}
+                  {line.code === null && !giftCard && (
                     <Badge size="xs" variant="light" color="gray" tt="none">
                       {t('counter.openBadge')}
                     </Badge>
@@ -118,7 +136,7 @@ export function CartLines({
                 </Group>
               </UnstyledButton>
               {/* A weighed line's quantity is the scale's: it is removed, not stepped. */}
-              {measured ? (
+              {measured || giftCard ? (
                 <ActionIcon
                   variant="default"
                   size={36}

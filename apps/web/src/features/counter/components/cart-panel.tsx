@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCart } from '../../../components/icons.tsx';
 import type { CounterSale } from '../hooks/use-counter-sale.ts';
+import { useOnline } from '../../../lib/connectivity.ts';
 import { CartLines } from './cart-lines.tsx';
 import { ProductSearch } from './product-search.tsx';
 import { CartCustomer } from '../customers/cart-customer.tsx';
@@ -18,14 +19,17 @@ interface Props {
   onEditLine: (key: string) => void;
   customer: CartCustomerState;
   onCustomer: () => void;
+  /** Sell a gift card (also in More): on a phone the empty cart hides More, and a card is often sold alone. */
+  onGiftCard: () => void;
 }
 
 /**
  * The cart side of the counter: the product search (and the camera scanner under it), the lines
  * rung up, or what to do first while the cart is empty, and the undo of a removed line.
  */
-export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer }: Props) {
+export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer, onGiftCard }: Props) {
   const { t } = useTranslation();
+  const online = useOnline();
   const [cameraOn, setCameraOn] = useState(false);
   const { cart, dispatch, catalog, pricing, stock, selectedLine } = sale;
   const scan = (code: string) => void sale.onScan(code);
@@ -57,6 +61,10 @@ export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer }:
             {!catalog.status.complete && catalog.status.count > 0 && (
               <Text fz="xs">{t('counter.copyProgress', { count: catalog.status.count })}</Text>
             )}
+            <Button variant="light" mt="xs" onClick={onGiftCard} disabled={!online} data-testid="sell-gift-card">
+              {t('counterGiftCard.sellTitle')}
+            </Button>
+            {!online && <Text fz="xs">{t('counterGiftCard.sellOffline')}</Text>}
           </Stack>
         </Paper>
       ) : (

@@ -13,6 +13,9 @@ const CartDiscountDialog = lazy(() =>
   import('./cart-discount-dialog.tsx').then((m) => ({ default: m.CartDiscountDialog })),
 );
 const OpenItemDialog = lazy(() => import('./open-item-dialog.tsx').then((m) => ({ default: m.OpenItemDialog })));
+const GiftCardDialog = lazy(() =>
+  import('../stored-value/gift-card-dialog.tsx').then((m) => ({ default: m.GiftCardDialog })),
+);
 const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: m.HeldCarts })));
 const CustomerSheet = lazy(() => import('../customers/customer-sheet.tsx').then((m) => ({ default: m.CustomerSheet })));
 const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
@@ -27,6 +30,7 @@ export type CounterDialog =
   | { kind: 'line'; key: string; focus: 'quantity' | 'discount' }
   | { kind: 'cartDiscount' }
   | { kind: 'openItem' }
+  | { kind: 'giftCard' }
   | { kind: 'held' }
   | { kind: 'help' }
   | { kind: 'noSale' }
@@ -72,6 +76,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
           rateInfo={payment.rateInfo}
           onPay={payment.pay}
           points={points}
+          customerCode={cart.customer && !cart.customer.id.startsWith('local:') ? cart.customer.code : null}
           onNewSale={() => {
             onClose();
             setSelected(null);
@@ -116,6 +121,17 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
             const key = newLineKey();
             dispatch({ type: 'addOpen', ...item, key });
             setSelected(key);
+            onClose();
+          }}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'giftCard' && (
+        <GiftCardDialog
+          currency={payment.context.mainCurrency}
+          taken={cart.lines.flatMap((l) => (l.giftCard?.code ? [l.giftCard.code] : []))}
+          onAdd={(card) => {
+            setSelected(sale.addGiftCard(card));
             onClose();
           }}
           onClose={onClose}

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
-export type MoreMenuDialog = 'openItem' | 'cartDiscount' | 'held' | 'help' | 'till' | 'noSale';
+export type MoreMenuDialog = 'openItem' | 'giftCard' | 'cartDiscount' | 'held' | 'help' | 'till' | 'noSale';
 
 /** What the counter tells its "More" menu (more-button.tsx passes it through). */
 export interface MoreMenuProps {
@@ -27,7 +27,7 @@ interface Props extends MoreMenuProps {
 }
 
 /**
- * The counter's "More" menu (open item, cart discount, held carts, shortcuts, till, no sale, shift,
+ * The counter's "More" menu (open item, gift card, cart discount, held carts, shortcuts, till, no sale, shift,
  * clear). Loaded
  * when the button is first pointed at, focused or clicked: Menu, Popover and floating-ui are no
  * part of the counter's first load.
@@ -49,6 +49,7 @@ export default function CounterMoreMenu({
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <OpenItemItem onOpen={() => onDialog('openItem')} />
+        <GiftCardItem onOpen={() => onDialog('giftCard')} />
         <Menu.Item disabled={empty} onClick={() => onDialog('cartDiscount')}>
           {t('counter.cartDiscount')}
         </Menu.Item>
@@ -80,6 +81,22 @@ function OpenItemItem({ onOpen }: { onOpen: () => void }) {
       {!right.allowed && (
         <Text size="xs" c="dimmed" maw={240}>
           {right.reason}
+        </Text>
+      )}
+    </Menu.Item>
+  );
+}
+
+/** "Gift card": sells a card; disabled offline, saying why (the server activates the card when the sale completes). */
+function GiftCardItem({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    <Menu.Item disabled={!online} onClick={onOpen}>
+      {t('counterGiftCard.menu')}
+      {!online && (
+        <Text size="xs" c="dimmed" maw={240}>
+          {t('counterGiftCard.sellOffline')}
         </Text>
       )}
     </Menu.Item>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { saleNeeds, type ActionNeeds } from '@shopdesk/shared';
 import { usePermission } from '../../../lib/store-rights.ts';
 import { isTillOf } from '../../../lib/till/till-state.ts';
-import { toSaleLines } from '../cart/cart.ts';
+import { linesForNeeds } from '../cart/cart.ts';
 import type { CounterSale } from '../hooks/use-counter-sale.ts';
 import type { PointsOffer } from '../payment/index.ts';
 import type { CartCustomerState } from './use-cart-customer.ts';
@@ -43,7 +43,7 @@ export function usePointsOffer(
         // The approval covers the whole sale (it replaces one given for a line's discount).
         // Any redemption needs DISCOUNT (saleNeeds with points), whatever the points are worth.
         ask({
-          needs: saleNeeds(toSaleLines(cart), pricing, 1),
+          needs: saleNeeds(linesForNeeds(cart), pricing, 1),
           clientId,
           forPoints: (given) => {
             if (given) setApprovedFor(clientId);
@@ -62,7 +62,11 @@ export function usePointsOffer(
       customer && loyalty.enabled && customer.pointsBalance > 0
         ? {
             balance: customer.pointsBalance,
-            dueBeforePoints: pricing.gross - pricing.lineDiscounts - pricing.cartDiscount,
+            // Gift cards take no points (priceSale spreads them over the other lines only).
+            dueBeforePoints: pricing.lines.reduce(
+              (sum, l, i) => sum + (cart.lines[i]?.giftCard ? 0 : l.gross - l.lineDiscount - l.cartDiscount),
+              0,
+            ),
             totalWith: sale.totalWithPoints,
             settings: loyalty,
             allowed,
@@ -70,7 +74,7 @@ export function usePointsOffer(
             ...(!allowed && isTillOf(store) ? { onAskApproval } : {}),
           }
         : null,
-    [customer, loyalty, allowed, right.reason, store, onAskApproval, pricing, sale.totalWithPoints],
+    [customer, loyalty, allowed, right.reason, store, onAskApproval, pricing, cart.lines, sale.totalWithPoints],
   );
   return { offer, resetApproval };
 }

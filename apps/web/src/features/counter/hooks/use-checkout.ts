@@ -4,9 +4,11 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import type { Approval, SaleRateInput, TenderInput } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { submitSale, type SubmitSaleResult } from '../../../sync/submit-sale.ts';
-import { toSaleLines, type Cart } from '../cart/cart.ts';
+import { sellsGiftCard, toSaleLines, type Cart } from '../cart/cart.ts';
 import { counterKeys } from '../api/keys.ts';
 import { updateParkedSale } from '../api/parked-sales.ts';
+import type { SaleCards } from '../payment/payment-types.ts';
+import { saleCards, saleRefusalText } from '../stored-value/sale-cards.ts';
 
 export type ParkOutcome = { ok: true; queued: boolean } | { ok: false; message: string };
 
@@ -48,11 +50,15 @@ export function useCheckout(store: string, currency: string) {
   }, []);
 
   const outcome = useCallback(
-    (result: SubmitSaleResult): { ok: true; queued: boolean; code: string | null } | { ok: false; message: string } => {
-      if (result.kind === 'refused') return { ok: false, message: describeError(t, result.error) };
+    (
+      result: SubmitSaleResult,
+    ): ({ ok: true; queued: boolean; code: string | null } & SaleCards) | { ok: false; message: string } => {
+      if (result.kind === 'refused') return { ok: false, message: saleRefusalText(t, result.error) };
+      if (result.kind === 'needsConnection')
+        return { ok: false, message: t(`counterGiftCard.needsConnection.${result.why}`) };
       void queryClient.invalidateQueries({ queryKey: counterKeys.sales(store) });
       return result.kind === 'stored'
-        ? { ok: true, queued: false, code: result.sale.code }
+        ? { ok: true, queued: false, code: result.sale.code, ...saleCards(result.sale) }
         : { ok: true, queued: true, code: null };
     },
     [queryClient, store, t],
@@ -96,11 +102,17 @@ export function useCheckout(store: string, currency: string) {
           cart.parkedCode
             ? { kind: 'complete', code: cart.parkedCode, body: content }
             : { kind: 'create', body: content },
-          { preview: preview(cart, currency, total) },
+          {
+            preview: preview(cart, currency, total),
+            // A card spent or sold is the server's to decide now: such a sale is never left in the queue.
+            onlineOnly: sellsGiftCard(cart) || tenders.some((x) => x.method === 'STORED_VALUE'),
+          },
         );
         // A refused attempt is over: the cashier changes the cart or the payment and tries anew.
         // One that carries an approval keeps its clientId, which the approval is bound to (nothing
         // was stored, so the same id with another payment is no conflict).
+        // Unanswered (needsConnection), the server may hold it: a retry keeps the clientId, so it
+        // is never stored (nor a card spent) twice.
         if (result.kind === 'refused' && !approval.current) attempt.current = null;
         return outcome(result);
       } catch (e) {

@@ -90,6 +90,16 @@ export function useCounterSale(store: string) {
     [dispatch, cart],
   );
 
+  /** A gift card line (issue 43): its amount, and a pre-printed card's code when one was scanned. Answers its key. */
+  const addGiftCard = useCallback(
+    (card: { amount: number; code?: string }) => {
+      const key = newLineKey();
+      dispatch({ type: 'addGiftCard', name: t('counterGiftCard.lineName'), amount: card.amount, code: card.code, key });
+      return key;
+    },
+    [dispatch, t],
+  );
+
   const onScan = useCallback(
     async (code: string) => {
       if (!ready) {
@@ -172,6 +182,7 @@ export function useCounterSale(store: string) {
     selectedLine,
     setSelected,
     addProduct,
+    addGiftCard,
     onScan,
   };
 }

@@ -103,7 +103,7 @@ export default function CounterPage() {
           return openPayment();
         case 'quantity':
         case 'lineDiscount':
-          if (selectedLine)
+          if (selectedLine && !selectedLine.giftCard)
             setDialog({ kind: 'line', key: selectedLine.key, focus: command === 'quantity' ? 'quantity' : 'discount' });
           return;
         case 'cartDiscount':
@@ -197,6 +197,7 @@ export default function CounterPage() {
           onEditLine={(key) => setDialog({ kind: 'line', key, focus: 'quantity' })}
           customer={cartCustomer}
           onCustomer={() => setDialog({ kind: 'customer' })}
+          onGiftCard={() => setDialog({ kind: 'giftCard' })}
         />
         <CounterSummary
           store={store}

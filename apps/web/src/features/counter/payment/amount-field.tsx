@@ -23,6 +23,7 @@ export function AmountField({
   phone,
   busy,
   onText,
+  label,
 }: {
   input: RefObject<HTMLInputElement | null>;
   currency: CurrencyCode;
@@ -35,6 +36,8 @@ export function AmountField({
   phone: boolean;
   busy: boolean;
   onText(value: string): void;
+  /** Instead of "Amount received": a card's tender says what it takes from the card. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const refusalText = (refusal: PaymentRefusal) => {
@@ -54,7 +57,7 @@ export function AmountField({
     <TextInput
       ref={input}
       data-autofocus
-      label={t('payment.amount', { currency })}
+      label={label ?? t('payment.amount', { currency })}
       inputMode="decimal"
       autoComplete="off"
       size={phone ? 'xl' : 'lg'}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
+  formatCardCode,
   formatMoney,
   type CurrencyCode,
   type PaymentContext,
@@ -10,6 +11,7 @@ import {
 } from '@shopdesk/shared';
 import { useSession } from '../../../lib/session-store.ts';
 import { changeFigures } from './payment-math.ts';
+import type { SaleCards } from './payment-types.ts';
 
 /**
  * After payment: the change in big type, in the one currency it is handed back in (the cashier's
@@ -23,16 +25,19 @@ export function ChangeScreen({
   phone,
   onNewSale,
   extra,
+  cards,
 }: {
   settlement: Settlement;
   /** A tender's payment method as the cashier knows it. */
-  methodName: (tender: TenderInput) => string;
+  methodName: (tender: Pick<TenderInput, 'method' | 'methodId' | 'cardCode'>) => string;
   queued: boolean;
   context: PaymentContext;
   phone: boolean;
   onNewSale(): void;
   /** What else the cashier can do for this sale (print or share its receipt). */
   extra?: ReactNode;
+  /** The gift cards the sale sold and what is left on the cards it spent. */
+  cards?: SaleCards;
 }) {
   const { t } = useTranslation();
   const locale = useSession((s) => s.userLocale);
@@ -57,10 +62,34 @@ export function ChangeScreen({
         ) : null}
       </Stack>
 
+      {cards?.giftCards?.map((code) => (
+        <Alert
+          key={code}
+          color="green"
+          variant="light"
+          data-testid="gift-card-active"
+          title={t('counterGiftCard.activeTitle')}
+        >
+          <Text fz="lg" fw={700}>
+            {t('counterGiftCard.active', { code: formatCardCode(code) })}
+          </Text>
+        </Alert>
+      ))}
+
       <Stack gap={4}>
         {settlement.tenders.map((tender, i) => (
           <Text key={i} size="sm" ta="center">
             {methodName(tender)} · {fmt(tender.amount, tender.currency)}
+          </Text>
+        ))}
+        {cards?.cardsLeft?.map((left) => (
+          <Text key={left.cardCode} size="sm" ta="center" c="dimmed" data-testid="card-left">
+            {t('counterGiftCard.left', {
+              card: left.storeCredit
+                ? t('paymentMethods.names.storeCredit')
+                : methodName({ method: 'STORED_VALUE', cardCode: left.cardCode }),
+              amount: fmt(left.balance, context.mainCurrency),
+            })}
           </Text>
         ))}
         {settlement.rounding !== 0 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import type { PaymentMethod } from '@shopdesk/shared';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
@@ -14,6 +15,7 @@ export function MethodPicker({
   busy,
   onChoose,
   onReference,
+  extra,
 }: {
   methods: readonly PaymentMethod[];
   selectedId: string | undefined;
@@ -25,6 +27,8 @@ export function MethodPicker({
   busy: boolean;
   onChoose(id: string): void;
   onReference(value: string): void;
+  /** More buttons in the same grid: the gift card and store credit tenders. */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +47,7 @@ export function MethodPicker({
             {paymentMethodText(t, m)}
           </Button>
         ))}
+        {extra}
       </SimpleGrid>
       {needsReference ? (
         <TextInput

@@ -8,7 +8,8 @@ import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-met
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { ChangeScreen } from './change-screen.tsx';
 import { PaymentForm } from './payment-form.tsx';
-import type { PaymentDialogProps } from './payment-types.ts';
+import type { PaymentDialogProps, SaleCards } from './payment-types.ts';
+import { storedValueName } from './stored-value-tender.ts';
 
 export type { PayResult, PaymentDialogProps, PaymentRateInfo } from './payment-types.ts';
 
@@ -22,7 +23,12 @@ export function PaymentDialog(props: PaymentDialogProps) {
   const phone = useMediaQuery('(max-width: 47.99em)');
   // Mid-payment, and on the change screen after it, the app never reloads into a new version.
   useUpdateHold('payment', props.opened);
-  const [paid, setPaid] = useState<{ settlement: Settlement; queued: boolean; code: string | null } | null>(null);
+  const [paid, setPaid] = useState<{
+    settlement: Settlement;
+    queued: boolean;
+    code: string | null;
+    cards: SaleCards;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   // Each opening starts from an empty payment.
   const [session, setSession] = useState(0);
@@ -40,7 +46,8 @@ export function PaymentDialog(props: PaymentDialogProps) {
   // (a device that never loaded them, offline).
   const methodsQuery = useQuery(paymentMethodsQuery(props.store));
   const all = methodsQuery.data ?? defaultPaymentMethodList(props.context.mainCurrency);
-  const methodName = (tender: Pick<TenderInput, 'method' | 'methodId'>) => {
+  const methodName = (tender: Pick<TenderInput, 'method' | 'methodId' | 'cardCode'>) => {
+    if (tender.method === 'STORED_VALUE') return storedValueName(t, tender.cardCode);
     const m = all.find((x) => x.id === tender.methodId);
     return m ? paymentMethodText(t, m) : t(`payment.method.${tender.method}`);
   };
@@ -75,6 +82,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
           context={props.context}
           phone={phone}
           onNewSale={props.onNewSale}
+          cards={paid.cards}
           extra={props.afterPay?.({ code: paid.code, queued: paid.queued })}
         />
       ) : (
@@ -86,8 +94,8 @@ export function PaymentDialog(props: PaymentDialogProps) {
           phone={phone}
           busy={busy}
           setBusy={setBusy}
-          onPaid={(settlement, queued, code) => {
-            setPaid({ settlement, queued, code });
+          onPaid={(settlement, queued, code, cards) => {
+            setPaid({ settlement, queued, code, cards: cards ?? {} });
             props.onSalePaid?.(settlement, all);
           }}
         />

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   formatMoney,
   type CurrencyCode,
@@ -10,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { toCurrency } from './payment-math.ts';
 import { ChangePreview } from './change-preview.tsx';
-import type { PaymentDialogProps } from './payment-types.ts';
+import type { PaymentDialogProps, SaleCards } from './payment-types.ts';
 import { usePaymentEntry } from './use-payment-entry.ts';
 import { TenderList } from './tender-list.tsx';
 import { MethodPicker } from './method-picker.tsx';
@@ -18,15 +19,19 @@ import { CurrencySwitch } from './currency-switch.tsx';
 import { AmountField } from './amount-field.tsx';
 import { QuickTenderButtons } from './quick-tender-buttons.tsx';
 import { PointsField } from './points-field.tsx';
+import { useOnline } from '../../../lib/connectivity.ts';
+import { storedValueQuery } from '../api/stored-value.ts';
+import { cardFromDetail, StoredValuePart } from './stored-value-part.tsx';
+import { GIFT_CARD_ID, STORE_CREDIT_ID } from './stored-value-tender.ts';
 
 export interface PaymentFormProps extends PaymentDialogProps {
   /** The methods offered, in order: at least the cash one. */
   methods: PaymentMethod[];
-  methodName: (tender: Pick<TenderInput, 'method' | 'methodId'>) => string;
+  methodName: (tender: Pick<TenderInput, 'method' | 'methodId' | 'cardCode'>) => string;
   phone: boolean;
   busy: boolean;
   setBusy(busy: boolean): void;
-  onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
+  onPaid(settlement: Settlement, queued: boolean, code: string | null, cards?: SaleCards): void;
 }
 
 /** One payment being entered: the due amount, then the parts that build the tenders, then Pay. */
@@ -47,9 +52,51 @@ export function PaymentForm(props: PaymentFormProps) {
     failedText: t('payment.failed'),
   });
   const bigButton = phone ? 56 : 48;
+  // Gift cards and store credit are spent on the server at once: online only.
+  const online = useOnline();
+  const customerCode = props.customerCode ?? null;
+  const credit = useQuery({
+    ...storedValueQuery(props.store, customerCode ?? ''),
+    enabled: online && customerCode !== null,
+  });
+  const creditAccount = credit.data?.account;
+  const creditCard =
+    customerCode && creditAccount?.kind === 'STORE_CREDIT' && creditAccount.balance > 0
+      ? cardFromDetail(creditAccount, customerCode)
+      : null;
+  const storedValueButtons = (
+    <>
+      <Button
+        h={bigButton}
+        variant={p.methodId === GIFT_CARD_ID ? 'filled' : 'default'}
+        aria-pressed={p.methodId === GIFT_CARD_ID}
+        disabled={busy || !online}
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
+        onClick={() => p.chooseMethod(GIFT_CARD_ID)}
+      >
+        {t('paymentMethods.names.giftCard')}
+      </Button>
+      {creditCard && online ? (
+        <Button
+          h={bigButton}
+          variant={p.methodId === STORE_CREDIT_ID ? 'filled' : 'default'}
+          aria-pressed={p.methodId === STORE_CREDIT_ID}
+          disabled={busy}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
+          onClick={() => {
+            p.chooseMethod(STORE_CREDIT_ID);
+            p.setCard(creditCard);
+          }}
+        >
+          {t('counterGiftCard.storeCreditButton', { amount: fmt(creditCard.balance, context.mainCurrency) })}
+        </Button>
+      ) : null}
+    </>
+  );
 
   let primaryLabel = t('payment.pay', { amount: fmt(p.entry.amount, p.currency) });
   if (p.nothingDue) primaryLabel = t('payment.completeNothingDue');
+  else if (p.storedValue && p.problem === 'LOOKUP') primaryLabel = t('counterGiftCard.lookUpFirst');
   else if (p.outcome?.kind === 'partial') {
     primaryLabel = t('payment.addTender', { amount: fmt(p.entry.amount, p.currency) });
   }
@@ -106,16 +153,26 @@ export function PaymentForm(props: PaymentFormProps) {
           busy={busy}
           onChoose={p.chooseMethod}
           onReference={p.setReference}
+          extra={storedValueButtons}
         />
+        {!online ? (
+          <Text size="sm" c="dimmed" data-testid="stored-value-offline">
+            {t('counterGiftCard.payOffline')}
+          </Text>
+        ) : null}
 
-        <CurrencySwitch
-          context={context}
-          currency={p.currency}
-          rateInfo={rateInfo}
-          phone={phone}
-          busy={busy}
-          onChoose={p.chooseCurrency}
-        />
+        {p.storedValue ? (
+          <StoredValuePart store={props.store} entry={p} fmt={fmt} phone={phone} busy={busy} />
+        ) : (
+          <CurrencySwitch
+            context={context}
+            currency={p.currency}
+            rateInfo={rateInfo}
+            phone={phone}
+            busy={busy}
+            onChoose={p.chooseCurrency}
+          />
+        )}
 
         <AmountField
           input={p.input}
@@ -129,6 +186,7 @@ export function PaymentForm(props: PaymentFormProps) {
           phone={phone}
           busy={busy}
           onText={p.setText}
+          {...(p.storedValue ? { label: t('counterGiftCard.amountFromCard', { currency: context.mainCurrency }) } : {})}
         />
         {p.outcome?.kind === 'pays' ? (
           <ChangePreview
@@ -169,7 +227,15 @@ export function PaymentForm(props: PaymentFormProps) {
               {t('payment.cancel')}
             </Button>
           )}
-          <Button type="submit" h={bigButton} size={phone ? 'lg' : 'md'} loading={busy} disabled={!p.canSubmit}>
+          <Button
+            type="submit"
+            h={bigButton}
+            size={phone ? 'lg' : 'md'}
+            loading={busy}
+            disabled={!p.canSubmit || (p.storedValue && !online)}
+            // A long label (Japanese "add and pay the rest next") wraps rather than being cut.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' } }}
+          >
             {primaryLabel}
           </Button>
         </Group>

@@ -12,7 +12,16 @@ export interface PaymentRateInfo {
 }
 
 /** `code`: the sale's transaction code once the server has stored it (null while it waits to sync). */
-export type PayResult = { ok: true; queued: boolean; code?: string | null } | { ok: false; message: string };
+export type PayResult =
+  ({ ok: true; queued: boolean; code?: string | null } & SaleCards) | { ok: false; message: string };
+
+/** What the stored sale says of its cards (issue 43): the gift cards it sold, and what is left on those it spent. */
+export interface SaleCards {
+  /** The codes of the gift cards the sale sold, active now. */
+  giftCards?: string[];
+  /** Each card a tender spent, with its balance after the sale. */
+  cardsLeft?: { cardCode: string; balance: number; storeCredit: boolean }[];
+}
 
 export interface PaymentDialogProps {
   opened: boolean;
@@ -27,6 +36,11 @@ export interface PaymentDialogProps {
   rateInfo: PaymentRateInfo | null;
   /** Stores the sale with these tenders and the points it uses (online, or queued offline). */
   onPay(tenders: TenderInput[], pointsRedeemed?: number): Promise<PayResult>;
+  /**
+   * The sale's customer's member code (a customer known to the server): their store credit, if
+   * any, is offered as a tender under it (the server resolves a member code to their credit).
+   */
+  customerCode?: string | null;
   /** "Use points": when loyalty is on and the sale's customer has points. */
   points?: PointsOffer | null;
   /** The change screen was dismissed: start the next sale. */

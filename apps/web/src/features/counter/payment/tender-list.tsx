@@ -11,7 +11,7 @@ export function TenderList({
   onRemove,
 }: {
   tenders: readonly TenderInput[];
-  methodName: (tender: Pick<TenderInput, 'method' | 'methodId'>) => string;
+  methodName: (tender: Pick<TenderInput, 'method' | 'methodId' | 'cardCode'>) => string;
   fmt: (minor: number, currency: CurrencyCode) => string;
   busy: boolean;
   onRemove(index: number): void;

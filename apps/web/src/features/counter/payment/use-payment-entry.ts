@@ -14,7 +14,8 @@ import {
 } from '@shopdesk/shared';
 import { changeChoices, exactTender, remainingDue, tryEntry, typedMinor, type EntryOutcome } from './payment-math.ts';
 import { quickTenders } from './quick-tenders.ts';
-import type { PayResult, PointsOffer } from './payment-types.ts';
+import type { PayResult, PointsOffer, SaleCards } from './payment-types.ts';
+import { cardAvailable, cardProblem, STORED_VALUE_IDS, type CardAtCounter } from './stored-value-tender.ts';
 
 export type { PointsOffer } from './payment-types.ts';
 
@@ -30,7 +31,7 @@ export interface PaymentEntryOptions {
   busy: boolean;
   setBusy(busy: boolean): void;
   onPay(tenders: TenderInput[], pointsRedeemed?: number): Promise<PayResult>;
-  onPaid(settlement: Settlement, queued: boolean, code: string | null): void;
+  onPaid(settlement: Settlement, queued: boolean, code: string | null, cards?: SaleCards): void;
   /** The text shown when `onPay` throws (the caller's translation). */
   failedText: string;
 }
@@ -59,13 +60,18 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   // What the tenders pay: the sale after its points discount.
   const total = offer && pointsDiscount > 0 ? offer.totalWith(pointsDiscount) : o.total;
   const [methodId, setMethodId] = useState<string>(() => methods[0]?.id ?? 'CASH');
-  const selected = methods.find((m) => m.id === methodId) ?? methods[0];
-  const method = selected ? tenderMethodOf(selected.kind) : 'CASH';
+  // A gift card or the customer's store credit (issue 43): not a store method but a card named by
+  // its code, paid in the main currency, never more than its balance nor what is due.
+  const storedValue = STORED_VALUE_IDS.includes(methodId);
+  const [card, setCardState] = useState<CardAtCounter | null>(null);
+  const selected = storedValue ? undefined : (methods.find((m) => m.id === methodId) ?? methods[0]);
+  const method = storedValue ? 'STORED_VALUE' : selected ? tenderMethodOf(selected.kind) : 'CASH';
   // The slip's or transaction number, for a method that asks for it.
   const [reference, setReferenceText] = useState('');
   const needsReference = selected?.needsReference === true;
   const missingReference = needsReference && reference.trim() === '';
-  const [currency, setCurrencyCode] = useState<CurrencyCode>(context.mainCurrency);
+  const [currencyChosen, setCurrencyCode] = useState<CurrencyCode>(context.mainCurrency);
+  const currency = storedValue ? context.mainCurrency : currencyChosen;
   const [text, setTextValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Change of cash in the second currency handed back in the main currency (the cashier's choice).
@@ -75,18 +81,26 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   const second = context.secondCurrency;
   const canSecond = Boolean(second && context.rate);
   const remaining = remainingDue(total, tenders, context);
-  const exact = exactTender(total, tenders, method, currency, context);
+  const due = exactTender(total, tenders, method, currency, context);
+  // What is left on the card after this payment's earlier tenders on it.
+  const available = storedValue && card ? cardAvailable(card, tenders) : 0;
+  const problem = storedValue ? cardProblem(card, available, context.mainCurrency) : null;
+  // A card takes what is due, or all it holds when that is less.
+  const exact = storedValue ? Math.min(due, available) : due;
   const typed = typedMinor(text, currency);
   const badAmount = text.trim() !== '' && typed === null;
+  const overBalance = storedValue && typed !== null && typed > available;
   // An empty amount means the exact amount: a card payment is one key, Enter.
-  const plain: TenderInput = {
-    method,
-    methodId: selected?.id,
-    ...(needsReference && reference.trim() ? { reference: reference.trim() } : {}),
-    currency,
-    amount: typed ?? exact,
-  };
-  const choices = badAmount ? null : changeChoices(total, tenders, plain, context);
+  const plain: TenderInput = storedValue
+    ? { method, currency, amount: typed ?? exact, cardCode: card?.payCode ?? '' }
+    : {
+        method,
+        methodId: selected?.id,
+        ...(needsReference && reference.trim() ? { reference: reference.trim() } : {}),
+        currency,
+        amount: typed ?? exact,
+      };
+  const choices = badAmount || storedValue ? null : changeChoices(total, tenders, plain, context);
   const entry: TenderInput = choices && changeInMain ? { ...plain, changeCurrency: context.mainCurrency } : plain;
   // Nothing due at all (a 100% discount, a zero price, cash rounding to 0): completes with no tender.
   const free = tenders.length === 0 && text.trim() === '' ? settlePayment(total, [], context) : null;
@@ -96,8 +110,14 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     : free?.ok
       ? { kind: 'pays', tenders: [], settlement: free.settlement }
       : tryEntry(total, tenders, entry, context);
+  // A card not looked up, refused, empty, or asked for more than it holds cannot pay (nothing due: no card needed).
+  const cardBlocks = storedValue && !nothingDue && (problem !== null || overBalance || plain.amount <= 0);
   const canSubmit =
-    Boolean(outcome) && outcome?.kind !== 'refused' && !(missingReference && !nothingDue) && !pointsRefusal;
+    Boolean(outcome) &&
+    outcome?.kind !== 'refused' &&
+    !(missingReference && !nothingDue) &&
+    !pointsRefusal &&
+    !cardBlocks;
   const quick = method === 'CASH' ? quickTenders(exact, currency) : [];
 
   const focusAmount = () => requestAnimationFrame(() => input.current?.focus());
@@ -105,7 +125,7 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
   const submit = async () => {
     if (busy || !outcome) return;
     setError(null);
-    if (outcome.kind === 'refused' || (missingReference && !nothingDue) || pointsRefusal) return;
+    if (outcome.kind === 'refused' || (missingReference && !nothingDue) || pointsRefusal || cardBlocks) return;
     if (outcome.kind === 'partial') {
       setTenders(outcome.tenders);
       setTextValue('');
@@ -116,8 +136,13 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     o.setBusy(true);
     try {
       const result = redeem > 0 ? await o.onPay(outcome.tenders, redeem) : await o.onPay(outcome.tenders);
-      if (result.ok) o.onPaid(outcome.settlement, result.queued, result.code ?? null);
-      else setError(result.message);
+      if (result.ok) {
+        const { giftCards, cardsLeft } = result;
+        o.onPaid(outcome.settlement, result.queued, result.code ?? null, {
+          ...(giftCards ? { giftCards } : {}),
+          ...(cardsLeft ? { cardsLeft } : {}),
+        });
+      } else setError(result.message);
     } catch {
       setError(o.failedText);
     } finally {
@@ -155,7 +180,13 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     },
     tenders,
     selected,
+    methodId,
     method,
+    storedValue,
+    card,
+    available,
+    problem,
+    overBalance,
     reference,
     needsReference,
     missingReference,
@@ -185,6 +216,15 @@ export function usePaymentEntry(o: PaymentEntryOptions) {
     chooseMethod(id: string) {
       setMethodId(id);
       setReferenceText('');
+      setError(null);
+      // A card's amount is its own: what was typed for another method does not carry over.
+      if (STORED_VALUE_IDS.includes(id) || storedValue) setTextValue('');
+      if (STORED_VALUE_IDS.includes(id)) setCardState(null);
+    },
+    /** The card looked up for this tender (null: none yet, or the code was changed). */
+    setCard(next: CardAtCounter | null) {
+      setCardState(next);
+      setTextValue('');
       setError(null);
     },
     setReference(value: string) {

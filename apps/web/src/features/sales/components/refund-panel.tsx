@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { RefundAttempt } from '../model/refund-attempt.ts';
 import { allRemaining, notRestocked, refundableOf, refundPreview } from '../model/refund-preview.ts';
+import { backToCards, paidByCards } from '../model/refund-cards.ts';
 import { RefundStepper } from './refund-stepper.tsx';
 import { ApprovalDialog } from '../../../components/till/approval-dialog.tsx';
 import { tillMemberMay } from '../../../lib/till/till-state.ts';
@@ -39,11 +40,17 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const [choosing, setChoosing] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [restock, setRestock] = useState(true);
+  // A sale with a customer can be refunded into their store credit instead of money.
+  const [toCredit, setToCredit] = useState(false);
+  const creditAllowed = Boolean(sale.customer);
+  const toStoreCredit = toCredit && creditAllowed;
   // The sale's own methods, and cash even when it took none: by default cash if it took any, else its first.
   const choices: RefundChoice[] = [];
   for (const p of sale.payments) {
+    // What cards paid goes back to them by itself: a refund's tenders never name a card.
+    if (p.method === 'STORED_VALUE') continue;
     const label = tenderLabel(p);
-    if (p.method === 'STORED_VALUE' || choices.some((c) => c.value === label.methodId)) continue;
+    if (choices.some((c) => c.value === label.methodId)) continue;
     choices.push({
       value: label.methodId,
       label: paymentMethodText(t, label),
@@ -90,20 +97,26 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
   const some = refundPreview(sale.lines, quantities, sale);
   const preview = confirming === 'all' ? all : some;
   const money = (minor: number) => f.money(minor, sale.currency);
+  // The part back to gift cards and store credit (the server takes it first), and the rest.
+  const toCards = backToCards(sale, preview.amount);
+  const rest = preview.amount - toCards;
+  const someToCards = backToCards(sale, some.amount);
+  const cardsPaid = paidByCards(sale);
 
   const submit = (approval?: Approval) => {
     const request = {
       // No lines: the server refunds what remains, whatever that is when it arrives.
       lines: confirming === 'some' ? preview.lines.map(({ lineId, quantity }) => ({ lineId, quantity })) : undefined,
       restock,
+      ...(toStoreCredit ? { toStoreCredit: true } : {}),
       tenders:
-        preview.amount > 0
+        rest > 0 && !toStoreCredit
           ? [
               {
                 method: choice.method,
                 ...(choice.methodId ? { methodId: choice.methodId } : {}),
                 currency: sale.currency,
-                amount: preview.amount,
+                amount: rest,
               },
             ]
           : undefined,
@@ -165,13 +178,30 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
             onChange={(e) => setRestock(e.currentTarget.checked)}
             label={t('sales.returnToStock')}
           />
-          <SegmentedControl
-            value={choice.value}
-            onChange={setPicked}
-            aria-label={t('sales.refundMethod')}
-            data={choices.map((c) => ({ value: c.value, label: c.label }))}
-          />
+          {toStoreCredit ? null : (
+            <SegmentedControl
+              value={choice.value}
+              onChange={setPicked}
+              aria-label={t('sales.refundMethod')}
+              data={choices.map((c) => ({ value: c.value, label: c.label }))}
+            />
+          )}
         </Group>
+        {creditAllowed && (
+          <Switch
+            checked={toCredit}
+            onChange={(e) => setToCredit(e.currentTarget.checked)}
+            label={t('salesStoredValue.toStoreCredit')}
+            description={t('salesStoredValue.toStoreCreditHint', { name: sale.customer?.name ?? '' })}
+          />
+        )}
+        {cardsPaid && (
+          <Text fz="sm" c="dimmed" data-testid="refund-cards-note">
+            {t('salesStoredValue.cardsFirst', {
+              amount: money(backToCards(sale, (choosing ? some : all).amount)),
+            })}
+          </Text>
+        )}
         {choosing ? (
           <>
             <Group justify="space-between" data-testid="refund-preview">
@@ -180,6 +210,13 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
                 {money(some.amount)}
               </Text>
             </Group>
+            {someToCards > 0 && (
+              <RefundSplit
+                toCards={money(someToCards)}
+                rest={money(some.amount - someToCards)}
+                restLabel={toStoreCredit ? t('salesStoredValue.restToCredit') : choice.label}
+              />
+            )}
             <Group justify="flex-end" gap="sm">
               <Button
                 variant="default"
@@ -211,17 +248,32 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
       <ConfirmDialog
         opened={confirming !== null && approving === null}
         title={t('sales.confirmTitle', { amount: money(preview.amount) })}
-        message={t(`sales.confirmText.${choice.method === 'CASH' ? 'CASH' : 'METHOD'}`, {
-          amount: money(preview.amount),
-          count: preview.units,
-          method: choice.label,
-        })}
+        message={
+          rest === 0
+            ? t('salesStoredValue.confirmOnlyCards', { amount: money(toCards), count: preview.units })
+            : toStoreCredit
+              ? t('salesStoredValue.confirmCredit', {
+                  amount: money(rest),
+                  count: preview.units,
+                  name: sale.customer?.name ?? '',
+                })
+              : t(`sales.confirmText.${choice.method === 'CASH' ? 'CASH' : 'METHOD'}`, {
+                  amount: money(rest),
+                  count: preview.units,
+                  method: choice.label,
+                })
+        }
         confirmLabel={t('sales.refundAmount', { amount: money(preview.amount) })}
         danger
         busy={refund.isPending}
         onConfirm={() => submit()}
         onCancel={() => setConfirming(null)}
       >
+        {toCards > 0 && rest > 0 && (
+          <Text fz="sm" fw={600} data-testid="refund-confirm-cards">
+            {t('salesStoredValue.confirmCards', { amount: money(toCards) })}
+          </Text>
+        )}
         <Text fz="sm" c="dimmed">
           {restock ? t('sales.confirmRestock') : t('sales.confirmNoRestock')}
         </Text>
@@ -237,5 +289,26 @@ export function RefundPanel({ store, sale, f }: { store: string; sale: ShopTrans
         }}
       />
     </Paper>
+  );
+}
+
+/** The refund split: what goes back to the cards the sale was paid with, and the rest. */
+function RefundSplit({ toCards, rest, restLabel }: { toCards: string; rest: string; restLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} data-testid="refund-split">
+      <Group justify="space-between">
+        <Text fz="sm">{t('salesStoredValue.backToCards')}</Text>
+        <Text fz="sm" fw={700}>
+          {toCards}
+        </Text>
+      </Group>
+      <Group justify="space-between">
+        <Text fz="sm">{restLabel}</Text>
+        <Text fz="sm" fw={700}>
+          {rest}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
