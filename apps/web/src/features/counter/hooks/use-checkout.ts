@@ -32,6 +32,11 @@ export function useCheckout(store: string, currency: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useRef<string | null>(null);
+  /**
+   * The time of the attempt's first send: an unanswered online-only sale sent again is the same
+   * request (the same clientId and body), so the server answers its first result, never a 409.
+   */
+  const attemptSoldAt = useRef<{ clientId: string; soldAt: string } | null>(null);
   const approval = useRef<Approval | undefined>(undefined);
 
   /**
@@ -82,6 +87,9 @@ export function useCheckout(store: string, currency: string) {
     ) => {
       const clientId = attempt.current ?? crypto.randomUUID();
       attempt.current = clientId;
+      if (attemptSoldAt.current?.clientId !== clientId) {
+        attemptSoldAt.current = { clientId, soldAt: new Date().toISOString() };
+      }
       const foreign = tenders.some((t) => t.currency !== currency);
       const content = {
         clientId,
@@ -89,7 +97,7 @@ export function useCheckout(store: string, currency: string) {
         lines: toSaleLines(cart),
         discount: cart.discount,
         payments: tenders,
-        soldAt: new Date().toISOString(),
+        soldAt: attemptSoldAt.current.soldAt,
         ...(foreign && shownRate ? { rate: shownRate } : {}),
         ...(approval.current ? { approval: approval.current } : {}),
         ...(cart.customer ? { customerId: cart.customer.id } : {}),
