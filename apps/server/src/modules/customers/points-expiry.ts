@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { HOUR, iso } from '../../lib/clock.ts';
+import { iso } from '../../lib/clock.ts';
+import { startHourly } from '../../lib/hourly-job.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import * as repo from './loyalty.repo.ts';
@@ -10,8 +11,6 @@ const BATCH = 200;
 const BATCHES_PER_STORE = 25;
 /** Stores read per page of due stores. */
 const STORES_PAGE = 50;
-/** How often the server looks for points to expire; each store expires once per (UTC) day. */
-const EXPIRY_INTERVAL_MS = HOUR;
 
 type ExpiryContext = Pick<AppContext, 'db' | 'clock' | 'log'>;
 
@@ -91,24 +90,7 @@ async function expireStore(
   return { count, finished: false };
 }
 
-/**
- * Runs the expiry every hour until the returned stop is called (app.ts, on close), which waits for
- * a run in progress. Not at start: a restart should not add a sweep of every store to its work.
- */
+/** Runs the expiry every hour (lib/hourly-job.ts) until the returned stop is called (app.ts, on close). */
 export function startPointsExpiry(ctx: ExpiryContext): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= expirePoints(ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'expiring points failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, EXPIRY_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startHourly(() => expirePoints(ctx), ctx.log, 'expiring points');
 }

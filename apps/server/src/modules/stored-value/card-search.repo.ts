@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
+import { ACCOUNT_COLUMNS } from './stored-value.repo.ts';
 
 const TOP = '\uffff';
 
@@ -58,22 +59,7 @@ function matching(db: DbOrTx, storeId: string, s: CardSearch) {
 /** One window of matching accounts, newest first. */
 export function searchAccounts(db: DbOrTx, storeId: string, s: CardSearch, offset: number, limit: number) {
   return matching(db, storeId, s)
-    .select([
-      'a.id',
-      'a.kind',
-      'a.code',
-      'a.customer_id',
-      'a.currency',
-      'a.balance',
-      'a.issued',
-      'a.expires_at',
-      'a.status',
-      'a.created_at',
-      'a.updated_at',
-      'a.last_used_at',
-      'c.code as customer_code',
-      'c.name as customer_name',
-    ])
+    .select(ACCOUNT_COLUMNS)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .offset(offset)

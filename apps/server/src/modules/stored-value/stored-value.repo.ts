@@ -11,26 +11,29 @@ import type { StoresTable } from '../../db/types.ts';
 /** The most entries one account's page lists (newest first). */
 export const MAX_ENTRIES = 200;
 
+/** An account as the screens show it, with its customer's code and name (`a` the account, `c` the customer). */
+export const ACCOUNT_COLUMNS = [
+  'a.id',
+  'a.kind',
+  'a.code',
+  'a.customer_id',
+  'a.currency',
+  'a.balance',
+  'a.issued',
+  'a.expires_at',
+  'a.status',
+  'a.created_at',
+  'a.updated_at',
+  'a.last_used_at',
+  'c.code as customer_code',
+  'c.name as customer_name',
+] as const;
+
 function accountsWithCustomer(db: DbOrTx, storeId: string) {
   return db
     .selectFrom('stored_value_accounts as a')
     .leftJoin('customers as c', (j) => j.onRef('c.store_id', '=', 'a.store_id').onRef('c.id', '=', 'a.customer_id'))
-    .select([
-      'a.id',
-      'a.kind',
-      'a.code',
-      'a.customer_id',
-      'a.currency',
-      'a.balance',
-      'a.issued',
-      'a.expires_at',
-      'a.status',
-      'a.created_at',
-      'a.updated_at',
-      'a.last_used_at',
-      'c.code as customer_code',
-      'c.name as customer_name',
-    ])
+    .select(ACCOUNT_COLUMNS)
     .where('a.store_id', '=', storeId);
 }
 
