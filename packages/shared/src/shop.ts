@@ -298,8 +298,10 @@ export const TransactionLineSchema = z.object({
   label: z.string().nullable().default(null),
   /** The line's share of the redeemed points' discount (minor units). */
   pointsDiscount: z.number().int().optional(),
-  /** A gift card line: the card's code (active once the sale completed). */
+  /** A gift card line: the card's code (active once the sale completed; a held cart's may have none yet). */
   giftCardCode: z.string().nullable().optional(),
+  /** A line that sells a gift card (a held cart's too, before its card is numbered). */
+  giftCard: z.boolean().optional(),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 

@@ -224,4 +224,34 @@ describe.each(engines)('gift cards at the counter on %s', (engine) => {
     const byMethod = Object.fromEntries(res.body.tenders.map((x) => [x.methodId, [x.method, x.takenInMain]]));
     expect(byMethod).toEqual({ CASH: ['CASH', 3000], GIFT_CARD: ['STORED_VALUE', 2000] });
   });
+
+  it('keeps a held cart’s gift card line marked, and numbers its card when the cart is completed', async () => {
+    const held = await post(t, u, {
+      clientId: randomUUID(),
+      status: 'PARKED',
+      lines: [{ quantity: 1, giftCard: { amount: 2500 } }],
+    });
+    expect(held.status, held.text).toBe(201);
+    expect(held.body.lines[0]).toMatchObject({ giftCard: true, giftCardCode: null });
+    const none = await t.db
+      .selectFrom('stored_value_accounts')
+      .select('id')
+      .where('store_id', '=', u.store.id)
+      .where('sale_id', '=', held.body.id)
+      .execute();
+    expect(none).toEqual([]);
+    const done = await t.request<ShopTransaction>('PUT', `/api/secure/shop/transaction/${held.body.code}`, {
+      token: u.token,
+      body: {
+        clientId: randomUUID(),
+        status: 'COMPLETED',
+        lines: [{ quantity: 1, giftCard: { amount: 2500 } }],
+        payment: cash(2500),
+      },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.lines[0]!.giftCard).toBe(true);
+    expect(done.body.lines[0]!.giftCardCode).toMatch(/^\d{16}$/);
+    await expectStoredValueConsistent(t, u.store.id);
+  });
 });

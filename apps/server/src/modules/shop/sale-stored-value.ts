@@ -23,7 +23,7 @@ import type { PricedSale, SaleBody } from './sale-pricer.ts';
  */
 
 export interface SaleStoredValue {
-  /** Each line's gift card code (null: not a gift card line), in the sale's order. */
+  /** Each line's gift card code (null: not a gift card line; '': a held cart's, not numbered yet), in the sale's order. */
   lineCodes: (string | null)[];
   /** The settled tenders' methods, a STORED_VALUE tender's named after its account's kind. */
   named: NamedTender[];
@@ -125,7 +125,8 @@ async function lineCodesOf(ctx: AppContext, store: StoreRow, body: SaleBody, com
     }
     const code = line.giftCard.code;
     if (code === undefined) {
-      codes.push(completed ? newCardCode() : null);
+      // A held cart keeps '' (a gift card line, numbered when the cart is completed).
+      codes.push(completed ? newCardCode() : '');
       continue;
     }
     if (isMemberCode(code)) {

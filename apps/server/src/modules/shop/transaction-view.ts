@@ -162,7 +162,10 @@ export function toShopTransaction(rows: TransactionRows): ShopTransaction {
       cataloguePrice: l.catalogue_price === null ? null : Number(l.catalogue_price),
       label: l.label_code ?? null,
       pointsDiscount: Number(l.points_discount ?? 0),
-      ...(l.gift_card_code ? { giftCardCode: l.gift_card_code } : {}),
+      // '' marks a held cart's gift card line whose card is numbered at completion (sale-stored-value.ts).
+      ...(l.gift_card_code === null || l.gift_card_code === undefined
+        ? {}
+        : { giftCard: true, giftCardCode: l.gift_card_code || null }),
     })),
     discount: discountOf(h.discount_kind, h.discount_value),
     gross: Number(h.gross),

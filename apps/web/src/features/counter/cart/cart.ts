@@ -253,24 +253,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
   }
 }
 
-/**
- * The names the server gives a gift card line (shared PAYMENT_METHOD_NAMES' GIFT_CARD, in the
- * store's receipt language; a test checks they match). Written out: payment-methods.ts builds zod
- * schemas when loaded, which the counter's first load (200 KB) does not carry.
- */
-export const GIFT_CARD_LINE_NAMES: ReadonlySet<string> = new Set(['Gift card', 'ギフトカード']);
-
-/**
- * A held cart's line that sells a gift card: it has the card's code, or (a card the server will
- * number) no product, the server's gift card name, no tax and no discount. A held line carries no
- * flag of its own, so the shape is what tells it apart from an open item.
- */
-export function isGiftCardLine(
-  l: Pick<TransactionLine, 'code' | 'name' | 'taxRate' | 'lineDiscount' | 'quantity' | 'giftCardCode'>,
-): boolean {
-  if (l.code !== null || l.quantity !== 1) return false;
-  if (l.giftCardCode) return true;
-  return GIFT_CARD_LINE_NAMES.has(l.name) && l.taxRate === 0 && l.lineDiscount === 0;
+/** A stored line that sells a gift card: the server marks it (a held cart's too, before it has a code). */
+export function isGiftCardLine(l: Pick<TransactionLine, 'giftCard' | 'giftCardCode'>): boolean {
+  return l.giftCard === true || !!l.giftCardCode;
 }
 
 /**
