@@ -60,6 +60,7 @@ export * from './exceptions.ts';
 export * from './customer-search.ts';
 export * from './customers.ts';
 export * from './stored-value.ts';
+export * from './card-codes.ts';
 export * from './customer-import.ts';
 export * from './loyalty.ts';
 export * from './customer-reports.ts';

@@ -3,7 +3,7 @@ import { formatMoney } from './money.ts';
 import type { PublicReceipt } from './receipt.ts';
 import type { ReceiptBlock } from './receipt-document.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
-import { formatCardCode } from './stored-value.ts';
+import { formatCardCode } from './card-codes.ts';
 
 /**
  * The gift cards a sale sold, as receipt blocks (product.md §5 "Gift cards and store credit"):

@@ -2,7 +2,7 @@ import type { PublicReceipt, PublicTender, ReceiptDisplay } from './receipt.ts';
 import { refundRateTotals } from './qualified-invoice.ts';
 import { storeReceiptLanguage } from './receipt-labels.ts';
 import type { ShopTransaction, Tender } from './shop.ts';
-import { maskCardCode } from './stored-value.ts';
+import { maskCardCode } from './card-codes.ts';
 
 /** The store details a receipt may show. */
 export interface ReceiptStoreDetails {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
 import { windowSchema } from './products.ts';
+import { normalizeCardCode } from './card-codes.ts';
 import { singleLineText } from './validation.ts';
 
 /**
@@ -38,32 +39,11 @@ export type StoredValueEntryKind = (typeof STORED_VALUE_ENTRY_KINDS)[number];
 /** The largest value one card or credit holds, and the largest card sold at once: 10^10 minor units. */
 export const MAX_STORED_VALUE = 10_000_000_000;
 
-/** Cards a store issues make 16 digits from a CSPRNG: scannable as Code 128 and typed on a number pad. */
-export const STORED_VALUE_CODE_LENGTH = 16;
-
-/**
- * A card's code as typed or scanned: spaces and dashes between groups dropped, letters upper-cased.
- * A pre-printed card brings its own code: 8 to 32 letters and digits.
- */
-export function normalizeCardCode(input: string): string {
-  return input.normalize('NFKC').replace(/[\s-]/g, '').toUpperCase();
-}
-
 export const cardCodeSchema = z
   .string()
   .max(64, 'A card code has at most 32 letters and digits')
   .transform(normalizeCardCode)
   .pipe(z.string().regex(/^[0-9A-Z]{8,32}$/, 'A card code is 8 to 32 letters and digits'));
-
-/** Shown on screens and receipts in groups of four: 1234 5678 9012 3456. */
-export function formatCardCode(code: string): string {
-  return code.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** Only the last four on a receipt's tender line: the code is the card's bearer secret. */
-export function maskCardCode(code: string): string {
-  return `•••• ${code.slice(-4)}`;
-}
 
 const storedValueAmount = z
   .number({ error: 'Must be a whole number of minor units' })

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, UnstyledButton } fro
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import {
   asProductUnit,
+  formatCardCode,
   formatQuantity,
   isMeasuredUnit,
   UNIT_SYMBOLS,
@@ -11,13 +12,6 @@ import {
 import { IconMinus, IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { formatMain, useStoreMoney, type StoreMoney } from '../../../lib/store-money.ts';
 import { MAX_QUANTITY, type CartLine } from '../cart/cart.ts';
-
-/**
- * A gift card's code in groups of four, as shared `formatCardCode` shows it: written here because
- * importing it from stored-value.ts would bring that module's schemas (and zod) into the counter's
- * first load (product.md §9, 200 KB).
- */
-const groupsOfFour = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** `0.342 kg × ¥1,980/kg` for a weighed line; null for pieces. */
 function measuredLineText(line: CartLine, money: StoreMoney): string | null {
@@ -101,7 +95,7 @@ export function CartLines({
                   <Text fz="xs" c="dimmed">
                     {giftCard
                       ? giftCard.code
-                        ? groupsOfFour(giftCard.code)
+                        ? formatCardCode(giftCard.code)
                         : t('counterGiftCard.newCode')
                       : (measuredLineText(line, money) ?? `${line.quantity} × ${formatMain(money, line.unitPrice)}`)}
                     {line.code ? ` · ${line.code}` : ''}
