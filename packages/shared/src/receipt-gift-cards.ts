@@ -35,10 +35,20 @@ export function pushGiftCards(blocks: ReceiptBlock[], receipt: PublicReceipt, t:
       );
       continue;
     }
+    // A card spent since shows its last four only (the link outlives the paper): nothing to scan.
+    if (card.inUse) {
+      blocks.push(
+        { kind: 'text', text: card.code, align: 'center', bold: true },
+        { kind: 'text', text: t.cardInUse, align: 'center' },
+      );
+    } else {
+      blocks.push(
+        { kind: 'barcode', data: card.code },
+        { kind: 'text', text: formatCardCode(card.code), align: 'center', bold: true },
+        { kind: 'qr', data: card.code },
+      );
+    }
     blocks.push(
-      { kind: 'barcode', data: card.code },
-      { kind: 'text', text: formatCardCode(card.code), align: 'center', bold: true },
-      { kind: 'qr', data: card.code },
       { kind: 'pair', left: t.cardAmount, right: money(line.total), bold: true },
       {
         kind: 'pair',

@@ -76,6 +76,8 @@ export interface ReceiptLabels {
   askAtCounter: (contact: string) => string;
   /** A sold card whose line was refunded: its code spends nothing. */
   cardVoid: string;
+  /** A sold card spent since: its code is no longer shown on the receipt. */
+  cardInUse: string;
   /** The per-rate summary's line for what carries no tax (gift cards sold). */
   nonTaxable: string;
   print: string;
@@ -135,6 +137,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     cardBalanceCheck: 'Balance enquiries',
     askAtCounter: (contact) => (contact ? `Ask at the counter, or contact ${contact}` : 'Ask at the counter'),
     cardVoid: 'VOID: refunded',
+    cardInUse: 'In use: ask the shop for its number',
     nonTaxable: 'Not taxable',
     print: 'Print',
     language: 'Language',
@@ -191,6 +194,7 @@ export const RECEIPT_LABELS: Record<'en' | 'ja', ReceiptLabels> = {
     cardBalanceCheck: '残高の確認方法',
     askAtCounter: (contact) => (contact ? `店頭でお尋ねください（${contact}）` : '店頭でお尋ねください'),
     cardVoid: '返金により無効',
+    cardInUse: '利用済みのため番号は表示しません(店舗にお問い合わせください)',
     nonTaxable: '対象外',
     print: '印刷',
     language: '言語',

@@ -25,6 +25,11 @@ export interface ReceiptGiftCardDetails {
   contact: string;
   /** Each sold card's last usable date (YYYY-MM-DD), null when it never expires; by its code. */
   expiresAt: Record<string, string | null>;
+  /**
+   * The sold cards spent since (by code): their receipt shows only the last four. A receipt link
+   * outlives the paper, and the code is the card's bearer secret; the shop still sees it in full.
+   */
+  inUse?: Record<string, boolean>;
 }
 
 function publicTender(t: Tender): PublicTender {
@@ -119,7 +124,15 @@ export function toPublicReceipt(
       unit: l.unit,
       labelPrice: l.labelPrice,
       ...(l.giftCardCode
-        ? { giftCard: { code: l.giftCardCode, expiresAt: giftCards?.expiresAt[l.giftCardCode] ?? null } }
+        ? {
+            giftCard: giftCards?.inUse?.[l.giftCardCode]
+              ? {
+                  code: maskCardCode(l.giftCardCode),
+                  expiresAt: giftCards.expiresAt[l.giftCardCode] ?? null,
+                  inUse: true,
+                }
+              : { code: l.giftCardCode, expiresAt: giftCards?.expiresAt[l.giftCardCode] ?? null },
+          }
         : {}),
     })),
     ...(soldCards

@@ -171,7 +171,10 @@ export const PublicReceiptSchema = z.object({
        * reads it, as a barcode and a QR) and its last usable date (YYYY-MM-DD), null when it never
        * expires. Absent for every other line.
        */
-      giftCard: z.object({ code: z.string(), expiresAt: z.string().nullable() }).optional(),
+      // inUse: spent since it was sold; `code` is then its last four only.
+      giftCard: z
+        .object({ code: z.string(), expiresAt: z.string().nullable(), inUse: z.boolean().optional() })
+        .optional(),
     }),
   ),
   /**

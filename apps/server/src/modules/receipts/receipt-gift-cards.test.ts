@@ -150,6 +150,13 @@ describe.each(engines)('gift cards on receipts on %s', (engine) => {
     expect(page.text).toContain(`Gift card •••• ${cardCode.slice(-4)}`);
     expect(page.text).toContain('Balance left');
     expect(page.text).not.toContain(cardCode);
+    // Spent now: the receipt of the sale that sold it no longer shows the whole code either.
+    const sold = await receipt(t, soldSale.code);
+    expect(sold.lines[1]?.giftCard).toMatchObject({ code: `•••• ${cardCode.slice(-4)}`, inUse: true });
+    expect(JSON.stringify(sold)).not.toContain(cardCode);
+    const soldPage = await t.request('GET', `/receipt/${soldSale.code}?lang=en`, { headers: { accept: 'text/html' } });
+    expect(soldPage.text).toContain('In use: ask the shop for its number');
+    expect(soldPage.text).not.toContain(cardCode);
     await expectStoredValueConsistent(t, owner.store.id);
   });
 });

@@ -37,7 +37,7 @@ export function findStoreDetails(db: DbOrTx, storeId: string) {
 export function findSoldCards(db: DbOrTx, storeId: string, saleId: string) {
   return db
     .selectFrom('stored_value_accounts')
-    .select(['code', 'expires_at'])
+    .select(['code', 'expires_at', 'last_used_at'])
     .where('store_id', '=', storeId)
     .where('sale_id', '=', saleId)
     .where('kind', '=', 'GIFT_CARD')

@@ -122,6 +122,8 @@ async function giftCardDetails(
     usableAt: settings.usableAt,
     contact: settings.contact,
     expiresAt: Object.fromEntries(cards.map((c) => [c.code, c.expires_at])),
+    // Spent since (a REDEEM sets last_used_at): the receipt link no longer shows the whole code.
+    inUse: Object.fromEntries(cards.map((c) => [c.code, c.last_used_at !== null])),
   };
 }
 
