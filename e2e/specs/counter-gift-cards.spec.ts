@@ -152,7 +152,7 @@ test('gift cards: sold for cash, spent with cash on a later sale, refunded back 
   await page.getByTestId('pay-phone').click();
   dialog = page.getByRole('dialog', { name: 'お支払い' });
   await dialog.getByRole('button', { name: 'ギフトカード', exact: true }).click();
-  await lookUpCard(dialog, code, { code: 'ギフトカードのコード', lookUp: '照会' });
+  await lookUpCard(dialog, code, { code: 'ギフトカード番号', lookUp: '照会' });
   await expect(dialog.getByTestId('stored-value-balance')).toContainText('残高');
   await shot(page, 'payment-gift-card-ja');
 });
