@@ -143,6 +143,35 @@ test('gift cards: sold for cash, spent with cash on a later sale, refunded back 
     { method: 'CASH', amount: 1250 },
   ]);
 
+  // The card's receipt: once spent, its link shows only the last four (the code is the card).
+  const cardSale = sales.items.find((s) => s.total === 2500)!;
+  await page.goto(`/receipt/${cardSale.code}?lang=en`);
+  const receipt = page.locator('main');
+  await expect(receipt).toContainText(`•••• ${code.slice(-4)}`);
+  await expect(receipt).toContainText('In use: ask the shop for its number');
+  await expect(receipt).toContainText('Usable at');
+  await expect(receipt).not.toContainText(code.replace(/(\d{4})(?=\d)/g, '$1 '));
+  // A card not spent yet: its code in full, with the disclosures, as printed at the counter.
+  const fresh = await api<{ code: string; lines: { giftCardCode: string }[] }>(
+    page,
+    headers,
+    'POST',
+    '/api/secure/shop/transaction',
+    {
+      clientId: crypto.randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ quantity: 1, giftCard: { amount: 1000 } }],
+      payment: { method: 'CASH', currency: 'USD', amount: 1000 },
+    },
+  );
+  const freshCode = fresh.lines[0]!.giftCardCode;
+  await page.goto(`/receipt/${fresh.code}?lang=en`);
+  await expect(receipt).toContainText(freshCode.replace(/(\d{4})(?=\d)/g, '$1 '));
+  for (const words of ['Gift card', 'Amount', 'No expiry', 'Issuer', 'Usable at', 'Balance enquiries']) {
+    await expect(receipt).toContainText(words);
+  }
+  await expect(receipt.locator('svg').first()).toBeVisible();
+
   // The payment dialog with a gift card, in Japanese.
   await useLanguage(page, 'ja-JP');
   await page.goto(`/${store}/shop/counter`);
