@@ -101,9 +101,15 @@ export async function ownerDevice(
  */
 export async function deviceLanguage(page: Page, locale: 'en-US' | 'ja-JP') {
   await page.addInitScript((to) => {
-    const kept = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}') as { state?: { userLocale?: string } };
-    if (kept.state) kept.state.userLocale = to;
-    localStorage.setItem('shopdesk-session', JSON.stringify(kept));
+    // A revoked till's session is cleared (nothing kept): the device's language is then the only
+    // thing stored, in the persisted session's shape (version 1), which the app merges over its defaults.
+    const kept = JSON.parse(localStorage.getItem('shopdesk-session') ?? 'null') as {
+      state?: { userLocale?: string };
+      version?: number;
+    } | null;
+    const session = kept ?? { version: 1 };
+    session.state = { ...(session.state ?? {}), userLocale: to };
+    localStorage.setItem('shopdesk-session', JSON.stringify(session));
   }, locale);
 }
 
