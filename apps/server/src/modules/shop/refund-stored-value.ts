@@ -123,7 +123,7 @@ function conflict(message: string): AppError {
 export async function refundStoredValue(
   trx: DbOrTx,
   storeId: string,
-  refund: { id: string; saleId: string; amount: number },
+  refund: { id: string; amount: number },
   soldCards: { code: string; amount: number }[],
   plan: StoredValueToRefund,
   backBefore: Map<string, number>,

@@ -197,14 +197,7 @@ async function refundTenderRows(
     return code ? [{ code, amount: l.amount }] : [];
   });
   const backBefore = await givenBackToCards(trx, header.store_id, header.transaction_id);
-  const cards = await refundStoredValue(
-    trx,
-    header.store_id,
-    { id: header.id, saleId: header.transaction_id, amount },
-    soldCards,
-    plan,
-    backBefore,
-  );
+  const cards = await refundStoredValue(trx, header.store_id, { id: header.id, amount }, soldCards, plan, backBefore);
   const rest = cards.rest > 0 || refund.tenders.given ? refundTenders(refund.tenders, cards.rest, plan.currency) : [];
   return [...cards.tenders, ...rest.map((t, i) => ({ ...t, position: cards.tenders.length + i }))];
 }

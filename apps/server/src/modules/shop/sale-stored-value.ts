@@ -47,9 +47,8 @@ function refusal(status: 400 | 404 | 409, code: ErrorCode, field: string, messag
 }
 
 /** 409 when the write's guard found the card short (another till spent it, or it was blocked meanwhile). */
-export function cardShort(code: string): AppError {
+export function cardShort(): AppError {
   // One fixed sentence (the web translates it); the dialog shows which card and its balance.
-  void code;
   const message =
     'This card no longer holds enough for this payment (it was used or blocked meanwhile). Check its balance and take the payment again.';
   return new AppError(409, ErrorCode.INSUFFICIENT_BALANCE, message, [{ field: 'payments', message }]);

@@ -178,7 +178,7 @@ export async function storeSale(trx: DbOrTx, sale: SaleToStore): Promise<StoredS
   // Stored value last: a card that can no longer pay refuses the sale, all undone.
   if (!sale.storedValue) return { stored: true, shiftId, customer };
   const spent = await applyStoredValueSale(trx, header.store_id, sale.storedValue);
-  if (spent.outcome === 'short') throw cardShort(spent.code);
+  if (spent.outcome === 'short') throw cardShort();
   if (spent.outcome === 'code-taken') throw cardCodeTaken();
   return { stored: true, shiftId, customer, cardBalances: spent.balances };
 }
@@ -226,16 +226,10 @@ export async function storeSaleInOneStatement(db: Db, sale: SaleToStore): Promis
     const code = (error as { code?: string }).code;
     if (code === 'SD402') throw freeLimitReached('transactions', limits);
     if (code === 'SD409') throw pointsOverBalance();
-    if (code === 'SD410') throw cardShort(shortCardOf(sale.storedValue, error));
+    if (code === 'SD410') throw cardShort();
     if (code === 'SD411') throw cardCodeTaken();
     throw error;
   }
-}
-
-/** Which card the function found short: its error's message is the card's code. */
-function shortCardOf(write: StoredValueSaleWrite | null, error: unknown): string {
-  const message = (error as { message?: string }).message ?? '';
-  return write?.spends.find((s) => s.code === message)?.code ?? write?.spends[0]?.code ?? '';
 }
 
 /** What replacing a held cart's content changes: not what identifies the cart and who made it. */

@@ -227,8 +227,7 @@ BEGIN
         AND a.balance >= (sv->>'amount')::bigint
       RETURNING a.id, a.balance INTO sv_account, sv_balance;
       IF NOT FOUND THEN
-        -- The message is the card's code: the refusal names the card.
-        RAISE EXCEPTION USING ERRCODE = 'SD410', MESSAGE = sv->>'code';
+        RAISE EXCEPTION 'stored value short' USING ERRCODE = 'SD410';
       END IF;
       INSERT INTO stored_value_entries SELECT * FROM jsonb_populate_record(null::stored_value_entries,
         (sv->'entry') || jsonb_build_object('account_id', sv_account, 'balance_after', sv_balance));

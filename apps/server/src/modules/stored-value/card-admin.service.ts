@@ -27,7 +27,7 @@ type AdjustBody = z.output<typeof AdjustCardBodySchema>;
 function entryOf(scope: Scope, accountId: string, at: Date, fields: { kind: string; amount: number; balance: number }) {
   return {
     store_id: scope.store.id,
-    // Real time, as the sale path's entries: the ledger's order is its ids' order.
+    // Real time, as the sale path's entries (made just before their write).
     id: newOrderedId(),
     account_id: accountId,
     kind: fields.kind,

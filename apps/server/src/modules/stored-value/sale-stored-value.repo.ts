@@ -34,7 +34,7 @@ export interface StoredValueSaleWrite {
 export type StoredValueSaleOutcome =
   | { outcome: 'applied'; balances: Record<string, number> }
   /** A card could not pay (spent, blocked or expired meanwhile): the caller refuses the sale. */
-  | { outcome: 'short'; code: string }
+  | { outcome: 'short' }
   /** A sold card's code was taken meanwhile. */
   | { outcome: 'code-taken' };
 
@@ -87,7 +87,7 @@ export async function applyStoredValueSale(
       .where('balance', '>=', spend.amount)
       .returning(['id', 'balance'])
       .executeTakeFirst();
-    if (!row) return { outcome: 'short', code: spend.code };
+    if (!row) return { outcome: 'short' };
     const balance = Number(row.balance);
     await trx
       .insertInto('stored_value_entries')
