@@ -2,7 +2,7 @@ import { ErrorCode, type CurrencyCode, type ShopTransaction } from '@shopdesk/sh
 import type { DbOrTx } from '../../db/database.ts';
 import type { ShopTendersTable, StoredValueAccountsTable } from '../../db/types.ts';
 import { AppError } from '../../core/errors.ts';
-import { applyStoredValueRefund, creditAccountOf, newCardCode } from '../stored-value/index.ts';
+import { applyStoredValueRefund, creditOfCustomer, newCardCode } from '../stored-value/index.ts';
 import { namedTenderColumns } from './named-tenders.ts';
 
 /**
@@ -197,7 +197,7 @@ export async function refundStoredValue(
     left -= back;
   }
   if (plan.credit && left > 0) {
-    const existing = await creditAccountOf(trx, storeId, plan.credit.customerId);
+    const existing = await creditOfCustomer(trx, storeId, plan.credit.customerId);
     const code = existing?.code ?? plan.credit.open.code;
     const balance = await applyStoredValueRefund(trx, storeId, {
       code,

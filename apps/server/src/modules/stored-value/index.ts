@@ -11,10 +11,10 @@ export {
   accountByCodeQuery,
   applyStoredValueRefund,
   applyStoredValueSale,
-  creditAccountOf,
   creditByMemberCodeQuery,
   type StoredValueRefundMove,
   type StoredValueSaleOutcome,
   type StoredValueSaleWrite,
   type StoredValueSpend,
 } from './sale-stored-value.repo.ts';
+export { creditOfCustomer } from './stored-value.repo.ts';

@@ -169,14 +169,3 @@ export async function applyStoredValueRefund(
   }
   return balance;
 }
-
-/** The store credit account of a customer, if they have one. */
-export async function creditAccountOf(trx: DbOrTx, storeId: string, customerId: string) {
-  return trx
-    .selectFrom('stored_value_accounts')
-    .select(['id', 'code'])
-    .where('store_id', '=', storeId)
-    .where('customer_id', '=', customerId)
-    .where('kind', '=', 'STORE_CREDIT')
-    .executeTakeFirst();
-}
