@@ -17,6 +17,7 @@ SELECT create_distributed_table('customer_search_keys', 'store_id', colocate_wit
 SELECT create_distributed_table('customers', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('files', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('import_batches', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('items', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('loyalty_entries', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('payment_methods', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('product_prices', 'store_id', colocate_with => 'audit_events');

@@ -37,6 +37,15 @@ export const ProductSchema = z.object({
    * and whose price is per unit. EACH for a copy saved before the field existed.
    */
   unit: z.enum(PRODUCT_UNITS).default('EACH'),
+  /**
+   * The item it is a variant of (product.md §4 Item and Variant): its own id when it has no
+   * options. Optional so a copy saved before variants existed still reads (then: its own id).
+   */
+  itemId: z.string().optional(),
+  /** One value per option of its item, in the options' order; [] for an item without options. */
+  optionValues: z.array(z.string()).default([]),
+  /** A retired variant is offered nowhere new (picker, item lists) but keeps its history and stock. */
+  retired: z.boolean().default(false),
   createdAt: z.string(),
   /** When anything of it last changed, its stock included: the version of a device's copy. */
   updatedAt: z.string(),

@@ -162,6 +162,36 @@ export interface ProductsTable {
    * rewrites the product's row and quantity index entry but not its place in the updated-at index.
    */
   quantity_changed_at: string | null;
+  /** The item it is a variant of (migration 202612060100): its own id when it stands alone. */
+  item_id: string;
+  /** JSON array: one value per option of its item, in the options' order; '[]' for none. */
+  option_values: ColumnType<string, string | undefined, string>;
+  /** Its place among its item's variants. */
+  variant_position: ColumnType<number, number | undefined, number>;
+  /** When the owner retired this variant: offered nowhere new, history and stock kept. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * An item: the variants' common name, brand, description, category, image and options (migration
+ * 202612060100). Items without options mirror their only product (triggers); items with options are
+ * written by modules/products' items service only.
+ */
+export interface ItemsTable {
+  store_id: string;
+  id: string;
+  /** The CSV's item handle, unique in the store; null until given or generated. */
+  handle: string | null;
+  name: string;
+  name_key: string;
+  brand: string;
+  description: string;
+  category: string;
+  image_id: string | null;
+  /** JSON `[{name, values: string[]}]`, at most 3 options. */
+  options: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /**
@@ -926,6 +956,7 @@ export interface Database {
   email_confirmations: EmailConfirmationsTable;
   password_resets: PasswordResetsTable;
   products: ProductsTable;
+  items: ItemsTable;
   stock_movements: StockMovementsTable;
   files: FilesTable;
   import_batches: ImportBatchesTable;
@@ -951,6 +982,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type NewItem = Insertable<ItemsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
 export type FileRow = Selectable<FilesTable>;

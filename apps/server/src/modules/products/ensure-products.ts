@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
-import { findProductsByCodes, insertProducts } from './products.repo.ts';
+import { findProductsByCodes, insertProducts, standaloneProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
 
 /** What another module knows of a product it needs: enough to create it when missing. */
@@ -43,26 +43,28 @@ export async function ensureProducts(
   for (const d of drafts) if (!ids.has(d.code) && !missing.has(d.code)) missing.set(d.code, d);
   if (missing.size === 0) return ids;
   await assertCanCreate(trx, ctx, store.owner_id, 'products', missing.size);
-  const rows: ProductRow[] = [...missing.values()].map((d) => ({
-    id: newId(),
-    store_id: store.id,
-    ...productFields({
-      code: d.code,
-      name: d.name,
-      brand: d.brand,
-      description: '',
-      category: '',
-      price: d.price,
-      cost: 0,
+  const rows: ProductRow[] = [...missing.values()].map((d) =>
+    standaloneProduct({
+      id: newId(),
+      store_id: store.id,
+      ...productFields({
+        code: d.code,
+        name: d.name,
+        brand: d.brand,
+        description: '',
+        category: '',
+        price: d.price,
+        cost: 0,
+      }),
+      reorder_level: null,
+      tax_rate: null,
+      unit: d.unit ?? 'EACH',
+      quantity: 0,
+      created_at: at,
+      updated_at: at,
+      quantity_changed_at: null,
     }),
-    reorder_level: null,
-    tax_rate: null,
-    unit: d.unit ?? 'EACH',
-    quantity: 0,
-    created_at: at,
-    updated_at: at,
-    quantity_changed_at: null,
-  }));
+  );
   await insertProducts(trx, rows);
   for (const row of rows) ids.set(row.code, row.id);
   return ids;

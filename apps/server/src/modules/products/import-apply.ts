@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { claimSlots, limitContextOf, type WriteLimits } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
 import type { ImportField, ParsedRow } from './import-rows.ts';
-import { findProductsByCodes, insertProducts, updateProducts } from './products.repo.ts';
+import { findProductsByCodes, insertProducts, standaloneProduct, updateProducts } from './products.repo.ts';
 import { editOf } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
 
@@ -84,7 +84,7 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
   for (const { line, product, given } of lines) {
     const target = targets.get(product.code);
     if (!target) {
-      const row: ProductRow = {
+      const row: ProductRow = standaloneProduct({
         id: newId(),
         store_id: storeId,
         ...productFields(product),
@@ -96,7 +96,7 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
         created_at: at,
         updated_at: at,
         quantity_changed_at: null,
-      };
+      });
       targets.set(product.code, { row, isNew: true, changed: false, outcomes: [{ line, outcome: 'created' }] });
       continue;
     }

@@ -30,6 +30,10 @@ const PRODUCT_TYPES = {
   created_at: 'text',
   updated_at: 'text',
   quantity_changed_at: 'text',
+  item_id: 'text',
+  option_values: 'text',
+  variant_position: 'integer',
+  retired_at: 'text',
 } as const satisfies Record<keyof ProductsTable, ArrayType>;
 type ProductColumn = keyof typeof PRODUCT_TYPES;
 

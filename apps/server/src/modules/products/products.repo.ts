@@ -35,6 +35,10 @@ export const PRODUCT_COLUMNS = [
   'created_at',
   'updated_at',
   'quantity_changed_at',
+  'item_id',
+  'option_values',
+  'variant_position',
+  'retired_at',
 ] as const;
 export type ProductView = Pick<ProductRow, (typeof PRODUCT_COLUMNS)[number]>;
 
@@ -59,6 +63,17 @@ export async function codeExists(db: DbOrTx, storeId: string, code: string): Pro
 export function findProductsByCodes(db: DbOrTx, storeId: string, codes: string[]): Promise<ProductRow[]> {
   if (codes.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('code', 'in', codes).execute();
+}
+
+/** A product's columns but those that place it in an item. */
+export type ProductOwnRow = Omit<ProductRow, 'item_id' | 'option_values' | 'variant_position' | 'retired_at'>;
+
+/**
+ * A product that is an item of its own (no options): its item has its id, and the insert trigger
+ * (migration 202612060100) writes that item. Every create path but the items service's uses it.
+ */
+export function standaloneProduct(row: ProductOwnRow): ProductRow {
+  return { ...row, item_id: row.id, option_values: '[]', variant_position: 0, retired_at: null };
 }
 
 // 15 columns a row: 60 rows stay well under every engine's bound-parameter limit.

@@ -49,6 +49,9 @@ export function toProduct(row: repo.ProductView, withCost = true): Product {
     reorderLevel: row.reorder_level === null ? null : Number(row.reorder_level),
     taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
     unit: asProductUnit(row.unit),
+    itemId: row.item_id,
+    optionValues: JSON.parse(row.option_values) as string[],
+    retired: row.retired_at !== null,
     createdAt: row.created_at,
     // The copy's version for devices (the counter keeps the newer copy, catalog-db.ts): its details
     // or its stock, whichever changed last. Both are ISO times of the server's clock.
@@ -132,7 +135,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
       if (await repo.codeExists(trx, store.id, body.code)) throw codeTaken();
       await assertProductImage(trx, store.id, body.imageId, null);
       await assertCanCreate(trx, ctx, store.owner_id, 'products');
-      const row: ProductRow = {
+      const row: ProductRow = repo.standaloneProduct({
         id: newId(),
         store_id: store.id,
         ...productFields(body),
@@ -143,7 +146,7 @@ export async function createProduct(ctx: AppContext, scope: Scope, body: CreateP
         created_at: now,
         updated_at: now,
         quantity_changed_at: null,
-      };
+      });
       await repo.insertProducts(trx, [row]);
       await recordOpeningStock(trx, [
         {

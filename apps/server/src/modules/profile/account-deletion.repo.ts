@@ -55,6 +55,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   products: 1,
   shifts: 1,
   shop_transactions: 2,
+  // Emptied with their products by the products' trigger; items left by a failed step go here.
+  items: 2,
 };
 
 /** A user's own rows besides their stores; all reference `users.id`. Same Record rule as above. */

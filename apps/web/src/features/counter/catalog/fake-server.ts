@@ -27,6 +27,8 @@ export function product(code: string, over: Partial<Product> = {}): Product {
     reorderLevel: null,
     taxRate: null,
     unit: 'EACH',
+    optionValues: [],
+    retired: false,
     createdAt: at,
     updatedAt: at,
     ...over,

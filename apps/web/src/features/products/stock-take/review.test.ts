@@ -19,6 +19,8 @@ const product = (code: string, quantity: number, category = ''): Product => ({
   reorderLevel: null,
   taxRate: null,
   unit: 'EACH',
+  optionValues: [],
+  retired: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
