@@ -13,6 +13,7 @@ import { customerRows } from './customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
+import { itemListRows } from './items.ts';
 import { resetFloodRows } from './reset-flood.ts';
 import { statisticsRows } from './statistics.ts';
 import { tillRows } from './till.ts';
@@ -29,7 +30,8 @@ const BATCH = 1000;
  * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
  * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
  * Chromium), customers (100k customers imported, the counter's customer search), checkout-customers,
- * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients)); the catalogue import
+ * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients), items (the
+ * product list folded by item, its first windows)); the catalogue import
  * always runs, the others need it (`BENCH_PRODUCTS` makes it smaller for a group that does not).
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -180,6 +182,8 @@ async function main() {
         },
       );
     }
+    if (runs('items'))
+      rows.push(...(await itemListRows(server.url, headers, `${PRODUCTS.toLocaleString('en-US')} products`)));
     if (server.engine === 'postgres' && runs('db-floor'))
       rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
