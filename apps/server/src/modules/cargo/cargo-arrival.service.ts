@@ -6,6 +6,7 @@ import type { Scope } from '../access/index.ts';
 import { ensureProducts } from '../products/index.ts';
 import { applyStockDeltas, reverseMovementsOf } from '../stock/index.ts';
 import { allContents } from './cargo-contents.repo.ts';
+import { lineItem } from './cargo-items.ts';
 import { cargoEvent, cargoOrThrow, readOnly } from './cargo-shared.ts';
 import { toCargo } from './cargo-view.ts';
 import * as repo from './cargo.repo.ts';
@@ -63,6 +64,7 @@ async function arrive(ctx: AppContext, scope: Scope, code: string): Promise<Carg
         brand: line.brand,
         price: Number(line.price),
         unit: asProductUnit(line.product_unit),
+        item: lineItem(line),
       })),
       now,
     );

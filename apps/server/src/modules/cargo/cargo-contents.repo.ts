@@ -17,7 +17,7 @@ export type ContentView = ContentRow & {
 /** The line's unit: its product's (`p` joined on the line's code), else its own (`c`). */
 export const lineUnit = sql<string | null>`coalesce(p.unit, c.unit)`;
 
-// 14 columns a row: 60 rows stay well under every engine's bound-parameter limit.
+// 19 columns a row: 60 rows stay well under every engine's bound-parameter limit.
 const CONTENT_CHUNK = 60;
 
 export async function insertContents(trx: DbOrTx, rows: ContentRow[]): Promise<void> {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './cargo-contents.repo.ts';
+import { catalogueItem } from './cargo-items.ts';
 import {
   cargoEvent,
   cargoNotFound,
@@ -101,6 +102,8 @@ export async function addContent(
         unit: ownUnit(body.unit),
         created_at: now,
         updated_at: now,
+        // A variant's line carries its item (another store receiving it creates the variant).
+        ...(await catalogueItem(trx, store.id, body.code)),
       },
       counted,
     );
@@ -130,8 +133,11 @@ export async function updateContent(
     if (cargo.received === 1 && body.quantity !== undefined && body.quantity !== Number(line.quantity)) {
       throw conflict('This is what the sender sent and cannot change. Enter what arrived as the received count.');
     }
+    const recoded = body.code !== undefined && body.code !== line.code;
     const patch = {
       ...(body.code !== undefined ? { code: body.code } : {}),
+      // Another barcode is another product: the line takes its item (or none).
+      ...(recoded ? await catalogueItem(trx, store.id, body.code!) : {}),
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.brand !== undefined ? { brand: body.brand } : {}),
       ...(body.quantity !== undefined ? { quantity: body.quantity } : {}),

@@ -16,6 +16,7 @@ import { assertCanCreate } from '../plans/index.ts';
 import { rateOn } from '../rates/index.ts';
 import { allContents, insertContents } from './cargo-contents.repo.ts';
 import { insertQrToken, useQrToken } from './cargo-handover.repo.ts';
+import { catalogueItems, itemColumns, lineItem } from './cargo-items.ts';
 import { checkQrToken } from './cargo-qr-check.ts';
 import { cargoEvent, cargoNotFound, cargoOrThrow, conflict, ownUnit, withFreshCode } from './cargo-shared.ts';
 import { newToken, nonceHash } from './cargo-token.ts';
@@ -83,6 +84,12 @@ async function copyToReceiver(
   };
   await repo.insertCargo(trx, copy);
   const lines = await allContents(trx, sent.store_id, sent.id, null);
+  // Lines added before lines carried their item: the sender's catalogue says it now.
+  const known = await catalogueItems(
+    trx,
+    sent.store_id,
+    lines.filter((l) => l.item_name === null).map((l) => l.code),
+  );
   const from = sender.main_currency as CurrencyCode;
   const to = receiver.store.main_currency as CurrencyCode;
   await insertContents(
@@ -108,6 +115,8 @@ async function copyToReceiver(
         unit: ownUnit(l.product_unit),
         created_at: l.created_at,
         updated_at: now,
+        // The variant's item travels too: a receiver without the code creates it under a like item.
+        ...(known.get(l.code) ?? itemColumns(lineItem(l))),
       };
     }),
   );

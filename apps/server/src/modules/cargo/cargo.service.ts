@@ -16,6 +16,7 @@ import { newCrockfordCode, newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
 import * as contentsRepo from './cargo-contents.repo.ts';
+import { catalogueItems, itemColumns } from './cargo-items.ts';
 import {
   TOO_MANY,
   cargoEvent,
@@ -84,9 +85,15 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
       revision: 0,
     };
     await repo.insertCargo(trx, row);
+    const contents = mergeByCode(body.contents);
+    const items = await catalogueItems(
+      trx,
+      store.id,
+      contents.map((c) => c.code),
+    );
     await contentsRepo.insertContents(
       trx,
-      mergeByCode(body.contents).map((c) => ({
+      contents.map((c) => ({
         id: newId(),
         store_id: store.id,
         cargo_id: row.id,
@@ -101,6 +108,7 @@ export async function createCargo(ctx: AppContext, scope: Scope, body: NewCargo)
         unit: ownUnit(c.unit),
         created_at: now,
         updated_at: now,
+        ...(items.get(c.code) ?? itemColumns(undefined)),
       })),
     );
     await cargoEvent(trx, scope, 'CARGO_CREATE', row, now);
