@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Scope } from '../access/index.ts';
 import { assertCanCreate } from '../plans/index.ts';
-import { variantRows, type ItemDraft, type VariantDraft } from './item-drafts.ts';
+import { arrivingStock, variantRows, type ItemDraft, type VariantDraft } from './item-drafts.ts';
 import { findProductsByCodes, insertProducts, standaloneProduct } from './products.repo.ts';
 import { productFields } from './products.service.ts';
 
@@ -74,12 +74,6 @@ function standaloneRow(d: ProductDraft, storeId: string, at: string): ProductRow
       price: d.price,
       cost: 0,
     }),
-    reorder_level: null,
-    tax_rate: null,
-    unit: d.unit ?? 'EACH',
-    quantity: 0,
-    created_at: at,
-    updated_at: at,
-    quantity_changed_at: null,
+    ...arrivingStock(d.unit, at),
   });
 }

@@ -174,6 +174,22 @@ function placeValues(target: Target, values: string[]): string[] | null {
 }
 
 /**
+ * What a product created for goods arriving (a cargo) starts with: no reorder level or own tax rate,
+ * its unit, and quantity 0 until the caller moves its stock through the ledger.
+ */
+export function arrivingStock(unit: ProductUnit | undefined, at: string) {
+  return {
+    reorder_level: null,
+    tax_rate: null,
+    unit: unit ?? 'EACH',
+    quantity: 0,
+    created_at: at,
+    updated_at: at,
+    quantity_changed_at: null,
+  };
+}
+
+/**
  * A new variant of `item`: named "Name (Value, Value)" after the item and carrying its brand,
  * description, category and image, as every variant of an item with options does.
  */
@@ -191,13 +207,7 @@ function variantRow(d: VariantDraft, item: ItemRow, values: string[], position: 
       cost: 0,
       imageId: item.image_id,
     }),
-    reorder_level: null,
-    tax_rate: null,
-    unit: d.unit ?? 'EACH',
-    quantity: 0,
-    created_at: at,
-    updated_at: at,
-    quantity_changed_at: null,
+    ...arrivingStock(d.unit, at),
     item_id: item.id,
     option_values: JSON.stringify(values),
     variant_position: position,
