@@ -316,3 +316,42 @@ describe.each(engines)('cargo of variants on %s', (engine) => {
     await expectLedgerConsistent(t, receiver.store.id);
   });
 });
+
+// The free plan counts variants as products (product.md §5): arrival creating them is refused as a
+// whole past the limit, item included, and the goods stay in the cargo.
+describe.each(engines)('cargo of variants on the free plan on %s', (engine) => {
+  const t = useTestApp(engine, { FREE_PRODUCT_LIMIT: '2' });
+
+  it('refuses an arrival whose variants do not fit, creating neither them nor their item', async () => {
+    const sender = await createUser(t);
+    const receiver = await createUser(t);
+    const [mRed, lBlue] = [sku(), sku()];
+    await insertItem(t, sender.store.id, {
+      name: 'Hoodie',
+      handle: null,
+      options: SIZE_COLOUR,
+      variants: [
+        { code: mRed, values: ['M', 'Red'], price: 3000 },
+        { code: lBlue, values: ['L', 'Blue'], price: 3000 },
+      ],
+    });
+    await createProduct(t, receiver, sku(), 1);
+    const cargo = await createCargo(t, sender, {
+      name: 'Hoodies',
+      contents: [
+        { code: mRed, name: 'Hoodie (M, Red)', brand: 'Acme', quantity: 1, price: 3000 },
+        { code: lBlue, name: 'Hoodie (L, Blue)', brand: 'Acme', quantity: 1, price: 3000 },
+      ],
+    });
+    const copy = await receive(t, receiver, (await issueQr(t, sender, cargo.code)).token);
+    expect(copy.status, copy.text).toBe(201);
+    const refused = await mark(t, receiver, 'arrived', copy.body.code);
+    expect(refused.status, refused.text).toBe(402);
+    expect(await itemsWithOptions(t, receiver.store.id)).toEqual([]);
+    const missing = await t.request('GET', `/api/secure/product/code/${mRed}`, inStore(receiver));
+    expect(missing.status).toBe(404);
+    const still = await t.request('GET', `/api/secure/cargo/code/${copy.body.code}`, inStore(receiver));
+    expect(still.body).toMatchObject({ status: 'NOT_ARRIVED' });
+    await expectLedgerConsistent(t, receiver.store.id);
+  });
+});
