@@ -71,13 +71,14 @@ export default function VariantPicker({ store, entry, variantsOf, onAdd, onClose
   const title = item.data?.name ?? entry.name;
   const props = { options, variants, onAdd };
   const body = phone ? <Chips {...props} /> : <Grid {...props} />;
+  // Inside the dialog's heading: spans only (a heading holds no paragraphs).
   const heading = (
-    <Stack gap={2}>
-      <Text fw={700} fz="lg" lh={1.25}>
+    <>
+      <Text component="span" display="block" fw={700} fz="lg" lh={1.25}>
         {title}
       </Text>
       <VariantsLine variants={variants} />
-    </Stack>
+    </>
   );
   return phone ? (
     <Drawer
@@ -113,7 +114,7 @@ function VariantsLine({ variants }: { variants: readonly CounterProduct[] }) {
   const money = useStoreMoney();
   if (!variants.length) return null;
   return (
-    <Text fz="sm" c="dimmed">
+    <Text component="span" display="block" fz="sm" fw={400} c="dimmed" mt={2}>
       {t('counterVariants.count', { count: variants.length })} · {priceRange(money, variants)}
     </Text>
   );
