@@ -85,8 +85,9 @@ export default function VariantPicker({ store, entry, variantsOf, onAdd, onClose
       opened
       onClose={onClose}
       position="bottom"
-      size="auto"
       radius="lg"
+      // A sheet as tall as its chips (the cart stays in view above it), never taller than the screen.
+      styles={{ content: { flex: '0 0 auto', width: '100%', height: 'auto', maxHeight: '92dvh' } }}
       title={heading}
       closeButtonProps={{ 'aria-label': t('counterVariants.close') }}
       data-testid="variant-picker"
@@ -97,7 +98,8 @@ export default function VariantPicker({ store, entry, variantsOf, onAdd, onClose
     <Modal
       opened
       onClose={onClose}
-      size="auto"
+      // As wide as the grid needs: a column per value of option 2, each wide enough for stock and price.
+      size={Math.min(960, 200 + 140 * Math.max(1, options[1]?.values.length ?? 1))}
       radius="lg"
       centered
       title={heading}
@@ -233,7 +235,7 @@ function Grid({ options, variants, onAdd }: BodyProps) {
   const samePrice = new Set(variants.map((v) => v.price)).size === 1;
   if (!options.length) return <Text c="dimmed">{t('counterVariants.none')}</Text>;
   return (
-    <Stack gap="sm" miw={{ base: 'auto', sm: 420 }}>
+    <Stack gap="sm">
       {extra.map((option, i) => (
         <Group key={option.name} gap="xs" role="group" aria-label={option.name}>
           <Text fw={600} fz="sm" mr={4}>
