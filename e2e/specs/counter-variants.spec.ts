@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { apiHeaders, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+import { readyCounterForOffline } from '../support/offline-counter.ts';
 
 /**
  * Variants everywhere a product is (issue 44): a T-shirt in 3 sizes × 2 colours, made through the
@@ -216,4 +217,60 @@ test('counter variants: sold by scan and by the picker, stock per variant, count
   expect(await stockOf(page, store, code('S Red'))).toBe(8);
   // The other variants of the item are untouched by the cargo.
   expect(await stockOf(page, store, code('S Blue'))).toBe(4);
+});
+
+/** Products in this device's copy of the catalogue (the counter's IndexedDB), all stores together. */
+const productsInCopy = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases()).flatMap((d) =>
+      d.name?.startsWith('shopdesk-counter-catalog:') ? [d.name] : [],
+    );
+    let count = 0;
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      if (db.objectStoreNames.contains('products'))
+        count += await new Promise<number>((resolve) => {
+          const request = db.transaction('products').objectStore('products').count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      db.close();
+    }
+    return count;
+  });
+
+test('counter variants offline: the item folds and the picker sells a variant from the device copy', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    const owner = await signUpConfirmed(page, 'variantsoff');
+    const store = owner.urlName;
+    const code = await createTshirt(page, store);
+    await readyCounterForOffline(page, store, code('M Red'));
+    // The copy catches up with the whole catalogue in the background (the six variants).
+    await expect.poll(() => productsInCopy(page), { timeout: 60_000 }).toBe(6);
+
+    await context.setOffline(true);
+    const result = await findItem(page, 'Search products', /^T-shirt/);
+    await expect(page.getByText('Offline: results from this device’s copy')).toBeVisible();
+    await expect(result).toContainText('6 variants');
+    await result.click();
+    const picker = page.getByRole('dialog').filter({ hasText: 'T-shirt' });
+    // Without the item's own names, its options are numbered, their values from the variants.
+    const sizes = picker.getByRole('group', { name: 'Option 1' });
+    await expect(sizes.getByRole('button')).toHaveText(['S', 'M', 'L']);
+    await sizes.getByRole('button', { name: 'M', exact: true }).click();
+    await picker.getByRole('group', { name: 'Option 2' }).getByRole('button', { name: /^Blue/ }).click();
+    await expect(picker.getByTestId('variant-stock')).toHaveText('5 in stock');
+    await picker.getByRole('button', { name: 'Add to sale' }).click();
+    await expect(page.getByTestId('cart-line').filter({ hasText: 'T-shirt (M, Blue)' })).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
 });
