@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
 
@@ -74,12 +75,13 @@ export class LoadScript {
   private started = false;
   private encoding = 'UTF8';
 
+  /** `to`: a file's path, or a stream (psql's standard input, so the load runs while the script is written). */
   constructor(
-    path: string,
+    to: string | Writable,
     private readonly schema: string,
     private readonly catalog: Catalog,
   ) {
-    this.out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    this.out = typeof to === 'string' ? createWriteStream(to, { flags: 'wx', mode: 0o600 }) : to;
     this.done = finished(this.out);
     this.done.catch(() => undefined);
   }
@@ -87,6 +89,8 @@ export class LoadScript {
   private q = (name: string) => pg.escapeIdentifier(name);
 
   async put(line: string | Buffer): Promise<void> {
+    // A reader that stopped (psql at an error) destroyed the stream: no drain will ever come.
+    if (this.out.destroyed) throw new Error('the load stopped before its script was written');
     this.out.write(line);
     if (!this.out.write('\n')) await once(this.out, 'drain');
   }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -87,4 +88,44 @@ export async function runScript(url: string, file: string): Promise<void> {
     ],
     connection.env,
   );
+}
+
+/**
+ * Starts psql on a script read from its standard input, in one transaction, stopping at the first
+ * error: the caller writes the script into `input` while psql runs it (no file on disk, and the
+ * database loads while the script is still being written). `done` settles when psql exits.
+ */
+export function streamScript(url: string): { input: Writable; done: Promise<void>; stop: () => void } {
+  const connection = connectionFor(url);
+  const child = spawn(
+    findPgProgram('psql'),
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--set=ON_ERROR_STOP=1',
+      '--single-transaction',
+      `--dbname=${connection.url}`,
+      '--file=-',
+    ],
+    { env: connection.env, stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 20_000) stderr += chunk;
+  });
+  // A psql that stopped at an error closes its input: the writer's EPIPE is that error, told by `done`.
+  child.stdin.on('error', () => undefined);
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolve();
+      const error = new Error(`psql failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`);
+      child.stdin.destroy(error);
+      reject(error);
+    });
+  });
+  done.catch(() => undefined);
+  // Stopped before its script ends: killed, so it never reaches the end of its input and commits.
+  return { input: child.stdin, done, stop: () => child.kill('SIGKILL') };
 }

@@ -247,7 +247,6 @@ export async function restoreBackup(
         url: database.url,
         target,
         migration: manifest.migration,
-        script: join(staging, 'restore.sql'),
         progress: options.progress,
       });
     } else if (manifest.engine === 'postgres' && database.kind === 'sqlite') {

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { RestoreRefused } from './archive.ts';
 import { encodeCopyValue, type CellValue } from './copy-text.ts';
@@ -6,7 +7,7 @@ import { ledgerRows } from './ledger-checks.ts';
 import { LoadScript, type Catalog } from './load-script.ts';
 import { compareFigures, FigureCounter, type Figures, type VerificationRow } from './move-figures.ts';
 import { restoreIntoPostgres } from './pg-restore.ts';
-import { runScript } from './postgres-tools.ts';
+import { streamScript } from './postgres-tools.ts';
 import { readPostgresFigures } from './postgres-figures.ts';
 
 /**
@@ -62,10 +63,9 @@ export async function moveSqliteIntoPostgres(options: {
   url: string;
   target: string;
   migration: string | null;
-  script: string;
   progress?: (line: string) => void;
 }): Promise<VerificationRow[]> {
-  const { file, url, target, migration, script, progress } = options;
+  const { file, url, target, migration, progress } = options;
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     return await restoreIntoPostgres({
@@ -73,13 +73,22 @@ export async function moveSqliteIntoPostgres(options: {
       target,
       migration,
       load: async (client, schema, catalog) => {
-        const backup = await writeScript(source, script, schema, catalog, progress);
-        progress?.('loading into PostgreSQL…');
+        // psql loads while the rows are read: the script streams into it, never onto the disk.
+        const psql = streamScript(url);
+        let backup: Figures;
         try {
-          await runScript(url, script);
+          backup = await writeScript(source, psql.input, schema, catalog, progress);
+          progress?.('loading into PostgreSQL: indexes and foreign keys…');
+          await psql.done;
         } catch (error) {
+          psql.stop();
+          const failed = await psql.done.then(
+            () => null,
+            (e: Error) => e,
+          );
+          if (error instanceof RestoreRefused) throw error;
           throw new RestoreRefused(
-            `The backup's rows do not fit PostgreSQL's tables (${(error as Error).message.replace(/^psql failed \([^)]*\): /, '')}). Nothing was restored.`,
+            `The backup's rows do not fit PostgreSQL's tables (${(failed ?? (error as Error)).message.replace(/^psql failed \([^)]*\): /, '')}). Nothing was restored.`,
           );
         }
         progress?.('reading the restored tables back to compare…');
@@ -123,7 +132,7 @@ export class MoveDiffers extends RestoreRefused {
 
 async function writeScript(
   source: SQLite.Database,
-  script: string,
+  script: Writable,
   schema: string,
   catalog: Catalog,
   progress?: (line: string) => void,
