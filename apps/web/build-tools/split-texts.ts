@@ -18,6 +18,8 @@ export const LATER_TEXTS = [
   'giftCards',
   'import',
   'invite',
+  'items',
+  'labelBatch',
   'labels',
   'legal',
   'lowStock',

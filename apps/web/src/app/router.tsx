@@ -104,6 +104,8 @@ export const appRoutes: RouteObject[] = [
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
+          { path: routes.itemNew, lazy: page(productsPages.item) },
+          { path: routes.itemEdit, lazy: page(productsPages.item) },
           { path: routes.shopCounter, lazy: page(counterPages.counter) },
           { path: routes.shopList, lazy: page(salesPages.list) },
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
