@@ -106,6 +106,7 @@ export function ItemForm({ store, item, product, onSubmit, onCancel }: Props) {
   const setDraft = (next: ItemDraft) => {
     setDraftState(next);
     setErrors({});
+    setFormError(undefined);
   };
   const setField = (key: keyof typeof fields, value: string) => {
     setFields((old) => ({ ...old, [key]: value }));

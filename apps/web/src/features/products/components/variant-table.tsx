@@ -69,9 +69,9 @@ function VariantLabel(props: RowProps) {
       <Group gap={6} wrap="wrap">
         {texts.length === 0 ? (
           <Text fw={600}>{name}</Text>
-        ) : (
+        ) : v.id && v.picked.length > 0 ? (
           texts.map((text, k) =>
-            v.id && v.picked.includes(k) ? (
+            v.picked.includes(k) ? (
               <NativeSelect
                 key={draft.options[k]!.key}
                 size="xs"
@@ -81,11 +81,15 @@ function VariantLabel(props: RowProps) {
                 data={draft.options[k]!.values.map((x) => ({ value: x.key, label: x.text }))}
               />
             ) : (
-              <Badge key={draft.options[k]!.key} variant="light" color="gray" tt="none" size="lg" radius="sm">
+              <Text key={draft.options[k]!.key} fw={600}>
                 {text}
-              </Badge>
+              </Text>
             ),
           )
+        ) : (
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {texts.join(' · ')}
+          </Text>
         )}
         {v.retired && (
           <Badge color="orange" variant="light" tt="none">
@@ -160,7 +164,9 @@ function MoneyCell(props: RowProps & { field: 'price' | 'cost'; withLabel: boole
       onChange={(value) => set({ [field]: value })}
       error={error(field)}
       required={field === 'price' && withLabel}
-      miw={120}
+      rightSection={null}
+      rightSectionWidth={0}
+      miw={100}
     />
   );
 }
@@ -266,7 +272,7 @@ export function VariantTable(props: VariantTableProps) {
                 <RetireButton {...props} v={v} />
               </Group>
               <CodeField {...props} v={v} withLabel />
-              <SimpleGrid cols={v.id ? 2 : 3} spacing="xs">
+              <SimpleGrid cols={2} spacing="xs">
                 <MoneyCell {...props} v={v} field="price" withLabel />
                 <MoneyCell {...props} v={v} field="cost" withLabel />
                 <StockCell {...props} v={v} withLabel />
@@ -284,10 +290,10 @@ export function VariantTable(props: VariantTableProps) {
           <Table.Tr>
             <Table.Th w={36}>{rows.length > 1 && selectAll}</Table.Th>
             <Table.Th>{t('items.variants.variant')}</Table.Th>
-            <Table.Th miw={220}>{t('fields.barcode')}</Table.Th>
-            <Table.Th w={150}>{t('fields.price')}</Table.Th>
-            <Table.Th w={150}>{t('fields.cost')}</Table.Th>
-            <Table.Th w={110}>{t('items.variants.stockOrOpening')}</Table.Th>
+            <Table.Th miw={200}>{t('fields.barcode')}</Table.Th>
+            <Table.Th w={130}>{t('fields.price')}</Table.Th>
+            <Table.Th w={130}>{t('fields.cost')}</Table.Th>
+            <Table.Th w={100}>{t('items.variants.stockOrOpening')}</Table.Th>
             <Table.Th w={90} />
           </Table.Tr>
         </Table.Thead>
