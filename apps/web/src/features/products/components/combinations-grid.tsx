@@ -86,6 +86,11 @@ export function CombinationsGrid({ draft, onChange }: { draft: ItemDraft; onChan
           {combos.map((c) => box(c, true))}
         </SimpleGrid>
       )}
+      {taken.size > 0 && (
+        <Text fz="xs" c="dimmed" mt={6}>
+          {t('items.combos.savedNote')}
+        </Text>
+      )}
     </Box>
   );
 }

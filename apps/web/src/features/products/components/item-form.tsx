@@ -257,6 +257,7 @@ export function ItemForm({ store, item, product, onSubmit, onCancel }: Props) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 6 }}>
               <Autocomplete
+                size="md"
                 label={t('fields.category')}
                 placeholder={t('product.categoryHint')}
                 value={fields.category}

@@ -219,7 +219,7 @@ export function ItemTable(props: Props) {
                   data-testid="item-row"
                   aria-expanded={folded ? open : undefined}
                 >
-                  <Table.Td ff="monospace" fz="sm">
+                  <Table.Td ff={folded ? undefined : 'monospace'} fz="sm">
                     {folded ? (
                       <Badge variant="light" tt="none" data-testid="variant-count">
                         {t('items.list.variants', { count: s.variantCount })}
