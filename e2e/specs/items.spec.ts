@@ -194,6 +194,7 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await expect(dialog.getByTestId('label-total')).toHaveText('10 labels in all');
   await dialog.getByRole('button', { name: 'One label more of T-shirt (M, Red)' }).click();
   await expect(dialog.getByTestId('label-total')).toHaveText('11 labels in all');
+  await shot(page, 'labels-batch-en-phone');
   // The preview is the printed bitmap: M·Red's label carries its barcode.
   await dialog.getByRole('button', { name: 'Preview the label of T-shirt (M, Red)' }).click();
   const preview = dialog.getByTestId('label-preview');
@@ -228,7 +229,49 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await expect(variants.getByRole('listitem')).toHaveCount(5);
   await expect(page.getByText('1 retired variant not shown')).toBeVisible();
 
-  // (e) The same screens on a desktop, then in Japanese.
+  // (e) Labels from a stock-take's counts and from a cargo's arrived lines: the same sheet.
+  await page.goto(`/${store}/stock/scan?i=true`);
+  await expect(page.getByRole('heading', { name: 'Stock take' })).toBeVisible();
+  await wedgeScan(page, scanned);
+  await wedgeScan(page, scanned);
+  await wedgeScan(page, generated);
+  await expect(page.getByRole('textbox', { name: 'Counted quantity of T-shirt (S, Red)' })).toHaveValue('2');
+  await page.getByRole('button', { name: 'Print labels for the count' }).click();
+  const counted = page.getByRole('dialog', { name: 'Print labels' });
+  await expect(counted.getByRole('textbox', { name: 'Labels of T-shirt (S, Red)' })).toHaveValue('2');
+  await expect(counted.getByRole('textbox', { name: 'Labels of T-shirt (M, Red)' })).toHaveValue('1');
+  await expect(counted.getByTestId('label-total')).toHaveText('3 labels in all');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
+
+  const headers = await apiHeaders(page, store);
+  const made = await page.request.post('/api/secure/cargo/new', {
+    headers,
+    data: {
+      name: 'T-shirts',
+      contents: [
+        { code: scanned, name: 'T-shirt (S, Red)', quantity: 3, price: 1250 },
+        { code: generated, name: 'T-shirt (M, Red)', quantity: 2, price: 1000 },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const cargo = (await made.json()) as { code: string };
+  const arrived = await page.request.post('/api/secure/cargo/arrived', { headers, data: { code: cargo.code } });
+  expect(arrived.ok(), await arrived.text()).toBe(true);
+  await page.goto(`/${store}/cargo/manage/${cargo.code}`);
+  await page.getByRole('button', { name: 'Print labels' }).click();
+  await page.getByRole('button', { name: 'Print all labels' }).click();
+  const fromCargo = page.getByRole('dialog', { name: 'Print labels' });
+  await expect(fromCargo.getByRole('textbox', { name: 'Labels of T-shirt (S, Red)' })).toHaveValue('3');
+  await expect(fromCargo.getByRole('textbox', { name: 'Labels of T-shirt (M, Red)' })).toHaveValue('2');
+  await expect(fromCargo.getByTestId('label-total')).toHaveText('5 labels in all');
+  await page.keyboard.press('Escape');
+  await page.goto(`/${store}/stock/list`);
+
+  // (f) The same screens on a desktop, then in Japanese.
+  await row.getByRole('button', { name: 'Show the variants of T-shirt' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('list', { name: 'Variants of T-shirt' })).toBeVisible();
   await shot(page, 'item-list-en-desktop');
