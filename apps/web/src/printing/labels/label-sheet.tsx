@@ -99,7 +99,7 @@ export default function LabelSheet({ content, runs }: { content?: LabelContent; 
           <Text fz="xs" c="dimmed" mb={6}>
             {t('labelBatch.hint')}
           </Text>
-          <ScrollArea.Autosize mah={280} type="auto">
+          <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
             <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('labelBatch.list')}>
               {labels.map((r, i) => (
                 <Group
