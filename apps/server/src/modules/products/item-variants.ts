@@ -70,9 +70,11 @@ export function assertDistinct(placed: readonly PlacedVariant[], fields: readonl
     const key = p.indexes.join('/');
     const first = seen.get(key);
     if (first !== undefined) {
+      // The field of the body's variant when one of the two is listed and the other is not.
+      const field = fields[i]!.startsWith('variants.') ? fields[i]! : fields[first]!;
       throw fieldError(
         ErrorCode.VALIDATION_ERROR,
-        fields[i]!,
+        field,
         `${labels[i]} and ${labels[first]} would have the same options (${p.values.join(', ') || 'none'})`,
       );
     }

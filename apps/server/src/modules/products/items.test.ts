@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateItemBody, Item, Product, ProductChanges, ShopTransaction } from '@shopdesk/shared';
+import type {
+  CreateItemBody,
+  Item,
+  ItemVariantInput,
+  Product,
+  ProductChanges,
+  ShopTransaction,
+  UpdateItemBody,
+} from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/api-client.ts';
 import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
@@ -254,6 +262,179 @@ describe.each(engines)('items and variants on %s', (engine) => {
     expect(byCode.ok && byCode.body.items.map((i) => i.id)).toEqual([item.id]);
   });
 
+  /** The body that keeps an item as it is: its details, options and no variants listed. */
+  const same = (item: Item) => ({
+    name: item.name,
+    brand: item.brand,
+    description: item.description,
+    category: item.category,
+    imageId: item.imageId,
+    handle: item.handle,
+    options: item.options,
+    variants: [] as NonNullable<UpdateItemBody['variants']>,
+  });
+  const update = (id: string, body: UpdateItemBody) =>
+    api(t).put('/api/secure/item/{id}', { token: u.token, params: { id }, body });
+  const listed = (v: Product, changes: Partial<ItemVariantInput> = {}) => ({
+    id: v.id,
+    optionValues: v.optionValues,
+    price: v.price,
+    ...changes,
+  });
+
+  it('adds a value with its variants and opening stock, in the options’ order', async () => {
+    const item = await created(tshirt());
+    t.clock.advance(1000);
+    const body = same(item);
+    body.options = [{ name: 'Size', values: ['XS', ...SIZES] }, item.options[1]!];
+    body.variants = COLOURS.map((colour) => ({ optionValues: ['XS', colour], price: 1400, quantity: 5 }));
+    const res = await update(item.id, body);
+    expect(res.status, res.text).toBe(200);
+    const after = res.body as Item;
+    expect(after.variants.map((v) => v.optionValues.join('/'))).toEqual(
+      ['XS', ...SIZES].flatMap((size) => COLOURS.map((c) => `${size}/${c}`)),
+    );
+    const xs = after.variants.slice(0, 2);
+    for (const v of xs) {
+      expect(v.code).toMatch(/^2\d{12}$/);
+      expect(await product(v.code)).toMatchObject({
+        itemId: item.id,
+        quantity: 5,
+        price: 1400,
+        name: `${item.name} (XS, ${v.optionValues[1]})`,
+      });
+    }
+    // The others kept their rows and stock.
+    expect(after.variants.slice(2).map((v) => [v.id, v.quantity])).toEqual(
+      item.variants.map((v) => [v.id, v.quantity]),
+    );
+    await expectLedgerConsistent(t, u.store.id);
+  });
+
+  it('renames the item on every variant, so search finds the new name, and devices see the change', async () => {
+    const item = await created(tshirt());
+    const cursor = await changesCursor();
+    t.clock.advance(1000);
+    const name = `Polo ${unique()}`;
+    const res = await update(item.id, { ...same(item), name, brand: 'Linen Co', description: 'Soft' });
+    expect(res.status, res.text).toBe(200);
+    const after = res.body as Item;
+    expect(after.variants.map((v) => v.name)).toEqual(
+      item.variants.map((v) => `${name} (${v.optionValues.join(', ')})`),
+    );
+    expect(after.variants.every((v) => v.brand === 'Linen Co' && v.description === 'Soft')).toBe(true);
+    expect(after.variants.every((v) => v.updatedAt > item.updatedAt)).toBe(true);
+    const found = await api(t).get('/api/secure/product/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 20 },
+      query: { q: `${name.toLowerCase()} linen` },
+    });
+    expect(found.ok && found.body.items.map((p) => p.id).sort()).toEqual(item.variants.map((v) => v.id).sort());
+    t.clock.advance(SETTLE_MS);
+    const changes = await t.request<ProductChanges>('GET', `/api/secure/product/changes?since=${cursor}&limit=100`, {
+      token: u.token,
+    });
+    expect(changes.body.items.map((p) => p.name).sort()).toEqual(after.variants.map((v) => v.name).sort());
+  });
+
+  it('edits prices in bulk, reorders and renames values, and retires a variant that keeps its stock and barcode', async () => {
+    const item = await created(tshirt());
+    const body = same(item);
+    // Sizes reversed, Red renamed Crimson: the variants with Red are listed with their new value.
+    body.options = [
+      { name: 'Size', values: [...SIZES].reverse() },
+      { name: 'Colour', values: ['Crimson', 'Blue'] },
+    ];
+    body.variants = item.variants.map((v) =>
+      listed(v, {
+        optionValues: [v.optionValues[0]!, v.optionValues[1] === 'Red' ? 'Crimson' : 'Blue'],
+        price: 2000,
+        ...(v.optionValues.join() === 'M,Blue' ? { retired: true } : {}),
+      }),
+    );
+    const res = await update(item.id, body);
+    expect(res.status, res.text).toBe(200);
+    const after = res.body as Item;
+    expect(after.variants.map((v) => v.optionValues.join('/'))).toEqual([
+      'L/Crimson',
+      'L/Blue',
+      'M/Crimson',
+      'M/Blue',
+      'S/Crimson',
+      'S/Blue',
+    ]);
+    expect(after.variants.map((v) => v.price)).toEqual([2000, 2000, 2000, 2000, 2000, 2000]);
+    const retired = after.variants[3]!;
+    expect(retired).toMatchObject({ retired: true, name: `${item.name} (M, Blue)` });
+    // Scanning a retired variant still finds it, with its stock.
+    const original = item.variants.find((v) => v.id === retired.id)!;
+    expect(await product(original.code)).toMatchObject({ retired: true, quantity: original.quantity });
+    const folded = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 5 },
+      query: { q: item.name.toLowerCase() },
+    });
+    expect(folded.ok && folded.body.items[0]).toMatchObject({
+      variantCount: 5,
+      quantity: item.variants.reduce((sum, v) => sum + v.quantity, 0) - original.quantity,
+    });
+    // Un-retired by listing it again.
+    const back = await update(item.id, { ...body, variants: [listed(retired, { price: 2000, retired: false })] });
+    expect(back.ok && back.body.variants[3]!.retired).toBe(false);
+  });
+
+  it('refuses to drop a value still in use, two variants alike, or a barcode of another item, changing nothing', async () => {
+    const item = await created(tshirt());
+    const other = await created(tshirt());
+    const dropped = same(item);
+    dropped.options = [{ name: 'Size', values: ['S', 'M'] }, item.options[1]!];
+    const res = await update(item.id, dropped);
+    expectFieldErrors(res, ['options']);
+    expect(!res.ok && res.body.message).toMatch(/"L" of Size is still used by .*retire its variants instead/);
+
+    const alike = same(item);
+    alike.variants = [listed(item.variants[0]!, { optionValues: item.variants[1]!.optionValues })];
+    expectFieldErrors(await update(item.id, alike), ['variants.0.optionValues']);
+
+    const taken = same(item);
+    taken.variants = [listed(item.variants[0]!, { code: other.variants[0]!.code, price: 1 })];
+    const conflict = await update(item.id, taken);
+    expect(conflict.status, conflict.text).toBe(409);
+    expect(!conflict.ok && conflict.body.details).toEqual([{ field: 'variants.0.code', message: expect.any(String) }]);
+
+    const notOurs = same(item);
+    notOurs.variants = [listed(other.variants[0]!)];
+    expectFieldErrors(await update(item.id, notOurs), ['variants.0.id']);
+
+    expect((await getItem(item.id)).body).toEqual(item);
+  });
+
+  it('turns a product of its own into an item with options: its product becomes the first variant', async () => {
+    const plain = await createProduct(t, u, { name: 'Canvas bag', quantity: 7, price: 900 });
+    const ownItem = (await getItem(plain.id)).body as Item;
+    expect(ownItem).toMatchObject({ id: plain.id, options: [], handle: null });
+    const body = same(ownItem);
+    body.options = [{ name: 'Colour', values: ['Natural', 'Black'] }];
+    const missing = await update(plain.id, { ...body, variants: [{ optionValues: ['Black'], price: 900 }] });
+    expectFieldErrors(missing, ['options']);
+    body.variants = [
+      listed(ownItem.variants[0]!, { optionValues: ['Natural'] }),
+      { optionValues: ['Black'], price: 950, quantity: 3 },
+    ];
+    const res = await update(plain.id, body);
+    expect(res.status, res.text).toBe(200);
+    const item = res.body as Item;
+    expect(item).toMatchObject({ id: plain.id, handle: 'canvas-bag', name: 'Canvas bag' });
+    expect(item.variants.map((v) => [v.name, v.quantity])).toEqual([
+      ['Canvas bag (Natural)', 7],
+      ['Canvas bag (Black)', 3],
+    ]);
+    expect(item.variants[0]!).toMatchObject({ id: plain.id, code: plain.code });
+    // The item keeps its own name although its first product's name now carries its value.
+    expect(((await getItem(plain.id)).body as Item).name).toBe('Canvas bag');
+    await expectLedgerConsistent(t, u.store.id);
+  });
+
   it('answers 404 for an unknown item and for another store’s item', async () => {
     const item = await created(tshirt());
     const stranger = await createUser(t);
@@ -307,7 +488,24 @@ describe.each(engines)('items on the free plan on %s', (engine) => {
     expect(products.body.total).toBe(6);
     const two = tshirt();
     two.variants = two.variants.slice(0, 2);
-    expect((await api(t).post('/api/secure/item', { token: u.token, body: two })).status).toBe(201);
+    const full = await api(t).post('/api/secure/item', { token: u.token, body: two });
+    expect(full.status, full.text).toBe(201);
+    const item = full.body as Item;
+    // At the limit: a new variant through an edit is refused too, and nothing of the edit is written.
+    const more = await api(t).put('/api/secure/item/{id}', {
+      token: u.token,
+      params: { id: item.id },
+      body: {
+        name: 'Renamed',
+        options: item.options,
+        variants: [{ optionValues: ['L', 'Red'], price: 100 }],
+      },
+    });
+    expect(more.status, more.text).toBe(402);
+    expect(await api(t).get('/api/secure/item/{id}', { token: u.token, params: { id: item.id } })).toMatchObject({
+      status: 200,
+      body: item,
+    });
     await expectLedgerConsistent(t, u.store.id);
   });
 });
