@@ -65,3 +65,4 @@ export * from './card-codes.ts';
 export * from './customer-import.ts';
 export * from './loyalty.ts';
 export * from './customer-reports.ts';
+export * from './item-csv.ts';
