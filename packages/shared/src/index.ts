@@ -66,3 +66,4 @@ export * from './customer-import.ts';
 export * from './loyalty.ts';
 export * from './customer-reports.ts';
 export * from './item-csv.ts';
+export * from './item-reports.ts';
