@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -268,9 +269,31 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await expect(fromCargo.getByRole('textbox', { name: 'Labels of T-shirt (M, Red)' })).toHaveValue('2');
   await expect(fromCargo.getByTestId('label-total')).toHaveText('5 labels in all');
   await page.keyboard.press('Escape');
+
+  // (f) The item's grid: stock now and sales of the period by size × colour, with totals.
+  const sale = await page.request.post('/api/secure/shop/transaction', {
+    headers,
+    data: {
+      clientId: randomUUID(),
+      status: 'COMPLETED',
+      lines: [{ code: scanned, quantity: 2 }],
+      payments: [{ method: 'CASH', currency: 'USD', amount: 2500 }],
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+  await page.goto(`/${store}/stock/items/${encodeURIComponent(id)}`);
+  const grid = page.getByRole('table', { name: 'Stock and sales by option' });
+  await expect(grid.getByLabel('S · Red: 6 in stock, 2 sold')).toBeVisible();
+  await expect(grid.getByLabel('M · Red: 2 in stock, 0 sold')).toBeVisible();
+  await expect(grid.getByLabel('Total · Red: 8 in stock, 2 sold')).toBeVisible();
+  await expect(page.getByTestId('grid-revenue')).toContainText('2 sold for $25.00');
+  await shot(page, 'item-grid-en-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'item-grid-en-desktop', grid);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/${store}/stock/list`);
 
-  // (f) The same screens on a desktop, then in Japanese.
+  // (g) The same screens on a desktop, then in Japanese.
   await row.getByRole('button', { name: 'Show the variants of T-shirt' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('list', { name: 'Variants of T-shirt' })).toBeVisible();

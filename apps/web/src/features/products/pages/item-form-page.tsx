@@ -16,6 +16,8 @@ import { useItem } from '../api/get-item.ts';
 import { useCreateItem } from '../api/create-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { ItemForm } from '../components/item-form.tsx';
+import { ItemGrid } from '../components/item-grid.tsx';
+import { usePermission } from '../../../lib/store-rights.ts';
 import { itemLabelRuns } from '../items/item-labels.ts';
 
 /**
@@ -34,6 +36,7 @@ export default function ItemFormPage() {
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.stockList(store)));
   const item = existing.data;
   const withOptions = (item?.options.length ?? 0) > 0;
+  const reports = usePermission('REPORTS');
 
   if (id && existing.isError && existing.error instanceof ApiRequestError && existing.error.status === 404)
     return <NotFound title={t('items.notFound')} homeTo={paths.stockList(store)} />;
@@ -67,6 +70,7 @@ export default function ItemFormPage() {
             {describeError(t, existing.error)}
           </Alert>
         )}
+        {id && item && withOptions && reports.allowed && <ItemGrid store={store} id={item.id} />}
         {id && item && (
           <ItemForm
             key={`${item.id}:${item.updatedAt}`}
