@@ -182,7 +182,7 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await page.getByText('All variants').click();
   await expect(page.getByText('6 products and variants')).toBeVisible();
   await page.getByText('By item').click();
-  await expect(page.getByText('1 item', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 product', { exact: true })).toBeVisible();
 
   // (c) Labels for all six at once: as many as each has in stock (at least one), previewed, printed.
   // (The item stays unfolded across the switch of view.)

@@ -18,8 +18,6 @@ export const LATER_TEXTS = [
   'giftCards',
   'import',
   'invite',
-  'items',
-  'labelBatch',
   'labels',
   'legal',
   'lowStock',
@@ -56,6 +54,13 @@ export const LATER_TEXTS = [
   'tills',
 ];
 
+/**
+ * Namespaces only the item screens use (items and variants, batch labels: issue 44): a part of
+ * their own, `en-US.json?items`, that the products' and cargo's screens load (lib/i18n.ts,
+ * loadItemTexts), so the public screens, which load the later texts, do not carry them.
+ */
+export const ITEM_TEXTS = ['items', 'labelBatch'];
+
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
@@ -66,7 +71,7 @@ function firstKeysOf(ns: string, texts: unknown): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 }
 
-const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later)$/;
+const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|items)$/;
 
 /**
  * `en-US.json?first` is the file without LATER_TEXTS, `en-US.json?later` only those: English is
@@ -90,6 +95,8 @@ export function splitTexts(): Plugin {
       const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const picked = Object.entries(texts).flatMap(([ns, value]): Array<[string, unknown]> => {
         if (!build) return part === 'first' ? [[ns, value]] : [];
+        if (ITEM_TEXTS.includes(ns)) return part === 'items' ? [[ns, value]] : [];
+        if (part === 'items') return [];
         const later = LATER_TEXTS.includes(ns);
         if (part === 'later') return later ? [[ns, value]] : [];
         if (!later) return [[ns, value]];
@@ -110,7 +117,7 @@ export function splitTexts(): Plugin {
       };
       for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
       const code = [...first].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
-      const named = LATER_TEXTS.flatMap((ns) =>
+      const named = [...LATER_TEXTS, ...ITEM_TEXTS].flatMap((ns) =>
         [...code.matchAll(new RegExp(`["'\`](${ns}\\.[A-Za-z][A-Za-z.]*)`, 'g'))]
           .map((m) => m[1]!)
           .filter((key) => !FIRST_KEYS.includes(key)),

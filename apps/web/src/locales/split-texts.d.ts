@@ -7,3 +7,7 @@ declare module '*.json?later' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module '*.json?items' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -83,7 +83,7 @@ export function ItemGrid({ store, id }: { store: string; id: string }) {
         )}
         {g && (
           <>
-            <Table.ScrollContainer minWidth={g.columns.length * 90 + 180}>
+            <Table.ScrollContainer minWidth={(g.columns.length + (g.columns.length > 1 ? 1 : 0)) * 70 + 90}>
               <Table
                 withTableBorder
                 withColumnBorders

@@ -181,7 +181,7 @@ export default function ProductListPage() {
       <Stack gap="md">
         <ListHeading
           title={t('productList.title')}
-          count={shown.data ? t(folded ? 'items.list.count' : 'items.list.variantRows', { count: total }) : null}
+          count={shown.data ? t(folded ? 'productList.count' : 'items.list.variantRows', { count: total }) : null}
         >
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             {/* Three buttons share a phone's width: narrow padding keeps "スキャン" whole. */}
