@@ -77,10 +77,10 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   const store = owner.urlName;
   const scanned = randomInStoreEan13();
 
-  // (a) From the product list, "New item with variants" (on a phone, under Add).
+  // (a) From the product list, "New item with variants" beside New product (a line of its own on a phone).
   await page.goto(`/${store}/stock/list`);
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'New item with variants' }).click();
+  await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveAttribute('href', `/${store}/stock/new`);
+  await page.getByRole('link', { name: 'New item with variants' }).click();
   await expect(page).toHaveURL(new RegExp(`/${store}/stock/items/new$`));
   await expect(page.getByRole('heading', { name: 'New item with variants' })).toBeVisible();
 
@@ -134,7 +134,7 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await sRed.getByRole('textbox', { name: 'Barcode' }).click();
   await wedgeScan(page, scanned);
   await expect(sRed.getByRole('textbox', { name: 'Barcode' })).toHaveValue(scanned);
-  await sRed.getByRole('textbox', { name: 'Opening quantity' }).fill('5');
+  await sRed.getByRole('textbox', { name: 'Opening stock' }).fill('5');
   const mRed = page.getByRole('region', { name: 'T-shirt (M, Red)' });
   await mRed.getByRole('button', { name: 'Generate a barcode for T-shirt (M, Red)' }).click();
   await expect(mRed.getByRole('textbox', { name: 'Barcode' })).toHaveValue(/^\d{13}$/);
@@ -180,7 +180,7 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await shot(page, 'item-list-en-phone');
   // "All variants" is the product list as before: one row per variant.
   await page.getByText('All variants').click();
-  await expect(page.getByText('6 products and variants')).toBeVisible();
+  await expect(page.getByText('6 products', { exact: true })).toBeVisible();
   await page.getByText('By item').click();
   await expect(page.getByText('1 product', { exact: true })).toBeVisible();
 

@@ -189,7 +189,7 @@ function StockCell(props: RowProps & { withLabel: boolean }) {
     );
   return (
     <TextInput
-      label={withLabel ? t('fields.openingQuantity') : undefined}
+      label={withLabel ? t('items.variants.opening') : undefined}
       aria-label={withLabel ? undefined : t('items.variants.openingOf', { name })}
       placeholder="0"
       inputMode="numeric"

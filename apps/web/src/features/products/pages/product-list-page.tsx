@@ -181,7 +181,7 @@ export default function ProductListPage() {
       <Stack gap="md">
         <ListHeading
           title={t('productList.title')}
-          count={shown.data ? t(folded ? 'productList.count' : 'items.list.variantRows', { count: total }) : null}
+          count={shown.data ? t('productList.count', { count: total }) : null}
         >
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             {/* Three buttons share a phone's width: narrow padding keeps "スキャン" whole. */}
@@ -218,41 +218,29 @@ export default function ProductListPage() {
                 </Menu.Dropdown>
               </Menu>
             )}
-            {editing.allowed &&
-              (phone ? (
-                // A phone's row has room for three buttons: Add asks which kind.
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <Button leftSection={<IconPlus size={18} />} px={6}>
-                      {t('productList.add')}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to={paths.stockNew(store)}>
-                      {t('productList.new')}
-                    </Menu.Item>
-                    <Menu.Item component={Link} to={paths.itemNew(store)}>
-                      {t('items.list.newItem')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              ) : (
-                <>
-                  <Button
-                    variant="light"
-                    leftSection={<IconPlus size={18} />}
-                    component={Link}
-                    to={paths.itemNew(store)}
-                  >
-                    {t('items.list.newItem')}
-                  </Button>
-                  <Button leftSection={<IconPlus size={18} />} component={Link} to={paths.stockNew(store)}>
-                    {t('productList.new')}
-                  </Button>
-                </>
-              ))}
+            {editing.allowed && !phone && (
+              <Button variant="light" leftSection={<IconPlus size={18} />} component={Link} to={paths.itemNew(store)}>
+                {t('items.list.newItem')}
+              </Button>
+            )}
+            {editing.allowed && (
+              <Button
+                leftSection={<IconPlus size={18} />}
+                component={Link}
+                to={paths.stockNew(store)}
+                px={phone ? 6 : undefined}
+              >
+                {phone ? t('productList.add') : t('productList.new')}
+              </Button>
+            )}
           </Group>
         </ListHeading>
+        {/* A phone's heading has room for three buttons: the item with variants gets a line of its own. */}
+        {editing.allowed && phone && (
+          <Button variant="light" leftSection={<IconPlus size={18} />} component={Link} to={paths.itemNew(store)}>
+            {t('items.list.newItem')}
+          </Button>
+        )}
         {/* Adding, importing and exporting are hidden: the reason says who can. */}
         {!editing.allowed && (
           <Text size="sm" c="dimmed">
