@@ -314,3 +314,47 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await expect(page.getByRole('list', { name: 'T-shirt のバリエーション' })).toBeVisible();
   await shot(page, 'item-list-ja-phone');
 });
+
+test('items: a product of its own is given options and becomes the first variant, keeping its barcode and stock', async ({
+  page,
+}) => {
+  const owner = await signUpConfirmed(page, 'itemadd');
+  const store = owner.urlName;
+  const code = randomInStoreEan13();
+  const headers = await apiHeaders(page, store);
+  const made = await page.request.post('/api/secure/product', {
+    headers,
+    data: { code, name: 'Socks', price: 500, quantity: 4 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.goto(`/${store}/stock/scan/${code}`);
+  await page.getByRole('link', { name: 'Add variants' }).click();
+  await expect(page.getByRole('heading', { name: 'Add variants' })).toBeVisible();
+  await expect(page.getByTestId('variant-card')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Add an option (Size, Colour…)' }).click();
+  const size = page.getByRole('region', { name: 'Option 1' });
+  await size.getByRole('textbox', { name: 'Option 1' }).fill('Size');
+  await size.getByRole('textbox', { name: 'Add values' }).fill('S, M');
+  await size.getByRole('textbox', { name: 'Add values' }).press('Enter');
+  // The product takes the first value; the owner may pick the other.
+  const own = page.getByRole('region', { name: 'Socks (S)' });
+  await expect(own.getByRole('textbox', { name: 'Barcode' })).toHaveValue(code);
+  await own.getByRole('combobox', { name: 'Size of Socks' }).selectOption('M');
+  const added = page.getByRole('region', { name: 'Socks (S)' });
+  await expect(added.getByText('New')).toBeVisible();
+  await added.getByRole('textbox', { name: 'Price' }).fill('5.00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Socks saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit item' })).toBeVisible();
+
+  const product = (await (await page.request.get(`/api/secure/product/code/${code}`, { headers })).json()) as {
+    itemId: string;
+  };
+  const item = await itemOf(page, store, product.itemId);
+  expect(item.options).toEqual([{ name: 'Size', values: ['S', 'M'] }]);
+  expect(item.variants.map((v) => [v.name, v.code === code, v.quantity])).toEqual([
+    ['Socks (S)', false, 0],
+    ['Socks (M)', true, 4],
+  ]);
+});
