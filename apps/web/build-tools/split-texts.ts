@@ -93,6 +93,13 @@ export const COUNTER_KEYS = [
   'subscription.upgradeLink',
 ];
 
+/**
+ * Namespaces only the item screens use (items and variants, batch labels: issue 44): a part of
+ * their own, `en-US.json?items`, that the products' and cargo's screens load (lib/i18n.ts,
+ * loadItemTexts), so the public screens, which load the later texts, do not carry them.
+ */
+export const ITEM_TEXTS = ['items', 'labelBatch'];
+
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
@@ -103,7 +110,7 @@ function firstKeysOf(ns: string, texts: unknown, list: readonly string[] = FIRST
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 }
 
-const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter)$/;
+const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter|items)$/;
 
 /**
  * `en-US.json?first` is the file without LATER_TEXTS, `en-US.json?later` only those: English is
@@ -127,6 +134,8 @@ export function splitTexts(): Plugin {
       const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const picked = Object.entries(texts).flatMap(([ns, value]): Array<[string, unknown]> => {
         if (!build) return part === 'first' ? [[ns, value]] : [];
+        if (ITEM_TEXTS.includes(ns)) return part === 'items' ? [[ns, value]] : [];
+        if (part === 'items') return [];
         const later = LATER_TEXTS.includes(ns);
         if (part === 'later') return later ? [[ns, value]] : [];
         if (part === 'counter') {
@@ -152,7 +161,7 @@ export function splitTexts(): Plugin {
       };
       for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
       const code = [...first].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
-      const named = LATER_TEXTS.flatMap((ns) =>
+      const named = [...LATER_TEXTS, ...ITEM_TEXTS].flatMap((ns) =>
         [...code.matchAll(new RegExp(`["'\`](${ns}\\.[A-Za-z][A-Za-z.]*)`, 'g'))]
           .map((m) => m[1]!)
           .filter((key) => !FIRST_KEYS.includes(key)),

@@ -65,3 +65,5 @@ export * from './card-codes.ts';
 export * from './customer-import.ts';
 export * from './loyalty.ts';
 export * from './customer-reports.ts';
+export * from './item-csv.ts';
+export * from './item-reports.ts';

@@ -254,6 +254,20 @@ export type StockMovementWindow = z.infer<typeof StockMovementWindowSchema>;
 export const ProductCategoriesSchema = z.array(z.string());
 export type ProductCategories = z.infer<typeof ProductCategoriesSchema>;
 
+/**
+ * The item columns of the product CSV (item-csv.ts reads them): the item's handle, shared by the
+ * rows of its variants, and up to 3 options as name and value pairs.
+ */
+export const VARIANT_CSV_COLUMNS = [
+  'handle',
+  'option1Name',
+  'option1Value',
+  'option2Name',
+  'option2Value',
+  'option3Name',
+  'option3Value',
+] as const;
+
 /** Columns of the product CSV file, in order (export writes them; import reads them by name). */
 export const PRODUCT_CSV_COLUMNS = [
   'code',
@@ -270,6 +284,10 @@ export const PRODUCT_CSV_COLUMNS = [
   // EACH, KG, L or M; empty = EACH. A measured product's quantity is integer thousandths of the
   // unit, as the API keeps it. Optional on import, after taxRate, for the same reason.
   'unit',
+  // Variants (item-csv.ts): one row per variant; rows with the same handle are one item, whose
+  // options are named by the optionN Name columns and valued by the optionN Value columns. Blank
+  // for a product without options. Last and optional, so files written before still import.
+  ...VARIANT_CSV_COLUMNS,
 ] as const;
 
 export const IMPORT_BATCH_MAX_ROWS = 1000;
@@ -297,6 +315,17 @@ export const ImportRowSchema = z.object({
   taxRate: cell.optional(),
   /** EACH, KG, L or M; absent or empty is EACH. Taken when the row creates the product. */
   unit: cell.optional(),
+  /** The item's handle and options (item-csv.ts); all absent or empty: a product of its own, as before. */
+  handle: cell.optional(),
+  option1Name: cell.optional(),
+  option1Value: cell.optional(),
+  option2Name: cell.optional(),
+  option2Value: cell.optional(),
+  option3Name: cell.optional(),
+  option3Value: cell.optional(),
+  /** A fourth option's columns, read by the web importer only to refuse the row: at most 3 options. */
+  option4Name: cell.optional(),
+  option4Value: cell.optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

@@ -323,6 +323,28 @@ export const routeSamples: Record<string, RouteSample> = {
       query: { from: '2026-01-01', to: '2026-12-31', top: '5' },
     }),
   },
+  'GET /api/secure/shop/statistic/items': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({
+      path: '/api/secure/shop/statistic/items',
+      query: { from: '2026-01-01', to: '2026-12-31', by: 'variant', top: '20' },
+    }),
+  },
+  'GET /api/secure/shop/statistic/item-stock': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/shop/statistic/item-stock', query: { by: 'item', lowStock: 'false' } }),
+  },
+  // A product without options is an item of its own with the product's id: its grid is one cell.
+  'GET /api/secure/item/{id}/grid': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: `/api/secure/item/${w.product.id}/grid`,
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    }),
+  },
   'GET /api/secure/shop/statistic/customers.csv': {
     tenancy: 'own',
     storeScoped: true,

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../l
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { RouteError } from './route-error.tsx';
-import { loadCounterTexts, loadLaterTexts } from '../lib/i18n.ts';
+import { loadCounterTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -39,17 +39,20 @@ import { tillsPages } from '../features/tills/index.ts';
 const page =
   (
     load: () => Promise<{ default: ComponentType }>,
-    { fullStyles = true, laterTexts = true as boolean | 'counter' } = {},
+    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false } = {},
   ) =>
   async () => {
     const [module] = await Promise.all([
       load(),
       fullStyles ? import('./full-styles.ts') : null,
       laterTexts === 'counter' ? loadCounterTexts() : laterTexts ? loadLaterTexts() : null,
+      itemTexts ? loadItemTexts() : null,
     ]);
     return { Component: module.default };
   };
 const FIRST_SCREEN = { fullStyles: false, laterTexts: false };
+/** Screens that show items, variants or batch labels (their texts are a part of their own). */
+const ITEM_SCREEN = { itemTexts: true };
 const PUBLIC_SCREEN = { fullStyles: false };
 /** The counter brings only its own part of the later texts (lib/i18n.ts, loadCounterTexts). */
 const COUNTER_SCREEN = { laterTexts: 'counter' as const };
@@ -104,11 +107,13 @@ export const appRoutes: RouteObject[] = [
           { path: routes.profileSubscriptionReturn, lazy: page(subscriptionPages.checkoutReturn) },
           { path: routes.profileSupport, lazy: page(supportPages.support) },
           { path: routes.stock, element: <Navigate to="list" replace /> },
-          { path: routes.stockScan, lazy: page(productsPages.scan) },
-          { path: routes.stockNew, lazy: page(productsPages.form) },
-          { path: routes.stockEdit, lazy: page(productsPages.form) },
-          { path: routes.stockList, lazy: page(productsPages.list) },
+          { path: routes.stockScan, lazy: page(productsPages.scan, ITEM_SCREEN) },
+          { path: routes.stockNew, lazy: page(productsPages.form, ITEM_SCREEN) },
+          { path: routes.stockEdit, lazy: page(productsPages.form, ITEM_SCREEN) },
+          { path: routes.stockList, lazy: page(productsPages.list, ITEM_SCREEN) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
+          { path: routes.itemNew, lazy: page(productsPages.item, ITEM_SCREEN) },
+          { path: routes.itemEdit, lazy: page(productsPages.item, ITEM_SCREEN) },
           { path: routes.shopCounter, lazy: page(counterPages.counter, COUNTER_SCREEN) },
           { path: routes.shopList, lazy: page(salesPages.list) },
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
@@ -125,7 +130,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.giftCardPage, lazy: page(storedValuePages.card) },
           { path: routes.cargoList, lazy: page(cargoPages.list) },
           { path: routes.cargoNew, lazy: page(cargoPages.edit) },
-          { path: routes.cargoDetail, lazy: page(cargoPages.detail) },
+          { path: routes.cargoDetail, lazy: page(cargoPages.detail, ITEM_SCREEN) },
           ...routes.comingSoon.map((path) => ({ path, element: <ComingSoon /> })),
           { path: '*', element: <StoreNotFound /> },
         ],

@@ -99,6 +99,20 @@ export function loadCounterTexts(): Promise<void> {
   return counterTexts;
 }
 
+let itemTexts: Promise<void> | undefined;
+
+/** English texts of the item screens (items, variants, batch labels): loaded with the products' and cargo's screens. */
+export function loadItemTexts(): Promise<void> {
+  itemTexts ??= import('../locales/en-US.json?items').then(
+    (items) => i18n.addResourceBundle('en-US', 'translation', items.default as Texts, true, true),
+    (error: unknown) => {
+      itemTexts = undefined;
+      throw error;
+    },
+  );
+  return itemTexts;
+}
+
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
   if (s.userLocale !== prev.userLocale) void applyLocale(s.userLocale);

@@ -34,6 +34,8 @@ export const routes = {
   stockNew: 'stock/new',
   stockEdit: 'stock/edit/:code',
   stockCatalog: 'stock/inventory-catalog',
+  itemNew: 'stock/items/new',
+  itemEdit: 'stock/items/:id',
   shopCounter: 'shop/counter/:transactionCode?',
   shopList: 'shop/list/:code?',
   shopShift: 'shop/shift',
@@ -105,6 +107,10 @@ export const paths = {
   stockNew: (store: string, query?: URLSearchParams) =>
     paths.store(store, routes.stockNew) + (query ? `?${query.toString()}` : ''),
   stockEdit: (store: string, code: string) => paths.store(store, `stock/edit/${seg(code)}`),
+  /** A new item with options (Size, Colour…) and its variants. */
+  itemNew: (store: string) => paths.store(store, routes.itemNew),
+  /** One item's editor: its options and variants, labels for them; a product of its own given options. */
+  itemEdit: (store: string, id: string) => paths.store(store, `stock/items/${seg(id)}`),
   /** The counter; with `transactionCode`, a held cart reopened. */
   shopCounter: (store: string, transactionCode?: string) =>
     paths.store(store, transactionCode ? `shop/counter/${seg(transactionCode)}` : 'shop/counter'),

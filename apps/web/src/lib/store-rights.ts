@@ -16,6 +16,7 @@ export type Need = Permission | 'OWNER';
 const SCREEN_NEEDS: [prefix: string, need: Need][] = [
   ['stock/new', 'PRODUCTS'],
   ['stock/edit', 'PRODUCTS'],
+  ['stock/items', 'PRODUCTS'],
   ['shop/counter', 'SELL'],
   ['shop/shift', 'SHIFTS'],
   ['shop/statistic', 'REPORTS'],

@@ -11,3 +11,7 @@ declare module '*.json?counter' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module '*.json?items' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

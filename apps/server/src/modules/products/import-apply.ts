@@ -4,7 +4,9 @@ import { writeTask } from '../../db/write-task.ts';
 import { newId } from '../../lib/ids.ts';
 import { claimSlots, limitContextOf, type WriteLimits } from '../plans/index.ts';
 import { recordOpeningStock } from '../stock/index.ts';
-import type { ImportField, ParsedRow } from './import-rows.ts';
+import type { ImportField, ParsedRow, RowError } from './import-rows.ts';
+import { ChunkItems, type PlacedRow } from './import-variants.ts';
+import { deleteEmptyItems, insertItems, placeVariants, updateItems } from './items-import.repo.ts';
 import { findProductsByCodes, insertProducts, standaloneProduct, updateProducts } from './products.repo.ts';
 import { editOf } from './products-bulk.repo.ts';
 import { productFields } from './products.service.ts';
@@ -22,6 +24,8 @@ interface Target {
   row: ProductRow;
   isNew: boolean;
   changed: boolean;
+  /** It moved into an item, or to other option values (items-import.repo.ts placeVariants). */
+  placed: boolean;
   outcomes: Array<{ line: number; outcome: Outcome }>;
 }
 
@@ -31,6 +35,8 @@ export interface ChunkResult {
   /** Lines not applied because their new product would pass the free limit. */
   limitedLines: number[];
   limitReached: boolean;
+  /** Lines refused for what they say of their item (import-variants.ts), one error each. */
+  errors: RowError[];
 }
 
 /**
@@ -78,16 +84,31 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
   const { storeId, ownerId, userId, importId, lines, at } = chunk;
   const codes = [...new Set(lines.map((p) => p.product.code))];
   const targets = new Map<string, Target>();
-  for (const row of await findProductsByCodes(trx, storeId, codes)) {
-    targets.set(row.code, { row, isNew: false, changed: false, outcomes: [] });
-  }
-  for (const { line, product, given } of lines) {
+  const found = await findProductsByCodes(trx, storeId, codes);
+  for (const row of found) targets.set(row.code, { row, isNew: false, changed: false, placed: false, outcomes: [] });
+  // Rows with a handle: their item, found by handle in the store or made by the chunk.
+  const items = await ChunkItems.load(trx, storeId, at, lines, found);
+  const errors: RowError[] = [];
+  const refused = new Set<Target>();
+  for (const parsed of lines) {
+    const { line } = parsed;
+    let { product, given } = parsed;
+    let placed: PlacedRow | null = null;
+    if (parsed.item.handle !== null) {
+      const result = items.place(parsed, targets.get(product.code)?.row);
+      if ('message' in result) {
+        errors.push(result);
+        continue;
+      }
+      ({ product, given } = result);
+      placed = result;
+    }
     const target = targets.get(product.code);
     if (!target) {
-      const row: ProductRow = standaloneProduct({
+      const own = standaloneProduct({
         id: newId(),
         store_id: storeId,
-        ...productFields(product),
+        ...productFields({ ...product, imageId: placed?.place.imageId }),
         // The CSV has no reorder level column: a product created by an import has none.
         reorder_level: null,
         tax_rate: product.taxRate ?? null,
@@ -97,13 +118,33 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
         updated_at: at,
         quantity_changed_at: null,
       });
-      targets.set(product.code, { row, isNew: true, changed: false, outcomes: [{ line, outcome: 'created' }] });
+      const row: ProductRow = placed
+        ? {
+            ...own,
+            item_id: placed.place.item_id,
+            option_values: placed.place.option_values,
+            variant_position: placed.place.position,
+          }
+        : own;
+      const created: Target = {
+        row,
+        isNew: true,
+        changed: false,
+        placed: false,
+        outcomes: [{ line, outcome: 'created' }],
+      };
+      targets.set(product.code, created);
+      placed?.bind(row.id, () => !refused.has(created));
       continue;
     }
+    placed?.bind(target.row.id, () => !refused.has(target));
     const before = descriptive(target.row);
     const next = { ...before };
     for (const field of given) (next as Record<ImportField, unknown>)[field] = product[field];
-    if (COMPARED.every((f) => next[f] === before[f])) {
+    const moves =
+      placed !== null &&
+      (target.row.item_id !== placed.place.item_id || target.row.option_values !== placed.place.option_values);
+    if (COMPARED.every((f) => next[f] === before[f]) && !moves) {
       target.outcomes.push({ line, outcome: 'unchanged' });
       continue;
     }
@@ -113,13 +154,28 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
       tax_rate: next.taxRate,
       updated_at: at,
     };
-    target.changed = true;
+    if (moves) {
+      const position =
+        target.row.item_id === placed!.place.item_id ? target.row.variant_position : placed!.place.position;
+      target.row = {
+        ...target.row,
+        item_id: placed!.place.item_id,
+        option_values: placed!.place.option_values,
+        variant_position: position,
+      };
+    }
+    if (target.isNew) {
+      target.outcomes.push({ line, outcome: 'updated' });
+      continue;
+    }
+    target.changed ||= !COMPARED.every((f) => next[f] === before[f]);
+    target.placed ||= moves;
     target.outcomes.push({ line, outcome: 'updated' });
   }
 
   const fresh = [...targets.values()].filter((t) => t.isNew);
   const slots = await claimSlots(trx, limitContextOf(chunk, new Date(at)), ownerId, 'products', fresh.length);
-  const refused = new Set(fresh.slice(slots));
+  for (const t of fresh.slice(slots)) refused.add(t);
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   // Counted, not listed line by line: a file past the limit would otherwise list every such line
   // with the same sentence (902 identical lines for one file).
@@ -130,6 +186,9 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
       else counts[outcome]++;
     }
   }
+  const itemWrites = items.finish();
+  await insertItems(trx, itemWrites.created);
+  await updateItems(trx, storeId, itemWrites.edited);
   const created = fresh.slice(0, slots).map((t) => t.row);
   // One statement for any number of rows on PostgreSQL, a few of 60 rows each on SQLite (products.repo.ts).
   await insertProducts(trx, created);
@@ -146,13 +205,28 @@ export async function applyImportChunk(trx: DbOrTx, chunk: ImportChunk): Promise
       at,
     })),
   );
+  const known = [...targets.values()].filter((t) => !t.isNew);
+  // The item's other variants follow a change of its name, brand, description or category.
+  const restated = items.restated(new Set(known.map((t) => t.row.id)));
   // Updated in code order, so two imports touching the same products lock them in the same order.
-  const changed = [...targets.values()]
-    .filter((t) => t.changed && !t.isNew)
-    .sort((a, b) => (a.row.code < b.row.code ? -1 : 1))
-    .map((t) => editOf(t.row));
+  const changed = [...known.filter((t) => t.changed).map((t) => t.row), ...restated]
+    .sort((a, b) => (a.code < b.code ? -1 : 1))
+    .map(editOf);
   await updateProducts(trx, storeId, changed);
-  return { counts, limitedLines, limitReached: refused.size > 0 };
+  await placeVariants(
+    trx,
+    storeId,
+    known
+      .filter((t) => t.placed)
+      .map(({ row }) => ({
+        id: row.id,
+        item_id: row.item_id,
+        option_values: row.option_values,
+        variant_position: row.variant_position,
+      })),
+  );
+  await deleteEmptyItems(trx, storeId, [...items.emptied]);
+  return { counts, limitedLines, limitReached: refused.size > 0, errors };
 }
 
 /**

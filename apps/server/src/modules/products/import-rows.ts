@@ -6,6 +6,8 @@ import {
   parseMoneyStrict,
   parseQuantityText,
   percentToBasisPoints,
+  readRowItem,
+  type RowItem,
   PRODUCT_UNITS,
   type CurrencyCode,
   type ImportRow,
@@ -26,6 +28,8 @@ export interface ParsedRow {
   product: CreateProduct;
   /** Fields the row gave; on update the others keep their value. */
   given: Set<ImportField>;
+  /** Its item's handle and its options; no handle: a product of its own, as before variants. */
+  item: RowItem;
 }
 
 const TEXT_FIELDS = ['name', 'brand', 'category', 'description'] as const;
@@ -120,8 +124,18 @@ export function parseImportRow(row: ImportRow, currency: CurrencyCode): ParsedRo
       given.add('taxRate');
     }
   }
+  // Option cells are text the export protected from spreadsheets as it does names ("'-1").
+  const item = readRowItem(
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [
+        k,
+        k.startsWith('option') && typeof v === 'string' ? unprotectFormula(v) : v,
+      ]),
+    ),
+  );
+  if (Array.isArray(item)) errors.push(...item.map((e) => ({ line: row.line, ...e })));
   const parsed = ImportRowSchema.safeParse(candidate);
   if (!parsed.success) issueErrors(row.line, parsed.error.issues, errors);
-  if (errors.length > 0 || !parsed.success) return errors;
-  return { line: row.line, product: parsed.data, given };
+  if (errors.length > 0 || !parsed.success || Array.isArray(item)) return errors;
+  return { line: row.line, product: parsed.data, given, item };
 }

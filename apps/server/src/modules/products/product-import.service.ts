@@ -30,7 +30,8 @@ const CHUNK_TRIES = 3;
  * creates it with the row's quantity as opening stock; rows are applied in order, so a code
  * repeated later in the batch updates the product the earlier line made.
  *
- * The batch is applied in small transactions (all lines of a code always in the same one), and
+ * Rows with a handle are the variants of one item (import-variants.ts); all rows of a handle, and
+ * all lines of a code, are applied in the same one of the batch's small transactions, and
  * its result is stored last, in a transaction answered only once a sync covers it and every chunk
  * before it (on SQLite the chunks themselves are answered at their commit: import-apply.ts). A
  * batch sent again (same importId and batch) returns the stored first result and changes nothing. A batch interrupted half way (a crash, a lost connection) is simply
@@ -45,23 +46,40 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
   const currency = store.main_currency as CurrencyCode;
   const errors: RowError[] = [];
   let rejected = 0;
-  const byCode = new Map<string, ParsedRow[]>();
+  // Lines by what must be applied together: all rows of a handle (one item), else all rows of a code.
+  const groups = new Map<string, ParsedRow[]>();
+  const keyOfCode = new Map<string, { key: string; line: number }>();
   for (const [i, row] of body.rows.entries()) {
     if (i > 0 && i % CHUNK === 0) await nextTurn();
     const result = parseImportRow(row, currency);
     if (Array.isArray(result)) {
       errors.push(...result);
       rejected++;
-    } else byCode.set(result.product.code, [...(byCode.get(result.product.code) ?? []), result]);
+      continue;
+    }
+    const { code } = result.product;
+    const key = result.item.handle === null ? `code:${code}` : `handle:${result.item.handle}`;
+    const first = keyOfCode.get(code);
+    if (first && first.key !== key) {
+      errors.push({
+        line: result.line,
+        field: 'code',
+        message: `This barcode is already on line ${first.line} of another item`,
+      });
+      rejected++;
+      continue;
+    }
+    if (!first) keyOfCode.set(code, { key, line: result.line });
+    const group = groups.get(key);
+    if (group) group.push(result);
+    else groups.set(key, [result]);
   }
   const at = iso(ctx.clock.now());
-  const codes = [...byCode.keys()];
   const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
   let limitReached = false;
   const limitedLines: number[] = [];
   const chunk = ctx.dbKind === 'postgres' ? PG_CHUNK : CHUNK;
-  for (let i = 0; i < codes.length; i += chunk) {
-    const lines = codes.slice(i, i + chunk).flatMap((code) => byCode.get(code)!);
+  const apply = async (lines: ParsedRow[]) => {
     const applied = await applyWithRetry(ctx, {
       storeId: store.id,
       ownerId: store.owner_id,
@@ -75,7 +93,18 @@ export async function importBatch(ctx: AppContext, scope: Scope, body: ImportBat
     for (const outcome of ['created', 'updated', 'unchanged'] as const) counts[outcome] += applied.counts[outcome];
     limitedLines.push(...applied.limitedLines);
     limitReached ||= applied.limitReached;
+    errors.push(...applied.errors);
+    rejected += applied.errors.length;
+  };
+  // About `chunk` codes a transaction, never splitting a group.
+  let lines: ParsedRow[] = [];
+  for (const group of groups.values()) {
+    lines.push(...group);
+    if (lines.length < chunk) continue;
+    await apply(lines);
+    lines = [];
   }
+  if (lines.length > 0) await apply(lines);
   // Every row lands in exactly one count: created + updated + unchanged + limited + rejected = rows.
   const result: ImportBatchResult = {
     ...counts,

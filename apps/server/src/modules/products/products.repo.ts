@@ -287,18 +287,6 @@ export async function catalogueTotals(db: DbOrTx, storeId: string): Promise<Cata
   };
 }
 
-/** Export pages by code (unique in the store), so a 100k catalogue streams in small steps. */
-export function productsAfterCode(
-  db: DbOrTx,
-  storeId: string,
-  afterCode: string | null,
-  limit: number,
-): Promise<ProductRow[]> {
-  let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
-  if (afterCode !== null) query = query.where('code', '>', afterCode);
-  return query.orderBy('code').limit(limit).execute();
-}
-
 /** PostgreSQL: fresh planner statistics and visibility map for the products table (see catalogue-statistics.ts). */
 export async function vacuumProducts(db: Db): Promise<void> {
   // SKIP_LOCKED: another process already vacuuming the table does the same work.

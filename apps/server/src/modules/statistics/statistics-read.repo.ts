@@ -118,10 +118,10 @@ export interface ProductTotalsRow {
   rank_profit: string | number;
 }
 
-const FIGURE_COLUMNS = sql.raw(
+export const FIGURE_COLUMNS = sql.raw(
   'product_key, quantity, refunded_quantity, revenue, refunded_revenue, cost, refunded_cost',
 );
-const NEGATED_FIGURES = sql.raw(
+export const NEGATED_FIGURES = sql.raw(
   'product_key, -quantity, -refunded_quantity, -revenue, -refunded_revenue, -cost, -refunded_cost',
 );
 
@@ -131,7 +131,7 @@ const NEGATED_FIGURES = sql.raw(
  * read beside each source as the rows they will be added to, so a sale counts from its commit on.
  * That table holds about a second of sales, its store's rows one range of its primary key.
  */
-function sourceRows(
+export function sourceRows(
   storeId: string,
   sources: ProductSources,
   columns: ReturnType<typeof sql.raw>,

@@ -4,6 +4,13 @@ import {
   CustomerReportCsvQuerySchema,
   CustomerReportQuerySchema,
   CustomerReportSchema,
+  ItemGridQuerySchema,
+  ItemGridSchema,
+  ItemIdParamsSchema,
+  ItemSalesQuerySchema,
+  ItemSalesReportSchema,
+  ItemStockQuerySchema,
+  ItemStockReportSchema,
   MAX_CUSTOMER_REPORT_DAYS,
   StatisticSummaryQuerySchema,
   StatisticSummarySchema,
@@ -17,6 +24,7 @@ import { bearerAuth, errorResponses, storeHeaders } from '../../lib/schemas.ts';
 import { scopeOf } from '../access/index.ts';
 import { exportCustomerReportCsv } from './customer-report-export.service.ts';
 import { customerReport } from './customer-report.service.ts';
+import { itemGrid, itemSalesReport, itemStockReport } from './item-report.service.ts';
 import * as statistics from './statistics.service.ts';
 
 /** `/api/secure/shop/statistic/...`: sales reports of the store of X-Store (product.md §6). */
@@ -65,6 +73,53 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => statistics.statisticSummary(ctx, await scopeOf(ctx, request), request.query),
+    );
+
+    app.get(
+      '/shop/statistic/items',
+      {
+        config: { permission: 'REPORTS' },
+        schema: {
+          ...base,
+          description:
+            'Net sales of the local dates `from` to `to` (inclusive) by item (`by=item`, default: its variants added up) or by variant (`by=variant`): quantity, refunded quantity, revenue, and cost and profit for a member who may see costs; highest revenue first, the first `top` (default 100), `more` counts the rest.',
+          querystring: ItemSalesQuerySchema,
+          response: { 200: ItemSalesReportSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => itemSalesReport(ctx, await scopeOf(ctx, request), request.query),
+    );
+
+    app.get(
+      '/shop/statistic/item-stock',
+      {
+        config: { permission: 'REPORTS' },
+        schema: {
+          ...base,
+          description:
+            "Stock now by item (default) or by variant: quantity, value at cost (for a member who may see costs) and at price, the reorder level and the variants at or below it (`lowStock=true`: only those rows); highest value at price first, the first `top` (default 100), with the store's totals.",
+          querystring: ItemStockQuerySchema,
+          response: { 200: ItemStockReportSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => itemStockReport(ctx, await scopeOf(ctx, request), request.query),
+    );
+
+    app.get(
+      '/item/:id/grid',
+      {
+        config: { permission: 'REPORTS' },
+        schema: {
+          ...base,
+          tags: ['items'],
+          description:
+            "An item's variants as a grid: option 1 values as rows × option 2 values as columns (one column for an item with one option), each cell a variant with its stock now and its net sales of the local dates `from` to `to`, and the totals of each row and column.",
+          params: ItemIdParamsSchema,
+          querystring: ItemGridQuerySchema,
+          response: { 200: ItemGridSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => itemGrid(ctx, await scopeOf(ctx, request), request.params.id, request.query),
     );
 
     app.get(

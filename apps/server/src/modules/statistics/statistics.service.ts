@@ -33,7 +33,7 @@ const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10
 const FIRST_DATE = '1970-01-01';
 const LAST_DATE = '9998-12-31';
 
-function validRange(from: string, to: string): Range {
+export function validRange(from: string, to: string): Range {
   const details: { field: string; message: string }[] = [];
   for (const [field, date] of [
     ['from', from],
@@ -163,7 +163,7 @@ function isLastDayOfMonth(date: string): boolean {
  * "this month" or "this year": no sale is dated after today), which the hour rows tell with an
  * index probe; so the common reports read month rows only, and the answer stays exact.
  */
-async function productSourcesFor(ctx: AppContext, storeId: string, range: Range): Promise<ProductSources> {
+export async function productSourcesFor(ctx: AppContext, storeId: string, range: Range): Promise<ProductSources> {
   let { from, to } = range;
   const monthStart = `${from.slice(0, 7)}-01`;
   if (from !== monthStart) {

@@ -6,6 +6,9 @@ import { translateMessage } from '../../lib/describe-error.ts';
  * ("JPY has no decimals", "Name must be at most 120 characters"). These patterns turn them into
  * translated sentences with the value kept; anything else goes through the exact-text messages.
  */
+/** "Size, Colour and Fit" (the server's English list) as "Size・Colour・Fit", which reads in any language. */
+const optionNames = (list: string) => list.split(/, | and /).join('・');
+
 const PATTERNS: Array<[RegExp, string, (m: RegExpMatchArray) => Record<string, string>]> = [
   [/^([A-Z]{3}) has no decimals$/, 'noDecimals', (m) => ({ currency: m[1]! })],
   [/^([A-Z]{3}) has at most (\d+) decimals$/, 'maxDecimals', (m) => ({ currency: m[1]!, count: m[2]! })],
@@ -37,6 +40,18 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpMatchArray) => Record<string, s
   [/^(\w+) must not contain control characters$/, 'controlChars', (m) => ({ field: m[1]! })],
   [/^Must be a whole number of minor units$/, 'amountWholeMinor', () => ({})],
   [/^The validated value is not a number$/, 'notANumber', () => ({})],
+  // Variant rows (one item per handle).
+  [
+    /^The row has (.+) but the item's options are (.+)$/,
+    'optionsMismatch',
+    (m) => ({ row: optionNames(m[1]!), item: optionNames(m[2]!) }),
+  ],
+  [/^Line (\d+) has the same options for this item$/, 'sameOptions', (m) => ({ line: m[1]! })],
+  [/^The item already has these options on barcode (\S+)$/, 'optionsTaken', (m) => ({ code: m[1]! })],
+  [/^This barcode is already on line (\d+) of another item$/, 'codeOnOtherItem', (m) => ({ line: m[1]! })],
+  [/^Option (\d) is filled but option (\d) is empty$/, 'optionGap', (m) => ({ option: m[1]!, empty: m[2]! })],
+  [/^Option (\d) has a value but no name$/, 'optionNoName', (m) => ({ option: m[1]! })],
+  [/^Option (\d) has a name but no value$/, 'optionNoValue', (m) => ({ option: m[1]! })],
 ];
 
 /** Field labels the shared schemas use in their messages, by the import's field key. */

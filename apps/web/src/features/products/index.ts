@@ -4,4 +4,5 @@ export const productsPages = {
   form: () => import('./pages/product-form-page.tsx'),
   list: () => import('./pages/product-list-page.tsx'),
   catalog: () => import('./pages/catalog-page.tsx'),
+  item: () => import('./pages/item-form-page.tsx'),
 };

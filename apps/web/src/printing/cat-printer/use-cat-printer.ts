@@ -3,7 +3,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { bluetoothAvailable, type PrinterDevice, type PrinterLink } from '../bluetooth/printer-transport.ts';
 import { catPrinterTransport } from './cat-transport.ts';
 import type { MonoBitmap } from './protocol.ts';
-import { printCopies } from './print-labels.ts';
+import { printBatch } from './print-labels.ts';
 
 // The chosen device and its connection live for the page's lifetime: browsers hand a device out
 // only after a user gesture, and reconnecting for every label costs a second or two.
@@ -49,8 +49,9 @@ export function useCatPrinter() {
     setCatPrinter(null);
   }, [setCatPrinter]);
 
-  const print = useCallback(
-    async (bitmap: MonoBitmap, copies: number) => {
+  /** Prints each bitmap its number of copies (one label's copies, or a batch of several labels). */
+  const printMany = useCallback(
+    async (jobs: readonly { bitmap: MonoBitmap; copies: number }[]) => {
       setBusy('printing');
       try {
         const ble = await transport();
@@ -61,7 +62,7 @@ export function useCatPrinter() {
         }
         if (!link?.isConnected()) link = await ble.connect(device);
         try {
-          await printCopies(link, bitmap, copies);
+          await printBatch(link, jobs);
         } catch (error) {
           dropConnection();
           throw error;
@@ -73,5 +74,7 @@ export function useCatPrinter() {
     [saved, setCatPrinter],
   );
 
-  return { available: bluetoothAvailable(), saved, busy, pair, forget, print };
+  const print = useCallback((bitmap: MonoBitmap, copies: number) => printMany([{ bitmap, copies }]), [printMany]);
+
+  return { available: bluetoothAvailable(), saved, busy, pair, forget, print, printMany };
 }

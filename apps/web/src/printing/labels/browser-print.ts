@@ -24,16 +24,28 @@ export function bitmapToPng(bitmap: MonoBitmap): string {
  * browsers without Web Bluetooth.
  */
 export function browserPrint(bitmap: MonoBitmap, copies: number): void {
-  const widthMm = bitmap.width / DOTS_PER_MM;
-  const heightMm = Math.ceil(bitmap.height / DOTS_PER_MM);
-  const src = bitmapToPng(bitmap);
+  browserPrintMany([{ bitmap, copies: Math.max(1, copies) }]);
+}
+
+/**
+ * Prints several labels, each its number of copies, in one print dialog: one label per page. The
+ * page is sized to the tallest label; each image keeps its own height (width fixed, height auto),
+ * as a name on two lines makes a taller label than one.
+ */
+export function browserPrintMany(jobs: readonly { bitmap: MonoBitmap; copies: number }[]): void {
+  if (jobs.length === 0) return;
+  const widthMm = Math.max(...jobs.map((j) => j.bitmap.width)) / DOTS_PER_MM;
+  const heightMm = Math.ceil(Math.max(...jobs.map((j) => j.bitmap.height)) / DOTS_PER_MM);
   const root = document.createElement('div');
   root.id = 'label-print-root';
-  for (let i = 0; i < Math.max(1, copies); i++) {
-    const img = document.createElement('img');
-    img.src = src;
-    img.alt = '';
-    root.append(img);
+  for (const job of jobs) {
+    const src = bitmapToPng(job.bitmap);
+    for (let i = 0; i < job.copies; i++) {
+      const img = document.createElement('img');
+      img.src = src;
+      img.alt = '';
+      root.append(img);
+    }
   }
   const style = document.createElement('style');
   style.textContent = `
@@ -42,7 +54,7 @@ export function browserPrint(bitmap: MonoBitmap, copies: number): void {
       @page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }
       body > *:not(#label-print-root) { display: none !important; }
       #label-print-root { display: block; }
-      #label-print-root img { display: block; width: ${widthMm}mm; height: ${heightMm}mm; break-after: page; image-rendering: pixelated; }
+      #label-print-root img { display: block; width: ${widthMm}mm; height: auto; break-after: page; image-rendering: pixelated; }
     }`;
   document.body.append(style, root);
   const cleanup = () => {

@@ -21,6 +21,15 @@ export interface LabelContent {
   price: string;
 }
 
+/** One product's label and how many of it to print: a batch prints several products at once. */
+export interface LabelRun {
+  content: LabelContent;
+  copies: number;
+}
+
+/** The most copies of one label a batch takes (a label per piece of a large delivery). */
+export const MAX_LABEL_COPIES = 999;
+
 /**
  * A product's or a cargo line's label, its price formatted by `price`; a weighed product's price is
  * per unit and says so (¥1,980/kg), wherever the label is printed from.

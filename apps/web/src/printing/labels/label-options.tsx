@@ -13,9 +13,10 @@ const SWITCHES = [
 /**
  * The label switches of catConfig, kept in the session so every label prints the same way. "Price
  * only" is the one combination original.md §3 names (price on, the other four off), offered as one
- * switch; turning it off shows everything again.
+ * switch; turning it off shows everything again. `showCount` false hides the copies (a batch
+ * counts each label itself).
  */
-export function LabelOptions() {
+export function LabelOptions({ showCount = true }: { showCount?: boolean } = {}) {
   const { t } = useTranslation();
   const config = useSession((s) => s.catConfig);
   const setCatConfig = useSession((s) => s.setCatConfig);
@@ -44,17 +45,20 @@ export function LabelOptions() {
           />
         ))}
       </SimpleGrid>
-      <NumberInput
-        label={t('labels.count')}
-        min={1}
-        max={99}
-        clampBehavior="strict"
-        allowDecimal={false}
-        allowNegative={false}
-        value={config.count}
-        onChange={(v) => setCatConfig({ count: Math.max(1, Math.min(99, Number(v) || 1)) })}
-        w={140}
-      />
+      {/* A batch sets each label's copies itself. */}
+      {showCount && (
+        <NumberInput
+          label={t('labels.count')}
+          min={1}
+          max={99}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          value={config.count}
+          onChange={(v) => setCatConfig({ count: Math.max(1, Math.min(99, Number(v) || 1)) })}
+          w={140}
+        />
+      )}
     </Stack>
   );
 }

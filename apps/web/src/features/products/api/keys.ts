@@ -13,3 +13,14 @@ export const productKeys = {
 };
 
 export const productPath = (code: string) => `/api/secure/product/code/${encodeURIComponent(code)}`;
+
+/**
+ * Items (an item and its variants) live under the products' key: a save of either invalidates
+ * both, as a variant is a product.
+ */
+export const itemKeys = {
+  one: (store: string, id: string) => ['products', store, 'item', id] as const,
+  window: (store: string, params: object) => ['products', store, 'items', params] as const,
+};
+
+export const itemPath = (id: string) => `/api/secure/item/${encodeURIComponent(id)}`;

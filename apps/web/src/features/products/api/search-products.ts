@@ -35,8 +35,8 @@ export const productWindowQuery = (store: string, page: number, size: number, se
     placeholderData: keepPreviousData,
   });
 
-export function useProductWindow(store: string, page: number, size: number, search: ProductSearch) {
-  return useQuery(productWindowQuery(store, page, size, search));
+export function useProductWindow(store: string, page: number, size: number, search: ProductSearch, enabled = true) {
+  return useQuery({ ...productWindowQuery(store, page, size, search), enabled });
 }
 
 export const productPagesQuery = (store: string, size: number, search: ProductSearch) =>

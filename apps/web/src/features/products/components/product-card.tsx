@@ -157,6 +157,17 @@ export function ProductCard({ store, product, onPrintLabel }: Props) {
             {t('labels.printLabel')}
           </Button>
         </SimpleGrid>
+        {/* A variant opens its item; a product of its own can be given options (it becomes the first variant). */}
+        {editing.allowed && (
+          <Button
+            variant="subtle"
+            component={Link}
+            to={paths.itemEdit(store, product.itemId ?? product.id)}
+            leftSection={product.optionValues.length ? <IconEdit size={18} /> : <IconPlus size={18} />}
+          >
+            {product.optionValues.length ? t('items.card.editItem') : t('items.card.addVariants')}
+          </Button>
+        )}
         {!editing.allowed && (
           <Text size="sm" c="dimmed">
             {editing.reason}

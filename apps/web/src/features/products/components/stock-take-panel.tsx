@@ -1,4 +1,4 @@
-import { formatQuantity } from '@shopdesk/shared';
+import { formatQuantity, isMeasuredUnit } from '@shopdesk/shared';
 import { useState, type Dispatch } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,13 +8,28 @@ import { describeError } from '../../../lib/describe-error.ts';
 import { adjustStock } from '../api/adjust-stock.ts';
 import { getProduct } from '../api/get-product.ts';
 import { productKeys } from '../api/keys.ts';
+import { productQuery } from '../api/get-product.ts';
+import { IconPrinter } from '../../../components/icons.tsx';
+import { notifications } from '../../../lib/notifications.ts';
+import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
+import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
+import { labelContentOf, MAX_LABEL_COPIES, type LabelRun } from '../../../printing/labels/label-layout.ts';
 import type { ReviewLine } from '../stock-take/review.ts';
 import { saveCount, type SaveCountResult } from '../stock-take/save-count.ts';
 import type { Tally, TallyAction } from '../stock-take/tally.ts';
 import { StockTakeReview } from './stock-take-review.tsx';
 import { TallyRow } from './tally-row.tsx';
 
-function SaveReport({ result, onClose }: { result: SaveCountResult; onClose: () => void }) {
+function SaveReport({
+  result,
+  onClose,
+  onLabels,
+}: {
+  result: SaveCountResult;
+  onClose: () => void;
+  /** Labels for what was just counted, as many as counted. */
+  onLabels: (lines: { code: string; counted: number }[]) => void;
+}) {
   const { t } = useTranslation();
   const held = result.changed.length + result.failed.length;
   return (
@@ -40,6 +55,17 @@ function SaveReport({ result, onClose }: { result: SaveCountResult; onClose: () 
               </List.Item>
             ))}
           </List>
+        )}
+        {result.saved.length > 0 && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPrinter size={16} />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => onLabels(result.saved.map((s) => ({ code: s.code, counted: s.quantity })))}
+          >
+            {t('labelBatch.fromCount')}
+          </Button>
         )}
         {result.changed.length > 0 && (
           <div>
@@ -101,6 +127,24 @@ export function StockTakePanel({
   const [clearing, setClearing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<SaveCountResult | null>(null);
+  const [labels, setLabels] = useState<LabelRun[] | null>(null);
+  const money = useStoreMoney();
+
+  /** A label per piece counted (a weighed product: one), from each product as it is now. */
+  const printCounted = async (lines: { code: string; counted: number }[]) => {
+    try {
+      const products = await Promise.all(lines.map((l) => qc.fetchQuery(productQuery(store, l.code))));
+      const runs = lines.flatMap((l, i) => {
+        const p = products[i];
+        if (!p) return [];
+        const copies = isMeasuredUnit(p.unit) ? 1 : Math.min(MAX_LABEL_COPIES, Math.max(0, l.counted));
+        return [{ content: labelContentOf(p, (minor) => formatMain(money, minor)), copies }];
+      });
+      setLabels(runs);
+    } catch (e) {
+      notifications.show({ color: 'red', message: describeError(t, e) });
+    }
+  };
   // Pieces only: a weighed product's row holds thousandths (its row shows them in kg).
   const items = tally.entries.reduce((n, e) => n + (e.measured ? 0 : e.counted), 0);
 
@@ -119,7 +163,10 @@ export function StockTakePanel({
     setReviewing(false);
   };
 
-  const report = result && <SaveReport result={result} onClose={() => setResult(null)} />;
+  const report = result && (
+    <SaveReport result={result} onClose={() => setResult(null)} onLabels={(lines) => void printCounted(lines)} />
+  );
+  const labelSheet = <LabelSheetModal runs={labels} onClose={() => setLabels(null)} />;
 
   if (reviewing && tally.entries.length > 0) {
     return (
@@ -178,6 +225,16 @@ export function StockTakePanel({
       <Button size="lg" onClick={() => setReviewing(true)} disabled={tally.entries.length === 0}>
         {t('stockTake.reviewButton')}
       </Button>
+      {tally.entries.length > 0 && (
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={18} />}
+          onClick={() => void printCounted(tally.entries.map((e) => ({ code: e.code, counted: e.counted })))}
+        >
+          {t('labelBatch.fromCount')}
+        </Button>
+      )}
+      {labelSheet}
       <ConfirmDialog
         opened={clearing}
         title={t('stockTake.clearTitle')}

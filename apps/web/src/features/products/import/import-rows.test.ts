@@ -19,6 +19,42 @@ describe('header mapping and rows', () => {
     ]);
   });
 
+  it('reads the handle and option columns of a variant row, a fourth option too (the server refuses it)', () => {
+    const records = parseCsv(
+      'code,name,price,handle,option1Name,option1Value,Option 2 Name,option2value,option4Name,option4Value\n' +
+        '1,T-shirt,19.90,tee,Size,M,Colour,Red,,\n' +
+        '2,T-shirt,19.90,tee,Size,L,Colour,Red,Neck,V\n',
+    );
+    const map = mapHeader(records[0]!.fields);
+    expect(map).toMatchObject({ handle: 3, option1Name: 4, option1Value: 5, option2Name: 6, option2Value: 7 });
+    expect(toImportRows(records, map)).toEqual([
+      {
+        line: 2,
+        code: '1',
+        name: 'T-shirt',
+        price: '19.90',
+        handle: 'tee',
+        option1Name: 'Size',
+        option1Value: 'M',
+        option2Name: 'Colour',
+        option2Value: 'Red',
+      },
+      {
+        line: 3,
+        code: '2',
+        name: 'T-shirt',
+        price: '19.90',
+        handle: 'tee',
+        option1Name: 'Size',
+        option1Value: 'L',
+        option2Name: 'Colour',
+        option2Value: 'Red',
+        option4Name: 'Neck',
+        option4Value: 'V',
+      },
+    ]);
+  });
+
   it('splits into batches of at most 1000', () => {
     const parts = batches(Array.from({ length: 2501 }, (_, i) => i));
     expect(parts.map((p) => p.length)).toEqual([1000, 1000, 501]);

@@ -1,7 +1,30 @@
 import type { CsvRecord, ImportRow } from '@shopdesk/shared';
 
 export type ImportField =
-  'code' | 'name' | 'brand' | 'category' | 'price' | 'cost' | 'quantity' | 'description' | 'taxRate' | 'unit';
+  | 'code'
+  | 'name'
+  | 'brand'
+  | 'category'
+  | 'price'
+  | 'cost'
+  | 'quantity'
+  | 'description'
+  | 'taxRate'
+  | 'unit'
+  | (typeof ITEM_FIELDS)[number];
+
+/** The item columns (one row per variant); a fourth option is read only for the server to refuse it. */
+const ITEM_FIELDS = [
+  'handle',
+  'option1Name',
+  'option1Value',
+  'option2Name',
+  'option2Value',
+  'option3Name',
+  'option3Value',
+  'option4Name',
+  'option4Value',
+] as const;
 
 /** Header names people use for each field (our export's own names first), compared loosely. */
 const ALIASES: Record<ImportField, string[]> = {
@@ -15,6 +38,16 @@ const ALIASES: Record<ImportField, string[]> = {
   description: ['description', 'notes', 'note', 'details', '説明'],
   taxRate: ['taxrate', 'tax', 'vat', 'vatrate', 'taxpercent', '税率'],
   unit: ['unit', 'uom', 'unitofmeasure', '単位'],
+  handle: ['handle', 'itemhandle', 'ハンドル'],
+  option1Name: ['option1name', 'オプション1名'],
+  option1Value: ['option1value', 'オプション1値'],
+  option2Name: ['option2name', 'オプション2名'],
+  option2Value: ['option2value', 'オプション2値'],
+  option3Name: ['option3name', 'オプション3名'],
+  option3Value: ['option3value', 'オプション3値'],
+  // Any option past the third: the server says an item has at most 3.
+  option4Name: ['option4name', 'option5name', 'option6name'],
+  option4Value: ['option4value', 'option5value', 'option6value'],
 };
 
 export const REQUIRED_FIELDS: ImportField[] = ['code', 'name', 'price'];
@@ -50,7 +83,16 @@ export function toImportRows(records: CsvRecord[], map: Partial<Record<ImportFie
       name: cell(r, 'name') ?? '',
       price: cell(r, 'price') ?? '',
     };
-    for (const f of ['brand', 'category', 'cost', 'quantity', 'description', 'taxRate', 'unit'] as const) {
+    for (const f of [
+      'brand',
+      'category',
+      'cost',
+      'quantity',
+      'description',
+      'taxRate',
+      'unit',
+      ...ITEM_FIELDS,
+    ] as const) {
       const v = cell(r, f);
       if (v) row[f] = v;
     }

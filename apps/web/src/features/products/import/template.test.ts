@@ -7,6 +7,7 @@ import {
   parseCsv,
   parseMoneyStrict,
   parseQuantityText,
+  readRowItem,
   type CurrencyCode,
 } from '@shopdesk/shared';
 import { mapHeader, missingFields, toImportRows } from './import-rows.ts';
@@ -19,9 +20,27 @@ describe('CSV template', () => {
     const map = mapHeader(records[0]!.fields);
     expect(missingFields(map)).toEqual([]);
     const rows = toImportRows(records, map);
-    expect(rows).toHaveLength(3);
-    expect(rows.map((r) => r.unit)).toEqual(['EACH', 'EACH', 'KG']);
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r.unit)).toEqual(['EACH', 'EACH', 'KG', 'EACH', 'EACH']);
     expect(rows[2]!.quantity).toBe('12.500');
+    // The T-shirt: one item (shared handle) in two variants, each with one value per option.
+    expect(rows.slice(3).map((r) => readRowItem(r))).toEqual([
+      {
+        handle: 'tshirt',
+        options: [
+          { name: 'Size', value: 'M' },
+          { name: 'Colour', value: 'Red' },
+        ],
+      },
+      {
+        handle: 'tshirt',
+        options: [
+          { name: 'Size', value: 'L' },
+          { name: 'Colour', value: 'Red' },
+        ],
+      },
+    ]);
+    expect(rows.slice(0, 3).map((r) => readRowItem(r))).toEqual(Array(3).fill({ handle: null, options: [] }));
     for (const row of rows) {
       const body = {
         ...row,

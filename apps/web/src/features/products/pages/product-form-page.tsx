@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '../../../lib/notifications.ts';
-import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { productCodeProblem } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -12,6 +12,7 @@ import { useSuggestion } from '../api/get-suggestion.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
+import { useItem } from '../api/get-item.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { StockHistory } from '../components/stock-history.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -37,6 +38,9 @@ export default function ProductFormPage() {
   const update = useUpdateProduct(store);
   const remove = useDeleteProduct(store);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A variant's name and options are its item's: the form says where they are edited.
+  const variantOf = existing.data?.optionValues.length ? existing.data.itemId : undefined;
+  const item = useItem(store, variantOf);
   const cardOf = (code: string) => paths.stockScan(store, code);
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.stockList(store)));
 
@@ -55,6 +59,14 @@ export default function ProductFormPage() {
           </Text>
         </div>
         {!editCode && <LimitNotice kind="products" store={store} />}
+        {variantOf && item.data && (
+          <Alert color="blue" variant="light">
+            {t('items.variantNotice.text', { name: item.data.name })}{' '}
+            <Anchor component={Link} to={paths.itemEdit(store, variantOf)} fz="sm" fw={600}>
+              {t('items.variantNotice.link')}
+            </Anchor>
+          </Alert>
+        )}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           {editCode && existing.isPending && <Skeleton h={400} />}
           {editCode && existing.isError && <Alert color="red">{describeError(t, existing.error)}</Alert>}

@@ -8,6 +8,7 @@ import {
   Container,
   Group,
   Menu,
+  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -20,7 +21,7 @@ import { notifications } from '../../../lib/notifications.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { PRODUCT_SORTS, type Product } from '@shopdesk/shared';
+import { PRODUCT_SORTS, type Item, type Product } from '@shopdesk/shared';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
 import { CardList, EmptyCard, ListHeading, TableCard } from '../../../components/list-card.tsx';
@@ -38,8 +39,11 @@ import {
   IconUpload,
 } from '../../../components/icons.tsx';
 import { LabelSheetModal } from '../../../printing/labels/label-sheet-modal.tsx';
-import { labelContentOf, type LabelContent } from '../../../printing/labels/label-layout.ts';
+import { labelContentOf, type LabelContent, type LabelRun } from '../../../printing/labels/label-layout.ts';
 import { useProductWindow, type ProductSort } from '../api/search-products.ts';
+import { useItemWindow, type ItemSort } from '../api/search-items.ts';
+import { ItemCards, ItemTable } from '../components/item-rows.tsx';
+import { itemLabelRuns } from '../items/item-labels.ts';
 import { productQuery } from '../api/get-product.ts';
 import { useExportCsv } from '../api/export-csv.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
@@ -47,13 +51,19 @@ import { paths } from '../../../lib/paths.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
 const PAGE_SIZE = 25;
+/** The sorts the folded list (items) takes; the others sort variants, so they show every variant. */
+const ITEM_SORTS: readonly ItemSort[] = ['name', '-name', '-updatedAt'];
+const isItemSort = (s: ProductSort): s is ItemSort => (ITEM_SORTS as readonly string[]).includes(s);
 
 /** At or below its reorder level: time to order more. */
 const isLow = (p: Product) => p.reorderLevel !== null && p.quantity <= p.reorderLevel;
 
 /**
- * /{store}/stock/list (?lowStock=true for the low-stock filter): server-side search, sort and
- * paging, so 100k products stay quick. A scan opens the product, or searches for the code.
+ * /{store}/stock/list (?lowStock=true for the low-stock filter, ?view=variants for every variant):
+ * server-side search, sort and paging, so 100k products stay quick. By default variants fold under
+ * their item (the item window); "All variants" is the product window as before, and is what the
+ * low-stock filter and the price, stock and barcode sorts show (they are about variants). A scan
+ * opens the product, or searches for the code.
  */
 export default function ProductListPage() {
   const { t } = useTranslation();
@@ -64,20 +74,45 @@ export default function ProductListPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const lowStock = params.get('lowStock') === 'true';
+  const [sort, setSort] = useState<ProductSort>('name');
+  // Folded by item unless asked for every variant, or filtered or sorted by what only variants have.
+  const folded = params.get('view') !== 'variants' && !lowStock && isItemSort(sort);
+  const [opened, setOpened] = useState<Set<string>>(new Set());
+  const [labels, setLabels] = useState<LabelRun[] | null>(null);
   const [q, setQ] = useState('');
   /** The last scanned code that this store lacks: the empty result offers to create it. */
   const [scanned, setScanned] = useState<string | null>(null);
   const [debouncedQ] = useDebouncedValue(q.trim(), 300);
-  const [sort, setSort] = useState<ProductSort>('name');
   const [page, setPage] = useState(0);
   const [importing, setImporting] = useState(false);
   const editing = usePermission('PRODUCTS');
   const [label, setLabel] = useState<LabelContent | null>(null);
-  const products = useProductWindow(store, page, PAGE_SIZE, {
-    q: debouncedQ || undefined,
-    sort,
-    lowStock: lowStock || undefined,
-  });
+  const products = useProductWindow(
+    store,
+    page,
+    PAGE_SIZE,
+    { q: debouncedQ || undefined, sort, lowStock: lowStock || undefined },
+    !folded,
+  );
+  const items = useItemWindow(
+    store,
+    page,
+    PAGE_SIZE,
+    { q: debouncedQ || undefined, sort: isItemSort(sort) ? sort : undefined },
+    folded,
+  );
+  const shown = folded ? items : products;
+  const setView = (view: string) => {
+    const next = new URLSearchParams(params);
+    if (view === 'variants') next.set('view', 'variants');
+    else {
+      next.delete('view');
+      next.delete('lowStock');
+      if (!isItemSort(sort)) setSort('name');
+    }
+    setParams(next, { replace: true });
+    setPage(0);
+  };
   const setLowStock = (on: boolean) => {
     const next = new URLSearchParams(params);
     if (on) next.set('lowStock', 'true');
@@ -100,11 +135,24 @@ export default function ProductListPage() {
     },
     [navigate, queryClient, store],
   );
-  useWedgeScanner(onScan, { enabled: !importing && label === null });
+  useWedgeScanner(onScan, { enabled: !importing && label === null && labels === null });
   const exportCsv = useExportCsv(store);
   const open = (p: Product) => navigate(paths.stockScan(store, p.code));
   const labelOf = (p: Product): LabelContent => labelContentOf(p, (minor) => formatMain(money, minor));
-  const total = products.data?.total ?? 0;
+  const total = shown.data?.total ?? 0;
+  const printOne = (code: string) =>
+    void queryClient
+      .fetchQuery(productQuery(store, code))
+      .then((p) => p && setLabel(labelOf(p)))
+      .catch((e: unknown) => notifications.show({ color: 'red', message: describeError(t, e) }));
+  const printItem = (item: Item) => setLabels(itemLabelRuns(item, (minor) => formatMain(money, minor)));
+  const toggle = (id: string) =>
+    setOpened((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const isEmpty = shown.data?.items.length === 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const lowBadge = (p: Product) =>
@@ -133,7 +181,7 @@ export default function ProductListPage() {
       <Stack gap="md">
         <ListHeading
           title={t('productList.title')}
-          count={products.data ? t('productList.count', { count: total }) : null}
+          count={shown.data ? t('productList.count', { count: total }) : null}
         >
           <Group gap="xs" grow={phone} w={phone ? '100%' : undefined}>
             {/* Three buttons share a phone's width: narrow padding keeps "スキャン" whole. */}
@@ -170,6 +218,11 @@ export default function ProductListPage() {
                 </Menu.Dropdown>
               </Menu>
             )}
+            {editing.allowed && !phone && (
+              <Button variant="light" leftSection={<IconPlus size={18} />} component={Link} to={paths.itemNew(store)}>
+                {t('items.list.newItem')}
+              </Button>
+            )}
             {editing.allowed && (
               <Button
                 leftSection={<IconPlus size={18} />}
@@ -182,10 +235,32 @@ export default function ProductListPage() {
             )}
           </Group>
         </ListHeading>
+        {/* A phone's heading has room for three buttons: the item with variants gets a line of its own. */}
+        {editing.allowed && phone && (
+          <Button variant="light" leftSection={<IconPlus size={18} />} component={Link} to={paths.itemNew(store)}>
+            {t('items.list.newItem')}
+          </Button>
+        )}
         {/* Adding, importing and exporting are hidden: the reason says who can. */}
         {!editing.allowed && (
           <Text size="sm" c="dimmed">
             {editing.reason}
+          </Text>
+        )}
+        <SegmentedControl
+          value={folded ? 'items' : 'variants'}
+          onChange={setView}
+          data={[
+            { value: 'items', label: t('items.list.viewItems') },
+            { value: 'variants', label: t('items.list.viewVariants') },
+          ]}
+          aria-label={t('items.list.view')}
+          fullWidth={phone}
+          style={phone ? undefined : { alignSelf: 'flex-start' }}
+        />
+        {!folded && params.get('view') !== 'variants' && (
+          <Text fz="sm" c="dimmed">
+            {lowStock ? t('items.list.lowShowsVariants') : t('items.list.sortShowsVariants')}
           </Text>
         )}
         <Group gap="sm">
@@ -230,13 +305,13 @@ export default function ProductListPage() {
             </Button>
           </Group>
         </Group>
-        {products.isError && (
+        {shown.isError && (
           <Alert color="red" role="alert">
-            {describeError(t, products.error)}
+            {describeError(t, shown.error)}
           </Alert>
         )}
-        {products.isPending && <Skeleton h={320} radius="lg" />}
-        {products.data && products.data.items.length === 0 && (
+        {shown.isPending && <Skeleton h={320} radius="lg" />}
+        {isEmpty && (
           <EmptyCard>
             <Stack gap="sm" align="center">
               <Text c="dimmed">
@@ -265,7 +340,38 @@ export default function ProductListPage() {
             </Stack>
           </EmptyCard>
         )}
-        {products.data &&
+        {folded &&
+          items.data &&
+          items.data.items.length > 0 &&
+          (phone ? (
+            <ItemCards
+              store={store}
+              items={items.data.items}
+              stale={items.isPlaceholderData}
+              opened={opened}
+              onToggle={toggle}
+              onOpenProduct={(code) => navigate(paths.stockScan(store, code))}
+              onPrintProduct={(p) => setLabel(labelOf(p))}
+              onPrintOne={printOne}
+              onPrintItem={printItem}
+              canEdit={editing.allowed}
+            />
+          ) : (
+            <ItemTable
+              store={store}
+              items={items.data.items}
+              stale={items.isPlaceholderData}
+              opened={opened}
+              onToggle={toggle}
+              onOpenProduct={(code) => navigate(paths.stockScan(store, code))}
+              onPrintProduct={(p) => setLabel(labelOf(p))}
+              onPrintOne={printOne}
+              onPrintItem={printItem}
+              canEdit={editing.allowed}
+            />
+          ))}
+        {!folded &&
+          products.data &&
           products.data.items.length > 0 &&
           (phone ? (
             <CardList
@@ -362,6 +468,7 @@ export default function ProductListPage() {
       </Stack>
       <ImportDialog store={store} opened={importing} onClose={() => setImporting(false)} />
       <LabelSheetModal content={label} onClose={() => setLabel(null)} />
+      <LabelSheetModal runs={labels} onClose={() => setLabels(null)} />
     </Container>
   );
 }
