@@ -12,6 +12,8 @@ export interface Catalog {
   sequences: Set<string>;
   tables: string[];
   foreignKeys: { table: string; name: string; definition: string }[];
+  /** Indexes that back no constraint: dropped while rows load and built once after, far faster than row by row. */
+  indexes: { name: string; definition: string }[];
   /** Tables with triggers of their own (a closed shift's lock, an item kept with its product): off while rows load, as they were saved. */
   triggered: string[];
 }
@@ -36,6 +38,12 @@ export async function readCatalog(client: pg.Client, schema: string): Promise<Ca
      where n.nspname = $1 and c.contype = 'f' order by 1, 2`,
     [schema],
   );
+  const indexes = await client.query<{ name: string; definition: string }>(
+    `select i.relname as name, pg_get_indexdef(i.oid) as definition from pg_index x
+       join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+     where n.nspname = $1 and not exists (select 1 from pg_constraint c where c.conindid = i.oid) order by 1`,
+    [schema],
+  );
   const triggered = await client.query<{ table: string }>(
     `select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
        join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not g.tgisinternal order by 1`,
@@ -57,6 +65,7 @@ export async function readCatalog(client: pg.Client, schema: string): Promise<Ca
     sequences: new Set(sequences.rows.map((r) => r.name)),
     tables: [...byTable.keys()].sort(),
     foreignKeys: foreignKeys.rows,
+    indexes: indexes.rows,
     triggered: triggered.rows.map((r) => r.table),
   };
 }
@@ -108,8 +117,11 @@ export class LoadScript {
     if (!this.started) {
       await this.put(`SET client_encoding = ${pg.escapeLiteral(this.encoding)};`);
       await this.put(`TRUNCATE TABLE ${this.catalog.tables.map((t) => `${s}.${this.q(t)}`).join(', ')};`);
+      // Index builds after the load sort once instead of inserting row by row.
+      await this.put(`SET maintenance_work_mem = '256MB';`);
       for (const fk of this.catalog.foreignKeys)
         await this.put(`ALTER TABLE ${s}.${this.q(fk.table)} DROP CONSTRAINT ${this.q(fk.name)};`);
+      for (const index of this.catalog.indexes) await this.put(`DROP INDEX ${s}.${this.q(index.name)};`);
       for (const table of this.catalog.triggered)
         await this.put(`ALTER TABLE ${s}.${this.q(table)} DISABLE TRIGGER USER;`);
       this.started = true;
@@ -124,6 +136,7 @@ export class LoadScript {
   async finish(): Promise<void> {
     const s = this.q(this.schema);
     for (const line of this.setvals) await this.put(line);
+    for (const index of this.catalog.indexes) await this.put(`${index.definition};`);
     for (const fk of this.catalog.foreignKeys) {
       await this.put(`ALTER TABLE ${s}.${this.q(fk.table)} ADD CONSTRAINT ${this.q(fk.name)} ${fk.definition};`);
     }
