@@ -22,6 +22,8 @@ import { customerRows } from './customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
 import { fairnessRows } from './fairness.ts';
+import { itemListRows } from './items.ts';
+import { moveRows } from './move.ts';
 import { resetFloodRows } from './reset-flood.ts';
 import { statisticsRows } from './statistics.ts';
 import { tillRows } from './till.ts';
@@ -38,7 +40,9 @@ const BATCH = 1000;
  * db-floor, checkout, processes (checkout over one and two app processes, PostgreSQL only), fairness,
  * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
  * Chromium), customers (100k customers imported, the counter's customer search), checkout-customers,
- * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients)); the catalogue import
+ * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients), items (the
+ * product list folded by item, its first windows), move (SQLite only, last: the server's data, its sales
+ * grown to BENCH_MOVE_SALES, moved to a new PostgreSQL database by backup and restore)); the catalogue import
  * always runs, the others need it (`BENCH_PRODUCTS` makes it smaller for a group that does not).
  * `BENCH_VARIANTS=1` imports the catalogue as items of 5 variants (catalogue.ts).
  */
@@ -192,6 +196,8 @@ async function main() {
         },
       );
     }
+    if (runs('items'))
+      rows.push(...(await itemListRows(server.url, headers, `${PRODUCTS.toLocaleString('en-US')} products`)));
     if (server.engine === 'postgres' && runs('db-floor'))
       rows.push(...(await dbFloorRows(server.url, headers, codes, SECONDS)));
     if (runs('checkout')) rows.push(...(await checkoutRows(server, headers, urlName, PRODUCTS, SECONDS)));
@@ -215,6 +221,11 @@ async function main() {
     if (runs('customers')) rows.push(...(await customerRows(server.url, headers)));
     if (runs('cargo')) rows.push(...(await cargoRows(server, headers, PRODUCTS, SECONDS)));
     if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
+    // Last: it stops the server and moves its SQLite data (grown to a million sales) to PostgreSQL.
+    if (runs('move') && server.engine === 'sqlite') {
+      await server.halt();
+      rows.push(...(await moveRows(server.dataDir)));
+    }
     printTable(
       `ShopDesk benchmark — ${server.engine}, ${PRODUCTS.toLocaleString('en-US')} products, ${SECONDS} s load per figure, 10 connections`,
       rows,

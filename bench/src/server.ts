@@ -16,6 +16,8 @@ export interface BenchServer {
   pg?: { url: string; schema: string };
   /** The server process's id, for reading its CPU time from /proc. */
   pid: number;
+  /** Stops the process and keeps its data (the move row reads the SQLite file afterwards). */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,11 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -89,9 +96,9 @@ export async function startServer(
           engine: health.database,
           ...(pgUrl && schema ? { pg: { url: pgUrl, schema } } : {}),
           pid: child.pid!,
+          halt,
           async stop() {
-            child.kill('SIGTERM');
-            await new Promise((r) => child.once('exit', r));
+            await halt();
             // BENCH_KEEP_DATA=1 keeps the SQLite directory for looking into afterwards.
             if (process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}`);
             else rmSync(dataDir, { recursive: true, force: true });

@@ -40,7 +40,7 @@ import { paymentMethodsRoutes } from './modules/payment-methods/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
-import { applyImportChunkTask, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
+import { applyImportChunkTask, itemsRoutes, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { barcodeRulesRoutes } from './modules/barcode-rules/index.ts';
 import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
@@ -214,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(invitationSecureRoutes(ctx));
       await secure.register(storeRatesRoutes(ctx));
       await secure.register(productsRoutes(ctx));
+      await secure.register(itemsRoutes(ctx));
       await secure.register(customersRoutes(ctx));
       await secure.register(storedValueRoutes(ctx));
       await secure.register(barcodeRulesRoutes(ctx));

@@ -14,6 +14,7 @@ export const LATER_TEXTS = [
   'confirm',
   'counter',
   'counterCustomer',
+  'counterVariants',
   'forgot',
   'giftCards',
   'import',
@@ -47,6 +48,7 @@ export const LATER_TEXTS = [
   'stock',
   'stockHistory',
   'stockTake',
+  'stockTakeVariants',
   'stores',
   'strength',
   'subscription',
@@ -54,17 +56,54 @@ export const LATER_TEXTS = [
   'tills',
 ];
 
+/**
+ * The later namespaces the counter and everything it loads on use (its dialogs, the sale queue,
+ * receipts, the camera) show: `en-US.json?counter`, which the counter's route loads instead of all
+ * later texts (a till opens on the counter, whose first load has a budget of 200 KB of JavaScript,
+ * product.md §9). The build fails when the counter's chunks name a key of another later namespace.
+ * Screens past the counter load `?later`, all of LATER_TEXTS, these included.
+ */
+export const COUNTER_TEXTS = [
+  'counter',
+  'counterCustomer',
+  'counterVariants',
+  'nativeScan',
+  'payment',
+  'receiptActions',
+  'receiptPrinter',
+  'saleQueue',
+  'scan',
+];
+
+/**
+ * Keys (`namespace.key`, a key may hold a group of texts) of other later namespaces that the
+ * counter shows: the shift's opening dialog, the free plan's notices, a store field a shared chunk
+ * of the counter carries. Whole namespaces would cost the counter kilobytes it never shows.
+ */
+export const COUNTER_KEYS = [
+  'shifts.amountInvalid',
+  'shifts.floatLabel',
+  'shifts.open',
+  'shifts.openIntro',
+  'stores.urlNameFixed',
+  'subscription.limitNear',
+  'subscription.limitReached',
+  'subscription.queueLimitHelp',
+  'subscription.queueUpgrade',
+  'subscription.upgradeLink',
+];
+
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
-/** `texts` with only the keys of FIRST_KEYS under namespace `ns`. */
-function firstKeysOf(ns: string, texts: unknown): Record<string, unknown> {
-  const keys = FIRST_KEYS.filter((k) => k.startsWith(`${ns}.`)).map((k) => k.slice(ns.length + 1));
+/** `texts` with only the keys of `list` (FIRST_KEYS, COUNTER_KEYS) under namespace `ns`. */
+function firstKeysOf(ns: string, texts: unknown, list: readonly string[] = FIRST_KEYS): Record<string, unknown> {
+  const keys = list.filter((k) => k.startsWith(`${ns}.`)).map((k) => k.slice(ns.length + 1));
   const all = texts as Record<string, unknown>;
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 }
 
-const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later)$/;
+const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter)$/;
 
 /**
  * `en-US.json?first` is the file without LATER_TEXTS, `en-US.json?later` only those: English is
@@ -90,6 +129,11 @@ export function splitTexts(): Plugin {
         if (!build) return part === 'first' ? [[ns, value]] : [];
         const later = LATER_TEXTS.includes(ns);
         if (part === 'later') return later ? [[ns, value]] : [];
+        if (part === 'counter') {
+          if (COUNTER_TEXTS.includes(ns)) return [[ns, value]];
+          const keys = later ? firstKeysOf(ns, value, COUNTER_KEYS) : {};
+          return Object.keys(keys).length ? [[ns, keys]] : [];
+        }
         if (!later) return [[ns, value]];
         const first = firstKeysOf(ns, value);
         return Object.keys(first).length ? [[ns, first]] : [];
@@ -119,6 +163,52 @@ export function splitTexts(): Plugin {
             `take the namespace out of LATER_TEXTS or add the key to FIRST_KEYS.`,
         );
       }
+      const counterNamed = laterKeysOutside(chunksOfCounter(bundle, first), COUNTER_TEXTS);
+      if (counterNamed.length) {
+        this.error(
+          `The counter uses ${counterNamed.join(', ')}, which its texts (build-tools/split-texts.ts, COUNTER_TEXTS) ` +
+            `leave out: add the namespace to COUNTER_TEXTS or the key to COUNTER_KEYS.`,
+        );
+      }
     },
   };
+}
+
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/**
+ * The code of the counter page's chunk and of every chunk it loads, statically or on use (its
+ * dialogs, the camera, the sale queue), less what the first screens load (checked above).
+ */
+function chunksOfCounter(bundle: Bundle, firstScreens: ReadonlySet<string>): string {
+  const page = Object.values(bundle).find(
+    (c) =>
+      c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('features/counter/pages/counter-page.tsx'),
+  );
+  if (!page) return '';
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (seen.has(file) || firstScreens.has(file) || chunk?.type !== 'chunk') return;
+    seen.add(file);
+    [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
+  };
+  visit(page.fileName);
+  return [...seen].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
+}
+
+/** Keys of later namespaces not in `allowed` that `code` names, once each. */
+function laterKeysOutside(code: string, allowed: readonly string[]): string[] {
+  const named = LATER_TEXTS.filter((ns) => !allowed.includes(ns)).flatMap((ns) =>
+    [...code.matchAll(new RegExp(`["'\`](${ns}\\.[A-Za-z][A-Za-z.]*)`, 'g'))]
+      .map((m) => m[1]!)
+      .filter((key) => !FIRST_KEYS.includes(key) && !inCounterKeys(key)),
+  );
+  return [...new Set(named)];
+}
+
+/** A key of COUNTER_KEYS, a text of a group it names, or the group itself named for a dynamic key ("a.b."). */
+function inCounterKeys(key: string): boolean {
+  const named = key.endsWith('.') ? key.slice(0, -1) : key;
+  return COUNTER_KEYS.some((k) => named === k || named.startsWith(`${k}.`));
 }

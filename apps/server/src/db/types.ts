@@ -748,6 +748,16 @@ export interface CargoContentsTable {
   unit: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The line's item when it names a variant of an item with options (migration 202612060210), so a
+   * receiving store creates the variant under an item like it; all null otherwise.
+   */
+  item_name: string | null;
+  item_handle: string | null;
+  /** JSON `[{name, values[]}]`. */
+  item_options: string | null;
+  /** JSON array, one value per option. */
+  option_values: string | null;
 }
 
 /** Cargo code → store and cargo: keeps a cargo code unique across stores (like receipt codes). */

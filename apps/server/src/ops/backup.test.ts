@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { engines, startTestApp, useTestApp, type TestApp } from '../test/harness.ts';
 import { runScript } from '../test/server-process.ts';
+import { emptyDatabase as newDatabase } from '../test/empty-database.ts';
 import { expectLedgerConsistent } from '../test/ledger.ts';
 import { createProduct, ean13 } from '../test/products.ts';
 import { SAMPLE_PNG } from '../test/sweep-world.ts';
@@ -76,21 +76,9 @@ describe.each(engines)('backup and restore on %s', (engine) => {
 
   /** A new, empty PostgreSQL database on the test server, dropped after the file. */
   async function emptyDatabase(): Promise<string> {
-    const base = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `shopdesk_restore_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    dropDatabases.push(async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
-    return url.toString();
+    const made = await newDatabase();
+    dropDatabases.push(made.drop);
+    return made.url;
   }
 
   it('round-trips a store taken while a checkout load runs', { timeout: 300_000 }, async () => {

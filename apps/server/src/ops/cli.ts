@@ -7,7 +7,9 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createBackup } from './backup.ts';
+import { formatVerification } from './move-figures.ts';
 import { RestoreRefused, restoreBackup } from './restore.ts';
+import { MoveDiffers } from './sqlite-to-postgres.ts';
 
 const [command, given] = process.argv.slice(2);
 if ((command !== 'backup' && command !== 'restore') || !given) {
@@ -34,13 +36,24 @@ try {
       `Backed up ${where} to ${summary.archive}: database ${mb(summary.databaseBytes)}, ${summary.files} file(s), archive ${mb(summary.archiveBytes)}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
   } else {
-    const summary = await restoreBackup(config, file);
+    const started = Date.now();
+    const summary = await restoreBackup(config, file, {
+      progress: (line) => console.log(`  ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+    });
+    if (summary.verification) {
+      console.log(
+        `\nMoved a ${summary.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} backup; every figure compared:\n`,
+      );
+      console.log(formatVerification(summary.verification));
+      console.log('');
+    }
     console.log(
-      `Restored the backup of ${summary.createdAt} into ${where}: ${summary.files} file(s)${summary.migration ? `, database at migration ${summary.migration}` : ''}. Start the app to use it.`,
+      `Restored the backup of ${summary.createdAt} into ${where}: ${summary.files} file(s)${summary.migration ? `, database at migration ${summary.migration}` : ''}, in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB). Start the app to use it.`,
     );
   }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof MoveDiffers) console.error(`${formatVerification(error.rows)}\n`);
   console.error(error instanceof RestoreRefused ? message : `The ${command} failed: ${message}`);
   process.exitCode = 1;
 }

@@ -3,45 +3,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { engines, useTestApp } from '../test/harness.ts';
+import { readArchive, writeArchive, type Entry } from '../test/backup-archives.ts';
 import { SAMPLE_PNG } from '../test/sweep-world.ts';
 import { createBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-import { header, readTar } from './tar.ts';
-
-interface Entry {
-  name: string;
-  bytes: Buffer;
-  /** A size to write in the header instead of the bytes' length (a forged header). */
-  size?: number;
-}
-
-async function readArchive(file: string): Promise<Entry[]> {
-  const entries: Entry[] = [];
-  for await (const entry of readTar(Readable.from([gunzipSync(readFileSync(file))]))) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry.body) chunks.push(chunk);
-    entries.push({ name: entry.name, bytes: Buffer.concat(chunks) });
-  }
-  return entries;
-}
-
-function writeArchive(file: string, entries: Entry[]): void {
-  const blocks: Buffer[] = [];
-  for (const e of entries) {
-    blocks.push(header(e.name, e.size ?? e.bytes.length, Date.now()), e.bytes);
-    blocks.push(Buffer.alloc((512 - (e.bytes.length % 512)) % 512));
-  }
-  blocks.push(Buffer.alloc(1024));
-  writeFileSync(file, gzipSync(Buffer.concat(blocks)));
-}
 
 /**
  * A backup is data, never code. A forged archive cannot run psql commands or SQL of its own, write

@@ -21,7 +21,10 @@ import {
   filesUnder,
   type Manifest,
 } from './archive.ts';
+import type { VerificationRow } from './move-figures.ts';
 import { restorePostgresData, unknownMigration } from './pg-restore.ts';
+import { movePostgresIntoSqlite } from './postgres-to-sqlite.ts';
+import { moveSqliteIntoPostgres } from './sqlite-to-postgres.ts';
 import { readTar, type TarEntry } from './tar.ts';
 
 export interface RestoreSummary {
@@ -29,6 +32,8 @@ export interface RestoreSummary {
   createdAt: string;
   migration: string | null;
   files: number;
+  /** A move between engines: each table's and ledger's figures in the backup and restored (all the same). */
+  verification?: VerificationRow[];
 }
 
 export { RestoreRefused };
@@ -162,9 +167,15 @@ async function preparePostgres(url: string, target: string): Promise<void> {
  * unpacked into a hidden folder of DATA_DIR and checked (each entry in its place and within its
  * size; the SQLite copy passes `integrity_check` and brings no SQL of its own; a PostgreSQL dump's
  * data loads into tables our migrations made: pg-restore.ts), then moved into place, the database
- * last; a failure leaves DATA_DIR and the database as they were.
+ * last; a failure leaves DATA_DIR and the database as they were. A backup of the other engine is
+ * moved (sqlite-to-postgres.ts, postgres-to-sqlite.ts): its rows are carried value by value into
+ * this engine's tables and every table's figures compared before anything is moved into place.
  */
-export async function restoreBackup(config: Config, archivePath: string): Promise<RestoreSummary> {
+export async function restoreBackup(
+  config: Config,
+  archivePath: string,
+  options: { progress?: (line: string) => void } = {},
+): Promise<RestoreSummary> {
   const database = config.database;
   await assertDataDirEmpty(config.dataDir);
   const staging = join(config.dataDir, `.restoring-${randomBytes(4).toString('hex')}`);
@@ -185,18 +196,11 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
     const parsed = ManifestSchema.safeParse(JSON.parse((await collect(first.value.body, 64 * 1024)).toString('utf8')));
     if (!parsed.success) throw new RestoreRefused(`${archivePath} has a manifest this version cannot read.`);
     const manifest = parsed.data;
-    if (manifest.engine !== database.kind) {
-      throw new RestoreRefused(
-        manifest.engine === 'sqlite'
-          ? 'This backup is of a SQLite database, but DATABASE_URL is set: unset it to restore into DATA_DIR.'
-          : 'This backup is of a PostgreSQL database: set DATABASE_URL (and DATABASE_SCHEMA if the app uses one) to restore it.',
-      );
-    }
     const source = manifest.schema ?? 'public';
     const target = database.kind === 'postgres' ? (database.schema ?? 'public') : source;
     if (database.kind === 'postgres') await preparePostgres(database.url, target);
 
-    const expected = database.kind === 'sqlite' ? SQLITE_NAME : DUMP_NAME;
+    const expected = manifest.engine === 'sqlite' ? SQLITE_NAME : DUMP_NAME;
     let databaseFile: string | undefined;
     const dataFiles: string[] = [];
     await mkdir(staging, { recursive: true });
@@ -234,9 +238,28 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
     if (!databaseFile)
       throw new RestoreRefused(`${archivePath} holds no database (${expected}); nothing was restored.`);
 
-    if (database.kind === 'sqlite') {
-      await checkSqlite(databaseFile, manifest.migration);
-    } else {
+    let verification: VerificationRow[] | undefined;
+    let sqliteFile = databaseFile;
+    if (manifest.engine === 'sqlite') await checkSqlite(databaseFile, manifest.migration);
+    if (manifest.engine === 'sqlite' && database.kind === 'postgres') {
+      verification = await moveSqliteIntoPostgres({
+        file: databaseFile,
+        url: database.url,
+        target,
+        migration: manifest.migration,
+        script: join(staging, 'restore.sql'),
+        progress: options.progress,
+      });
+    } else if (manifest.engine === 'postgres' && database.kind === 'sqlite') {
+      sqliteFile = join(staging, SQLITE_NAME);
+      verification = await movePostgresIntoSqlite({
+        dump: databaseFile,
+        file: sqliteFile,
+        source,
+        migration: manifest.migration,
+        progress: options.progress,
+      });
+    } else if (database.kind === 'postgres') {
       await restorePostgresData({
         url: database.url,
         dump: databaseFile,
@@ -250,12 +273,13 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
       await mkdir(dirname(join(config.dataDir, path)), { recursive: true });
       await rename(join(staging, 'data', path), join(config.dataDir, path));
     }
-    if (database.kind === 'sqlite') await rename(databaseFile, database.file);
+    if (database.kind === 'sqlite') await rename(sqliteFile, database.file);
     return {
       engine: manifest.engine,
       createdAt: manifest.createdAt,
       migration: manifest.migration,
       files: dataFiles.length,
+      ...(verification ? { verification } : {}),
     };
   } finally {
     raw.destroy();

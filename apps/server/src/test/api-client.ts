@@ -3,12 +3,15 @@ import type {
   AdjustStockBodySchema,
   ApiError,
   AuthResponseSchema,
+  CreateItemBodySchema,
   CreateProductBodySchema,
   CreateStoreBodySchema,
   FileSavedSchema,
   HealthResponseSchema,
   ImportBatchBodySchema,
   ImportBatchResultSchema,
+  ItemSchema,
+  ItemWindowSchema,
   LoggedUserSchema,
   LoginBodySchema,
   ProductCategoriesSchema,
@@ -23,6 +26,7 @@ import type {
   SignUpBodySchema,
   SignUpResponseSchema,
   StockMovementWindowSchema,
+  UpdateItemBodySchema,
   UpdatePasswordBodySchema,
   UpdateProductBodySchema,
   UpdateStoreBodySchema,
@@ -82,6 +86,11 @@ export interface ApiRoutes {
     NoBody,
     Out<typeof StockMovementWindowSchema>
   >;
+  'POST /api/secure/item': Route<In<typeof CreateItemBodySchema>, Out<typeof ItemSchema>>;
+  'GET /api/secure/item/search/window/{page}/{size}': Route<NoBody, Out<typeof ItemWindowSchema>>;
+  'GET /api/secure/item/{id}': Route<NoBody, Out<typeof ItemSchema>>;
+  'PUT /api/secure/item/{id}': Route<In<typeof UpdateItemBodySchema>, Out<typeof ItemSchema>>;
+  'DELETE /api/secure/item/{id}': Route<NoBody, Empty>;
   'PUT /api/secure/file/data/{storeUrl}/{uuid}': Route<NoBody, Out<typeof FileSavedSchema>>;
   'GET /api/secure/file/data/{storeUrl}/{uuid}': Route<NoBody, unknown>;
 }

@@ -42,6 +42,17 @@ export interface RouteSample {
 
 const png = { raw: SAMPLE_PNG, headers: { 'content-type': 'image/png' } };
 const customer = (w: SweepWorld) => `/api/secure/customer/${w.customer.id}`;
+const item = (w: SweepWorld) => `/api/secure/item/${w.product.id}`;
+/** An item in two sizes, one barcode given and one drawn. */
+const itemBody = () => ({
+  name: `Tee ${unique()}`,
+  category: 'Clothes',
+  options: [{ name: 'Size', values: ['S', 'M'] }],
+  variants: [
+    { optionValues: ['S'], code: `TEE-${unique()}`, price: 1500, quantity: 2 },
+    { optionValues: ['M'], price: 1600 },
+  ],
+});
 const product = (w: SweepWorld) => `/api/secure/product/code/${encodeURIComponent(w.product.code)}`;
 /**
  * A completed cash sale of two units: in the world owner's store (members of the permission matrix
@@ -782,6 +793,41 @@ export const routeSamples: Record<string, RouteSample> = {
     storeScoped: true,
     // The owner's product code among them: only the caller's own store may report it as known.
     sample: (w) => ({ path: '/api/secure/product/import/check', body: { codes: [w.product.code, `NEW-${unique()}`] } }),
+  },
+  'POST /api/secure/item': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/item', body: itemBody() }),
+  },
+  'GET /api/secure/item': { tenancy: 'own', storeScoped: true, sample: () => ({ path: '/api/secure/item' }) },
+  'GET /api/secure/item/search/window/{page}/{size}': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/item/search/window/0/50', query: { q: 'o', sort: 'name' } }),
+  },
+  // The world's product is an item of its own, with the product's id.
+  'GET /api/secure/item/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: item(w) }),
+  },
+  'PUT /api/secure/item/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({
+      path: item(w),
+      body: {
+        name: w.product.name,
+        brand: w.product.brand,
+        category: w.product.category,
+        variants: [{ id: w.product.id, optionValues: [], price: 250, taxRate: 800 }],
+      },
+    }),
+  },
+  'DELETE /api/secure/item/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: item(w) }),
   },
   'GET /api/secure/product/code/{code}': {
     tenancy: 'owned',

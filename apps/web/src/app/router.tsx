@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../l
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { RouteError } from './route-error.tsx';
-import { loadLaterTexts } from '../lib/i18n.ts';
+import { loadCounterTexts, loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -37,17 +37,22 @@ import { tillsPages } from '../features/tills/index.ts';
  * a visitor's first load has the same budget as the login page's.
  */
 const page =
-  (load: () => Promise<{ default: ComponentType }>, { fullStyles = true, laterTexts = true } = {}) =>
+  (
+    load: () => Promise<{ default: ComponentType }>,
+    { fullStyles = true, laterTexts = true as boolean | 'counter' } = {},
+  ) =>
   async () => {
     const [module] = await Promise.all([
       load(),
       fullStyles ? import('./full-styles.ts') : null,
-      laterTexts ? loadLaterTexts() : null,
+      laterTexts === 'counter' ? loadCounterTexts() : laterTexts ? loadLaterTexts() : null,
     ]);
     return { Component: module.default };
   };
 const FIRST_SCREEN = { fullStyles: false, laterTexts: false };
 const PUBLIC_SCREEN = { fullStyles: false };
+/** The counter brings only its own part of the later texts (lib/i18n.ts, loadCounterTexts). */
+const COUNTER_SCREEN = { laterTexts: 'counter' as const };
 
 function StoreNotFound() {
   const { store = '' } = useParams();
@@ -104,7 +109,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.stockEdit, lazy: page(productsPages.form) },
           { path: routes.stockList, lazy: page(productsPages.list) },
           { path: routes.stockCatalog, lazy: page(productsPages.catalog) },
-          { path: routes.shopCounter, lazy: page(counterPages.counter) },
+          { path: routes.shopCounter, lazy: page(counterPages.counter, COUNTER_SCREEN) },
           { path: routes.shopList, lazy: page(salesPages.list) },
           { path: routes.shopShift, lazy: page(shiftsPages.shift) },
           { path: routes.shopShiftReport, lazy: page(shiftsPages.report) },

@@ -81,6 +81,24 @@ export function loadLaterTexts(): Promise<void> {
   return laterTexts;
 }
 
+let counterTexts: Promise<void> | undefined;
+
+/**
+ * The counter's part of the later texts (build-tools/split-texts.ts, COUNTER_TEXTS): the counter's
+ * route loads only these, and screens past it load all later texts (loadLaterTexts) as before.
+ */
+export function loadCounterTexts(): Promise<void> {
+  if (laterTexts) return laterTexts;
+  counterTexts ??= import('../locales/en-US.json?counter').then(
+    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
+    (error: unknown) => {
+      counterTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
+      throw error;
+    },
+  );
+  return counterTexts;
+}
+
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
   if (s.userLocale !== prev.userLocale) void applyLocale(s.userLocale);

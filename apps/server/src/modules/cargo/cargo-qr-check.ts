@@ -1,23 +1,24 @@
-import { ErrorCode, type CargoQrPreview, type CargoStatus } from '@shopdesk/shared';
+import type { CargoQrPreview, CargoStatus } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import type { Scope } from '../access/index.ts';
+import { findQrToken, storeBrief } from './cargo-handover.repo.ts';
+import { conflict } from './cargo-shared.ts';
 import { nonceHash, signatureMatches, splitToken } from './cargo-token.ts';
 import * as repo from './cargo.repo.ts';
 
-const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
 const invalidToken = () => notFound('This transfer QR code is not valid. Ask the sender to show a new one.');
 
 /**
  * A QR hand-over token the caller may receive with now: one the server issued (signature),
  * unused, unexpired, for a cargo of another store still able to leave it (not ARRIVED). Receiving
- * (cargo.service.ts) marks it used in its transaction; the preview only reads.
+ * (cargo-handover.service.ts) marks it used in its transaction; the preview only reads.
  */
 export async function checkQrToken(ctx: AppContext, scope: Scope, token: string) {
   const parts = splitToken(token);
   if (!parts) throw invalidToken();
   const hash = nonceHash(parts.nonce);
-  const issued = await repo.findQrToken(ctx.db, hash);
+  const issued = await findQrToken(ctx.db, hash);
   if (!issued || !signatureMatches(ctx.config.jwtSecret, parts.nonce, parts.sig, issued.cargo_id, issued.expires_at)) {
     throw invalidToken();
   }
@@ -27,7 +28,7 @@ export async function checkQrToken(ctx: AppContext, scope: Scope, token: string)
     throw conflict('This transfer QR code has expired. Ask the sender to show a new one.');
   }
   if (issued.store_id === scope.store.id) throw conflict('This cargo is already in this store.');
-  const sender = await repo.storeBrief(ctx.db, issued.store_id);
+  const sender = await storeBrief(ctx.db, issued.store_id);
   const cargo = await repo.findCargoById(ctx.db, issued.store_id, issued.cargo_id);
   if (!sender || !cargo) throw invalidToken();
   if (cargo.status === 'ARRIVED') throw conflict('An arrived cargo cannot be transferred.');

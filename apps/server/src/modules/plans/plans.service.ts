@@ -61,7 +61,7 @@ const LIMITED: Record<LimitedKind, Limited> = {
     limit: (ctx) => ctx.config.freeLimits.products,
     count: repo.countProductsOfOwner,
     refusal: (limit) =>
-      `The free plan includes up to ${limit} products across your stores. Upgrade to premium to add more, or delete products you no longer sell.`,
+      `The free plan includes up to ${limit} products across your stores; each variant of an item (a size, a colour) counts as one. Upgrade to premium to add more, or delete products you no longer sell.`,
   },
   // Cargos a user holds: a TRANSFERRED one is a record of a hand-over, the receiver's copy counts
   // instead, so moving a shipment between one's own stores never needs a free slot.

@@ -67,7 +67,7 @@ export const productNotFound = () => notFound('This product is not in this store
 export const codeTaken = () =>
   fieldError(ErrorCode.CONFLICT, 'code', 'A product with this barcode already exists in this store.', 409);
 
-const unitChangeWithStock = () =>
+export const unitChangeWithStock = () =>
   fieldError(
     ErrorCode.CONFLICT,
     'unit',
@@ -100,7 +100,7 @@ export function productFields(body: Omit<CreateProduct, 'quantity' | 'reorderLev
  * image, so it must never name another store's file or one that is not a product image. The image
  * it already shows is kept as it is.
  */
-async function assertProductImage(
+export async function assertProductImage(
   db: DbOrTx,
   storeId: string,
   imageId: string | null | undefined,
@@ -119,7 +119,7 @@ export async function findProductOrThrow(db: DbOrTx, storeId: string, code: stri
 }
 
 /** A product's audit event: its barcode and its name as they are after the write. */
-function productEvent(action: AuditAction, product: { code: string; name: string }) {
+export function productEvent(action: AuditAction, product: { code: string; name: string }) {
   return { action, entity: 'PRODUCT' as const, entityCode: product.code, summary: product.name };
 }
 
@@ -231,20 +231,35 @@ export async function deleteProduct(ctx: AppContext, scope: Scope, code: string)
   const { store } = scope;
   const image = await ctx.db.transaction().execute(async (trx) => {
     const current = await findProductOrThrow(trx, store.id, code);
-    await deleteLedgerOf(trx, store.id, current.id);
-    await forgetProductInLines(trx, store.id, current.id);
-    await repo.deleteProduct(trx, store.id, current.id);
-    // Devices keeping a copy of the catalogue learn of the deletion from the changes feed.
-    await insertTombstone(trx, {
-      store_id: store.id,
-      product_id: current.id,
-      code: current.code,
-      deleted_at: iso(ctx.clock.now()),
-    });
-    await recordAudit(trx, scope, { ...productEvent('PRODUCT_DELETE', current), at: ctx.clock.now() });
+    await removeProduct(trx, ctx, scope, current);
     return current.image_id;
   });
   await releaseImages(ctx, store.id, [image]);
+}
+
+/**
+ * Deletes one product inside the caller's transaction (a product's delete, or each variant of an
+ * item's): its ledger, its id in sale lines, the row, a tombstone for devices, the audit event.
+ * The caller releases its image once the transaction committed.
+ */
+export async function removeProduct(
+  trx: DbOrTx,
+  ctx: AppContext,
+  scope: Scope,
+  current: Pick<repo.ProductView, 'id' | 'code' | 'name'>,
+): Promise<void> {
+  const { store } = scope;
+  await deleteLedgerOf(trx, store.id, current.id);
+  await forgetProductInLines(trx, store.id, current.id);
+  await repo.deleteProduct(trx, store.id, current.id);
+  // Devices keeping a copy of the catalogue learn of the deletion from the changes feed.
+  await insertTombstone(trx, {
+    store_id: store.id,
+    product_id: current.id,
+    code: current.code,
+    deleted_at: iso(ctx.clock.now()),
+  });
+  await recordAudit(trx, scope, { ...productEvent('PRODUCT_DELETE', current), at: ctx.clock.now() });
 }
 
 /**
@@ -252,7 +267,7 @@ export async function deleteProduct(ctx: AppContext, scope: Scope, code: string)
  * another product of the store still shows them. Runs after the change committed, so a failed
  * change keeps its image; a failure here only leaves a file behind, so it is logged, not answered.
  */
-async function releaseImages(ctx: AppContext, storeId: string, imageIds: Array<string | null>): Promise<void> {
+export async function releaseImages(ctx: AppContext, storeId: string, imageIds: Array<string | null>): Promise<void> {
   const candidates = imageIds.filter((id): id is string => id !== null);
   if (candidates.length === 0) return;
   try {
@@ -305,7 +320,7 @@ const cryptoRandom = () => randomInt(0, 1_000_000) / 1_000_000;
  * A draw of randomUnclaimedInStoreEan13, which throws only when the rules leave no in-store code
  * to draw: a 409 the owner can act on, not a 500.
  */
-function randomUnclaimedOrRefuse(rules: Parameters<typeof randomUnclaimedInStoreEan13>[0]): string {
+export function randomUnclaimedOrRefuse(rules: Parameters<typeof randomUnclaimedInStoreEan13>[0]): string {
   try {
     return randomUnclaimedInStoreEan13(rules, cryptoRandom);
   } catch {

@@ -20,6 +20,12 @@ export interface CounterProduct {
   unit?: ProductUnit | undefined;
   /** The server's last change of the product (ISO); an older copy never replaces a newer one. */
   updatedAt: string;
+  /** Its item (product.md §4): its own id for a product without options; absent in copies made before variants. */
+  itemId?: string | undefined;
+  /** One value per option of its item, in the options' order; empty or absent: not a variant of several. */
+  optionValues?: string[] | undefined;
+  /** A retired variant: scanning still sells it, but search and the picker no longer offer it. */
+  retired?: boolean | undefined;
 }
 
 /** A stored product: the counter's fields plus what the search index and noteSold need. */
@@ -54,11 +60,14 @@ export interface SyncMeta {
 }
 
 interface CatalogSchema extends DBSchema {
-  products: { key: string; value: StoredProduct; indexes: { code: string; keys: string } };
+  products: { key: string; value: StoredProduct; indexes: { code: string; keys: string; itemId: string } };
   meta: { key: 'sync'; value: SyncMeta };
 }
 
 export type CatalogDb = IDBPDatabase<CatalogSchema>;
+
+/** 1: products and the feed's cursor; 2: item and option values of each product, indexed by item. */
+const CATALOG_DB_VERSION = 2;
 
 /** One database per user and store: two users of one device, or two stores, never share a copy. */
 export function catalogDbName(userId: string, store: string): string {
@@ -68,13 +77,30 @@ export function catalogDbName(userId: string, store: string): string {
 /** Opens (or creates) a copy; `onClosed` runs when another tab deletes it (logout) or upgrades it. */
 export async function openCatalogDb(name: string, onClosed: () => void = () => undefined): Promise<CatalogDb> {
   rememberCatalogDb(name);
-  const db = await openDB<CatalogSchema>(name, 1, {
-    upgrade(db) {
-      // Keyed by id: a tombstone names the id, and a code may pass from one product to another.
-      const products = db.createObjectStore('products', { keyPath: 'id' });
-      products.createIndex('code', 'code');
-      products.createIndex('keys', 'keys', { multiEntry: true });
-      db.createObjectStore('meta');
+  const db = await openDB<CatalogSchema>(name, CATALOG_DB_VERSION, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        // Keyed by id: a tombstone names the id, and a code may pass from one product to another.
+        const products = db.createObjectStore('products', { keyPath: 'id' });
+        products.createIndex('code', 'code');
+        products.createIndex('keys', 'keys', { multiEntry: true });
+        db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        // Version 2: variants (issue 44). The picker reads an item's variants by this index.
+        tx.objectStore('products').createIndex('itemId', 'itemId');
+        // A copy made before kept no item or option values: the feed replays from its start
+        // (in the background, older copies never replacing newer ones) to bring them.
+        if (oldVersion >= 1)
+          void tx
+            .objectStore('meta')
+            .get('sync')
+            .then((meta) =>
+              meta
+                ? tx.objectStore('meta').put({ complete: meta.complete, lastSyncAt: meta.lastSyncAt }, 'sync')
+                : undefined,
+            );
+      }
     },
     // Another tab deletes this database (logout) or upgrades it: let it, instead of blocking it.
     blocking() {
@@ -99,6 +125,10 @@ export function fromProduct(p: Product): CounterProduct {
     taxRate: p.taxRate,
     unit: p.unit,
     updatedAt: p.updatedAt,
+    itemId: p.itemId ?? p.id,
+    // A server before variants sends neither (the API's JSON is not parsed through the schema here).
+    optionValues: p.optionValues ?? [],
+    retired: p.retired ?? false,
   };
 }
 
@@ -114,6 +144,9 @@ export function toCounterProduct(s: StoredProduct): CounterProduct {
     taxRate: s.taxRate,
     unit: asProductUnit(s.unit),
     updatedAt: s.updatedAt,
+    itemId: s.itemId ?? s.id,
+    optionValues: s.optionValues ?? [],
+    retired: s.retired ?? false,
   };
 }
 
@@ -178,4 +211,9 @@ export async function getByCode(db: CatalogDb, code: string): Promise<StoredProd
 
 export async function readMeta(db: CatalogDb): Promise<SyncMeta> {
   return (await db.get('meta', 'sync')) ?? { complete: false, lastSyncAt: null };
+}
+
+/** The variants of an item held by the copy, retired ones included (the caller decides). */
+export async function getByItem(db: CatalogDb, itemId: string): Promise<StoredProduct[]> {
+  return db.getAllFromIndex('products', 'itemId', itemId);
 }

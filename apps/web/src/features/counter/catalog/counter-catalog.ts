@@ -4,6 +4,7 @@ import { lookupProduct, searchProducts } from './catalog-api.ts';
 import {
   fromProduct,
   getByCode,
+  getByItem,
   openCatalogDb,
   putProducts,
   readMeta,
@@ -13,6 +14,7 @@ import {
   type CounterProduct,
 } from './catalog-db.ts';
 import { searchLocal } from './local-search.ts';
+import { foldVariants, isVariant, type SearchEntry } from './fold-variants.ts';
 
 /** A scan's answer: from the local copy or the server, or why there is no product. */
 export type FindResult =
@@ -22,6 +24,8 @@ export type FindResult =
 
 export interface SearchResult {
   items: CounterProduct[];
+  /** The same results with an item's variants folded into one entry (fold-variants.ts). */
+  entries: SearchEntry[];
   /** 'local' when the server could not be reached: the results are this device's copy. */
   source: 'server' | 'local';
 }
@@ -147,20 +151,31 @@ export class CounterCatalog {
   /** Products matching `text` (at most `limit`, ≤ 100): the server's search, offline the copy's. */
   search = async (text: string, limit = 20): Promise<SearchResult> => {
     const size = Math.max(1, Math.min(SEARCH_MAX, Math.floor(limit)));
-    if (!text.trim()) return { items: [], source: onlineManager.isOnline() ? 'server' : 'local' };
+    if (!text.trim()) return { items: [], entries: [], source: onlineManager.isOnline() ? 'server' : 'local' };
     if (onlineManager.isOnline()) {
       try {
         const items = (await searchProducts(this.store, text.trim(), size)).map(fromProduct);
         void this.remember(items);
-        return { items, source: 'server' };
+        return { items, entries: await this.fold(items), source: 'server' };
       } catch (e) {
         if (!isUnreachable(e)) throw e;
         reportUnreachable();
       }
     }
     const items = (await this.local((db) => searchLocal(db, text, size))) ?? [];
-    return { items, source: 'local' };
+    return { items, entries: await this.fold(items), source: 'local' };
   };
+
+  /** The variants of an item this device's copy holds (retired ones too); [] without a copy. */
+  variantsOf = async (itemId: string): Promise<CounterProduct[]> =>
+    ((await this.local((db) => getByItem(db, itemId))) ?? []).map(toCounterProduct);
+
+  /** Results folded by item, with each item's variants read from the copy (one index read per item). */
+  private async fold(items: CounterProduct[]): Promise<SearchEntry[]> {
+    const itemIds = [...new Set(items.filter(isVariant).map((p) => p.itemId!))];
+    const siblings = new Map(await Promise.all(itemIds.map(async (id) => [id, await this.variantsOf(id)] as const)));
+    return foldVariants(items, (id) => siblings.get(id));
+  }
 
   /**
    * Lowers the copy's stock at once after a sale, so the next scan's negative-stock warning is

@@ -10,7 +10,9 @@ import {
   type SoldLine,
 } from './counter-catalog.ts';
 
+import type { CounterProduct } from './catalog-db.ts';
 export type { CounterProduct } from './catalog-db.ts';
+export type { ItemEntry, SearchEntry } from './fold-variants.ts';
 export type { CatalogStatus, FindResult, SearchResult, SoldLine } from './counter-catalog.ts';
 
 export interface CounterCatalogApi {
@@ -18,6 +20,8 @@ export interface CounterCatalogApi {
   find: (code: string) => Promise<FindResult>;
   /** By name, code or brand: the server's search online, this device's copy offline. */
   search: (text: string, limit?: number) => Promise<SearchResult>;
+  /** The variants of an item in this device's copy (the picker's offline source). */
+  variantsOf: (itemId: string) => Promise<CounterProduct[]>;
   /** After a sale: lowers the copy's stock at once and asks the feed for the server's count. */
   noteSold: (lines: SoldLine[]) => Promise<void>;
   status: CatalogStatus;
@@ -54,5 +58,6 @@ export function useCounterCatalog(store: string): CounterCatalogApi {
   const find = useCallback((code: string) => current.current.find(code), []);
   const search = useCallback((text: string, limit?: number) => current.current.search(text, limit), []);
   const noteSold = useCallback((lines: SoldLine[]) => current.current.noteSold(lines), []);
-  return useMemo(() => ({ find, search, noteSold, status }), [find, search, noteSold, status]);
+  const variantsOf = useCallback((itemId: string) => current.current.variantsOf(itemId), []);
+  return useMemo(() => ({ find, search, variantsOf, noteSold, status }), [find, search, variantsOf, noteSold, status]);
 }

@@ -8,6 +8,10 @@ import { CartLines } from './cart-lines.tsx';
 import { ProductSearch } from './product-search.tsx';
 import { CartCustomer } from '../customers/cart-customer.tsx';
 import type { CartCustomerState } from '../customers/use-cart-customer.ts';
+import type { ItemEntry } from '../catalog/use-counter-catalog.ts';
+
+// The variant picker loads the first time an item of several variants is picked, not with the counter.
+const VariantPicker = lazy(() => import('../variant-picker/variant-picker.tsx'));
 
 const CameraScanner = lazy(() =>
   import('../../../scanning/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
@@ -31,6 +35,7 @@ export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer, o
   const { t } = useTranslation();
   const online = useOnline();
   const [cameraOn, setCameraOn] = useState(false);
+  const [picking, setPicking] = useState<ItemEntry | null>(null);
   const { cart, dispatch, catalog, pricing, stock, selectedLine } = sale;
   const scan = (code: string) => void sale.onScan(code);
 
@@ -40,10 +45,25 @@ export function CartPanel({ sale, searchRef, onEditLine, customer, onCustomer, o
         ref={searchRef}
         search={catalog.search}
         onPick={sale.addProduct}
+        onPickItem={setPicking}
         onCode={scan}
         cameraOn={cameraOn}
         onCamera={() => setCameraOn((on) => !on)}
       />
+      {picking && (
+        <Suspense fallback={null}>
+          <VariantPicker
+            store={sale.store}
+            entry={picking}
+            variantsOf={catalog.variantsOf}
+            onAdd={(variant) => {
+              sale.addProduct(variant);
+              setPicking(null);
+            }}
+            onClose={() => setPicking(null)}
+          />
+        </Suspense>
+      )}
       {cameraOn && (
         <Suspense fallback={null}>
           <Box maw={420}>

@@ -3,29 +3,37 @@ import { ActionIcon, Box, Group, Loader, Paper, Stack, Text, TextInput, Unstyled
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconCamera, IconSearch } from '../../../components/icons.tsx';
 import { formatMain, useStoreMoney } from '../../../lib/store-money.ts';
-import type { CounterProduct, SearchResult } from '../catalog/use-counter-catalog.ts';
+import type { CounterProduct, ItemEntry, SearchEntry, SearchResult } from '../catalog/use-counter-catalog.ts';
 
 /** Digits and letters only, as a barcode is: Enter on such text looks the code up instead. */
 const CODE_TEXT = /^[0-9A-Za-z-]{4,64}$/;
 
+/** Results shown; more are asked for, since an item's variants fold into one row. */
+const SHOWN = 8;
+const ASKED = 24;
+
 /**
  * Finds a product by name (or a code typed by hand) and adds it. Results come from the server
- * while online and from this device's copy offline. Arrow keys and Enter pick a result.
+ * while online and from this device's copy offline. Arrow keys and Enter pick a result. An item
+ * with several variants shows once; picking it asks which variant (`onPickItem`).
  */
 export const ProductSearch = forwardRef<
   HTMLInputElement,
   {
     search: (text: string, limit?: number) => Promise<SearchResult>;
     onPick: (product: CounterProduct) => void;
+    onPickItem: (item: ItemEntry) => void;
     onCode: (code: string) => void;
     cameraOn: boolean;
     onCamera: () => void;
   }
->(function ProductSearch({ search, onPick, onCode, cameraOn, onCamera }, ref) {
+>(function ProductSearch({ search, onPick, onPickItem, onCode, cameraOn, onCamera }, ref) {
   const { t } = useTranslation();
   const money = useStoreMoney();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<CounterProduct[] | null>(null);
+  const [results, setResults] = useState<SearchEntry[] | null>(null);
+  // Every product found, unfolded: a code typed in full adds its variant, not the item.
+  const [found, setFound] = useState<CounterProduct[]>([]);
   const [local, setLocal] = useState(false);
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(0);
@@ -41,19 +49,23 @@ export const ProductSearch = forwardRef<
     setLoading(true);
     // Debounced: a name is typed letter by letter; a search per key would queue stale answers.
     const timer = setTimeout(() => {
-      search(query, 8)
-        .then(
-          (found) =>
-            id === asked.current && (setResults(found.items), setLocal(found.source === 'local'), setActive(0)),
-        )
+      search(query, ASKED)
+        .then((answer) => {
+          if (id !== asked.current) return;
+          setResults(answer.entries.slice(0, SHOWN));
+          setFound(answer.items);
+          setLocal(answer.source === 'local');
+          setActive(0);
+        })
         .catch(() => id === asked.current && setResults([]))
         .finally(() => id === asked.current && setLoading(false));
     }, 200);
     return () => clearTimeout(timer);
   }, [text, search]);
 
-  const pick = (product: CounterProduct) => {
-    onPick(product);
+  const pick = (entry: SearchEntry) => {
+    if (entry.kind === 'item') onPickItem(entry);
+    else onPick(entry.product);
     setText('');
     setResults(null);
   };
@@ -84,8 +96,8 @@ export const ProductSearch = forwardRef<
             } else if (e.key === 'Enter') {
               e.preventDefault();
               const query = text.trim();
-              const exact = results?.find((p) => p.code === query);
-              if (exact) pick(exact);
+              const exact = results && found.find((p) => p.code === query);
+              if (exact) pick({ kind: 'product', product: exact });
               else if (CODE_TEXT.test(query) && /\d/.test(query)) {
                 onCode(query);
                 setText('');
@@ -130,29 +142,48 @@ export const ProductSearch = forwardRef<
             </Text>
           ) : (
             <Stack gap={0} id="counter-search-results" role="listbox" aria-label={t('counter.searchResults')}>
-              {results.map((p, i) => (
+              {results.map((entry, i) => (
                 <UnstyledButton
-                  key={p.code}
+                  key={entry.kind === 'item' ? `item:${entry.itemId}` : entry.product.code}
                   id={`counter-search-${i}`}
                   role="option"
                   aria-selected={i === active}
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => pick(p)}
+                  onClick={() => pick(entry)}
                   px="sm"
                   py={8}
                   bg={i === active ? 'var(--mantine-color-blue-light)' : undefined}
                 >
-                  <Group justify="space-between" wrap="nowrap">
-                    <Box style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
-                        {p.name}
+                  {entry.kind === 'item' ? (
+                    <Group justify="space-between" wrap="nowrap">
+                      <Box style={{ minWidth: 0 }}>
+                        <Text fw={600} truncate>
+                          {entry.name}
+                        </Text>
+                        <Text fz="xs" c="dimmed">
+                          {t('counterVariants.count', { count: entry.variants.length })} ·{' '}
+                          {t('counter.inStock', { count: entry.quantity })}
+                        </Text>
+                      </Box>
+                      <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {entry.priceMin === entry.priceMax
+                          ? formatMain(money, entry.priceMin)
+                          : `${formatMain(money, entry.priceMin)}–${formatMain(money, entry.priceMax)}`}
                       </Text>
-                      <Text fz="xs" c="dimmed">
-                        {p.code} · {t('counter.inStock', { count: p.quantity })}
-                      </Text>
-                    </Box>
-                    <Text fw={600}>{formatMain(money, p.price)}</Text>
-                  </Group>
+                    </Group>
+                  ) : (
+                    <Group justify="space-between" wrap="nowrap">
+                      <Box style={{ minWidth: 0 }}>
+                        <Text fw={600} truncate>
+                          {entry.product.name}
+                        </Text>
+                        <Text fz="xs" c="dimmed">
+                          {entry.product.code} · {t('counter.inStock', { count: entry.product.quantity })}
+                        </Text>
+                      </Box>
+                      <Text fw={600}>{formatMain(money, entry.product.price)}</Text>
+                    </Group>
+                  )}
                 </UnstyledButton>
               ))}
             </Stack>

@@ -168,6 +168,7 @@ export function useCounterSale(store: string) {
   const selectedLine = cart.lines.find((l) => l.key === selected) ?? cart.lines.at(-1) ?? null;
 
   return {
+    store,
     cart,
     dispatch,
     replace,

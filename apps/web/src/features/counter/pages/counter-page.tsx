@@ -4,6 +4,7 @@ import { useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { IconPause } from '../../../components/icons.tsx';
 import { useSession } from '../../../lib/session-store.ts';
+import { loadLaterTexts } from '../../../lib/i18n.ts';
 import { useStoreMoney } from '../../../lib/store-money.ts';
 import { useWedgeScanner } from '../../../scanning/use-wedge-scanner.ts';
 import { LimitNotice } from '../../../components/limit-notice.tsx';
@@ -61,10 +62,16 @@ export default function CounterPage() {
 
   useWedgeScanner((code) => void sale.onScan(code), { enabled: dialog === null });
 
-  // The payment dialog is the next thing a cashier opens: fetch it while the counter is idle.
+  // The payment dialog is the next thing a cashier opens: fetch it while the counter is idle. The
+  // counter came with its own texts only (COUNTER_TEXTS); the rest of the app's (the menu's other
+  // screens) follow once it is idle too.
   useEffect(() => {
     const id = setTimeout(preloadPaymentDialog, 1500);
-    return () => clearTimeout(id);
+    const texts = setTimeout(() => void loadLaterTexts().catch(() => undefined), 4000);
+    return () => {
+      clearTimeout(id);
+      clearTimeout(texts);
+    };
   }, []);
 
   // What the member on the till may not do in this sale (one line's or the cart's discount above

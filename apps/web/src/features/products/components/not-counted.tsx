@@ -1,5 +1,6 @@
 import { useState, type Dispatch } from 'react';
-import { Alert, Box, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -11,9 +12,11 @@ import type { TallyAction } from '../stock-take/tally.ts';
 const PAGE = 50;
 
 /**
- * Products of the counted area (whole store or one category) that were not counted. Only their
- * number is loaded (the search's total); the list itself comes a page at a time on request, so a
- * 100k catalogue costs nothing. Saving never touches them: counting one as 0 is an explicit tap.
+ * Products of the counted area (whole store or one category, narrowed to one item by its name)
+ * that were not counted. Only their number is loaded (the search's total); the list itself comes a
+ * page at a time on request, so a 100k catalogue costs nothing. Saving never touches them:
+ * counting one as 0 is an explicit tap. Each variant is listed by its own name ("T-shirt (M,
+ * Red)"): the product search never folds variants, and a stock-take counts each one.
  */
 export function NotCounted({
   store,
@@ -26,13 +29,15 @@ export function NotCounted({
 }) {
   const { t, i18n } = useTranslation();
   const [category, setCategory] = useState<string | null>(null);
+  const [itemText, setItemText] = useState('');
+  const [item] = useDebouncedValue(itemText.trim(), 300);
   const [listOpen, setListOpen] = useState(false);
   const categories = useCategories(store);
-  const search = { sort: 'name' as const, ...(category ? { category } : {}) };
+  const search = { sort: 'name' as const, ...(category ? { category } : {}), ...(item ? { q: item } : {}) };
   const area = useProductWindow(store, 0, 1, search);
   const pages = useInfiniteQuery({ ...productPagesQuery(store, PAGE, search), enabled: listOpen });
   const counted = new Set(lines.map((l) => l.code));
-  const missing = area.data ? notCountedCount(area.data.total, lines, category) : null;
+  const missing = area.data ? notCountedCount(area.data.total, lines, category, item) : null;
   const shown = (pages.data?.pages ?? []).flatMap((p) => p.items).filter((p) => !counted.has(p.code));
   const n = (v: number) => v.toLocaleString(i18n.language);
 
@@ -56,13 +61,28 @@ export function NotCounted({
           allowDeselect={false}
           size="md"
         />
+        <TextInput
+          label={t('stockTakeVariants.item')}
+          description={t('stockTakeVariants.itemHint')}
+          placeholder={t('stockTakeVariants.itemPlaceholder')}
+          value={itemText}
+          onChange={(e) => {
+            setItemText(e.currentTarget.value);
+            setListOpen(false);
+          }}
+          size="md"
+          type="search"
+          autoComplete="off"
+        />
         {area.isError && <Alert color="red">{describeError(t, area.error)}</Alert>}
         {missing === null && !area.isError && <Skeleton h={22} />}
         {missing !== null && area.data && (
           <Text fw={600} data-testid="not-counted-count">
-            {category
-              ? t('stockTake.notCounted.countIn', { count: missing, total: n(area.data.total), category })
-              : t('stockTake.notCounted.count', { count: missing, total: n(area.data.total) })}
+            {item
+              ? t('stockTakeVariants.countOf', { count: missing, total: n(area.data.total), item })
+              : category
+                ? t('stockTake.notCounted.countIn', { count: missing, total: n(area.data.total), category })
+                : t('stockTake.notCounted.count', { count: missing, total: n(area.data.total) })}
           </Text>
         )}
         <Text fz="sm" c="dimmed">

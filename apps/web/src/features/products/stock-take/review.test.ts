@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@shopdesk/shared';
-import { notCountedCount, reviewLines, reviewTotals } from './review.ts';
+import { matchesSearch, notCountedCount, reviewLines, reviewTotals } from './review.ts';
 import { saveCount } from './save-count.ts';
 import { emptyTally, tallyReducer } from './tally.ts';
 
@@ -64,6 +64,35 @@ describe('stock-take review', () => {
     expect(notCountedCount(120, lines, null)).toBe(118);
     expect(notCountedCount(10, lines, 'Drinks')).toBe(9);
     expect(notCountedCount(0, lines, 'Empty')).toBe(0);
+  });
+
+  it('narrowed to an item by name, counts its variants one by one (none folded away)', () => {
+    const variant = (code: string, name: string) => ({ ...product(code, 2, 'Clothes'), name });
+    const lines = reviewLines(
+      [
+        { code: 'S1', counted: 2 },
+        { code: 'M1', counted: 1 },
+        { code: 'H1', counted: 5 },
+      ],
+      new Map([
+        ['S1', variant('S1', 'T-shirt (S, Red)')],
+        ['M1', variant('M1', 'T-shirt (M, Red)')],
+        ['H1', variant('H1', 'Hanger')],
+      ]),
+    );
+    // The search found the item's 6 variants; 2 of them were counted.
+    expect(notCountedCount(6, lines, null, 't-shirt')).toBe(4);
+    expect(notCountedCount(6, lines, 'Clothes', 'T-SHIRT red')).toBe(4);
+    expect(notCountedCount(3, lines, null, 'blue')).toBe(3);
+  });
+
+  it('matches as the server search does: every term in code, name or brand, case and accents ignored', () => {
+    const p = { code: '2000000000015', name: 'Éclair (M)', brand: 'Pâtisserie' };
+    expect(matchesSearch(p, 'eclair')).toBe(true);
+    expect(matchesSearch(p, 'ÉCLAIR patis')).toBe(true);
+    expect(matchesSearch(p, '00015')).toBe(true);
+    expect(matchesSearch(p, 'eclair blue')).toBe(false);
+    expect(matchesSearch(p, '')).toBe(true);
   });
 
   it('net change is the sum of the differences, and the totals follow the lines (property)', () => {

@@ -53,13 +53,34 @@ export function reviewTotals(lines: ReviewLine[]): ReviewTotals {
 }
 
 /**
- * Products of the counted area (the whole store, or one category) that were not counted:
- * everything in the area minus the counted products that belong to it. `inArea` is the total the
- * product search reports for the area, so no catalogue is loaded to know it.
+ * Products of the counted area (the whole store, or one category, narrowed to an item by `q`)
+ * that were not counted: everything in the area minus the counted products that belong to it.
+ * `inArea` is the total the product search reports for the area, so no catalogue is loaded to
+ * know it. Each variant is a product here: an item of six counts as six, none folded away.
  */
-export function notCountedCount(inArea: number, lines: ReviewLine[], category: string | null): number {
-  const counted = lines.filter((l) => l.product && (category === null || l.product.category === category)).length;
+export function notCountedCount(inArea: number, lines: ReviewLine[], category: string | null, q = ''): number {
+  const counted = lines.filter(
+    (l) => l.product && (category === null || l.product.category === category) && matchesSearch(l.product, q),
+  ).length;
   return Math.max(0, inArea - counted);
+}
+
+/**
+ * Whether the product search would find `product` for `q`, as the server matches it: every
+ * whitespace-separated term (at most 5) occurs in its code, name or brand, ignoring case. A
+ * variant's name carries its item's ("T-shirt (M, Red)"), so an item's name finds all its variants.
+ */
+export function matchesSearch(product: Pick<Product, 'code' | 'name' | 'brand'>, q: string): boolean {
+  // One field per line, accents folded too, as the server's search text (products.repo searchText).
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+  const lower = `${product.code}\n${product.name}\n${product.brand}`.toLowerCase();
+  const text = `${lower}\n${fold(lower)}`;
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .every((term) => text.includes(term));
 }
 
 /**

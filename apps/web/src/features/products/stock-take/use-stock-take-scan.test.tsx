@@ -29,6 +29,28 @@ const product = { code: cheese.baseCode, name: 'Comté', quantity: 1500, unit: '
 // A weighed product with an ordinary code (no rule claims it): a scan of it says no weight.
 const carrots = { code: '4512345678906', name: 'Loose carrots', quantity: 0, unit: 'KG', price: 480 };
 
+// Two variants of one item (issue 44): each is a product with its own barcode and stock.
+const shirts = [
+  {
+    code: '2000000000015',
+    name: 'T-shirt (M, Red)',
+    quantity: 4,
+    unit: 'EACH',
+    price: 1500,
+    itemId: 'shirt',
+    optionValues: ['M', 'Red'],
+  },
+  {
+    code: '2000000000022',
+    name: 'T-shirt (L, Blue)',
+    quantity: 1,
+    unit: 'EACH',
+    price: 1800,
+    itemId: 'shirt',
+    optionValues: ['L', 'Blue'],
+  },
+];
+
 let scan: (code: string) => Promise<void> = async () => undefined;
 
 function Harness() {
@@ -59,6 +81,8 @@ beforeEach(() => {
       const code = /\/product\/lookup\/(\d+)/.exec(url)?.[1];
       // Found by its own code, or by the label's item digits (its PLU), as the counter finds it.
       if (code === carrots.code) return json({ product: carrots });
+      const variant = shirts.find((v) => v.code === code);
+      if (variant) return json({ product: variant });
       return json({ product: code === product.code || code === '12345' ? product : null });
     }),
   );
@@ -153,5 +177,23 @@ describe('stock-take scan of scale labels', () => {
     await act(() => scan('4901234567894'));
     const row = await screen.findByRole('listitem', { name: /4901234567894|Unknown/ });
     expect(within(row).getByLabelText<HTMLInputElement>(/Counted quantity/).value).toBe('2');
+  });
+});
+
+describe('stock-take scan of variants', () => {
+  it("counts each variant by its own barcode, on its own row under its variant's name", async () => {
+    await mount();
+    await act(() => scan(shirts[0]!.code));
+    await act(() => scan(shirts[1]!.code));
+    await act(() => scan(shirts[0]!.code));
+    const medium = await screen.findByRole('listitem', { name: 'T-shirt (M, Red)' });
+    const large = await screen.findByRole('listitem', { name: 'T-shirt (L, Blue)' });
+    expect(within(medium).getByLabelText<HTMLInputElement>('Counted quantity of T-shirt (M, Red)').value).toBe('2');
+    expect(within(large).getByLabelText<HTMLInputElement>('Counted quantity of T-shirt (L, Blue)').value).toBe('1');
+    expect(within(medium).getByText('4 on record')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(tallyStorageKey(STORE))!).entries).toEqual([
+      { code: shirts[0]!.code, counted: 2 },
+      { code: shirts[1]!.code, counted: 1 },
+    ]);
   });
 });

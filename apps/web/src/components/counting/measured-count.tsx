@@ -1,6 +1,6 @@
 import { NumberInput, Text } from '@mantine/core';
 import { parseQuantityText, quantityInputText, UNIT_SYMBOLS, type ProductUnit } from '@shopdesk/shared';
-import { useCountDraft } from '../hooks/use-count-draft.ts';
+import { useCountDraft } from './use-count-draft.ts';
 
 interface Props {
   /** Thousandths of the unit. */
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * The count of a weighed line: typed in its unit with 3 decimals (0.350 kg), no − and +, since a
+ * The count of a weighed line (product): typed in its unit with 3 decimals (0.350 kg), no − and +, since a
  * step of one thousandth means nothing on a scale. Set when the field is left or Enter is pressed.
  */
 export function MeasuredCount({ value, unit, label, onSet }: Props) {

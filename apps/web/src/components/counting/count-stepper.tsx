@@ -1,13 +1,14 @@
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { IconMinus, IconPlus } from '../../../components/icons.tsx';
-import { useCountDraft } from '../hooks/use-count-draft.ts';
+import { IconMinus, IconPlus } from '../icons.tsx';
+import { useCountDraft } from './use-count-draft.ts';
 
 interface Props {
   value: number;
   /** Accessible name of the number field, e.g. "Quantity of Green tea". */
   label: string;
-  name: string;
+  /** Accessible names of − and +, e.g. "Remove one Green tea", "Add one Green tea". */
+  minusLabel: string;
+  plusLabel: string;
   onStep: (delta: number) => void;
   onSet: (value: number) => void;
   disabled?: boolean;
@@ -20,8 +21,7 @@ const wholeCount = (text: string) => (text.trim() !== '' && Number.isInteger(Num
  * − [count] +: 44 px targets for a thumb; typing a number sets it when the field is left or Enter
  * is pressed (not on every keystroke, which would send "1", then "12", then "120").
  */
-export function CountStepper({ value, label, name, onStep, onSet, disabled }: Props) {
-  const { t } = useTranslation();
+export function CountStepper({ value, label, minusLabel, plusLabel, onStep, onSet, disabled }: Props) {
   const field = useCountDraft(value, (v) => v, wholeCount, onSet);
   return (
     <Group gap={4} wrap="nowrap">
@@ -31,7 +31,7 @@ export function CountStepper({ value, label, name, onStep, onSet, disabled }: Pr
         radius="md"
         onClick={() => onStep(-1)}
         disabled={disabled || value <= 0}
-        aria-label={t('cargo.count.minus', { name })}
+        aria-label={minusLabel}
       >
         <IconMinus size={20} />
       </ActionIcon>
@@ -54,7 +54,7 @@ export function CountStepper({ value, label, name, onStep, onSet, disabled }: Pr
         radius="md"
         onClick={() => onStep(1)}
         disabled={disabled}
-        aria-label={t('cargo.count.plus', { name })}
+        aria-label={plusLabel}
       >
         <IconPlus size={20} />
       </ActionIcon>

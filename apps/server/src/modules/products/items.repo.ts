@@ -1,0 +1,174 @@
+import { sql, type Updateable } from 'kysely';
+import type { ItemSearchQuery } from '@shopdesk/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import type { ItemRow, ItemsTable } from '../../db/types.ts';
+import { PRODUCT_COLUMNS, type ProductView } from './products.repo.ts';
+
+/** Items: an item's row and its variants (product rows by `item_id`), and the folded list. */
+
+export function findItem(db: DbOrTx, storeId: string, id: string): Promise<ItemRow | undefined> {
+  return db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The item's variants in their order (retired ones too), by products_store_item_idx. */
+export function variantsOf(db: DbOrTx, storeId: string, itemId: string): Promise<ProductView[]> {
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('item_id', '=', itemId)
+    .orderBy('variant_position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertItem(db: DbOrTx, row: ItemRow): Promise<void> {
+  await db.insertInto('items').values(row).execute();
+}
+
+export async function updateItem(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+  patch: Omit<Updateable<ItemsTable>, 'store_id' | 'id'>,
+): Promise<void> {
+  await db.updateTable('items').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
+}
+
+/** The handles of the store equal to `base` or `base-…`, to pick a free one. */
+export async function handlesLike(db: DbOrTx, storeId: string, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('items')
+    .select('handle')
+    .where('store_id', '=', storeId)
+    .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
+    .execute();
+  return new Set(rows.map((r) => r.handle!));
+}
+
+export async function handleOwner(db: DbOrTx, storeId: string, handle: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('items')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('handle', '=', handle)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The store's items matching the filter. `q`: every term (at most 5) occurs in the search text of
+ * one of the item's variants (code, name, brand; a variant's name carries the item's name and its
+ * values), found by the products' search column and taken as distinct item ids.
+ */
+function filteredItems(db: DbOrTx, storeId: string, filter: ItemSearchQuery) {
+  let query = db.selectFrom('items').where('items.store_id', '=', storeId);
+  if (filter.category) query = query.where('items.category', '=', filter.category);
+  const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (terms.length > 0) {
+    let matching = db.selectFrom('products').select('products.item_id').where('products.store_id', '=', storeId);
+    for (const term of terms)
+      matching = matching.where(sql<boolean>`products.search like ${`%${escapeLike(term)}%`} escape '\\'`);
+    query = query.where('items.id', 'in', matching);
+  }
+  return query;
+}
+
+const SORTS = {
+  name: [
+    ['name_key', 'asc'],
+    ['id', 'asc'],
+  ],
+  '-name': [
+    ['name_key', 'desc'],
+    ['id', 'desc'],
+  ],
+  '-updatedAt': [
+    ['updated_at', 'desc'],
+    ['id', 'desc'],
+  ],
+} as const satisfies Record<
+  NonNullable<ItemSearchQuery['sort']>,
+  ReadonlyArray<readonly ['name_key' | 'id' | 'updated_at', 'asc' | 'desc']>
+>;
+
+/** One window of items, chosen by items_store_name_idx for the name sorts. */
+export function searchItems(
+  db: DbOrTx,
+  storeId: string,
+  filter: ItemSearchQuery,
+  offset: number,
+  limit: number,
+): Promise<ItemRow[]> {
+  let query = filteredItems(db, storeId, filter).selectAll('items');
+  for (const [column, direction] of SORTS[filter.sort ?? 'name']) query = query.orderBy(`items.${column}`, direction);
+  return query.limit(limit).offset(offset).execute();
+}
+
+export async function countItems(db: DbOrTx, storeId: string, filter: ItemSearchQuery): Promise<number> {
+  const row = await filteredItems(db, storeId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface VariantTotals {
+  item_id: string;
+  /** Variants not retired. */
+  active: number;
+  variants: number;
+  quantity: number;
+  price_min: number | null;
+  price_max: number | null;
+  /** Prices of every variant, for an item whose variants are all retired. */
+  any_price_min: number;
+  any_price_max: number;
+  low_stock: number;
+  /** The code of its variants when there is only one (min over one row), else some code. */
+  active_code: string | null;
+  any_code: string;
+}
+
+/** The window's items' variants summed, by products_store_item_idx (only those items' rows are read). */
+export async function variantTotals(db: DbOrTx, storeId: string, itemIds: string[]): Promise<VariantTotals[]> {
+  if (itemIds.length === 0) return [];
+  const active = sql`retired_at is null`;
+  const rows = await db
+    .selectFrom('products')
+    .select([
+      'item_id',
+      sql<number>`count(case when ${active} then 1 end)`.as('active'),
+      sql<number>`count(*)`.as('variants'),
+      sql<number>`coalesce(sum(case when ${active} then quantity else 0 end), 0)`.as('quantity'),
+      sql<number | null>`min(case when ${active} then price end)`.as('price_min'),
+      sql<number | null>`max(case when ${active} then price end)`.as('price_max'),
+      sql<number>`min(price)`.as('any_price_min'),
+      sql<number>`max(price)`.as('any_price_max'),
+      sql<number>`count(case when ${active} and quantity <= reorder_level then 1 end)`.as('low_stock'),
+      sql<string | null>`min(case when ${active} then code end)`.as('active_code'),
+      sql<string>`min(code)`.as('any_code'),
+    ])
+    .where('store_id', '=', storeId)
+    .where('item_id', 'in', itemIds)
+    .groupBy('item_id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    active: Number(r.active),
+    variants: Number(r.variants),
+    quantity: Number(r.quantity),
+    price_min: r.price_min === null ? null : Number(r.price_min),
+    price_max: r.price_max === null ? null : Number(r.price_max),
+    any_price_min: Number(r.any_price_min),
+    any_price_max: Number(r.any_price_max),
+    low_stock: Number(r.low_stock),
+  }));
+}
+
+export async function deleteItem(db: DbOrTx, storeId: string, id: string): Promise<void> {
+  await db.deleteFrom('items').where('store_id', '=', storeId).where('id', '=', id).execute();
+}
