@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { StatisticRangeQuerySchema } from './statistics.ts';
 import { PRODUCT_UNITS } from './units.ts';
 
 /*
@@ -8,6 +7,10 @@ import { PRODUCT_UNITS } from './units.ts';
  * the variants' current quantity. Money is integer minor units of the store's main currency; cost
  * and profit are null for a member who may not see costs.
  */
+
+/** A period of local dates, as the statistics' (statistics.ts imports this file: no import back). */
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31');
+const StatisticRangeQuerySchema = z.object({ from: dateText, to: dateText });
 
 export const ITEM_REPORT_LEVELS = ['item', 'variant'] as const;
 export type ItemReportLevel = (typeof ITEM_REPORT_LEVELS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { windowSchema } from './products.ts';
+import { ItemSalesRowSchema } from './item-reports.ts';
 import { PRODUCT_UNITS } from './units.ts';
 import { PaymentMethodLabelSchema } from './payment-methods.ts';
 import { TENDER_METHODS } from './sale-payment.ts';
@@ -114,6 +115,8 @@ export const StatisticSummarySchema = z.object({
     byRevenue: z.array(TopProductSchema),
     byProfit: z.array(TopProductSchema),
   }),
+  /** The best items by revenue (a product without options is an item of its own): top products rolled up by item. */
+  topItems: z.array(ItemSalesRowSchema).default([]),
   tenders: z.array(TenderStatisticSchema),
 });
 export type StatisticSummary = z.infer<typeof StatisticSummarySchema>;

@@ -73,7 +73,9 @@ export interface PlacedRow {
 }
 
 const comboKey = (values: string[]) => values.map((v) => v.toLowerCase()).join('\u0000');
-const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+/** Case aside, as the item's schemas compare values; one collator (localeCompare with options builds one a call). */
+const collator = new Intl.Collator(undefined, { sensitivity: 'accent' });
+const sameText = (a: string, b: string) => collator.compare(a, b) === 0;
 
 function parseOptions(json: string): ItemOption[] {
   return JSON.parse(json) as ItemOption[];

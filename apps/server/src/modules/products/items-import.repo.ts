@@ -22,20 +22,24 @@ async function inChunks<T, R>(values: T[], read: (part: T[]) => Promise<R[]>): P
  * The items of these handles; an item with options but no handle yet answers to its id, the
  * handle the export writes for it (product-export.service.ts).
  */
-export function findItemsByHandles(db: DbOrTx, storeId: string, handles: string[]): Promise<ItemRow[]> {
-  return inChunks(handles, (part) =>
+export async function findItemsByHandles(db: DbOrTx, storeId: string, handles: string[]): Promise<ItemRow[]> {
+  const found = await inChunks(handles, (part) =>
+    db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('handle', 'in', part).execute(),
+  );
+  // Two lookups, each on its own index (an `or` of both may scan the store's items on SQLite).
+  const known = new Set(found.map((i) => i.handle));
+  const rest = handles.filter((h) => !known.has(h));
+  const byId = await inChunks(rest, (part) =>
     db
       .selectFrom('items')
       .selectAll()
       .where('store_id', '=', storeId)
-      .where((eb) =>
-        eb.or([
-          eb('handle', 'in', part),
-          eb.and([eb('handle', 'is', null), eb('options', '<>', '[]'), eb('id', 'in', part)]),
-        ]),
-      )
+      .where('id', 'in', part)
+      .where('handle', 'is', null)
+      .where('options', '<>', '[]')
       .execute(),
   );
+  return [...found, ...byId];
 }
 
 /** Export pages: items by id (the store's primary key), so a 100k catalogue streams in small steps. */

@@ -259,6 +259,44 @@ describe.each(engines)('product CSV with variants on %s', (engine) => {
     await expectLedgerConsistent(t, storeId);
   });
 
+  it('exports an item made by the item API and imports it into an empty store as it was', async () => {
+    const source = await createStore(t, u);
+    const made = await t.request('POST', '/api/secure/item', {
+      token: u.token,
+      headers: storeHeader(source),
+      body: {
+        name: 'Hoodie',
+        handle: 'hoodie',
+        brand: 'Warm',
+        category: 'Clothing',
+        options: [
+          { name: 'Size', values: ['S', 'M'] },
+          { name: 'Colour', values: ['Grey', 'Navy'] },
+        ],
+        variants: [
+          { optionValues: ['S', 'Grey'], code: ean13(), price: 4500, cost: 2000, quantity: 3 },
+          { optionValues: ['M', 'Grey'], code: ean13(), price: 4500, cost: 2000, quantity: 1 },
+          { optionValues: ['M', 'Navy'], code: ean13(), price: 4900, cost: 2100, quantity: 2 },
+        ],
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const rows = await exportRows(source);
+    expect(rows.map((r) => [r.handle, r.name, r.option1Value, r.option2Value])).toEqual([
+      ['hoodie', 'Hoodie', 'S', 'Grey'],
+      ['hoodie', 'Hoodie', 'M', 'Grey'],
+      ['hoodie', 'Hoodie', 'M', 'Navy'],
+    ]);
+    const target = await createStore(t, u);
+    const result = await importBatch(
+      target,
+      rows.map((r, i) => ({ line: i + 2, ...r })),
+    );
+    expect(result).toMatchObject({ created: 3, rejected: 0 });
+    expect(await catalogue(target)).toEqual(await catalogue(source));
+    await expectLedgerConsistent(t, await storeIdOf(t, target));
+  });
+
   it('round-trips export → import into an empty store: items, options, variants, prices and stock', async () => {
     const source = await createStore(t, u);
     const sourceId = await storeIdOf(t, source);

@@ -7,6 +7,7 @@ import {
   type ItemOption,
   type ItemReportLevel,
   type ItemSalesReport,
+  type ItemSalesRow,
   type ItemStockReport,
   type ProductUnit,
 } from '@shopdesk/shared';
@@ -14,7 +15,8 @@ import { notFound } from '../../core/errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Scope } from '../access/index.ts';
 import * as repo from './item-report.repo.ts';
-import { productSourcesFor, validRange } from './statistics.service.ts';
+import type { ProductSources } from './statistics-read.repo.ts';
+import { productSourcesFor, validRange } from './statistics-range.ts';
 
 /*
  * Reports by item and by variant (issue 44): sales of a period and stock now, rolled up by item or
@@ -53,25 +55,20 @@ async function namesOf(ctx: AppContext, storeId: string, rows: Array<{ item_id: 
   };
 }
 
-/** `GET /shop/statistic/items`: the period's net sales by item or by variant, highest revenue first. */
-export async function itemSalesReport(
+/** The best `top` items or variants of the sources by revenue, and how many rows there are in all. */
+async function salesRows(
   ctx: AppContext,
   scope: Scope,
-  query: { from: string; to: string; by?: ItemReportLevel | undefined; top?: number | undefined },
-): Promise<ItemSalesReport> {
-  const range = validRange(query.from, query.to);
+  sources: ProductSources,
+  by: ItemReportLevel,
+  top: number,
+): Promise<{ rows: ItemSalesRow[]; total: number }> {
   const storeId = scope.store.id;
-  const by = query.by ?? 'item';
-  const top = query.top ?? DEFAULT_TOP;
-  const sources = await productSourcesFor(ctx, storeId, range);
   const rows = await repo.itemSales(ctx.db, storeId, sources, by, top);
   const name = await namesOf(ctx, storeId, rows);
   const withCost = seesCost(scope.rights);
   return {
-    from: range.from,
-    to: range.to,
-    by,
-    currency: scope.store.main_currency,
+    total: Number(rows[0]?.total_rows ?? 0),
     rows: rows.map((r) => {
       const revenue = Number(r.revenue);
       const cost = Number(r.cost);
@@ -86,7 +83,31 @@ export async function itemSalesReport(
         profit: withCost ? revenue - cost : null,
       };
     }),
-    more: Math.max(0, Number(rows[0]?.total_rows ?? 0) - rows.length),
+  };
+}
+
+/** The summary's best items by revenue (statistics.service.ts): its top products rolled up by item. */
+export async function topItems(ctx: AppContext, scope: Scope, sources: ProductSources, top: number) {
+  return (await salesRows(ctx, scope, sources, 'item', top)).rows;
+}
+
+/** `GET /shop/statistic/items`: the period's net sales by item or by variant, highest revenue first. */
+export async function itemSalesReport(
+  ctx: AppContext,
+  scope: Scope,
+  query: { from: string; to: string; by?: ItemReportLevel | undefined; top?: number | undefined },
+): Promise<ItemSalesReport> {
+  const range = validRange(query.from, query.to);
+  const by = query.by ?? 'item';
+  const sources = await productSourcesFor(ctx, scope.store.id, range);
+  const { rows, total } = await salesRows(ctx, scope, sources, by, query.top ?? DEFAULT_TOP);
+  return {
+    from: range.from,
+    to: range.to,
+    by,
+    currency: scope.store.main_currency,
+    rows,
+    more: Math.max(0, total - rows.length),
   };
 }
 

@@ -94,6 +94,8 @@ describe.each(engines)('reports by item and by variant on %s', (engine) => {
     expect(tee.profit).toBe(tee.revenue - tee.cost!);
     expect(items.rows).toHaveLength(2);
     expect(items.more).toBe(0);
+    // The summary rolls its top products up by item too.
+    expect(summary.topItems).toEqual(items.rows);
     // `top` lists the best and counts the rest.
     const one = await get<ItemSalesReport>(`/api/secure/shop/statistic/items?from=${from}&to=${to}&top=1&by=variant`);
     expect([one.rows.length, one.more]).toEqual([1, 2]);

@@ -72,6 +72,7 @@ describe('report CSV', () => {
         byRevenue: [],
         byProfit: [],
       },
+      topItems: [],
       tenders: [
         {
           methodId: 'CASH',
