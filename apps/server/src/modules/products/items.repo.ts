@@ -116,6 +116,90 @@ export async function countItems(db: DbOrTx, storeId: string, filter: ItemSearch
   return Number(row.n);
 }
 
+/** The products' column and direction each item sort walks when searching (their indexes end in id). */
+const SEARCH_WALKS = {
+  name: ['name_key', 'asc'],
+  '-name': ['name_key', 'desc'],
+  '-updatedAt': ['updated_at', 'desc'],
+} as const satisfies Record<NonNullable<ItemSearchQuery['sort']>, readonly ['name_key' | 'updated_at', 'asc' | 'desc']>;
+
+/** Products read per step of a search's walk. */
+const WALK_STEP = 300;
+
+/**
+ * A search's window of items without reading every match: the store's matching products are walked
+ * in the sort's order through their covering search index (store_id, column, id, search), a few
+ * hundred at a time, and their items taken in the order they first appear, until the window is
+ * full or the matches end. A rare term costs one pass over the index, a common one a step or two
+ * (the first window of "tea" reads ~300 of 100,000 products instead of all of them twice). `all`:
+ * every matching item was seen, so `seen` is the total.
+ */
+export async function walkItemSearch(
+  db: DbOrTx,
+  storeId: string,
+  q: string,
+  sort: NonNullable<ItemSearchQuery['sort']>,
+  offset: number,
+  limit: number,
+): Promise<{ ids: string[]; all: boolean; seen: number }> {
+  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const [column, direction] = SEARCH_WALKS[sort];
+  const after = direction === 'asc' ? '>' : '<';
+  const order: string[] = [];
+  const seen = new Set<string>();
+  let last: { key: string; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('products')
+      .select([`${column} as key`, 'id', 'item_id'])
+      .where('store_id', '=', storeId)
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(WALK_STEP);
+    for (const term of terms) query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`} escape '\\'`);
+    if (last) {
+      const { key, id } = last;
+      query = query.where((eb) => eb.or([eb(column, after, key), eb.and([eb(column, '=', key), eb('id', after, id)])]));
+    }
+    const rows = await query.execute();
+    for (const row of rows) {
+      if (seen.has(row.item_id)) continue;
+      seen.add(row.item_id);
+      order.push(row.item_id);
+    }
+    if (rows.length < WALK_STEP) return { ids: order.slice(offset, offset + limit), all: true, seen: order.length };
+    if (order.length > offset + limit)
+      return { ids: order.slice(offset, offset + limit), all: false, seen: order.length };
+    const end = rows.at(-1)!;
+    last = { key: String(end.key), id: end.id };
+  }
+}
+
+/** The items of `ids`, in that order. */
+export async function itemsByIds(db: DbOrTx, storeId: string, ids: string[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('items')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many items have a product matching every term: one pass over the matches, no join. */
+export async function countSearchedItems(db: DbOrTx, storeId: string, q: string): Promise<number> {
+  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  let query = db
+    .selectFrom('products')
+    .select(sql<number>`count(distinct item_id)`.as('n'))
+    .where('store_id', '=', storeId);
+  for (const term of terms) query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`} escape '\\'`);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export interface VariantTotals {
   item_id: string;
   /** Variants not retired. */

@@ -193,11 +193,21 @@ export async function itemWindow(
 ): Promise<ItemWindow> {
   const { store } = scope;
   const offset = page * size;
-  const rows = await repo.searchItems(ctx.db, store.id, filter, offset, size);
-  const total =
-    rows.length < size && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : await repo.countItems(ctx.db, store.id, filter);
+  let rows: ItemRow[];
+  let total: number;
+  const q = filter.q?.trim() ?? '';
+  if (q && !filter.category) {
+    // A search walks the matching products in order and stops when the window is full (items.repo.ts).
+    const walk = await repo.walkItemSearch(ctx.db, store.id, q, filter.sort ?? 'name', offset, size);
+    rows = await repo.itemsByIds(ctx.db, store.id, walk.ids);
+    total = walk.all ? walk.seen : await repo.countSearchedItems(ctx.db, store.id, q);
+  } else {
+    rows = await repo.searchItems(ctx.db, store.id, filter, offset, size);
+    total =
+      rows.length < size && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : await repo.countItems(ctx.db, store.id, filter);
+  }
   const totals = new Map(
     (
       await repo.variantTotals(
