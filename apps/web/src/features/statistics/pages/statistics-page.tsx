@@ -20,6 +20,7 @@ import { CustomersSection } from '../components/customers-section.tsx';
 import { StaffReport } from '../components/staff-report.tsx';
 import { StoredValueSection } from '../components/stored-value-section.tsx';
 import { TendersTable } from '../components/tenders-table.tsx';
+import { TopItems } from '../components/top-items.tsx';
 import { TopProducts } from '../components/top-products.tsx';
 import { TotalsGrid } from '../components/totals-grid.tsx';
 import { ReportHeading } from '../components/report-heading.tsx';
@@ -188,6 +189,11 @@ export default function StatisticsPage() {
             <Section title={t('statistics.topProducts')}>
               <TopProducts top={summary.data.topProducts} format={format} />
             </Section>
+            {summary.data.topItems.some((item) => item.variantCount > 1) && (
+              <Section title={t('statistics.topItems')}>
+                <TopItems items={summary.data.topItems} format={format} />
+              </Section>
+            )}
             <Section title={t('statistics.payments')}>
               <TendersTable tenders={summary.data.tenders} format={format} />
             </Section>
