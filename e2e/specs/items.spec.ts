@@ -290,6 +290,10 @@ test('items: a T-shirt in 3 sizes × 2 colours, folded in the list, labels for a
   await shot(page, 'item-grid-en-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'item-grid-en-desktop', grid);
+  // The report rolls the variants up: the T-shirt is one row of the top items, beside its variant's row.
+  await page.goto(`/${store}/shop/statistic`);
+  const topItems = page.locator('section', { has: page.getByRole('heading', { name: /^Top items/ }) });
+  await expect(topItems.getByRole('row', { name: /^T-shirt\b/ })).toContainText('$25.00');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/${store}/stock/list`);
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { paths } from '../../../lib/paths.ts';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
-import { MAX_STATISTIC_DAYS, type StatisticGroup } from '@shopdesk/shared';
+import { MAX_STATISTIC_DAYS, type StatisticGroup, type StatisticSummary } from '@shopdesk/shared';
 import { paymentMethodText } from '../../../lib/payment-methods.ts';
 import { IconAlert, IconDownload } from '../../../components/icons.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -55,6 +55,20 @@ function download(name: string, text: string) {
  * the stock's value — and all of it as CSV; its customers (top customers, new and returning, the
  * points liability); its gift cards and store credit (sold, spent, expired, outstanding); and, in a store with staff, each member's figures.
  */
+
+/**
+ * Whether an item of several variants sold: its row (named by the item, "T-shirt") then differs
+ * from its variants' rows ("T-shirt (M, Red)"). A shop without variants sees no second list.
+ */
+function hasVariantItems(summary: StatisticSummary): boolean {
+  const products = new Set(
+    [...summary.topProducts.byQuantity, ...summary.topProducts.byRevenue, ...summary.topProducts.byProfit].map(
+      (p) => p.name,
+    ),
+  );
+  return summary.topItems.some((item) => item.variantCount > 1 || !products.has(item.name));
+}
+
 export default function StatisticsPage() {
   const { t } = useTranslation();
   const { store = '' } = useParams();
@@ -189,7 +203,7 @@ export default function StatisticsPage() {
             <Section title={t('statistics.topProducts')}>
               <TopProducts top={summary.data.topProducts} format={format} />
             </Section>
-            {summary.data.topItems.some((item) => item.variantCount > 1) && (
+            {hasVariantItems(summary.data) && (
               <Section title={t('statistics.topItems')}>
                 <TopItems items={summary.data.topItems} format={format} />
               </Section>
