@@ -96,7 +96,7 @@ const SORTS = {
   ReadonlyArray<readonly ['name_key' | 'id' | 'updated_at', 'asc' | 'desc']>
 >;
 
-/** One window of items, chosen by items_store_name_idx for the name sorts. */
+/** One window of items, walked in items_store_name_idx (name sorts) or items_store_updated_idx. */
 export function searchItems(
   db: DbOrTx,
   storeId: string,
