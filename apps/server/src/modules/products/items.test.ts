@@ -435,6 +435,19 @@ describe.each(engines)('items and variants on %s', (engine) => {
     await expectLedgerConsistent(t, u.store.id);
   });
 
+  it('documents the item routes in OpenAPI with the product routes’ permissions', async () => {
+    const doc = await t.request('GET', '/api/public/openapi.json');
+    const paths = doc.body.paths as Record<string, Record<string, { 'x-permission'?: string; 'x-till'?: string }>>;
+    const declared = (path: string) =>
+      Object.fromEntries(Object.entries(paths[path] ?? {}).map(([method, op]) => [method, op['x-permission']]));
+    expect(declared('/api/secure/item')).toEqual({ get: 'MEMBER', post: 'PRODUCTS' });
+    expect(declared('/api/secure/item/{id}')).toEqual({ get: 'MEMBER', put: 'PRODUCTS', delete: 'PRODUCTS' });
+    expect(declared('/api/secure/item/search/window/{page}/{size}')).toEqual({ get: 'MEMBER' });
+    // A till reads the catalogue as it reads products.
+    expect(paths['/api/secure/item/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
+    expect(paths['/api/secure/product/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
+  });
+
   it('answers 404 for an unknown item and for another store’s item', async () => {
     const item = await created(tshirt());
     const stranger = await createUser(t);
