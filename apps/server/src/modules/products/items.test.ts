@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  Cargo,
   CreateItemBody,
   Item,
   ItemVariantInput,
@@ -10,7 +11,7 @@ import type {
 } from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/api-client.ts';
-import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
+import { addMember, createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
@@ -47,8 +48,11 @@ function tshirt(overrides: Partial<CreateItemBody> = {}): CreateItemBody & { var
 describe.each(engines)('items and variants on %s', (engine) => {
   const t = useTestApp(engine);
   let u: TestUser;
+  let cashier: TestUser;
   beforeAll(async () => {
-    u = await createUser(t, { secondCurrency: null });
+    [u, cashier] = await Promise.all([createUser(t, { secondCurrency: null }), createUser(t)]);
+    // Before the cashier's first call in that store (factories.ts addMember).
+    await addMember(t, u.store, cashier, 'CASHIER');
   });
 
   const create = (body: CreateItemBody, user = u) => api(t).post('/api/secure/item', { token: user.token, body });
@@ -178,7 +182,7 @@ describe.each(engines)('items and variants on %s', (engine) => {
     expect(res.ok || res.body.details?.[0]?.field).toBe('handle');
   });
 
-  it('moves each variant’s own stock through a sale, a refund, an adjustment and a count', async () => {
+  it('moves each variant’s own stock through a sale, a refund, an adjustment, a count and a cargo', async () => {
     const body = tshirt();
     const item = await created(body);
     const [small, medium] = [item.variants[0]!, item.variants[2]!];
@@ -204,10 +208,23 @@ describe.each(engines)('items and variants on %s', (engine) => {
       body: { countedQuantity: 20, reason: 'COUNT' },
     });
     expect(counted.status, counted.text).toBe(200);
+    // A cargo of the large red one arrives: its stock only.
+    const large = item.variants[4]!;
+    const cargo = await t.request<Cargo>('POST', '/api/secure/cargo/new', {
+      token: u.token,
+      body: { name: 'Restock', contents: [{ code: large.code, name: large.name, quantity: 7, price: large.price }] },
+    });
+    expect(cargo.status, cargo.text).toBe(201);
+    const arrived = await t.request('POST', '/api/secure/cargo/arrived', {
+      token: u.token,
+      body: { code: cargo.body.code },
+    });
+    expect(arrived.status, arrived.text).toBe(200);
     const after = (await getItem(item.id)).body as Item;
     expect(after.variants.map((v) => v.quantity)).toEqual(
-      item.variants.map((v, i) => (i === 0 ? 20 : i === 2 ? v.quantity - 4 : v.quantity)),
+      item.variants.map((v, i) => (i === 0 ? 20 : i === 2 ? v.quantity - 4 : i === 4 ? v.quantity + 7 : v.quantity)),
     );
+    expect(after.variants.map((v) => v.itemId)).toEqual(item.variants.map(() => item.id));
     await expectLedgerConsistent(t, u.store.id);
   });
 
@@ -446,6 +463,26 @@ describe.each(engines)('items and variants on %s', (engine) => {
     // A till reads the catalogue as it reads products.
     expect(paths['/api/secure/item/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
     expect(paths['/api/secure/product/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
+  });
+
+  it('hides the variants’ cost from a member who does not see costs, as product reads do', async () => {
+    const item = await created(tshirt());
+    const theirs = await api(t).get('/api/secure/item/{id}', {
+      token: cashier.token,
+      params: { id: item.id },
+      store: u.store.urlName,
+    });
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.ok && theirs.body.variants.map((v) => [v.cost, v.price])).toEqual(
+      item.variants.map((v) => [null, v.price]),
+    );
+    expect(item.variants.every((v) => v.cost === 700)).toBe(true);
+    const write = await api(t).delete('/api/secure/item/{id}', {
+      token: cashier.token,
+      params: { id: item.id },
+      store: u.store.urlName,
+    });
+    expect(write.status).toBe(403);
   });
 
   it('answers 404 for an unknown item and for another store’s item', async () => {
