@@ -231,6 +231,7 @@ describe.each(engines)('items and variants on %s', (engine) => {
   it('folds variants under their item in the window, with totals of those not retired', async () => {
     const name = `Fold ${unique()}`;
     const item = await created(tshirt({ name }));
+    t.clock.advance(1000);
     const single = await created({
       name: `${name} socks`,
       options: [],
@@ -270,6 +271,19 @@ describe.each(engines)('items and variants on %s', (engine) => {
       },
       expect.objectContaining({ id: single.id, variantCount: 1, code: single.variants[0]!.code, quantity: 2 }),
     ]);
+    const clothes = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: name.toLowerCase(), category: 'Clothes' },
+    });
+    expect(clothes.ok && clothes.body.items.map((i) => i.id)).toEqual([item.id]);
+    const recent = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: name.toLowerCase(), sort: '-updatedAt' },
+    });
+    // Newest first: the socks were made a second after the T-shirt.
+    expect(recent.ok && recent.body.items.map((i) => i.id)).toEqual([single.id, item.id]);
     // A variant's code finds its item; a value of its options too.
     const byCode = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
       token: u.token,
@@ -366,6 +380,8 @@ describe.each(engines)('items and variants on %s', (engine) => {
       listed(v, {
         optionValues: [v.optionValues[0]!, v.optionValues[1] === 'Red' ? 'Crimson' : 'Blue'],
         price: 2000,
+        // Stock is the ledger's: a quantity listed with a variant it has is not applied.
+        quantity: 999,
         ...(v.optionValues.join() === 'M,Blue' ? { retired: true } : {}),
       }),
     );
@@ -381,6 +397,9 @@ describe.each(engines)('items and variants on %s', (engine) => {
       'S/Blue',
     ]);
     expect(after.variants.map((v) => v.price)).toEqual([2000, 2000, 2000, 2000, 2000, 2000]);
+    expect(after.variants.map((v) => [v.id, v.quantity]).sort()).toEqual(
+      item.variants.map((v) => [v.id, v.quantity]).sort(),
+    );
     const retired = after.variants[3]!;
     expect(retired).toMatchObject({ retired: true, name: `${item.name} (M, Blue)` });
     // Scanning a retired variant still finds it, with its stock.
