@@ -137,6 +137,57 @@ describe.each(engines)('strict input on %s', (engine) => {
     });
   });
 
+  describe('items', () => {
+    const tee = (option: string, value: string, price: unknown = 1500) => ({
+      name: 'Tee',
+      options: [{ name: option, values: [value] }],
+      variants: [{ optionValues: [value], code: `TEE-${randomUUID().slice(0, 8)}`, price }],
+    });
+
+    it('refuses hostile text in option names and values, naming the field', async () => {
+      for (const bad of ['Size\u0000', 'gnp.\u202Eexe', 'two\r\nlines', 'lone \uD800']) {
+        const named = await t.request('POST', '/api/secure/item', { token: u.token, body: tee(bad, 'S') });
+        expectFieldErrors(named, ['options.0.name']);
+        const valued = await t.request('POST', '/api/secure/item', { token: u.token, body: tee('Size', bad) });
+        expect(valued.status, valued.text).toBe(400);
+        expect(valued.body.details.map((d: { field: string }) => d.field)).toContain('options.0.values.0');
+      }
+    });
+
+    it('answers 400 naming the field for a variant price that is infinite, not a whole number or too large', async () => {
+      const raw = JSON.stringify(tee('Size', 'S')).replace('"price":1500', '"price":1e999');
+      expectFieldErrors(
+        await t.request('POST', '/api/secure/item', {
+          token: u.token,
+          raw,
+          headers: { 'content-type': 'application/json' },
+        }),
+        ['variants.0.price'],
+      );
+      for (const price of ['NaN', 1e13, 1.5, -1, '100']) {
+        const res = await t.request('POST', '/api/secure/item', { token: u.token, body: tee('Size', 'S', price) });
+        expectFieldErrors(res, ['variants.0.price']);
+      }
+    });
+
+    it('normalizes option values to NFC, so a variant names the value as its option does', async () => {
+      const res = await t.request('POST', '/api/secure/item', {
+        token: u.token,
+        body: { ...tee('Colour', 'Cre\u0300me'), variants: [{ optionValues: ['Cr\u00e8me'], price: 100 }] },
+      });
+      expect(res.status, res.text).toBe(201);
+      expect([res.body.options[0].values[0], res.body.variants[0].name]).toEqual(['Cr\u00e8me', 'Tee (Cr\u00e8me)']);
+    });
+
+    it('answers 400 naming the parameter for a NUL in an item id, and reads window numbers strictly', async () => {
+      const as = { token: u.token };
+      expectFieldErrors(await t.request('GET', '/api/secure/item/a%00b', as), ['id']);
+      expectFieldErrors(await t.request('DELETE', '/api/secure/item/a%00b', as), ['id']);
+      expectFieldErrors(await t.request('GET', '/api/secure/item/search/window/0x10/20', as), ['page']);
+      expectFieldErrors(await t.request('GET', '/api/secure/item/search/window/0/20?q=tea%00', as), ['q']);
+    });
+  });
+
   describe('gift cards', () => {
     it('answers 400 naming the field for a card amount that is not a whole number, a hostile reason or a NUL in a code', async () => {
       const code = await sellGiftCard(t, u, 1000);

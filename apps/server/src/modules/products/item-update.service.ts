@@ -133,7 +133,7 @@ export async function updateItem(ctx: AppContext, scope: Scope, id: string, body
   const now = iso(ctx.clock.now());
   try {
     const { item, before } = await ctx.db.transaction().execute(async (trx) => {
-      const current = await repo.findItem(trx, store.id, id);
+      const current = await repo.findItem(trx, store.id, id, true);
       if (!current) throw itemNotFound();
       const variants = await repo.variantsOf(trx, store.id, id);
       const planned = plan(current, variants, body);

@@ -2,12 +2,19 @@ import { sql, type Updateable } from 'kysely';
 import type { ItemSearchQuery } from '@shopdesk/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ItemRow, ItemsTable } from '../../db/types.ts';
+import { isPostgres } from '../../db/unnest-rows.ts';
 import { PRODUCT_COLUMNS, type ProductView } from './products.repo.ts';
 
 /** Items: an item's row and its variants (product rows by `item_id`), and the folded list. */
 
-export function findItem(db: DbOrTx, storeId: string, id: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+/**
+ * The item's row; `lock` in a write on PostgreSQL locks it, so two edits of one item's variants
+ * (their combinations, their count) run one after the other. SQLite has one writer already.
+ */
+export function findItem(db: DbOrTx, storeId: string, id: string, lock = false): Promise<ItemRow | undefined> {
+  let query = db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', id);
+  if (lock && isPostgres(db)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /** The item's variants in their order (retired ones too), by products_store_item_idx. */
@@ -96,7 +103,7 @@ const SORTS = {
   ReadonlyArray<readonly ['name_key' | 'id' | 'updated_at', 'asc' | 'desc']>
 >;
 
-/** One window of items, chosen by items_store_name_idx for the name sorts. */
+/** One window of items, walked in items_store_name_idx (name sorts) or items_store_updated_idx. */
 export function searchItems(
   db: DbOrTx,
   storeId: string,

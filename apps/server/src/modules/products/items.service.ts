@@ -148,7 +148,7 @@ export async function createItem(ctx: AppContext, scope: Scope, body: CreateItem
 export async function deleteItem(ctx: AppContext, scope: Scope, id: string): Promise<void> {
   const { store } = scope;
   const images = await ctx.db.transaction().execute(async (trx) => {
-    const item = await repo.findItem(trx, store.id, id);
+    const item = await repo.findItem(trx, store.id, id, true);
     if (!item) throw itemNotFound();
     const variants = await repo.variantsOf(trx, store.id, id);
     for (const variant of variants) await removeProduct(trx, ctx, scope, variant);

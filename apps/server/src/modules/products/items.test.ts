@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  Cargo,
   CreateItemBody,
   Item,
   ItemVariantInput,
@@ -10,7 +11,7 @@ import type {
 } from '@shopdesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/api-client.ts';
-import { createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
+import { addMember, createUser, expectFieldErrors, unique, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
 import { expectLedgerConsistent } from '../../test/ledger.ts';
 import { createProduct, ean13 } from '../../test/products.ts';
@@ -47,8 +48,11 @@ function tshirt(overrides: Partial<CreateItemBody> = {}): CreateItemBody & { var
 describe.each(engines)('items and variants on %s', (engine) => {
   const t = useTestApp(engine);
   let u: TestUser;
+  let cashier: TestUser;
   beforeAll(async () => {
-    u = await createUser(t, { secondCurrency: null });
+    [u, cashier] = await Promise.all([createUser(t, { secondCurrency: null }), createUser(t)]);
+    // Before the cashier's first call in that store (factories.ts addMember).
+    await addMember(t, u.store, cashier, 'CASHIER');
   });
 
   const create = (body: CreateItemBody, user = u) => api(t).post('/api/secure/item', { token: user.token, body });
@@ -178,7 +182,7 @@ describe.each(engines)('items and variants on %s', (engine) => {
     expect(res.ok || res.body.details?.[0]?.field).toBe('handle');
   });
 
-  it('moves each variant’s own stock through a sale, a refund, an adjustment and a count', async () => {
+  it('moves each variant’s own stock through a sale, a refund, an adjustment, a count and a cargo', async () => {
     const body = tshirt();
     const item = await created(body);
     const [small, medium] = [item.variants[0]!, item.variants[2]!];
@@ -204,16 +208,30 @@ describe.each(engines)('items and variants on %s', (engine) => {
       body: { countedQuantity: 20, reason: 'COUNT' },
     });
     expect(counted.status, counted.text).toBe(200);
+    // A cargo of the large red one arrives: its stock only.
+    const large = item.variants[4]!;
+    const cargo = await t.request<Cargo>('POST', '/api/secure/cargo/new', {
+      token: u.token,
+      body: { name: 'Restock', contents: [{ code: large.code, name: large.name, quantity: 7, price: large.price }] },
+    });
+    expect(cargo.status, cargo.text).toBe(201);
+    const arrived = await t.request('POST', '/api/secure/cargo/arrived', {
+      token: u.token,
+      body: { code: cargo.body.code },
+    });
+    expect(arrived.status, arrived.text).toBe(200);
     const after = (await getItem(item.id)).body as Item;
     expect(after.variants.map((v) => v.quantity)).toEqual(
-      item.variants.map((v, i) => (i === 0 ? 20 : i === 2 ? v.quantity - 4 : v.quantity)),
+      item.variants.map((v, i) => (i === 0 ? 20 : i === 2 ? v.quantity - 4 : i === 4 ? v.quantity + 7 : v.quantity)),
     );
+    expect(after.variants.map((v) => v.itemId)).toEqual(item.variants.map(() => item.id));
     await expectLedgerConsistent(t, u.store.id);
   });
 
   it('folds variants under their item in the window, with totals of those not retired', async () => {
     const name = `Fold ${unique()}`;
     const item = await created(tshirt({ name }));
+    t.clock.advance(1000);
     const single = await created({
       name: `${name} socks`,
       options: [],
@@ -253,6 +271,19 @@ describe.each(engines)('items and variants on %s', (engine) => {
       },
       expect.objectContaining({ id: single.id, variantCount: 1, code: single.variants[0]!.code, quantity: 2 }),
     ]);
+    const clothes = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: name.toLowerCase(), category: 'Clothes' },
+    });
+    expect(clothes.ok && clothes.body.items.map((i) => i.id)).toEqual([item.id]);
+    const recent = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: name.toLowerCase(), sort: '-updatedAt' },
+    });
+    // Newest first: the socks were made a second after the T-shirt.
+    expect(recent.ok && recent.body.items.map((i) => i.id)).toEqual([single.id, item.id]);
     // A variant's code finds its item; a value of its options too.
     const byCode = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
       token: u.token,
@@ -349,6 +380,8 @@ describe.each(engines)('items and variants on %s', (engine) => {
       listed(v, {
         optionValues: [v.optionValues[0]!, v.optionValues[1] === 'Red' ? 'Crimson' : 'Blue'],
         price: 2000,
+        // Stock is the ledger's: a quantity listed with a variant it has is not applied.
+        quantity: 999,
         ...(v.optionValues.join() === 'M,Blue' ? { retired: true } : {}),
       }),
     );
@@ -364,6 +397,9 @@ describe.each(engines)('items and variants on %s', (engine) => {
       'S/Blue',
     ]);
     expect(after.variants.map((v) => v.price)).toEqual([2000, 2000, 2000, 2000, 2000, 2000]);
+    expect(after.variants.map((v) => [v.id, v.quantity]).sort()).toEqual(
+      item.variants.map((v) => [v.id, v.quantity]).sort(),
+    );
     const retired = after.variants[3]!;
     expect(retired).toMatchObject({ retired: true, name: `${item.name} (M, Blue)` });
     // Scanning a retired variant still finds it, with its stock.
@@ -433,6 +469,39 @@ describe.each(engines)('items and variants on %s', (engine) => {
     // The item keeps its own name although its first product's name now carries its value.
     expect(((await getItem(plain.id)).body as Item).name).toBe('Canvas bag');
     await expectLedgerConsistent(t, u.store.id);
+  });
+
+  it('documents the item routes in OpenAPI with the product routes’ permissions', async () => {
+    const doc = await t.request('GET', '/api/public/openapi.json');
+    const paths = doc.body.paths as Record<string, Record<string, { 'x-permission'?: string; 'x-till'?: string }>>;
+    const declared = (path: string) =>
+      Object.fromEntries(Object.entries(paths[path] ?? {}).map(([method, op]) => [method, op['x-permission']]));
+    expect(declared('/api/secure/item')).toEqual({ get: 'MEMBER', post: 'PRODUCTS' });
+    expect(declared('/api/secure/item/{id}')).toEqual({ get: 'MEMBER', put: 'PRODUCTS', delete: 'PRODUCTS' });
+    expect(declared('/api/secure/item/search/window/{page}/{size}')).toEqual({ get: 'MEMBER' });
+    // A till reads the catalogue as it reads products.
+    expect(paths['/api/secure/item/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
+    expect(paths['/api/secure/product/search/window/{page}/{size}']!.get!['x-till']).toBe('member');
+  });
+
+  it('hides the variants’ cost from a member who does not see costs, as product reads do', async () => {
+    const item = await created(tshirt());
+    const theirs = await api(t).get('/api/secure/item/{id}', {
+      token: cashier.token,
+      params: { id: item.id },
+      store: u.store.urlName,
+    });
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.ok && theirs.body.variants.map((v) => [v.cost, v.price])).toEqual(
+      item.variants.map((v) => [null, v.price]),
+    );
+    expect(item.variants.every((v) => v.cost === 700)).toBe(true);
+    const write = await api(t).delete('/api/secure/item/{id}', {
+      token: cashier.token,
+      params: { id: item.id },
+      store: u.store.urlName,
+    });
+    expect(write.status).toBe(403);
   });
 
   it('answers 404 for an unknown item and for another store’s item', async () => {
