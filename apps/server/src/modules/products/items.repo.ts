@@ -123,12 +123,14 @@ export async function countItems(db: DbOrTx, storeId: string, filter: ItemSearch
   return Number(row.n);
 }
 
-/** The products' column and direction each item sort walks when searching (their indexes end in id). */
-const SEARCH_WALKS = {
-  name: ['name_key', 'asc'],
-  '-name': ['name_key', 'desc'],
-  '-updatedAt': ['updated_at', 'desc'],
-} as const satisfies Record<NonNullable<ItemSearchQuery['sort']>, readonly ['name_key' | 'updated_at', 'asc' | 'desc']>;
+/**
+ * The direction of the products' names each name sort walks when searching. A variant's name starts
+ * with its item's, so its item comes in its name's place. The last-changed sort is the items' own
+ * (an item's edit, not a variant's stock or price), so it is not walked.
+ */
+const SEARCH_WALKS = { name: 'asc', '-name': 'desc' } as const;
+export type WalkedSort = keyof typeof SEARCH_WALKS;
+export const isWalkedSort = (sort: ItemSearchQuery['sort']): sort is WalkedSort | undefined => sort !== '-updatedAt';
 
 /** Products read per step of a search's walk. */
 const WALK_STEP = 300;
@@ -145,12 +147,13 @@ export async function walkItemSearch(
   db: DbOrTx,
   storeId: string,
   q: string,
-  sort: NonNullable<ItemSearchQuery['sort']>,
+  sort: WalkedSort,
   offset: number,
   limit: number,
 ): Promise<{ ids: string[]; all: boolean; seen: number }> {
   const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
-  const [column, direction] = SEARCH_WALKS[sort];
+  const column = 'name_key';
+  const direction = SEARCH_WALKS[sort];
   const after = direction === 'asc' ? '>' : '<';
   const order: string[] = [];
   const seen = new Set<string>();

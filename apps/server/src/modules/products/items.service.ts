@@ -196,9 +196,10 @@ export async function itemWindow(
   let rows: ItemRow[];
   let total: number;
   const q = filter.q?.trim() ?? '';
-  if (q && !filter.category) {
-    // A search walks the matching products in order and stops when the window is full (items.repo.ts).
-    const walk = await repo.walkItemSearch(ctx.db, store.id, q, filter.sort ?? 'name', offset, size);
+  const sort = filter.sort;
+  if (q && !filter.category && repo.isWalkedSort(sort)) {
+    // A search by name walks the matching products in order and stops when the window is full (items.repo.ts).
+    const walk = await repo.walkItemSearch(ctx.db, store.id, q, sort ?? 'name', offset, size);
     rows = await repo.itemsByIds(ctx.db, store.id, walk.ids);
     total = walk.all ? walk.seen : await repo.countSearchedItems(ctx.db, store.id, q);
   } else {
