@@ -92,7 +92,7 @@ test('a CSV import crossing the free limit says so before, shows one summary lin
   await page.getByRole('button', { name: 'Download template' }).click();
   const template = readFileSync(await (await download).path(), 'utf8');
   expect(template.split(/\r?\n/)[0]).toBe(
-    '\uFEFFcode,name,brand,category,price,cost,quantity,description,taxRate,unit',
+    '\uFEFFcode,name,brand,category,price,cost,quantity,description,taxRate,unit,handle,option1Name,option1Value,option2Name,option2Value,option3Name,option3Value',
   );
   await page
     .getByLabel('Choose CSV file')
