@@ -78,7 +78,9 @@ test('free limit, upgrade with the demo provider, subscription page and support'
 
   // At the limit: a clear message with the link, and a create is refused.
   await page.goto(`/${store}/stock/new`);
-  await expect(notice).toContainText(`You have reached the free plan's limit of ${limit} products.`);
+  await expect(notice).toContainText(
+    `You have reached the free plan's limit of ${limit} products (each variant of an item counts as one).`,
+  );
   await createProductInForm(page, store, 'One too many');
   await expect(page.getByText('One too many created.')).toHaveCount(0);
   await expect(

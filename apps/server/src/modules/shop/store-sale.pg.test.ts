@@ -12,7 +12,14 @@ const HOMES = [{ signature: 'shopdesk_store_sale(jsonb)', text: STORE_SALE_FUNCT
  * (202612051400; it fires on a change of price, which a sale never makes). A new function is
  * either one of these or has a home.
  */
-const NOT_THE_SALE = ['shift_locked()', 'shift_move_locked()', 'shopdesk_product_price_history()'];
+// The item trigger (migration 202612060100) fires on a product's insert, delete and descriptive
+// columns, never on the quantity a sale changes.
+const NOT_THE_SALE = [
+  'shift_locked()',
+  'shift_move_locked()',
+  'shopdesk_product_price_history()',
+  'shopdesk_product_item()',
+];
 
 /**
  * A `CREATE FUNCTION` as written or as `pg_get_functiondef` prints it, without what PostgreSQL
