@@ -70,6 +70,8 @@ export default function ProductListPage() {
   const { store = '' } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 47.99em)');
+  // One set of props for the folded list: cards on a phone, a table on a desktop.
+  const ItemRows = phone ? ItemCards : ItemTable;
   const money = useStoreMoney();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -340,36 +342,20 @@ export default function ProductListPage() {
             </Stack>
           </EmptyCard>
         )}
-        {folded &&
-          items.data &&
-          items.data.items.length > 0 &&
-          (phone ? (
-            <ItemCards
-              store={store}
-              items={items.data.items}
-              stale={items.isPlaceholderData}
-              opened={opened}
-              onToggle={toggle}
-              onOpenProduct={(code) => navigate(paths.stockScan(store, code))}
-              onPrintProduct={(p) => setLabel(labelOf(p))}
-              onPrintOne={printOne}
-              onPrintItem={printItem}
-              canEdit={editing.allowed}
-            />
-          ) : (
-            <ItemTable
-              store={store}
-              items={items.data.items}
-              stale={items.isPlaceholderData}
-              opened={opened}
-              onToggle={toggle}
-              onOpenProduct={(code) => navigate(paths.stockScan(store, code))}
-              onPrintProduct={(p) => setLabel(labelOf(p))}
-              onPrintOne={printOne}
-              onPrintItem={printItem}
-              canEdit={editing.allowed}
-            />
-          ))}
+        {folded && items.data && items.data.items.length > 0 && (
+          <ItemRows
+            store={store}
+            items={items.data.items}
+            stale={items.isPlaceholderData}
+            opened={opened}
+            onToggle={toggle}
+            onOpenProduct={(code) => navigate(paths.stockScan(store, code))}
+            onPrintProduct={(p) => setLabel(labelOf(p))}
+            onPrintOne={printOne}
+            onPrintItem={printItem}
+            canEdit={editing.allowed}
+          />
+        )}
         {!folded &&
           products.data &&
           products.data.items.length > 0 &&
