@@ -67,6 +67,9 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A search's terms: lowercased words, at most 5. */
+const searchTerms = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+
 /**
  * The store's items matching the filter. `q`: every term (at most 5) occurs in the search text of
  * one of the item's variants (code, name, brand; a variant's name carries the item's name and its
@@ -75,7 +78,7 @@ function escapeLike(term: string): string {
 function filteredItems(db: DbOrTx, storeId: string, filter: ItemSearchQuery) {
   let query = db.selectFrom('items').where('items.store_id', '=', storeId);
   if (filter.category) query = query.where('items.category', '=', filter.category);
-  const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const terms = searchTerms(filter.q ?? '');
   if (terms.length > 0) {
     let matching = db.selectFrom('products').select('products.item_id').where('products.store_id', '=', storeId);
     for (const term of terms)
@@ -151,7 +154,7 @@ export async function walkItemSearch(
   offset: number,
   limit: number,
 ): Promise<{ ids: string[]; all: boolean; seen: number }> {
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const terms = searchTerms(q);
   const column = 'name_key';
   const direction = SEARCH_WALKS[sort];
   const after = direction === 'asc' ? '>' : '<';
@@ -200,7 +203,7 @@ export async function itemsByIds(db: DbOrTx, storeId: string, ids: string[]): Pr
 
 /** How many items have a product matching every term: one pass over the matches, no join. */
 export async function countSearchedItems(db: DbOrTx, storeId: string, q: string): Promise<number> {
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const terms = searchTerms(q);
   let query = db
     .selectFrom('products')
     .select(sql<number>`count(distinct item_id)`.as('n'))
