@@ -14,6 +14,7 @@ export * from './product-code-schema.ts';
 export * from './gs1-prefixes.ts';
 export * from './products.ts';
 export * from './items.ts';
+export * from './display.ts';
 export * from './files.ts';
 export * from './csv.ts';
 export * from './subscription.ts';

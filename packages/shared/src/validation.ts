@@ -14,6 +14,8 @@ export const RESERVED_URL_NAMES = [
   'receipt',
   'confirm',
   'invite',
+  'display',
+  'display-window',
   'api',
   'ads.txt',
   'service-worker.js',

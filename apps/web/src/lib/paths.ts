@@ -59,6 +59,10 @@ export const routes = {
   cargoReceive: 'cargo/receive/:token',
   /** An invitation mail's link (packages/shared members.ts): top level, `invite` is a reserved store name. */
   invite: 'invite/:token',
+  /** A paired customer display (issue 45): top level and public, `display` is a reserved store name. */
+  display: 'display/:token',
+  /** A counter's second window on the same device, fed over a BroadcastChannel. */
+  localDisplay: 'display-window/:store',
   profileStoreMembers: 'profile/store/:urlName/members',
   profileStoreTills: 'profile/store/:urlName/tills',
   /** Screens of original.md §2 still to be built: they answer "coming soon" until they land. */
@@ -73,6 +77,10 @@ export const paths = {
   legal: () => `/${routes.legal}`,
   confirm: (token: string) => `/confirm/${seg(token)}`,
   invite: (token: string) => `/invite/${seg(token)}`,
+  /** A paired customer display (the pairing's url is this path on APP_URL). */
+  display: (token: string) => `/display/${seg(token)}`,
+  /** The customer display of `store` in a second window of the counter's device. */
+  localDisplay: (store: string) => `/display-window/${seg(store)}`,
 
   /** The store's home; `relative` (a navigator or home card path such as 'stock/list') goes under it. */
   store: (store: string, relative = '') => `/${seg(store)}${relative ? `/${relative}` : ''}`,
