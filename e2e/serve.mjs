@@ -1,8 +1,10 @@
 // Starts the real server for the browser tests on a fresh data directory (playwright.config.ts built
 // the web app first).
-// Mail goes to DATA_DIR/outbox as .eml files, which the specs read like a user reads their inbox.
+// Mail goes through a real SMTP server (smtp-server, started here) which files every message it
+// receives in DATA_DIR/outbox as an .eml file, which the specs read like a user reads their inbox.
 import { spawn } from 'node:child_process';
-import { rmSync, mkdirSync, symlinkSync } from 'node:fs';
+import { rmSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { SMTPServer } from 'smtp-server';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -21,10 +23,44 @@ const webLink = `${dataDir}.web`;
 rmSync(webLink, { force: true });
 symlinkSync(webDist, webLink);
 
+// The app sends with SMTP_URL like a production install; what arrives is what a mail client gets.
+const outbox = path.join(dataDir, 'outbox');
+mkdirSync(outbox, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${String(++received).padStart(5, '0')}.eml`);
+      // Written whole, then named: a spec polling the outbox never reads half a message.
+      writeFileSync(`${file}.part`, Buffer.concat(chunks));
+      renameSync(`${file}.part`, file);
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, WEB_DIST: webLink, HOST: '127.0.0.1', NODE_ENV: 'test' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: webLink,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SMTP_URL: smtpUrl,
+  },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});
