@@ -5,3 +5,5 @@
  */
 export { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './receipts.routes.ts';
 export { sendReceiptMail, type ReceiptMailAsker, type ReceiptMailRequest } from './receipt-mail.service.ts';
+export { qrSvg } from './receipt-qr.ts';
+export { logoImageId } from './receipts.service.ts';
