@@ -18,6 +18,9 @@ export async function notify(db: DbOrTx, channel: string, payload: string): Prom
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
+/** The listening connections' application_name (pg_stat_activity), so they can be told apart. */
+export const LISTENER_NAME = 'shopdesk-listen';
+
 export interface Listener {
   /** Settles once the first LISTEN is in place (or failed; it is then retried). */
   ready: Promise<void>;
@@ -42,7 +45,7 @@ export function listen(
   let first = true;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client = c;
     const lost = (error?: unknown) => {
       if (client !== c) return;

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
+import { LISTENER_NAME } from '../../db/pg-listen.ts';
 import { displayState, openEvents, pairDisplay, putState } from '../../test/display.ts';
 
 /**
@@ -44,5 +46,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('customer display across app proce
     expect(await stream.next()).toEqual({ event: 'revoked', data: null });
     expect(await stream.next()).toBeNull();
     expect((await b.request('GET', `/api/public/display/${p.token}`)).status).toBe(404);
+  });
+
+  it('listens again after its connection is cut, and catches up with what it missed', async () => {
+    const p = await pairDisplay(a, owner);
+    const stream = await openEvents(b.url, p.token);
+    await stream.next();
+    const { rows } = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(a.db);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    // Sent while the other process may still be reconnecting: it reads what it missed once back.
+    expect((await putState(a, owner, p.id, displayState(9))).status).toBe(204);
+    expect(await stream.next()).toEqual({ event: 'state', data: displayState(9) });
+    await stream.close();
   });
 });
