@@ -43,17 +43,27 @@ export async function insertPairing(db: DbOrTx, row: Insertable<DisplayPairingsT
     .execute();
 }
 
-/** Revokes a live pairing of the store and drops its token; false when there is none. */
+/**
+ * Revokes a pairing of the store and drops its token; false when the store has no such pairing
+ * (one revoked already is still found: revoking twice answers the same).
+ */
 export async function revokePairing(db: DbOrTx, storeId: string, id: string, at: string): Promise<boolean> {
-  const done = await db
+  const found = await db
+    .selectFrom('display_pairings')
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .select('id')
+    .executeTakeFirst();
+  if (!found) return false;
+  await db
     .updateTable('display_pairings')
     .set({ revoked_at: at })
     .where('store_id', '=', storeId)
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .execute();
   await db.deleteFrom('display_tokens').where('store_id', '=', storeId).where('pairing_id', '=', id).execute();
-  return Number(done.numUpdatedRows) > 0;
+  return true;
 }
 
 /** The live pairing a token hash names (the global lookup, then the store's row). */

@@ -61,7 +61,7 @@ export function displayRoutes(ctx: AppContext, hub: DisplayHub): FastifyPluginAs
         schema: {
           ...base,
           description:
-            "Revokes a display of the store: its open streams get `revoked` and end at once, on every app process, and its link answers 404 from then on. Another store's display, or one revoked already, is 404.",
+            "Revokes a display of the store: its open streams get `revoked` and end at once, on every app process, and its link answers 404 from then on. Revoking a revoked display again answers 204; another store's display is 404.",
           params: DisplayPairingParamsSchema,
           response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
         },

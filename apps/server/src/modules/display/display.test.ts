@@ -113,7 +113,7 @@ describe.each(engines)('customer display on %s', (engine) => {
     expect(gone.body).toEqual(unknown.body);
     expect((await openEvents(t.url, p.token)).status).toBe(404);
     expect((await putState(t, owner, p.id, displayState(2))).status).toBe(404);
-    expect((await t.request('DELETE', `/api/secure/display/pair/${p.id}`, as(owner))).status).toBe(404);
+    expect((await t.request('DELETE', `/api/secure/display/pair/${p.id}`, as(owner))).status).toBe(204);
     const list = await t.request('GET', '/api/secure/display/pair', as(owner));
     expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(p.id);
   });
