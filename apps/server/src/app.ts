@@ -43,7 +43,12 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { applyImportChunkTask, itemsRoutes, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { barcodeRulesRoutes } from './modules/barcode-rules/index.ts';
-import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
+import {
+  publicReceiptRoutes,
+  receiptMailRoutes,
+  receiptPageRoutes,
+  receiptTemplateRoutes,
+} from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
@@ -231,6 +236,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(shiftsRoutes(ctx));
       await secure.register(cargoRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
+      await secure.register(receiptMailRoutes(ctx, outbox));
       await secure.register(paymentMethodsRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx, settleUser));

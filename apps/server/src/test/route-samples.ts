@@ -394,6 +394,13 @@ export const routeSamples: Record<string, RouteSample> = {
       body: { clientId: randomUUID() },
     }),
   },
+  'POST /api/secure/shop/transaction/{code}/receipt-mail': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/shop/transaction/${w.sale.code}/receipt-mail`,
+      body: { email: `receipt-${unique()}@example.com`, locale: 'ja-JP', keepAddress: true },
+    }),
+  },
   'POST /api/secure/shop/no-sale': {
     tenancy: 'own',
     storeScoped: true,

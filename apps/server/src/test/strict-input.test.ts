@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api-client.ts';
 import { createUser, expectFieldErrors, signUpBody, type TestUser } from './factories.ts';
 import { engines, useTestApp } from './harness.ts';
-import { productBody } from './products.ts';
+import { createProduct, productBody } from './products.ts';
+import { sellForCash } from './sales.ts';
 import { sellGiftCard } from './stored-value.ts';
 
 /** Money, text and path numbers from files and the API are read strictly. */
@@ -219,6 +220,29 @@ describe.each(engines)('strict input on %s', (engine) => {
       }
       const at = await t.request('GET', '/api/secure/stored-value/liability?at=2026-13-01', { token: u.token });
       expectFieldErrors(at, ['at']);
+    });
+  });
+  describe('receipt mail', () => {
+    it('answers 400 naming the field for a hostile address, language or flag, and a NUL in the code', async () => {
+      const product = await createProduct(t, u, { price: 100 });
+      const sale = await sellForCash(t, u, product.code);
+      const path = `/api/secure/shop/transaction/${sale.code}/receipt-mail`;
+      const hostile = ['a@b.co\r\nBcc: x@evil.test', 'a\u0000@b.co', 'gnp.\u202E@b.co', `${'x'.repeat(250)}@b.co`, ''];
+      for (const email of hostile) {
+        expectFieldErrors(await t.request('POST', path, { token: u.token, body: { email } }), ['email']);
+      }
+      const email = 'buyer@example.com';
+      for (const [extra, field] of [
+        [{ locale: 'fr-FR' }, 'locale'],
+        [{ keepAddress: 'yes' }, 'keepAddress'],
+      ] as const) {
+        expectFieldErrors(await t.request('POST', path, { token: u.token, body: { email, ...extra } }), [field]);
+      }
+      const unknown = await t.request('POST', path, { token: u.token, body: { email, bcc: 'x@evil.test' } });
+      expect(unknown.status, unknown.text).toBe(400);
+      const nul = `/api/secure/shop/transaction/a%00b/receipt-mail`;
+      expectFieldErrors(await t.request('POST', nul, { token: u.token, body: { email } }), ['code']);
+      expect(t.mails.filter((m) => m.subject.startsWith('Your receipt'))).toEqual([]);
     });
   });
 });

@@ -2,11 +2,8 @@ import { DisplayStateSchema, type ReceiptMailBody } from '@shopdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { notFound } from '../../core/errors.ts';
-import { sendReceiptMail } from '../receipts/index.ts';
+import { DISPLAY_RECEIPT_MAIL_MS, sendReceiptMail } from '../receipts/index.ts';
 import { pairingOfToken } from './display.service.ts';
-
-/** How long after the counter showed a sale as paid its display may still mail that receipt. */
-export const DISPLAY_MAIL_WINDOW_MS = 15 * 60_000;
 
 const nothingToMail = () => notFound('There is no receipt to send from this display right now.');
 
@@ -26,7 +23,7 @@ export async function mailFromDisplay(
   if (pairing.state_json === null || pairing.state_at === null) throw nothingToMail();
   const state = DisplayStateSchema.safeParse(JSON.parse(pairing.state_json));
   if (!state.success || state.data.phase !== 'paid' || !state.data.receipt) throw nothingToMail();
-  if (ctx.clock.now().getTime() - Date.parse(pairing.state_at) > DISPLAY_MAIL_WINDOW_MS) throw nothingToMail();
+  if (ctx.clock.now().getTime() - Date.parse(pairing.state_at) > DISPLAY_RECEIPT_MAIL_MS) throw nothingToMail();
   await sendReceiptMail(ctx, outbox, {
     storeId: pairing.store_id,
     code: state.data.receipt.code.toUpperCase(),
