@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, inviteMember, type TestUser } from '../../test/factories.ts';
 import { engines, useTestApp } from '../../test/harness.ts';
@@ -7,7 +7,7 @@ import { makeTill, onTill, setOwnPin, unlockOn } from '../../test/till-world.ts'
 import { displayState, openEvents, pairDisplay, putState } from '../../test/display.ts';
 
 describe.each(engines)('customer display on %s', (engine) => {
-  const t = useTestApp(engine, MEMBER_WORLD_ENV);
+  const t = useTestApp(engine, { ...MEMBER_WORLD_ENV, RATE_LIMIT_RECEIPT_MAILS_PER_ASKER: '2' });
   let owner: TestUser;
   let intruder: TestUser;
   beforeAll(async () => {
@@ -197,5 +197,45 @@ describe.each(engines)('customer display on %s', (engine) => {
     await putState(t, owner, p.id, displayState(1, { phase: 'sale' }));
     expect((await ask()).status).toBe(404);
     expect(t.mails.filter((m) => m.to === 'guest@example.com')).toEqual([]);
+  });
+
+  it('mails the receipt of the sale the display shows as paid, limited per display, and not after 15 minutes', async () => {
+    const sale = async (user: TestUser) => {
+      const res = await t.request('POST', '/api/secure/shop/transaction', {
+        token: user.token,
+        body: {
+          clientId: randomUUID(),
+          status: 'COMPLETED',
+          lines: [{ name: 'Tea', unitPrice: 250, quantity: 2 }],
+          payment: { method: 'CASH', currency: 'USD', amount: 1000 },
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.code as string;
+    };
+    const p = await pairDisplay(t, owner);
+    const ask = (email: string) =>
+      t.request('POST', `/api/public/display/${p.token}/receipt-mail`, { body: { email, locale: 'ja-JP' } });
+    // Another store's sale on this display's state: nothing to mail.
+    await putState(t, owner, p.id, displayState(1, { phase: 'paid', receipt: { code: await sale(intruder) } }));
+    expect((await ask('first@example.com')).status).toBe(404);
+
+    await putState(t, owner, p.id, displayState(2, { phase: 'paid', receipt: { code: await sale(owner) } }));
+    const sent = await ask('first@example.com');
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.body).toEqual({ sent: true });
+    expect(t.lastMailTo('first@example.com').subject).toBeTruthy();
+    expect((await ask('second@example.com')).status).toBe(202);
+    const third = await ask('third@example.com');
+    expect(third.status, third.text).toBe(429);
+    expect(t.mails.filter((m) => m.to === 'third@example.com')).toEqual([]);
+
+    const q = await pairDisplay(t, owner);
+    await putState(t, owner, q.id, displayState(3, { phase: 'paid', receipt: { code: await sale(owner) } }));
+    t.clock.advance(16 * 60_000);
+    const late = await t.request('POST', `/api/public/display/${q.token}/receipt-mail`, {
+      body: { email: 'late@example.com' },
+    });
+    expect(late.status, late.text).toBe(404);
   });
 });
