@@ -50,5 +50,6 @@ export function receiptText(doc: ReceiptDocument): string {
   return doc.blocks
     .flatMap((b) => blockLines(b, columns))
     .map((line) => line.trimEnd())
-    .join('\n');
+    .join('\n')
+    .replace(/\n+$/, '');
 }

@@ -1,15 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '../../lib/notifications.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
-import { IconPrinter, IconReceipt } from '../../components/icons.tsx';
+import { IconMail, IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { describeError } from '../../lib/describe-error.ts';
 import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';
+
+// The mail form loads with the first tap on "Email receipt", not with the receipt's actions.
+const ReceiptMailForm = lazy(() => import('./receipt-mail-form.tsx').then((m) => ({ default: m.ReceiptMailForm })));
 
 /**
  * What a customer can take away from a sale: a printed receipt (the paired Bluetooth printer, else
  * the browser's print), the receipt's link through the phone's share sheet (or copied), or its QR on
- * screen for the customer to scan. Used after payment at the counter and on a sale's detail.
+ * screen for the customer to scan, or the receipt by mail (the sale's receipt: not offered for a
+ * return receipt, which the sale's page links to). Used after payment at the counter and on a sale's detail.
  * A sale still waiting to sync has no receipt yet: its code comes from the server. With `refund`
  * (from 1) the actions are that refund's return receipt's.
  */
@@ -25,6 +29,7 @@ export function ReceiptActions({
   const { t, i18n } = useTranslation();
   const [printing, setPrinting] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
+  const [mailing, setMailing] = useState(false);
   // Fetched as soon as the sale has a code: the tap on Print then goes straight to the printer, and
   // the browser's permission to show the Bluetooth chooser (given by that tap) is not spent waiting.
   const doc = useRef<ReturnType<typeof receiptDocumentFor> | null>(null);
@@ -91,7 +96,7 @@ export function ReceiptActions({
   return (
     <>
       {/* Buttons as wide as their words (never clipped, as they were on a phone), wrapping when
-          the row is too narrow for all three. */}
+          the row is too narrow for all of them. */}
       <Group gap="xs" justify="center" grow preventGrowOverflow={false} wrap="wrap">
         <Button
           size={size}
@@ -108,7 +113,23 @@ export function ReceiptActions({
         <Button size={size} variant="light" onClick={() => void showQr()}>
           {t('receiptActions.qr')}
         </Button>
+        {!refund && (
+          <Button size={size} variant="light" leftSection={<IconMail size={18} />} onClick={() => setMailing(true)}>
+            {t('receiptActions.email')}
+          </Button>
+        )}
       </Group>
+      <Modal
+        opened={mailing}
+        onClose={() => setMailing(false)}
+        title={t('receiptActions.mail.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Suspense fallback={null}>
+          {mailing && <ReceiptMailForm code={code} onClose={() => setMailing(false)} />}
+        </Suspense>
+      </Modal>
       <Modal
         opened={qr !== null}
         onClose={() => setQr(null)}
