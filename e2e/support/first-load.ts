@@ -27,6 +27,12 @@ export const PUBLIC_SCREENS: Array<{ name: string; path: string; ready: (page: P
     ready: (page) => page.getByRole('heading', { name: 'This link is invalid or has expired' }).waitFor(),
   },
   { name: 'legal', path: '/legal', ready: (page) => page.getByRole('heading', { name: 'Terms of use' }).waitFor() },
+  // The customer display's second window before the counter answers (issue 45): a public first load.
+  {
+    name: 'customer display',
+    path: '/display-window/corner',
+    ready: (page) => page.getByRole('heading', { name: 'Waiting for the counter…' }).waitFor(),
+  },
 ];
 
 export interface FirstLoad {

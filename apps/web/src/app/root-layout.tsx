@@ -10,7 +10,7 @@ import { ApiRequestError } from '../lib/api-error.ts';
 import { isUnreachable, reportUnreachable } from '../lib/connectivity.ts';
 import { pendingDestination, rememberDestination } from '../lib/after-login.ts';
 import { checkSession } from '../features/auth/index.ts';
-import { guardRedirect, isPublicPath, tillRedirect } from './route-guard.ts';
+import { guardRedirect, isDisplayPath, isPublicPath, tillRedirect } from './route-guard.ts';
 import { isTill, useTill } from '../lib/till/till-state.ts';
 import { lockTill } from '../lib/till/till-lock.ts';
 import { paths } from '../lib/paths.ts';
@@ -112,9 +112,9 @@ export function RootLayout() {
           <Loader size={50} />
         </Box>
       )}
-      {/* Store screens show it under their header (app-shell.tsx). */}
-      {isPublicPath(location.pathname) && <OfflineBanner />}
-      {isPublicPath(location.pathname) && <UpdateBanner />}
+      {/* Store screens show it under their header (app-shell.tsx); a customer display shows its own state. */}
+      {isPublicPath(location.pathname) && !isDisplayPath(location.pathname) && <OfflineBanner />}
+      {isPublicPath(location.pathname) && !isDisplayPath(location.pathname) && <UpdateBanner />}
       <Outlet />
     </>
   );

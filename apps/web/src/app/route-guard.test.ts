@@ -22,6 +22,8 @@ describe('route guard (original.md §2)', () => {
       '/legal',
       '/confirm/tok',
       '/invite/tok',
+      '/display/abc',
+      '/display-window/shop1',
     ]) {
       expect(guardRedirect(p, false)).toBeNull();
     }
@@ -58,6 +60,13 @@ describe('a till (product.md §2, till mode)', () => {
     }
   });
 
+  it("opens its own store's customer display window (the counter's second window), locked or not", () => {
+    for (const p of ['/display-window/corner', '/display-window/Corner']) {
+      expect(tillRedirect(p, 'corner', false)).toBeNull();
+      expect(tillRedirect(p, 'corner', true)).toBeNull();
+    }
+  });
+
   it('sends anything else, typed or linked, to the counter', () => {
     for (const p of [
       '/',
@@ -73,6 +82,10 @@ describe('a till (product.md §2, till mode)', () => {
       '/corner/profile/subscription',
       '/other/shop/counter',
       '/%E0%A4%A/shop/counter',
+      '/display-window/other',
+      '/display-window/%E0%A4%A',
+      '/display-window/corner/x',
+      '/display/sometoken',
     ]) {
       expect(tillRedirect(p, 'corner', true)).toBe('/corner/shop/counter');
     }

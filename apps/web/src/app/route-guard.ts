@@ -17,7 +17,14 @@ const PUBLIC_PATH_PARTS = [
   paths.legal(),
   '/confirm/',
   '/invite/',
+  '/display/',
+  '/display-window/',
 ].map((p) => p.toLowerCase());
+
+/** The customer display's pages (issue 45): nothing but the display on them, no banners. */
+export function isDisplayPath(pathname: string): boolean {
+  return /^\/display(?:-window)?\//i.test(pathname);
+}
 
 /** Screens only for visitors; a logged-in user opening them goes to `/`. */
 const VISITOR_ONLY_PATHS = [paths.auth(), paths.forgotPassword(), paths.signUp()].map((p) => p.toLowerCase());
@@ -39,6 +46,14 @@ export function guardRedirect(pathname: string, loggedIn: boolean): string | nul
   return isPublicPath(pathname) ? null : paths.auth();
 }
 
+function sameStore(segment: string, store: string): boolean {
+  try {
+    return decodeURIComponent(segment).toLowerCase() === store.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Where a till sends this navigation (product.md §2, till mode), or null to let it through. A till
  * opens only its own store's till screens (lib/till/till-screens.ts), and while locked only the
@@ -54,6 +69,8 @@ export function tillRedirect(pathname: string, tillStore: string, unlocked: bool
   } catch {
     return counter;
   }
+  // The counter's second window (the customer display of its own store) is no escape from the counter.
+  if (first.toLowerCase() === 'display-window' && rest.length === 1 && sameStore(rest[0]!, tillStore)) return null;
   if (store.toLowerCase() !== tillStore.toLowerCase()) return counter;
   const relative = rest.join('/');
   if (isTillScreen(relative, 'shop/counter')) return null;

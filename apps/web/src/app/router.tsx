@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../l
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { RouteError } from './route-error.tsx';
-import { loadCounterTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
+import { loadCounterTexts, loadDisplayTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -12,6 +12,7 @@ import { authPages } from '../features/auth/index.ts';
 import { cargoPages } from '../features/cargo/index.ts';
 import { customersPages } from '../features/customers/index.ts';
 import { counterPages } from '../features/counter/index.ts';
+import { customerDisplayPages } from '../features/customer-display/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
 import { printersPages } from '../features/printers/index.ts';
@@ -39,7 +40,7 @@ import { tillsPages } from '../features/tills/index.ts';
 const page =
   (
     load: () => Promise<{ default: ComponentType }>,
-    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false } = {},
+    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false, displayTexts = false } = {},
   ) =>
   async () => {
     const [module] = await Promise.all([
@@ -47,6 +48,7 @@ const page =
       fullStyles ? import('./full-styles.ts') : null,
       laterTexts === 'counter' ? loadCounterTexts() : laterTexts ? loadLaterTexts() : null,
       itemTexts ? loadItemTexts() : null,
+      displayTexts ? loadDisplayTexts() : null,
     ]);
     return { Component: module.default };
   };
@@ -56,6 +58,8 @@ const ITEM_SCREEN = { itemTexts: true };
 const PUBLIC_SCREEN = { fullStyles: false };
 /** The counter brings only its own part of the later texts (lib/i18n.ts, loadCounterTexts). */
 const COUNTER_SCREEN = { laterTexts: 'counter' as const };
+/** The customer display: a public first load with its own styles (display.css) and texts only. */
+const DISPLAY_SCREEN = { fullStyles: false, laterTexts: false, displayTexts: true };
 
 function StoreNotFound() {
   const { store = '' } = useParams();
@@ -85,6 +89,9 @@ export const appRoutes: RouteObject[] = [
       // A hand-over QR's link: `cargo` is a reserved store name, so it never shadows a store.
       { path: routes.cargoReceive, lazy: page(cargoPages.receiveLink) },
       { path: routes.invite, lazy: page(membersPages.invite) },
+      // The customer display (issue 45): public, `display` and `display-window` are reserved store names.
+      { path: routes.display, lazy: page(customerDisplayPages.paired, DISPLAY_SCREEN) },
+      { path: routes.localDisplay, lazy: page(customerDisplayPages.window, DISPLAY_SCREEN) },
       {
         path: routes.store,
         element: <StoreShell />,

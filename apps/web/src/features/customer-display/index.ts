@@ -1,0 +1,9 @@
+/**
+ * The customer display's surface (issue 45): the customer's side of the counter, public pages
+ * outside the login guard. A paired device reads the server (`/display/{token}`); the counter's
+ * second window reads a BroadcastChannel (`/display-window/{store}`). Both feed one renderer.
+ */
+export const customerDisplayPages = {
+  paired: () => import('./pages/paired-display-page.tsx'),
+  window: () => import('./pages/window-display-page.tsx'),
+};
