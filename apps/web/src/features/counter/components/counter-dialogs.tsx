@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
 import type { LineChanges } from './line-editor.tsx';
-import type { PointsOffer } from '../payment/index.ts';
+import type { PaymentProgress, PointsOffer } from '../payment/index.ts';
 import type { CartCustomerState } from '../customers/use-cart-customer.ts';
 
 // Dialogs load when first opened (the payment dialog is fetched once the counter is idle): the
@@ -49,10 +49,13 @@ interface Props {
   customer: CartCustomerState;
   /** "Use points" in the payment, when the sale's customer has points to use. */
   points: PointsOffer | null;
+  /** The customer display's view of the payment (payment-types.ts). */
+  onPaymentProgress?: (progress: PaymentProgress) => void;
 }
 
 /** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts, no sale. */
-export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen, customer, points }: Props) {
+export function CounterDialogs(props: Props) {
+  const { store, dialog, onClose, sale, payment, onReopen, customer, points } = props;
   const { cart, pricing, dispatch, setSelected } = sale;
   const editing = dialog?.kind === 'line' ? (cart.lines.find((l) => l.key === dialog.key) ?? null) : null;
   const saveLine = (key: string, changes: LineChanges) => {
@@ -75,6 +78,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
           context={payment.context}
           rateInfo={payment.rateInfo}
           onPay={payment.pay}
+          onProgress={props.onPaymentProgress}
           points={points}
           customerCode={cart.customer && !cart.customer.id.startsWith('local:') ? cart.customer.code : null}
           onNewSale={() => {
