@@ -100,6 +100,13 @@ export const COUNTER_KEYS = [
  */
 export const ITEM_TEXTS = ['items', 'labelBatch'];
 
+/**
+ * The customer display's screens at the counter and on the tills page (issue 45): a part of their
+ * own, `en-US.json?display` (lib/i18n.ts, loadDisplayTexts), loaded with the dialog or the list, so
+ * the counter's first load carries none of their texts (product.md §9).
+ */
+export const DISPLAY_TEXTS = ['customerDisplay'];
+
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
@@ -110,7 +117,7 @@ function firstKeysOf(ns: string, texts: unknown, list: readonly string[] = FIRST
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 }
 
-const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter|items)$/;
+const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter|items|display)$/;
 
 /**
  * `en-US.json?first` is the file without LATER_TEXTS, `en-US.json?later` only those: English is
@@ -135,7 +142,8 @@ export function splitTexts(): Plugin {
       const picked = Object.entries(texts).flatMap(([ns, value]): Array<[string, unknown]> => {
         if (!build) return part === 'first' ? [[ns, value]] : [];
         if (ITEM_TEXTS.includes(ns)) return part === 'items' ? [[ns, value]] : [];
-        if (part === 'items') return [];
+        if (DISPLAY_TEXTS.includes(ns)) return part === 'display' ? [[ns, value]] : [];
+        if (part === 'items' || part === 'display') return [];
         const later = LATER_TEXTS.includes(ns);
         if (part === 'later') return later ? [[ns, value]] : [];
         if (part === 'counter') {
@@ -161,7 +169,7 @@ export function splitTexts(): Plugin {
       };
       for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
       const code = [...first].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
-      const named = [...LATER_TEXTS, ...ITEM_TEXTS].flatMap((ns) =>
+      const named = [...LATER_TEXTS, ...ITEM_TEXTS, ...DISPLAY_TEXTS].flatMap((ns) =>
         [...code.matchAll(new RegExp(`["'\`](${ns}\\.[A-Za-z][A-Za-z.]*)`, 'g'))]
           .map((m) => m[1]!)
           .filter((key) => !FIRST_KEYS.includes(key)),

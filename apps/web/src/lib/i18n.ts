@@ -113,6 +113,20 @@ export function loadItemTexts(): Promise<void> {
   return itemTexts;
 }
 
+let displayTexts: Promise<void> | undefined;
+
+/** The customer display's texts (issue 45), loaded with its dialog at the counter or its list on the tills page. */
+export function loadDisplayTexts(): Promise<void> {
+  displayTexts ??= import('../locales/en-US.json?display').then(
+    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
+    (error: unknown) => {
+      displayTexts = undefined;
+      throw error;
+    },
+  );
+  return displayTexts;
+}
+
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
   if (s.userLocale !== prev.userLocale) void applyLocale(s.userLocale);

@@ -15,3 +15,7 @@ declare module '*.json?items' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module '*.json?display' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { loadDisplayTexts } from '../../../lib/i18n.ts';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
 import type { LineChanges } from './line-editor.tsx';
@@ -20,6 +21,10 @@ const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: 
 const CustomerSheet = lazy(() => import('../customers/customer-sheet.tsx').then((m) => ({ default: m.CustomerSheet })));
 const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
 const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
+// With its own texts (lib/i18n.ts, loadDisplayTexts): none of it is on the counter's first load.
+const DisplayDialog = lazy(() =>
+  Promise.all([import('../display/display-dialog.tsx'), loadDisplayTexts()]).then(([m]) => m),
+);
 const ReceiptActions = lazy(() =>
   import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
 );
@@ -34,7 +39,8 @@ export type CounterDialog =
   | { kind: 'held' }
   | { kind: 'help' }
   | { kind: 'noSale' }
-  | { kind: 'customer' };
+  | { kind: 'customer' }
+  | { kind: 'display' };
 
 /** Fetches the payment dialog's code ahead of the first Pay. */
 export const preloadPaymentDialog = () => void import('../payment/index.ts');
@@ -146,6 +152,7 @@ export function CounterDialogs(props: Props) {
       )}
       {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={onClose} />}
       {dialog?.kind === 'noSale' && <NoSaleDialog store={store} onClose={onClose} />}
+      {dialog?.kind === 'display' && <DisplayDialog store={store} onClose={onClose} />}
       {dialog?.kind === 'customer' && (
         <CustomerSheet
           store={store}

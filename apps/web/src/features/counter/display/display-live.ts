@@ -2,7 +2,7 @@ import { displayChannelName, SUPPORTED_LOCALES, type DisplayState, type DisplayS
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { counterTaxOptions, priceCart, type Cart } from '../cart/cart.ts';
-import { pairedIds, setPairedIds } from './display-flag.ts';
+import { pairedIds, setPairedIds } from './display-settings.ts';
 import { DisplayPublisher } from './display-publisher.ts';
 import { displayStateOf, sameShown, type CounterPhase } from './display-state.ts';
 import type { DisplayFeed } from './use-customer-display.ts';
