@@ -101,10 +101,12 @@ export const COUNTER_KEYS = [
 export const ITEM_TEXTS = ['items', 'labelBatch'];
 
 /**
- * The customer display's namespace (issue 45): a part of its own, `en-US.json?display`, the only
- * texts its route loads (a public first load, ≤ 250 KB), and in no other part.
+ * The customer display's texts (issue 45): the display's own screens (`display`, the only texts
+ * its public route loads, a first load of ≤ 250 KB) and the counter's dialog and the tills page's
+ * list of displays (`customerDisplay`), in one part of their own, `en-US.json?display`
+ * (lib/i18n.ts, loadDisplayTexts), so the counter's first load carries none of them (product.md §9).
  */
-export const DISPLAY_TEXTS = ['display'];
+export const DISPLAY_TEXTS = ['display', 'customerDisplay'];
 
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];

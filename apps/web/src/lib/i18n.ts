@@ -115,7 +115,10 @@ export function loadItemTexts(): Promise<void> {
 
 let displayTexts: Promise<void> | undefined;
 
-/** English texts of the customer display (its own part: the display's route loads nothing else). */
+/**
+ * English texts of the customer display (issue 45): its own route loads nothing else; the counter's
+ * display dialog and the tills page's list load them with their code.
+ */
 export function loadDisplayTexts(): Promise<void> {
   displayTexts ??= import('../locales/en-US.json?display').then(
     (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),

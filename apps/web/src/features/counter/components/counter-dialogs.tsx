@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { loadDisplayTexts } from '../../../lib/i18n.ts';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
 import type { LineChanges } from './line-editor.tsx';
-import type { PointsOffer } from '../payment/index.ts';
+import type { PaymentProgress, PointsOffer } from '../payment/index.ts';
 import type { CartCustomerState } from '../customers/use-cart-customer.ts';
 
 // Dialogs load when first opened (the payment dialog is fetched once the counter is idle): the
@@ -20,6 +21,10 @@ const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: 
 const CustomerSheet = lazy(() => import('../customers/customer-sheet.tsx').then((m) => ({ default: m.CustomerSheet })));
 const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
 const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
+// With its own texts (lib/i18n.ts, loadDisplayTexts): none of it is on the counter's first load.
+const DisplayDialog = lazy(() =>
+  Promise.all([import('../display/display-dialog.tsx'), loadDisplayTexts()]).then(([m]) => m),
+);
 const ReceiptActions = lazy(() =>
   import('../../../printing/receipt-actions/receipt-actions.tsx').then((m) => ({ default: m.ReceiptActions })),
 );
@@ -34,7 +39,8 @@ export type CounterDialog =
   | { kind: 'held' }
   | { kind: 'help' }
   | { kind: 'noSale' }
-  | { kind: 'customer' };
+  | { kind: 'customer' }
+  | { kind: 'display' };
 
 /** Fetches the payment dialog's code ahead of the first Pay. */
 export const preloadPaymentDialog = () => void import('../payment/index.ts');
@@ -49,10 +55,13 @@ interface Props {
   customer: CartCustomerState;
   /** "Use points" in the payment, when the sale's customer has points to use. */
   points: PointsOffer | null;
+  /** The customer display's view of the payment (payment-types.ts). */
+  onPaymentProgress?: (progress: PaymentProgress) => void;
 }
 
 /** The counter's dialogs: paying, editing a line, the cart discount, an open item, held carts, shortcuts, no sale. */
-export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen, customer, points }: Props) {
+export function CounterDialogs(props: Props) {
+  const { store, dialog, onClose, sale, payment, onReopen, customer, points } = props;
   const { cart, pricing, dispatch, setSelected } = sale;
   const editing = dialog?.kind === 'line' ? (cart.lines.find((l) => l.key === dialog.key) ?? null) : null;
   const saveLine = (key: string, changes: LineChanges) => {
@@ -75,6 +84,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
           context={payment.context}
           rateInfo={payment.rateInfo}
           onPay={payment.pay}
+          onProgress={props.onPaymentProgress}
           points={points}
           customerCode={cart.customer && !cart.customer.id.startsWith('local:') ? cart.customer.code : null}
           onNewSale={() => {
@@ -142,6 +152,7 @@ export function CounterDialogs({ store, dialog, onClose, sale, payment, onReopen
       )}
       {dialog?.kind === 'help' && <ShortcutsOverlay opened onClose={onClose} />}
       {dialog?.kind === 'noSale' && <NoSaleDialog store={store} onClose={onClose} />}
+      {dialog?.kind === 'display' && <DisplayDialog store={store} onClose={onClose} />}
       {dialog?.kind === 'customer' && (
         <CustomerSheet
           store={store}

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useOnline } from '../../../lib/connectivity.ts';
 import { usePermission } from '../../../lib/store-rights.ts';
 
-export type MoreMenuDialog = 'openItem' | 'giftCard' | 'cartDiscount' | 'held' | 'help' | 'till' | 'noSale';
+export type MoreMenuDialog = 'openItem' | 'giftCard' | 'cartDiscount' | 'held' | 'help' | 'till' | 'noSale' | 'display';
 
 /** What the counter tells its "More" menu (more-button.tsx passes it through). */
 export interface MoreMenuProps {
@@ -27,8 +27,8 @@ interface Props extends MoreMenuProps {
 }
 
 /**
- * The counter's "More" menu (open item, gift card, cart discount, held carts, shortcuts, till, no sale, shift,
- * clear). Loaded
+ * The counter's "More" menu (open item, gift card, cart discount, held carts, shortcuts, till, no sale,
+ * customer display, shift, clear). Loaded
  * when the button is first pointed at, focused or clicked: Menu, Popover and floating-ui are no
  * part of the counter's first load.
  */
@@ -57,6 +57,7 @@ export default function CounterMoreMenu({
         <Menu.Item onClick={() => onDialog('help')}>{t('counter.shortcuts')}</Menu.Item>
         <Menu.Item onClick={() => onDialog('till')}>{t('till.menu')}</Menu.Item>
         <NoSaleItem onOpen={() => onDialog('noSale')} />
+        <Menu.Item onClick={() => onDialog('display')}>{t('counter.customerDisplay')}</Menu.Item>
         {shiftsEnabled && (
           <Menu.Item component={Link} to={paths.shopShift(store)}>
             {t('nav.shift')}

@@ -27,6 +27,8 @@ import type { ActionNeeds } from '@shopdesk/shared';
 import { approvalToAsk } from '../cart/sale-approval.ts';
 import { useCartCustomer } from '../customers/use-cart-customer.ts';
 import { usePointsOffer } from '../customers/use-points-offer.ts';
+import { useCustomerDisplay } from '../display/use-customer-display.ts';
+import type { PaymentProgress } from '../payment/payment-types.ts';
 import './counter-page.css';
 
 // Till mode's settings dialog, opened from More: its form (a modal, number, password and switch
@@ -61,6 +63,17 @@ export default function CounterPage() {
   const { empty, selectedLine, dispatch } = sale;
 
   useWedgeScanner((code) => void sale.onScan(code), { enabled: dialog === null });
+  // The customer display (issue 45): nothing unless one is switched on for this store here.
+  const [progress, setProgress] = useState<PaymentProgress | null>(null);
+  const paying = dialog?.kind === 'pay';
+  const { loyalty } = cartCustomer;
+  useCustomerDisplay(store, {
+    cart: sale.cart,
+    context: payment.context,
+    loyalty,
+    paying,
+    progress: paying ? progress : null,
+  });
 
   // The payment dialog is the next thing a cashier opens: fetch it while the counter is idle. The
   // counter came with its own texts only (COUNTER_TEXTS); the rest of the app's (the menu's other
@@ -133,6 +146,7 @@ export default function CounterPage() {
   const soldRef = useRef(false);
   const closeDialog = () => {
     setDialog(null);
+    setProgress(null);
     const till = useTill.getState();
     if (soldRef.current && isTillOf(store) && till.roster?.lockAfterSale) void lockTill();
     soldRef.current = false;
@@ -223,6 +237,7 @@ export default function CounterPage() {
         onClose={closeDialog}
         sale={sale}
         payment={{ ...payment, pay }}
+        onPaymentProgress={setProgress}
         onReopen={(code) => void held.reopen(code).then((opened) => opened && closeDialog())}
         customer={cartCustomer}
         points={points.offer}

@@ -1,2 +1,8 @@
-export { PaymentDialog, type PaymentDialogProps, type PaymentRateInfo, type PayResult } from './payment-dialog.tsx';
+export {
+  PaymentDialog,
+  type PaymentDialogProps,
+  type PaymentProgress,
+  type PaymentRateInfo,
+  type PayResult,
+} from './payment-dialog.tsx';
 export type { PointsOffer } from './use-payment-entry.ts';

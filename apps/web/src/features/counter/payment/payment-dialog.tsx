@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
-import { defaultPaymentMethodList, type Settlement, type TenderInput } from '@shopdesk/shared';
+import { defaultPaymentMethodList, isMemberCode, type Settlement, type TenderInput } from '@shopdesk/shared';
 import { paymentMethodsQuery, paymentMethodText } from '../../../lib/payment-methods.ts';
 import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { ChangeScreen } from './change-screen.tsx';
 import { PaymentForm } from './payment-form.tsx';
-import type { PaymentDialogProps, SaleCards } from './payment-types.ts';
+import type { PaymentDialogProps, PaymentProgress, SaleCards } from './payment-types.ts';
+import { changeFigures } from './payment-math.ts';
 import { storedValueName } from './stored-value-tender.ts';
 
-export type { PayResult, PaymentDialogProps, PaymentRateInfo } from './payment-types.ts';
+export type { PayResult, PaymentDialogProps, PaymentProgress, PaymentRateInfo } from './payment-types.ts';
 
 /**
  * Taking payment: method and currency, a typed amount or a quick tender, split tender, then the
@@ -51,6 +52,22 @@ export function PaymentDialog(props: PaymentDialogProps) {
     const m = all.find((x) => x.id === tender.methodId);
     return m ? paymentMethodText(t, m) : t(`payment.method.${tender.method}`);
   };
+
+  // The customer display's view of the payment: a card tender by its kind's name, never its code.
+  const points = useRef(0);
+  const tell = (tenders: readonly TenderInput[], paid: PaymentProgress['paid']) =>
+    props.onProgress?.({
+      tendered: tenders.map((tender) => ({
+        label:
+          tender.method === 'STORED_VALUE'
+            ? storedValueName(t, tender.cardCode && isMemberCode(tender.cardCode) ? tender.cardCode : undefined)
+            : methodName(tender),
+        currency: tender.currency,
+        amount: tender.amount,
+      })),
+      pointsRedeemed: points.current,
+      paid,
+    });
 
   const close = () => {
     if (busy) return;
@@ -94,8 +111,14 @@ export function PaymentDialog(props: PaymentDialogProps) {
           phone={phone}
           busy={busy}
           setBusy={setBusy}
+          onTenders={(tenders, pointsRedeemed) => {
+            points.current = pointsRedeemed;
+            tell(tenders, null);
+          }}
           onPaid={(settlement, queued, code, cards) => {
             setPaid({ settlement, queued, code, cards: cards ?? {} });
+            const change = changeFigures(settlement, props.context);
+            tell(settlement.tenders, { change: change.amount > 0 ? change : null, code });
             props.onSalePaid?.(settlement, all);
           }}
         />

@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -32,6 +33,8 @@ export interface PaymentFormProps extends PaymentDialogProps {
   busy: boolean;
   setBusy(busy: boolean): void;
   onPaid(settlement: Settlement, queued: boolean, code: string | null, cards?: SaleCards): void;
+  /** The tenders taken so far and the points used, each time they change (the customer display). */
+  onTenders?: (tenders: TenderInput[], pointsRedeemed: number) => void;
 }
 
 /** One payment being entered: the due amount, then the parts that build the tenders, then Pay. */
@@ -51,6 +54,8 @@ export function PaymentForm(props: PaymentFormProps) {
     onPaid: props.onPaid,
     failedText: t('payment.failed'),
   });
+  const tell = useEffectEvent(() => props.onTenders?.(p.tenders, p.redeem));
+  useEffect(() => tell(), [p.tenders, p.redeem]);
   const bigButton = phone ? 56 : 48;
   // Gift cards and store credit are spent on the server at once: online only.
   const online = useOnline();

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { LoyaltySettings, PaymentContext, PaymentMethod, Settlement, TenderInput } from '@shopdesk/shared';
+import type {
+  CurrencyCode,
+  LoyaltySettings,
+  PaymentContext,
+  PaymentMethod,
+  Settlement,
+  TenderInput,
+} from '@shopdesk/shared';
 
 /** The payment dialog's props and answers, apart from it so its parts can name them without a cycle. */
 export interface PaymentRateInfo {
@@ -52,6 +59,18 @@ export interface PaymentDialogProps {
    * with the store's methods the tenders were paid with.
    */
   onSalePaid?: (settlement: Settlement, methods: readonly PaymentMethod[]) => void;
+  /** What the customer display shows of this payment, each time it changes (the tenders, then the change). */
+  onProgress?: (progress: PaymentProgress) => void;
+}
+
+/**
+ * A payment as the customer may see it: each tender by its method's name (a card's name without its
+ * code), the points used, and once paid the change and the sale's code (null while it waits to sync).
+ */
+export interface PaymentProgress {
+  tendered: { label: string; currency: CurrencyCode; amount: number }[];
+  pointsRedeemed: number;
+  paid: { change: { currency: CurrencyCode; amount: number } | null; code: string | null } | null;
 }
 
 export interface PointsOffer {

@@ -53,6 +53,10 @@ function stubServer(tills: TillDevice[], { listStatus = 200, revokeStatus = 204 
       const headers = new Headers(init?.headers);
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method, url, store: headers.get('X-Store'), ...(body === undefined ? {} : { body }) });
+      // The store's customer displays, listed below the tills (components/display-pairings has their tests).
+      if (url.endsWith('/api/secure/display/pair')) {
+        return new Response(JSON.stringify({ items: [] }), { status: 200, headers: JSON_HEADERS });
+      }
       if (url.endsWith('/api/secure/virtual-store/current')) {
         return new Response(JSON.stringify(STORE), { status: 200, headers: JSON_HEADERS });
       }

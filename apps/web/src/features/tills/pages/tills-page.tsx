@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import type { TillDevice } from '@shopdesk/shared';
 import { Link, useParams } from '../../../lib/router/index.ts';
@@ -17,6 +17,12 @@ import { useStoreOf } from '../api/store-of.ts';
 import { TillCard } from '../components/till-card.tsx';
 import { TillsEmpty } from '../components/tills-empty.tsx';
 import { exactTimeFormat } from '../model/till-times.ts';
+import { loadDisplayTexts } from '../../../lib/i18n.ts';
+
+// The store's customer displays (issue 45), with their texts, a part of their own.
+const TillDisplays = lazy(() =>
+  Promise.all([import('../components/till-displays.tsx'), loadDisplayTexts()]).then(([m]) => m),
+);
 
 /** The time "3 minutes ago" counts from, moved on every minute while the screen is open. */
 function useNow(everyMs = 60_000): number {
@@ -107,6 +113,11 @@ export default function TillsPage() {
             </Text>
           )}
         </>
+      )}
+      {!forbidden && (
+        <Suspense fallback={null}>
+          <TillDisplays urlName={urlName} exact={exact} />
+        </Suspense>
       )}
       <ConfirmDialog
         opened={asking !== null}
