@@ -10,9 +10,10 @@ export type LogFormat = 'auto' | 'pretty' | 'json';
  */
 export function loggerOptions(level: string, format: LogFormat): NonNullable<FastifyServerOptions['logger']> {
   const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
-  if (!pretty) return { level };
+  if (!pretty) return { level, serializers: { req: requestForLog } };
   return {
     level,
+    serializers: { req: requestForLog },
     // Synchronous: lines come out in order and none is lost when the process exits.
     stream: PinoPretty({
       sync: true,
@@ -22,5 +23,29 @@ export function loggerOptions(level: string, format: LogFormat): NonNullable<Fas
       // A request's fields on its own line, not one line per field: two lines per request.
       singleLine: true,
     }),
+  };
+}
+
+/** A customer display's token in a path (`/display/{token}`, page and API): a credential, never logged. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/(\/display\/)[A-Za-z0-9_-]{43}/g, '$1[token]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request fields in the log, with display tokens taken out of the url. */
+function requestForLog(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: withoutSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
   };
 }
