@@ -25,11 +25,14 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  // Space between two encoded words is folding, not text (RFC 2047 §6.2): a long Japanese subject.
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }
 
 /** Decodes every text part of a message, whatever its transfer encoding, into one string. */

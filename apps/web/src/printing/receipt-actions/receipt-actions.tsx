@@ -1,13 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '../../lib/notifications.ts';
+import { loadLaterTexts } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconMail, IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { describeError } from '../../lib/describe-error.ts';
 import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';
 
-// The mail form loads with the first tap on "Email receipt", not with the receipt's actions.
-const ReceiptMailForm = lazy(() => import('./receipt-mail-form.tsx').then((m) => ({ default: m.ReceiptMailForm })));
+// The mail form loads with the first tap on "Email receipt", not with the receipt's actions, and
+// its texts with it (build-tools/split-texts.ts, COUNTER_ON_USE_TEXTS): the counter's own texts
+// stay as small as its first load needs.
+const ReceiptMailForm = lazy(() =>
+  Promise.all([import('./receipt-mail-form.tsx'), loadLaterTexts()]).then(([m]) => ({ default: m.ReceiptMailForm })),
+);
 
 /**
  * What a customer can take away from a sale: a printed receipt (the paired Bluetooth printer, else
@@ -122,7 +127,7 @@ export function ReceiptActions({
       <Modal
         opened={mailing}
         onClose={() => setMailing(false)}
-        title={t('receiptActions.mail.title')}
+        title={t('receiptMail.title')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
         centered
       >

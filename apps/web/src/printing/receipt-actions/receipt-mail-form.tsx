@@ -48,12 +48,12 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
     setSentTo(null);
     const address = email.trim();
     if (!LOOKS_LIKE_EMAIL.test(address)) {
-      setFieldError(t('receiptActions.mail.invalid'));
+      setFieldError(t('receiptMail.invalid'));
       return;
     }
     setFieldError(null);
     if (!online) {
-      setFailure(t('receiptActions.mail.offline'));
+      setFailure(t('receiptMail.offline'));
       return;
     }
     setSending(true);
@@ -65,7 +65,7 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
       });
       setSentTo(address);
     } catch (e) {
-      if (e instanceof NetworkError) setFailure(t('receiptActions.mail.offline'));
+      if (e instanceof NetworkError) setFailure(t('receiptMail.offline'));
       else if (e instanceof ApiRequestError && e.status === 400 && apiFieldErrors(t, e).email)
         setFieldError(apiFieldErrors(t, e).email!);
       // A 429 says which limit it met (this counter, this address, the store): its own sentence.
@@ -82,11 +82,11 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
       <Stack gap="md">
         {!online && (
           <Alert color="orange" role="status">
-            {t('receiptActions.mail.offline')}
+            {t('receiptMail.offline')}
           </Alert>
         )}
         <TextInput
-          label={t('receiptActions.mail.address')}
+          label={t('receiptMail.address')}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -100,15 +100,11 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
           required
         />
         {target?.hasCustomer && (
-          <Checkbox
-            label={t('receiptActions.mail.keep')}
-            checked={keep}
-            onChange={(e) => setKeep(e.currentTarget.checked)}
-          />
+          <Checkbox label={t('receiptMail.keep')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
         )}
         <div>
           <Text component="label" fz="sm" fw={500} id="receipt-mail-language" display="block" mb={4}>
-            {t('receiptActions.mail.language')}
+            {t('receiptMail.language')}
           </Text>
           <SegmentedControl
             aria-labelledby="receipt-mail-language"
@@ -116,20 +112,20 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
             value={language}
             onChange={(v) => setLanguage(v as Language)}
             data={[
-              { value: 'store', label: t('receiptActions.mail.storeLanguage') },
+              { value: 'store', label: t('receiptMail.storeLanguage') },
               { value: 'en-US', label: 'English' },
               { value: 'ja-JP', label: '日本語' },
             ]}
           />
         </div>
         {failure && (
-          <Alert color="red" role="alert" title={t('receiptActions.mail.failed')}>
+          <Alert color="red" role="alert" title={t('receiptMail.failed')}>
             {failure}
           </Alert>
         )}
         {sentTo && (
           <Alert color="teal" role="status">
-            {t('receiptActions.mail.sent', { email: sentTo })}
+            {t('receiptMail.sent', { email: sentTo })}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
@@ -137,7 +133,7 @@ export function ReceiptMailForm({ code, onClose }: { code: string; onClose: () =
             {t('common.close')}
           </Button>
           <Button type="submit" loading={sending} disabled={!online}>
-            {t('receiptActions.mail.send')}
+            {t('receiptMail.send')}
           </Button>
         </Group>
       </Stack>
