@@ -12,11 +12,20 @@ export function SaleView({ state, locale }: { state: DisplayState; locale: strin
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   const last = state.lines.at(-1);
+  const hasLines = state.lines.length > 0; // the list element exists
   // The counter adds a line at the end: scrolled there, the customer sees what was just rung up.
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [state.lines.length, last?.quantity, last?.total]);
+  // …and still when the list gets shorter (the waiting banner, a turned screen).
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => (el.scrollTop = el.scrollHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasLines]);
 
   return (
     <div className="cd-sale">

@@ -20,6 +20,7 @@ export function Totals({ state, locale }: { state: DisplayState; locale: string 
   const { t } = useTranslation();
   const c = state.currency;
   const paying = state.phase === 'payment';
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   return (
     <section className="cd-totals" aria-label={t('display.total')}>
       <dl className="cd-sums">
@@ -57,8 +58,10 @@ export function Totals({ state, locale }: { state: DisplayState; locale: string 
       )}
       {state.points && (state.points.earned > 0 || state.points.balance !== null) && (
         <p className="cd-points">
-          {state.points.earned > 0 && <span>{t('display.pointsEarned', { count: state.points.earned })}</span>}
-          {state.points.balance !== null && <span>{t('display.pointsBalance', { count: state.points.balance })}</span>}
+          {state.points.earned > 0 && <span>{t('display.pointsEarned', { points: count(state.points.earned) })}</span>}
+          {state.points.balance !== null && (
+            <span>{t('display.pointsBalance', { points: count(state.points.balance) })}</span>
+          )}
         </p>
       )}
     </section>

@@ -115,6 +115,18 @@ describe('a paired display source', () => {
     expect(types()).toEqual(['waiting', 'waiting', 'snapshot', 'live']);
   });
 
+  it('waits at once when the device goes offline, and reconnects at once when it is back', async () => {
+    source.start();
+    await flush();
+    source.drop();
+    await flush();
+    expect(types()).toEqual(['snapshot', 'live', 'waiting']);
+    source.reconnectNow();
+    await flush();
+    expect(types()).toEqual(['snapshot', 'live', 'waiting', 'snapshot', 'live']);
+    expect(streams).toHaveLength(2);
+  });
+
   it('treats a stream that ends as lost', async () => {
     source.start();
     await flush();

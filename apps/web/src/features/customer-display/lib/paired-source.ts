@@ -75,6 +75,11 @@ export class PairedSource {
     this.abort?.abort();
   }
 
+  /** The device says it went offline: the stream is lost now, not two heartbeats later. */
+  drop(): void {
+    if (this.abort && !this.stopped) this.lost(this.abort);
+  }
+
   /** Back online: no need to wait out the delay. */
   reconnectNow(): void {
     if (this.stopped || this.retry === undefined) return;

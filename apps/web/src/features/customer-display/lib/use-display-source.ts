@@ -10,9 +10,12 @@ export function usePairedDisplay(token: string): DisplayView {
     const source = new PairedSource(token, dispatch);
     source.start();
     const online = () => source.reconnectNow();
+    const offline = () => source.drop();
     window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
       source.stop();
     };
   }, [token]);
