@@ -15,6 +15,7 @@ SELECT create_distributed_table('cargos', 'store_id', colocate_with => 'audit_ev
 SELECT create_distributed_table('cargo_contents', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('customer_search_keys', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('customers', 'store_id', colocate_with => 'audit_events');
+SELECT create_distributed_table('display_pairings', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('files', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('import_batches', 'store_id', colocate_with => 'audit_events');
 SELECT create_distributed_table('items', 'store_id', colocate_with => 'audit_events');
@@ -54,6 +55,7 @@ SELECT create_distributed_table('till_devices', 'store_id', colocate_with => 'au
 --   billing_subscriptions: premium belongs to the owner (a user), not to one store
 --   cargo_codes: the cargo code -> store lookup, like receipt_codes: a cargo code is unique across stores (product.md §5)
 --   cargo_qr_tokens: the QR hand-over token -> cargo lookup: a receiver in another store redeems it knowing only the token
+--   display_tokens: the display token -> pairing lookup: a customer display knows only its token (no store), like receipt_codes
 --   email_confirmations: sign-up confirmation of a user
 --   free_tier_usage: free-tier counters of the owner (a user), across their stores
 --   kysely_migration: the migration log

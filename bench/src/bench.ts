@@ -21,6 +21,7 @@ import { storedValueCheckoutRows } from './checkout-stored-value.ts';
 import { customerRows } from './customers.ts';
 import { checkoutProcessesRows } from './checkout-processes.ts';
 import { dbFloorRows } from './db-floor.ts';
+import { displayRows } from './display.ts';
 import { fairnessRows } from './fairness.ts';
 import { itemListRows } from './items.ts';
 import { moveRows } from './move.ts';
@@ -41,7 +42,8 @@ const BATCH = 1000;
  * reset-flood, statistics, cargo, till (PIN unlock to a counter ready to scan, online and offline, in
  * Chromium), customers (100k customers imported, the counter's customer search), checkout-customers,
  * checkout-gift-cards (gift card tenders: a card per sale, and 10 cards shared by 50 clients), items (the
- * product list folded by item, its first windows), move (SQLite only, last: the server's data, its sales
+ * product list folded by item, its first windows), display (a paired
+ * customer display following its counter while 20 other stores' displays follow theirs), move (SQLite only, last: the server's data, its sales
  * grown to BENCH_MOVE_SALES, moved to a new PostgreSQL database by backup and restore)); the catalogue import
  * always runs, the others need it (`BENCH_PRODUCTS` makes it smaller for a group that does not).
  * `BENCH_VARIANTS=1` imports the catalogue as items of 5 variants (catalogue.ts).
@@ -219,6 +221,7 @@ async function main() {
     if (runs('fairness')) rows.push(...(await fairnessRows(server, PRODUCTS)));
     if (runs('statistics')) rows.push(...(await statisticsRows(server)));
     if (runs('customers')) rows.push(...(await customerRows(server.url, headers)));
+    if (runs('display')) rows.push(...(await displayRows(server, headers)));
     if (runs('cargo')) rows.push(...(await cargoRows(server, headers, PRODUCTS, SECONDS)));
     if (runs('reset-flood')) rows.push(...(await resetFloodRows(Number(process.env.BENCH_PORT ?? 3400) + 1)));
     // Last: it stops the server and moves its SQLite data (grown to a million sales) to PostgreSQL.

@@ -32,6 +32,7 @@ import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/index.ts';
 import { billingRoutes, billingWebhookRoutes, settleLapsed, settleUser } from './modules/billing/index.ts';
 import { customersRoutes, startPointsExpiry } from './modules/customers/index.ts';
+import { DisplayHub, displayPublicRoutes, displayRoutes } from './modules/display/index.ts';
 import { drawerRoutes } from './modules/drawer/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -42,7 +43,12 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { ensureSnapshot, publicRatesRoutes, startRatesFeed, storeRatesRoutes } from './modules/rates/index.ts';
 import { applyImportChunkTask, itemsRoutes, productChangesRoutes, productsRoutes } from './modules/products/index.ts';
 import { barcodeRulesRoutes } from './modules/barcode-rules/index.ts';
-import { publicReceiptRoutes, receiptPageRoutes, receiptTemplateRoutes } from './modules/receipts/index.ts';
+import {
+  publicReceiptRoutes,
+  receiptMailRoutes,
+  receiptPageRoutes,
+  receiptTemplateRoutes,
+} from './modules/receipts/index.ts';
 import { shiftsRoutes } from './modules/shifts/index.ts';
 import { cargoRoutes } from './modules/cargo/index.ts';
 import { shopRoutes, storeRefundTask, storeSaleTask } from './modules/shop/index.ts';
@@ -198,9 +204,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerDocs(app, config.version);
 
   app.decorateRequest('auth', null);
+  // Open display streams end before the server closes (it would wait for them), then the LISTEN.
+  const displayHub = new DisplayHub(ctx);
+  app.addHook('preClose', () => displayHub.close());
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicReceiptRoutes(ctx), { prefix: '/api/public' });
+  await app.register(displayPublicRoutes(ctx, displayHub), { prefix: '/api/public' });
   await app.register(billingWebhookRoutes(ctx), { prefix: '/api/public' });
   await app.register(authRoutes(ctx, outbox), { prefix: '/api/auth' });
   await app.register(invitationAuthRoutes(ctx), { prefix: '/api/auth' });
@@ -226,12 +236,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await secure.register(shiftsRoutes(ctx));
       await secure.register(cargoRoutes(ctx));
       await secure.register(receiptTemplateRoutes(ctx));
+      await secure.register(receiptMailRoutes(ctx, outbox));
       await secure.register(paymentMethodsRoutes(ctx));
       await secure.register(filesRoutes(ctx));
       await secure.register(plansRoutes(ctx, settleUser));
       await secure.register(billingRoutes(ctx));
       await secure.register(supportRoutes(ctx, outbox));
       await secure.register(tillRoutes(ctx));
+      await secure.register(displayRoutes(ctx, displayHub));
     },
     { prefix: '/api/secure' },
   );
@@ -258,5 +270,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // SQLite's product report rows add up what sales left pending, about once a second.
   if (overrides.productFold !== false) app.addHook('preClose', startProductFold(ctx));
   await writesReady;
+  // Another process's states reach this one's displays only once it listens.
+  await displayHub.ready();
   return app;
 }

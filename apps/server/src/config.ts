@@ -113,6 +113,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS_WINDOW_MS: int(10 * 60 * 1000),
   /** Store invitations a user may send per hour (each is a mail). */
   RATE_LIMIT_INVITES_PER_HOUR: int(20),
+  /** Receipt mails per hour (modules/receipts/receipt-mail.service.ts): a store, one address, one asker. */
+  RATE_LIMIT_RECEIPT_MAILS_PER_STORE: int(60),
+  RATE_LIMIT_RECEIPT_MAILS_PER_ADDRESS: int(5),
+  RATE_LIMIT_RECEIPT_MAILS_PER_ASKER: int(30),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -159,6 +163,8 @@ export interface Config {
   storageQuota: { free: number; premium: number };
   uploads: { max: number; windowMs: number };
   invitesPerHour: number;
+  /** Receipt mails allowed per hour, per store, per address and per asker (a member or a display). */
+  receiptMails: { perStore: number; perAddress: number; perAsker: number };
   version: string;
 }
 
@@ -290,6 +296,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageQuota: { free: e.STORE_STORAGE_QUOTA_BYTES, premium: e.PREMIUM_STORE_STORAGE_QUOTA_BYTES },
     uploads: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: e.RATE_LIMIT_UPLOADS_WINDOW_MS },
     invitesPerHour: e.RATE_LIMIT_INVITES_PER_HOUR,
+    receiptMails: {
+      perStore: e.RATE_LIMIT_RECEIPT_MAILS_PER_STORE,
+      perAddress: e.RATE_LIMIT_RECEIPT_MAILS_PER_ADDRESS,
+      perAsker: e.RATE_LIMIT_RECEIPT_MAILS_PER_ASKER,
+    },
     version: readVersion(),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_UNITS } from './units.ts';
-import { currencySchema, emailSchema, localeSchema } from './validation.ts';
+import { currencySchema, emailSchema, localeSchema, singleLineText } from './validation.ts';
 
 /*
  * The customer display (issue 45, product.md §5): the customer's side of the counter. The counter
@@ -129,7 +129,9 @@ export type DisplayStore = z.infer<typeof DisplayStoreSchema>;
 // ---------------------------------------------------------------- pairing (secure, the counter)
 
 /** `POST /api/secure/display/pair` (X-Store): a name the tills page lists it by ("Tablet by the till"). */
-export const DisplayPairBodySchema = z.object({ name: z.string().trim().min(1).max(60).optional() }).strict();
+export const DisplayPairBodySchema = z
+  .object({ name: singleLineText({ label: 'Name', min: 1, max: 60 }).optional() })
+  .strict();
 export type DisplayPairBody = z.infer<typeof DisplayPairBodySchema>;
 
 /** One paired display as the store sees it (never its token). */

@@ -25,6 +25,8 @@ export const GLOBAL_TABLES: Record<string, string> = {
     'the cargo code -> store lookup, like receipt_codes: a cargo code is unique across stores (product.md §5)',
   cargo_qr_tokens:
     'the QR hand-over token -> cargo lookup: a receiver in another store redeems it knowing only the token',
+  display_tokens:
+    'the display token -> pairing lookup: a customer display knows only its token (no store), like receipt_codes',
   billing_subscriptions: 'premium belongs to the owner (a user), not to one store',
   free_tier_usage: 'free-tier counters of the owner (a user), across their stores',
   billing_invoices: 'invoices of the owner (a user)',

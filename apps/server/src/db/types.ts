@@ -822,6 +822,33 @@ export interface TillDevicesTable {
   revoked_by: string | null;
 }
 
+/** A customer display paired to a store (issue 45): only its token's hash, and the newest state. */
+export interface DisplayPairingsTable {
+  store_id: string;
+  id: string;
+  name: string;
+  /** SHA-256 (hex) of the display token. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+  /** Refreshed while a display stream is open on any process. */
+  last_seen_at: string | null;
+  /** When a process last closed the last stream it had of this pairing. */
+  disconnected_at: string | null;
+  /** The newest DisplayState as JSON, its seq, and when it was stored. */
+  state_json: string | null;
+  state_seq: ColumnType<number | string | null, number | null, number | null>;
+  state_at: string | null;
+}
+
+/** The display token hash -> pairing lookup (a global table, like receipt_codes). */
+export interface DisplayTokensTable {
+  token_hash: string;
+  store_id: string;
+  pairing_id: string;
+}
+
 /** An approval spent: an online grant's id or an offline proof, with the action it approved. */
 export interface TillApprovalUsesTable {
   store_id: string;
@@ -936,6 +963,8 @@ export interface Database {
   loyalty_entries: LoyaltyEntriesTable;
   till_devices: TillDevicesTable;
   till_approval_uses: TillApprovalUsesTable;
+  display_pairings: DisplayPairingsTable;
+  display_tokens: DisplayTokensTable;
   product_tombstones: ProductTombstonesTable;
   product_prices: ProductPricesTable;
   shop_transactions: ShopTransactionsTable;

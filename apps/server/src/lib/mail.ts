@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Where a reply goes when it is not the sender (a support request: the user who asked). */
   replyTo?: string;
+  /** The addressee is someone else's customer (a receipt mail): the log never names the address. */
+  hideRecipient?: boolean;
 }
 
 export interface Mailer {
@@ -33,15 +35,15 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send(message) {
+      async send({ hideRecipient, ...message }) {
         await transport.sendMail({ from: config.from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        log.info({ to: loggedTo(message.to, hideRecipient), subject: message.subject }, 'mail sent');
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send({ hideRecipient, ...message }) {
       const info = await transport.sendMail({ from: config.from, ...message });
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -51,11 +53,15 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
       // beside it keeps every line whole, so a link can be copied from it.
       await writeFile(`${base}.txt`, plainCopy(message));
       log.info(
-        { to: message.to, subject: message.subject, file: `${base}.txt` },
+        { to: loggedTo(message.to, hideRecipient), subject: message.subject, file: `${base}.txt` },
         `mail written to outbox:\n\n${message.text}`,
       );
     },
   };
+}
+
+function loggedTo(to: string, hide: boolean | undefined): string {
+  return hide ? '(hidden)' : to;
 }
 
 /** A mail as plain UTF-8 text: its addressee and subject, then the text part as written. */

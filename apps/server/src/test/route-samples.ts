@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD, signUpBody, unique, type TestUser } from './factories.ts';
 import { productBody } from './products.ts';
+import { displayState } from './display.ts';
 import { SAMPLE_PNG, TILL_PIN, type SweepWorld } from './sweep-world.ts';
 
 export interface SampleRequest {
@@ -393,6 +394,13 @@ export const routeSamples: Record<string, RouteSample> = {
       body: { clientId: randomUUID() },
     }),
   },
+  'POST /api/secure/shop/transaction/{code}/receipt-mail': {
+    tenancy: 'owned',
+    sample: (w) => ({
+      path: `/api/secure/shop/transaction/${w.sale.code}/receipt-mail`,
+      body: { email: `receipt-${unique()}@example.com`, locale: 'ja-JP', keepAddress: true },
+    }),
+  },
   'POST /api/secure/shop/no-sale': {
     tenancy: 'own',
     storeScoped: true,
@@ -531,6 +539,49 @@ export const routeSamples: Record<string, RouteSample> = {
       }),
     },
 
+  // The customer display (modules/display): the counter's side by X-Store, the display's by token.
+  'POST /api/secure/display/pair': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/display/pair', body: { name: 'Tablet' } }),
+  },
+  'GET /api/secure/display/pair': {
+    tenancy: 'own',
+    storeScoped: true,
+    sample: () => ({ path: '/api/secure/display/pair' }),
+  },
+  // Revoking the spare again answers 204 as the first time.
+  'DELETE /api/secure/display/pair/{id}': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/display/pair/${w.displays.spare.id}` }),
+  },
+  'PUT /api/secure/display/pair/{id}/state': {
+    tenancy: 'owned',
+    storeScoped: true,
+    sample: (w) => ({ path: `/api/secure/display/pair/${w.displays.counter.id}/state`, body: displayState(1) }),
+  },
+  'GET /api/public/display/{token}': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/public/display/${w.displays.counter.token}` }),
+  },
+  // A revoked display's: a live stream never ends, and the fuzzer reads whole answers (404 here;
+  // the stream itself: display.test.ts).
+  'GET /api/public/display/{token}/events': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/public/display/${w.displays.revoked.token}/events` }),
+  },
+  'GET /api/public/display/{token}/logo': {
+    tenancy: 'open',
+    sample: (w) => ({ path: `/api/public/display/${w.displays.counter.token}/logo` }),
+  },
+  'POST /api/public/display/{token}/receipt-mail': {
+    tenancy: 'open',
+    sample: (w) => ({
+      path: `/api/public/display/${w.displays.paid.token}/receipt-mail`,
+      body: { email: 'guest@example.com', locale: 'en-US' },
+    }),
+  },
   'GET /api/public/receipt/{code}': {
     tenancy: 'open',
     sample: (w) => ({ path: `/api/public/receipt/${w.sale.code}` }),

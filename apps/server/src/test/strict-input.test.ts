@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api-client.ts';
 import { createUser, expectFieldErrors, signUpBody, type TestUser } from './factories.ts';
 import { engines, useTestApp } from './harness.ts';
-import { productBody } from './products.ts';
+import { createProduct, productBody } from './products.ts';
+import { sellForCash } from './sales.ts';
 import { sellGiftCard } from './stored-value.ts';
+import { displayState, pairDisplay } from './display.ts';
 
 /** Money, text and path numbers from files and the API are read strictly. */
 describe.each(engines)('strict input on %s', (engine) => {
@@ -219,6 +221,57 @@ describe.each(engines)('strict input on %s', (engine) => {
       }
       const at = await t.request('GET', '/api/secure/stored-value/liability?at=2026-13-01', { token: u.token });
       expectFieldErrors(at, ['at']);
+    });
+  });
+  describe('receipt mail', () => {
+    it('answers 400 naming the field for a hostile address, language or flag, and a NUL in the code', async () => {
+      const product = await createProduct(t, u, { price: 100 });
+      const sale = await sellForCash(t, u, product.code);
+      const path = `/api/secure/shop/transaction/${sale.code}/receipt-mail`;
+      const hostile = ['a@b.co\r\nBcc: x@evil.test', 'a\u0000@b.co', 'gnp.\u202E@b.co', `${'x'.repeat(250)}@b.co`, ''];
+      for (const email of hostile) {
+        expectFieldErrors(await t.request('POST', path, { token: u.token, body: { email } }), ['email']);
+      }
+      const email = 'buyer@example.com';
+      for (const [extra, field] of [
+        [{ locale: 'fr-FR' }, 'locale'],
+        [{ keepAddress: 'yes' }, 'keepAddress'],
+      ] as const) {
+        expectFieldErrors(await t.request('POST', path, { token: u.token, body: { email, ...extra } }), [field]);
+      }
+      const unknown = await t.request('POST', path, { token: u.token, body: { email, bcc: 'x@evil.test' } });
+      expect(unknown.status, unknown.text).toBe(400);
+      const nul = `/api/secure/shop/transaction/a%00b/receipt-mail`;
+      expectFieldErrors(await t.request('POST', nul, { token: u.token, body: { email } }), ['code']);
+      expect(t.mails.filter((m) => m.subject.startsWith('Your receipt'))).toEqual([]);
+    });
+  });
+
+  describe('customer display', () => {
+    it('refuses a state with an unknown field, an infinite or fractional amount, and hostile names, naming the field', async () => {
+      const as = { token: u.token, headers: { 'x-store': u.store.urlName } };
+      const p = await pairDisplay(t, u);
+      const path = `/api/secure/display/pair/${p.id}/state`;
+      const raw = JSON.stringify(displayState(1)).replace('"total":500,"second"', '"total":1e999,"second"');
+      expectFieldErrors(
+        await t.request('PUT', path, { ...as, raw, headers: { ...as.headers, 'content-type': 'application/json' } }),
+        ['total'],
+      );
+      for (const total of ['NaN', 1.5, '100', 1e13]) {
+        expectFieldErrors(await t.request('PUT', path, { ...as, body: displayState(1, { total } as object) }), [
+          'total',
+        ]);
+      }
+      const withCost = displayState(1);
+      Object.assign(withCost.lines[0]!, { cost: 120 });
+      const costly = await t.request('PUT', path, { ...as, body: withCost });
+      expect(costly.status, costly.text).toBe(400);
+      for (const name of ['Tab\u0000', 'gnp.\u202Eexe', 'two\r\nlines', 'lone \uD800']) {
+        const res = await t.request('POST', '/api/secure/display/pair', { ...as, body: { name } });
+        expectFieldErrors(res, ['name']);
+      }
+      expectFieldErrors(await t.request('DELETE', '/api/secure/display/pair/a%00b', as), ['id']);
+      expectFieldErrors(await t.request('GET', `/api/public/display/${'a'.repeat(42)}%00`), ['token']);
     });
   });
 });

@@ -7,6 +7,7 @@ import { freshMembers, MEMBER_WORLD_ENV, type MemberWorld } from './member-world
 import { createCustomer } from './customers.ts';
 import { createProduct } from './products.ts';
 import { approveOn, makeTill, type TestTill } from './till-world.ts';
+import { displayState, pairDisplay, putState } from './display.ts';
 
 /** Real images of one pixel (uploads are decoded: modules/files/image-check.ts). */
 export const SAMPLE_PNG = Buffer.from(
@@ -53,6 +54,12 @@ export interface SweepWorld extends CargoWorld, MemberWorld {
    */
   tills: { owner: TestTill; intruder: TestTill; spare: TestTill; ownerLeaving: TestTill; intruderLeaving: TestTill };
   leaveGrants: { owner: Approval; intruder: Approval };
+  /**
+   * Displays of the owner's default store: `counter` takes states, `spare` is for revoking, `paid`
+   * shows a paid sale (the world's first) for the receipt mail, and `revoked` is a revoked one's
+   * token (the fuzzer reads whole answers, and a live stream never ends).
+   */
+  displays: Record<'counter' | 'spare' | 'paid' | 'revoked', { id: string; token: string }>;
 }
 
 /** The credential a route's sample is sent with for `caller`: their till token for a till route, else their session. */
@@ -98,6 +105,7 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
     ownerMarkers: [],
     tills: undefined as unknown as SweepWorld['tills'],
     leaveGrants: undefined as unknown as SweepWorld['leaveGrants'],
+    displays: undefined as unknown as SweepWorld['displays'],
     ...({} as CargoWorld),
     ...({} as MemberWorld),
   };
@@ -136,7 +144,26 @@ export async function buildSweepWorld(t: TestApp): Promise<SweepWorld> {
   expect(closed.status, closed.text).toBe(200);
   world.closedShift = closed.body;
   await freshProduct(world);
+  world.displays = await ownerDisplays(world);
   return world;
+}
+
+async function ownerDisplays(w: SweepWorld): Promise<SweepWorld['displays']> {
+  const [counter, spare, paid, revoked] = [
+    await pairDisplay(w.t, w.owner, 'Counter display'),
+    await pairDisplay(w.t, w.owner, 'Spare display'),
+    await pairDisplay(w.t, w.owner, 'Paid display'),
+    await pairDisplay(w.t, w.owner, 'Revoked display'),
+  ];
+  const shown = displayState(Date.now(), { phase: 'paid', receipt: { code: w.sale.code } });
+  expect((await putState(w.t, w.owner, paid.id, shown)).status).toBe(204);
+  const gone = await w.t.request('DELETE', `/api/secure/display/pair/${revoked.id}`, {
+    token: w.owner.token,
+    headers: { 'x-store': w.owner.store.urlName },
+  });
+  expect(gone.status, gone.text).toBe(204);
+  const pick = (d: { id: string; token: string }) => ({ id: d.id, token: d.token });
+  return { counter: pick(counter), spare: pick(spare), paid: pick(paid), revoked: pick(revoked) };
 }
 
 /** The owner's open shift, opened when none is. */
@@ -234,6 +261,7 @@ export async function freshProduct(w: SweepWorld): Promise<void> {
     w.member.user.name,
     w.invitation.id,
     w.invitation.email,
+    ...(w.displays ? [w.displays.counter.id, w.displays.spare.id, w.displays.paid.id] : []),
   ];
 }
 
@@ -248,6 +276,9 @@ export const SWEEP_WORLD_ENV = {
   FREE_PRODUCT_LIMIT: '1000000',
   FREE_TRANSACTION_LIMIT: '1000000',
   FREE_CUSTOMER_LIMIT: '1000000',
+  RATE_LIMIT_RECEIPT_MAILS_PER_STORE: '1000000',
+  RATE_LIMIT_RECEIPT_MAILS_PER_ADDRESS: '1000000',
+  RATE_LIMIT_RECEIPT_MAILS_PER_ASKER: '1000000',
 };
 
 /** What the owner can see: the intruder's calls must leave all of it exactly as it was. */
@@ -258,6 +289,7 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     w.t.request('GET', members, as),
     w.t.request('GET', `${members}/invitation`, as),
   ]);
+  const displays = await w.t.request('GET', '/api/secure/display/pair', as);
   const [customer, loyalty, card, cardSettings] = await Promise.all([
     w.t.request('GET', `/api/secure/customer/${w.customer.id}`, as),
     w.t.request('GET', `/api/secure/virtual-store/${w.owner.store.urlName}/loyalty`, as),
@@ -298,5 +330,6 @@ export async function ownerView(w: SweepWorld): Promise<unknown> {
     members: [staff.status, staff.body],
     invitations: [invitations.status, invitations.body],
     paymentMethods: [methods.status, methods.body],
+    displays: [displays.status, displays.body],
   };
 }

@@ -44,6 +44,8 @@ const STORE_TABLE_STEP: Record<StoreDataTable, number> = {
   audit_events: 0,
   till_devices: 0,
   till_approval_uses: 0,
+  display_pairings: 0,
+  display_tokens: 0,
   customer_search_keys: 0,
   loyalty_entries: 0,
   stored_value_entries: 0,

@@ -86,11 +86,17 @@ export async function putTemplate(ctx: AppContext, scope: Scope, body: ReceiptTe
   return templateOf(ctx, scope, body);
 }
 
-/** A completed (or refunded) sale by its public code, with its store; 404 for anything else. */
-async function receiptSale(ctx: AppContext, code: string) {
+/** A sale ready for its receipt: the sale, its store's row and receipt template, its internal id. */
+export type ReceiptSale = Awaited<ReturnType<typeof receiptSale>>;
+
+/**
+ * A completed (or refunded) sale by its public code, with its store; 404 for anything else, and for
+ * a sale of another store than `storeId` when given (a counter or display names its own store).
+ */
+export async function receiptSale(ctx: AppContext, code: string, storeId?: string) {
   const upper = code.toUpperCase();
   const entry = await repo.findReceiptCode(ctx.db, upper);
-  if (!entry) throw receiptNotFound();
+  if (!entry || (storeId !== undefined && entry.store_id !== storeId)) throw receiptNotFound();
   const [store, row] = await Promise.all([
     repo.findStoreDetails(ctx.db, entry.store_id),
     repo.findTemplate(ctx.db, entry.store_id),
@@ -133,7 +139,12 @@ async function giftCardDetails(
  * who sold, only a first name, and only when the template shows it).
  */
 export async function publicReceipt(ctx: AppContext, code: string): Promise<PublicReceipt> {
-  const { sale, store, template, saleId } = await receiptSale(ctx, code);
+  return publicReceiptOf(ctx, await receiptSale(ctx, code));
+}
+
+/** The public receipt of a sale already read by `receiptSale` (the receipt mail reads it first). */
+export async function publicReceiptOf(ctx: AppContext, loaded: ReceiptSale): Promise<PublicReceipt> {
+  const { sale, store, template, saleId } = loaded;
   const [logo, giftCards] = await Promise.all([
     template.showLogo ? repo.findImage(ctx.db, store.id, logoImageId(store)) : undefined,
     giftCardDetails(
