@@ -171,3 +171,31 @@ test('counter: the customer display dialog and the tills page read in Japanese',
     await shot(page, `tills-ja-${size}`);
   }
 });
+
+test('counter: a display paired through the server gets the sale, and stops once revoked', async ({ page }) => {
+  const { store, codes } = await seedStore(page, 'displayreal');
+  await page.goto(`/${store}/shop/counter`);
+  await wedgeScan(page, codes.inStock);
+  const dialog = await openDisplayDialog(page);
+  await dialog.getByLabel('Device name').fill('Tablet by the till');
+  await dialog.getByRole('button', { name: 'Show a pairing code' }).click();
+  const link = dialog.getByRole('link', { name: /\/display\// });
+  const token = new URL((await link.getAttribute('href'))!).pathname.split('/').pop()!;
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.keyboard.press('Escape');
+
+  // The snapshot the display starts from: the counter's cart, with nothing but what it may show.
+  const snapshot = async () => (await page.request.get(`/api/public/display/${token}`)).json();
+  await expect.poll(async () => (await snapshot()).state?.itemCount).toBe(1);
+  await wedgeScan(page, codes.inStock);
+  await expect.poll(async () => (await snapshot()).state?.itemCount).toBe(2);
+  const shown = await snapshot();
+  expect(shown.state).toMatchObject({ phase: 'sale', lines: [{ name: 'Green tea 500 g', quantity: 2 }] });
+  expect(JSON.stringify(shown)).not.toContain(codes.inStock);
+
+  const again = await openDisplayDialog(page);
+  await again.getByRole('button', { name: 'Revoke Tablet by the till' }).click();
+  await page.getByRole('dialog', { name: 'Revoke this display?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(again.getByRole('listitem', { name: 'Tablet by the till' })).toBeHidden();
+  expect((await page.request.get(`/api/public/display/${token}`)).status()).toBe(404);
+});
