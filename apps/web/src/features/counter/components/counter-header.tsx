@@ -18,6 +18,7 @@ export function CounterHeader({
   onQueued,
   onHeld,
   onHelp,
+  more,
 }: {
   store: string;
   shiftBadge: ReactNode;
@@ -25,6 +26,8 @@ export function CounterHeader({
   onQueued: (entry: QueuedSale) => void;
   onHeld: () => void;
   onHelp: () => void;
+  /** The More menu's button on a phone with an empty cart, whose summary (and its More) is hidden then. */
+  more?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,7 @@ export function CounterHeader({
       <Group gap="xs" wrap="nowrap">
         <SaleQueueIndicator onOpen={onQueued} />
         <HeldCartsButton store={store} onOpen={onHeld} />
+        {more}
         <LazyTooltip label={t('counter.shortcuts')} visibleFrom="md">
           <ActionIcon variant="subtle" size={36} visibleFrom="md" aria-label={t('counter.shortcuts')} onClick={onHelp}>
             <IconKeyboard size={20} />

@@ -41,6 +41,7 @@ export default function DisplayDialog({ store, onClose }: { store: string; onClo
       fullScreen={phone}
       size="lg"
       radius={phone ? 0 : 'lg'}
+      styles={{ title: { fontWeight: 800, fontSize: 22 } }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">

@@ -161,6 +161,19 @@ export default function CounterPage() {
     if (!empty) await park();
   };
 
+  const moreButton = (
+    <MoreButton
+      store={store}
+      empty={empty}
+      held={Boolean(sale.cart.parkedCode)}
+      shiftsEnabled={Boolean(virtualStore?.shiftsEnabled)}
+      onDialog={(kind) => (kind === 'till' ? setTillSetup(true) : setDialog({ kind }))}
+      onClear={() => {
+        dispatch({ type: 'clear' });
+        held.leaveHeldCart();
+      }}
+    />
+  );
   const actions = (
     <Group gap="xs" wrap="nowrap">
       <Button
@@ -172,17 +185,7 @@ export default function CounterPage() {
       >
         {t('counter.park')}
       </Button>
-      <MoreButton
-        store={store}
-        empty={empty}
-        held={Boolean(sale.cart.parkedCode)}
-        shiftsEnabled={Boolean(virtualStore?.shiftsEnabled)}
-        onDialog={(kind) => (kind === 'till' ? setTillSetup(true) : setDialog({ kind }))}
-        onClear={() => {
-          dispatch({ type: 'clear' });
-          held.leaveHeldCart();
-        }}
-      />
+      {moreButton}
     </Group>
   );
 
@@ -201,6 +204,8 @@ export default function CounterPage() {
         onQueued={(entry) => void held.openQueued(entry)}
         onHeld={() => setDialog({ kind: 'held' })}
         onHelp={() => setDialog({ kind: 'help' })}
+        // On a phone an empty cart hides the summary: its More (till, no sale, customer display) shows here.
+        more={empty ? <Box hiddenFrom="md">{moreButton}</Box> : null}
       />
       <HeldCartNotices
         store={store}
