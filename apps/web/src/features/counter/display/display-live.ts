@@ -5,7 +5,7 @@ import { counterTaxOptions, priceCart, type Cart } from '../cart/cart.ts';
 import { pairedIds, setPairedIds } from './display-settings.ts';
 import { DisplayPublisher } from './display-publisher.ts';
 import { displayStateOf, sameShown, type CounterPhase } from './display-state.ts';
-import type { DisplayFeed } from './use-customer-display.ts';
+import type { DisplayFeed } from './display-feed.ts';
 
 /** The store's side of the display: its name and currencies from the session (no logo without a public path). */
 function displayStore(): DisplayStore {

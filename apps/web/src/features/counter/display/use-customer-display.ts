@@ -1,19 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { PaymentContext } from '@shopdesk/shared';
-import type { Cart } from '../cart/cart.ts';
-import type { PaymentProgress } from '../payment/payment-types.ts';
+import type { DisplayFeed } from './display-feed.ts';
 import { DISPLAY_FLAG_EVENT, displayOn } from './display-flag.ts';
-
-/** What the counter feeds its customer display; display-live.ts makes the DisplayState of it. */
-export interface DisplayFeed {
-  cart: Cart;
-  context: Pick<PaymentContext, 'mainCurrency' | 'secondCurrency' | 'rate'>;
-  loyalty: { enabled: boolean; earnRate: number; pointValue: number };
-  /** The payment dialog is open. */
-  paying: boolean;
-  /** What the payment dialog told of the payment (tenders, then the change); null before it did. */
-  progress: PaymentProgress | null;
-}
 
 const subscribe = (changed: () => void) => {
   window.addEventListener(DISPLAY_FLAG_EVENT, changed);
