@@ -89,6 +89,7 @@ export function RootLayout() {
         <TillTurnedOff />
       </Suspense>
     );
+  const banners = isPublicPath(location.pathname) && !isDisplayPath(location.pathname);
   const tillTo = tillStore ? tillRedirect(location.pathname, tillStore, tillUnlocked) : null;
   if (tillTo) return <TillBack to={tillTo} />;
   const redirect = tillStore ? null : guardRedirect(location.pathname, loggedIn);
@@ -113,8 +114,8 @@ export function RootLayout() {
         </Box>
       )}
       {/* Store screens show it under their header (app-shell.tsx); a customer display shows its own state. */}
-      {isPublicPath(location.pathname) && !isDisplayPath(location.pathname) && <OfflineBanner />}
-      {isPublicPath(location.pathname) && !isDisplayPath(location.pathname) && <UpdateBanner />}
+      {banners && <OfflineBanner />}
+      {banners && <UpdateBanner />}
       <Outlet />
     </>
   );

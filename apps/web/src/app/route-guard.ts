@@ -46,14 +46,6 @@ export function guardRedirect(pathname: string, loggedIn: boolean): string | nul
   return isPublicPath(pathname) ? null : paths.auth();
 }
 
-function sameStore(segment: string, store: string): boolean {
-  try {
-    return decodeURIComponent(segment).toLowerCase() === store.toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Where a till sends this navigation (product.md §2, till mode), or null to let it through. A till
  * opens only its own store's till screens (lib/till/till-screens.ts), and while locked only the
@@ -70,7 +62,7 @@ export function tillRedirect(pathname: string, tillStore: string, unlocked: bool
     return counter;
   }
   // The counter's second window (the customer display of its own store) is no escape from the counter.
-  if (first.toLowerCase() === 'display-window' && rest.length === 1 && sameStore(rest[0]!, tillStore)) return null;
+  if (`${store}/${rest.join('/')}`.toLowerCase() === `display-window/${tillStore.toLowerCase()}`) return null;
   if (store.toLowerCase() !== tillStore.toLowerCase()) return counter;
   const relative = rest.join('/');
   if (isTillScreen(relative, 'shop/counter')) return null;

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../l
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { RouteError } from './route-error.tsx';
-import { loadCounterTexts, loadDisplayTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
+import { loadCounterTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -40,7 +40,7 @@ import { tillsPages } from '../features/tills/index.ts';
 const page =
   (
     load: () => Promise<{ default: ComponentType }>,
-    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false, displayTexts = false } = {},
+    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false } = {},
   ) =>
   async () => {
     const [module] = await Promise.all([
@@ -48,7 +48,6 @@ const page =
       fullStyles ? import('./full-styles.ts') : null,
       laterTexts === 'counter' ? loadCounterTexts() : laterTexts ? loadLaterTexts() : null,
       itemTexts ? loadItemTexts() : null,
-      displayTexts ? loadDisplayTexts() : null,
     ]);
     return { Component: module.default };
   };
@@ -58,8 +57,11 @@ const ITEM_SCREEN = { itemTexts: true };
 const PUBLIC_SCREEN = { fullStyles: false };
 /** The counter brings only its own part of the later texts (lib/i18n.ts, loadCounterTexts). */
 const COUNTER_SCREEN = { laterTexts: 'counter' as const };
-/** The customer display: a public first load with its own styles (display.css) and texts only. */
-const DISPLAY_SCREEN = { fullStyles: false, laterTexts: false, displayTexts: true };
+/**
+ * The customer display: a public first load that brings its own styles (display.css) and texts
+ * (en-US.json?display, imported by its pages), nothing else.
+ */
+const DISPLAY_SCREEN = { fullStyles: false, laterTexts: false };
 
 function StoreNotFound() {
   const { store = '' } = useParams();
@@ -90,8 +92,8 @@ export const appRoutes: RouteObject[] = [
       { path: routes.cargoReceive, lazy: page(cargoPages.receiveLink) },
       { path: routes.invite, lazy: page(membersPages.invite) },
       // The customer display (issue 45): public, `display` and `display-window` are reserved store names.
-      { path: routes.display, lazy: page(customerDisplayPages.paired, DISPLAY_SCREEN) },
-      { path: routes.localDisplay, lazy: page(customerDisplayPages.window, DISPLAY_SCREEN) },
+      { path: routes.display, lazy: page(customerDisplayPages.display, DISPLAY_SCREEN) },
+      { path: routes.localDisplay, lazy: page(customerDisplayPages.display, DISPLAY_SCREEN) },
       {
         path: routes.store,
         element: <StoreShell />,

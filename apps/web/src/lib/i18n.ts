@@ -113,23 +113,6 @@ export function loadItemTexts(): Promise<void> {
   return itemTexts;
 }
 
-let displayTexts: Promise<void> | undefined;
-
-/**
- * English texts of the customer display (issue 45): its own route loads nothing else; the counter's
- * display dialog and the tills page's list load them with their code.
- */
-export function loadDisplayTexts(): Promise<void> {
-  displayTexts ??= import('../locales/en-US.json?display').then(
-    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
-    (error: unknown) => {
-      displayTexts = undefined;
-      throw error;
-    },
-  );
-  return displayTexts;
-}
-
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
   if (s.userLocale !== prev.userLocale) void applyLocale(s.userLocale);

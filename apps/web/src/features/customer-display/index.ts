@@ -4,6 +4,5 @@
  * second window reads a BroadcastChannel (`/display-window/{store}`). Both feed one renderer.
  */
 export const customerDisplayPages = {
-  paired: () => import('./pages/paired-display-page.tsx'),
-  window: () => import('./pages/window-display-page.tsx'),
+  display: () => import('./pages/display-page.tsx'),
 };

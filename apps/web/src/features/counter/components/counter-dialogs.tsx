@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { loadDisplayTexts } from '../../../lib/i18n.ts';
+import { loadDisplayTexts } from '../../../lib/i18n/display-texts.ts';
 import type { useCounterPayment } from '../hooks/use-counter-payment.ts';
 import { newLineKey, type CounterSale } from '../hooks/use-counter-sale.ts';
 import type { LineChanges } from './line-editor.tsx';
@@ -21,7 +21,7 @@ const HeldCarts = lazy(() => import('./held-carts.tsx').then((m) => ({ default: 
 const CustomerSheet = lazy(() => import('../customers/customer-sheet.tsx').then((m) => ({ default: m.CustomerSheet })));
 const NoSaleDialog = lazy(() => import('./no-sale-dialog.tsx').then((m) => ({ default: m.NoSaleDialog })));
 const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay.tsx').then((m) => ({ default: m.ShortcutsOverlay })));
-// With its own texts (lib/i18n.ts, loadDisplayTexts): none of it is on the counter's first load.
+// With its own texts (lib/i18n/display-texts.ts): none of it is on the counter's first load.
 const DisplayDialog = lazy(() =>
   Promise.all([import('../display/display-dialog.tsx'), loadDisplayTexts()]).then(([m]) => m),
 );

@@ -6,6 +6,7 @@ import { DisplayToolbar } from './display-toolbar.tsx';
 import { PaidView } from './paid-view.tsx';
 import { SaleView } from './sale-view.tsx';
 import '../display.css';
+import '../lib/display-texts.ts';
 
 function Idle({ store }: { store: DisplayStore }) {
   const { t } = useTranslation();

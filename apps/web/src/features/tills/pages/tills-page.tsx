@@ -17,7 +17,7 @@ import { useStoreOf } from '../api/store-of.ts';
 import { TillCard } from '../components/till-card.tsx';
 import { TillsEmpty } from '../components/tills-empty.tsx';
 import { exactTimeFormat } from '../model/till-times.ts';
-import { loadDisplayTexts } from '../../../lib/i18n.ts';
+import { loadDisplayTexts } from '../../../lib/i18n/display-texts.ts';
 
 // The store's customer displays (issue 45), with their texts, a part of their own.
 const TillDisplays = lazy(() =>
