@@ -112,7 +112,7 @@ export const ITEM_TEXTS = ['items', 'labelBatch'];
  * The customer display's texts (issue 45): the display's own screens (`display`, the only texts
  * its public route loads, a first load of ≤ 250 KB) and the counter's dialog and the tills page's
  * list of displays (`customerDisplay`), in one part of their own, `en-US.json?display`
- * (lib/i18n.ts, loadDisplayTexts), so the counter's first load carries none of them (product.md §9).
+ * (lib/i18n/display-texts.ts; the display's pages import it), so the counter's first load carries none of them (product.md §9).
  */
 export const DISPLAY_TEXTS = ['display', 'customerDisplay'];
 
