@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { PUBLIC_PAGES } from './first-screen-chunks.ts';
+import { chunksOfPages, keysOutside } from './texts-in-chunks.ts';
 
 /**
  * Top-level namespaces of en-US.json that only screens past the first ones use: the build leaves
@@ -102,6 +104,25 @@ export const COUNTER_KEYS = [
 ];
 
 /**
+ * The later namespaces the public screens past the login page show (sign-up with its "check your
+ * email" screen and password meter, forgot password, confirm): `en-US.json?public`, which their
+ * routes load instead of all later texts (a visitor's first load has a budget of 250 KB, product.md
+ * §9; the whole later part is some 22 KB of it). The build fails when their chunks name a key of
+ * another later namespace. The legal page loads the later texts (`legal`). Screens past these load
+ * `?later` as before.
+ */
+export const PUBLIC_TEXTS = ['checkEmail', 'confirm', 'forgot', 'signUp', 'strength'];
+
+/** Keys of other later namespaces the public screens show: the sign-up's store fields (components/store-name-fields.tsx). */
+export const PUBLIC_KEYS = ['stores.urlNameFixed'];
+
+/** The pages that load `?public`, whose chunks the build checks (PUBLIC_SCREEN in src/app/router.tsx). */
+const PUBLIC_TEXT_PAGES = [PUBLIC_PAGES.signUp, PUBLIC_PAGES.forgotPassword, PUBLIC_PAGES.confirm];
+
+/** The counter's page, whose chunks the build checks against COUNTER_TEXTS and COUNTER_KEYS. */
+const COUNTER_PAGE = 'src/features/counter/pages/counter-page.tsx';
+
+/**
  * Namespaces only the item screens use (items and variants, batch labels: issue 44): a part of
  * their own, `en-US.json?items`, that the products' and cargo's screens load (lib/i18n.ts,
  * loadItemTexts), so the public screens, which load the later texts, do not carry them.
@@ -119,14 +140,35 @@ export const DISPLAY_TEXTS = ['display', 'customerDisplay'];
 /** Keys of later namespaces that the first screens show (the login page's link to the terms). */
 export const FIRST_KEYS = ['legal.title', 'profile.title', 'cargo.offlineBanner'];
 
-/** `texts` with only the keys of `list` (FIRST_KEYS, COUNTER_KEYS) under namespace `ns`. */
+/** `texts` with only the keys of `list` (FIRST_KEYS, COUNTER_KEYS, PUBLIC_KEYS) under namespace `ns`. */
 function firstKeysOf(ns: string, texts: unknown, list: readonly string[] = FIRST_KEYS): Record<string, unknown> {
   const keys = list.filter((k) => k.startsWith(`${ns}.`)).map((k) => k.slice(ns.length + 1));
   const all = texts as Record<string, unknown>;
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 }
 
-const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter|items|display)$/;
+/** The parts that hold some later texts for some pages, and the pages whose chunks the build checks. */
+const OWN_TEXTS = {
+  counter: {
+    namespaces: COUNTER_TEXTS,
+    keys: COUNTER_KEYS,
+    /** Pieces loaded on use that bring these namespaces with their code (the receipt mail form). */
+    onUse: COUNTER_ON_USE_TEXTS,
+    pages: [COUNTER_PAGE],
+    who: 'The counter and what it loads',
+    lists: ['COUNTER_TEXTS', 'COUNTER_KEYS'],
+  },
+  public: {
+    namespaces: PUBLIC_TEXTS,
+    keys: PUBLIC_KEYS,
+    onUse: [] as string[],
+    pages: PUBLIC_TEXT_PAGES,
+    who: 'The sign-up, forgot password and confirm pages',
+    lists: ['PUBLIC_TEXTS', 'PUBLIC_KEYS'],
+  },
+};
+
+const TEXTS = /[\\/]locales[\\/]en-US\.json\?(?:import&)?(first|later|counter|public|items|display)$/;
 
 /**
  * `en-US.json?first` is the file without LATER_TEXTS, `en-US.json?later` only those: English is
@@ -155,9 +197,10 @@ export function splitTexts(): Plugin {
         if (part === 'items' || part === 'display') return [];
         const later = LATER_TEXTS.includes(ns);
         if (part === 'later') return later ? [[ns, value]] : [];
-        if (part === 'counter') {
-          if (COUNTER_TEXTS.includes(ns)) return [[ns, value]];
-          const keys = later ? firstKeysOf(ns, value, COUNTER_KEYS) : {};
+        const own = OWN_TEXTS[part as keyof typeof OWN_TEXTS];
+        if (own) {
+          if (own.namespaces.includes(ns)) return [[ns, value]];
+          const keys = later ? firstKeysOf(ns, value, own.keys) : {};
           return Object.keys(keys).length ? [[ns, keys]] : [];
         }
         if (!later) return [[ns, value]];
@@ -189,55 +232,23 @@ export function splitTexts(): Plugin {
             `take the namespace out of LATER_TEXTS or add the key to FIRST_KEYS.`,
         );
       }
-      const counterNamed = laterKeysOutside(chunksOfCounter(bundle, first), [
-        ...COUNTER_TEXTS,
-        ...COUNTER_ON_USE_TEXTS,
-      ]);
-      if (counterNamed.length) {
-        this.error(
-          `The counter uses ${counterNamed.join(', ')}, which its texts (build-tools/split-texts.ts, COUNTER_TEXTS) ` +
-            `leave out: add the namespace to COUNTER_TEXTS or the key to COUNTER_KEYS.`,
+      for (const [part, own] of Object.entries(OWN_TEXTS)) {
+        const { code: pageCode, missing } = chunksOfPages(bundle, own.pages, first);
+        if (missing.length)
+          this.error(`No chunk of ${missing.join(', ')}: build-tools/split-texts.ts cannot check its texts.`);
+        const outside = keysOutside(
+          pageCode,
+          LATER_TEXTS,
+          [...own.namespaces, ...own.onUse],
+          [...FIRST_KEYS, ...own.keys],
         );
+        if (outside.length) {
+          this.error(
+            `${own.who} use ${outside.join(', ')}, which their texts (\`en-US.json?${part}\`, build-tools/split-texts.ts) ` +
+              `leave out: add the namespace to ${own.lists[0]} or the key to ${own.lists[1]}.`,
+          );
+        }
       }
     },
   };
-}
-
-type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
-
-/**
- * The code of the counter page's chunk and of every chunk it loads, statically or on use (its
- * dialogs, the camera, the sale queue), less what the first screens load (checked above).
- */
-function chunksOfCounter(bundle: Bundle, firstScreens: ReadonlySet<string>): string {
-  const page = Object.values(bundle).find(
-    (c) =>
-      c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('features/counter/pages/counter-page.tsx'),
-  );
-  if (!page) return '';
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const chunk = bundle[file];
-    if (seen.has(file) || firstScreens.has(file) || chunk?.type !== 'chunk') return;
-    seen.add(file);
-    [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
-  };
-  visit(page.fileName);
-  return [...seen].map((file) => (bundle[file]?.type === 'chunk' ? bundle[file].code : '')).join('\n');
-}
-
-/** Keys of later namespaces not in `allowed` that `code` names, once each. */
-function laterKeysOutside(code: string, allowed: readonly string[]): string[] {
-  const named = LATER_TEXTS.filter((ns) => !allowed.includes(ns)).flatMap((ns) =>
-    [...code.matchAll(new RegExp(`["'\`](${ns}\\.[A-Za-z][A-Za-z.]*)`, 'g'))]
-      .map((m) => m[1]!)
-      .filter((key) => !FIRST_KEYS.includes(key) && !inCounterKeys(key)),
-  );
-  return [...new Set(named)];
-}
-
-/** A key of COUNTER_KEYS, a text of a group it names, or the group itself named for a dynamic key ("a.b."). */
-function inCounterKeys(key: string): boolean {
-  const named = key.endsWith('.') ? key.slice(0, -1) : key;
-  return COUNTER_KEYS.some((k) => named === k || named.startsWith(`${k}.`));
 }

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from '../l
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { RouteError } from './route-error.tsx';
-import { loadCounterTexts, loadItemTexts, loadLaterTexts } from '../lib/i18n.ts';
+import { loadCounterTexts, loadItemTexts, loadLaterTexts, loadPublicTexts } from '../lib/i18n.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RootIndex, RootLayout } from './root-layout.tsx';
 import { StoreShell } from './shell/app-shell.tsx';
@@ -30,6 +30,15 @@ import { subscriptionPages } from '../features/subscription/index.ts';
 import { supportPages } from '../features/support/index.ts';
 import { tillsPages } from '../features/tills/index.ts';
 
+/** Which later texts a screen loads: all (true), a part of its own, or none (a first screen). */
+type LaterTexts = boolean | 'counter' | 'public';
+
+function loadTexts(part: LaterTexts): Promise<void> | null {
+  if (part === 'counter') return loadCounterTexts();
+  if (part === 'public') return loadPublicTexts();
+  return part ? loadLaterTexts() : null;
+}
+
 /**
  * Pages load on demand so the first screen ships little JavaScript. Pages past the first screens
  * bring Mantine's full stylesheet and the later texts with them (the first screens carry only
@@ -40,13 +49,13 @@ import { tillsPages } from '../features/tills/index.ts';
 const page =
   (
     load: () => Promise<{ default: ComponentType }>,
-    { fullStyles = true, laterTexts = true as boolean | 'counter', itemTexts = false } = {},
+    { fullStyles = true, laterTexts = true as LaterTexts, itemTexts = false } = {},
   ) =>
   async () => {
     const [module] = await Promise.all([
       load(),
       fullStyles ? import('./full-styles.ts') : null,
-      laterTexts === 'counter' ? loadCounterTexts() : laterTexts ? loadLaterTexts() : null,
+      loadTexts(laterTexts),
       itemTexts ? loadItemTexts() : null,
     ]);
     return { Component: module.default };
@@ -54,7 +63,10 @@ const page =
 const FIRST_SCREEN = { fullStyles: false, laterTexts: false };
 /** Screens that show items, variants or batch labels (their texts are a part of their own). */
 const ITEM_SCREEN = { itemTexts: true };
-const PUBLIC_SCREEN = { fullStyles: false };
+/** Sign-up, forgot password, confirm: only their part of the later texts (lib/i18n.ts, loadPublicTexts). */
+const PUBLIC_SCREEN = { fullStyles: false, laterTexts: 'public' as const };
+/** The legal page: public too, with all later texts (`legal`, which no other public screen shows). */
+const LEGAL_SCREEN = { fullStyles: false };
 /** The counter brings only its own part of the later texts (lib/i18n.ts, loadCounterTexts). */
 const COUNTER_SCREEN = { laterTexts: 'counter' as const };
 /**
@@ -83,7 +95,7 @@ export const appRoutes: RouteObject[] = [
       { path: routes.signUp, lazy: page(authPages.signUp, PUBLIC_SCREEN) },
       { path: routes.forgotPassword, lazy: page(authPages.forgotPassword, PUBLIC_SCREEN) },
       { path: routes.confirm, lazy: page(authPages.confirm, PUBLIC_SCREEN) },
-      { path: routes.legal, lazy: page(legalPages.legal, PUBLIC_SCREEN) },
+      { path: routes.legal, lazy: page(legalPages.legal, LEGAL_SCREEN) },
       // Public paths that must never be taken for a store name.
       // The server draws /receipt/{code} for browsers; the apps open receipt links here (deep links).
       { path: routes.receipt, lazy: page(receiptsPages.receiptLink) },

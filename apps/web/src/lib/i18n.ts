@@ -99,6 +99,25 @@ export function loadCounterTexts(): Promise<void> {
   return counterTexts;
 }
 
+let publicTexts: Promise<void> | undefined;
+
+/**
+ * The public screens' part of the later texts (build-tools/split-texts.ts, PUBLIC_TEXTS): sign-up,
+ * forgot password and confirm load only these, a visitor's first load (≤ 250 KB); screens past
+ * them load all later texts (loadLaterTexts) as before.
+ */
+export function loadPublicTexts(): Promise<void> {
+  if (laterTexts) return laterTexts;
+  publicTexts ??= import('../locales/en-US.json?public').then(
+    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
+    (error: unknown) => {
+      publicTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
+      throw error;
+    },
+  );
+  return publicTexts;
+}
+
 let itemTexts: Promise<void> | undefined;
 
 /** English texts of the item screens (items, variants, batch labels): loaded with the products' and cargo's screens. */

@@ -11,6 +11,10 @@ declare module '*.json?counter' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module '*.json?public' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
 declare module '*.json?items' {
   const texts: Record<string, unknown>;
   export default texts;
