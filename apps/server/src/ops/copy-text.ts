@@ -2,18 +2,31 @@
  * PostgreSQL's COPY text format (the table data of pg_dump's plain output), both ways: a row is
  * one line, columns split by tabs, `\N` for null, and backslash escapes for the characters that
  * would break the line. The move between engines (restore of a backup of the other engine) reads
- * a dump's rows with `decodeCopyLine` and writes a SQLite database's rows with `encodeCopyValue`.
+ * a dump's rows with `decodeCopyLine` and writes a SQLite database's text with `encodeCopyText`.
  */
 
 export type CellValue = string | number | bigint | null;
 
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * The escapes PostgreSQL's `COPY … TO` writes (CopyAttributeOutText): a backslash and the six
+ * control characters with a letter of their own; any other character is written as itself. Writing
+ * exactly these makes a value's text canonical: the same bytes COPY prints when it is read back.
+ */
+const ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+};
+const ESCAPED = /[\\\b\f\n\r\t\v]/;
+const ESCAPED_ALL = /[\\\b\f\n\r\t\v]/g;
 
-/** One value as COPY text reads it back exactly. */
-export function encodeCopyValue(value: CellValue): string {
-  if (value === null) return '\\N';
-  if (typeof value !== 'string') return String(value);
-  return value.replace(/[\\\n\r\t]/g, (c) => ESCAPES[c]!);
+/** Text as COPY text (not null): most values hold nothing to escape and are returned as they are. */
+export function encodeCopyText(value: string): string {
+  return ESCAPED.test(value) ? value.replace(ESCAPED_ALL, (c) => ESCAPES[c]!) : value;
 }
 
 const SIMPLE: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };

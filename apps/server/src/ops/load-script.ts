@@ -12,6 +12,8 @@ export interface Catalog {
   sequences: Set<string>;
   tables: string[];
   foreignKeys: { table: string; name: string; definition: string }[];
+  /** Primary and unique keys: dropped while rows load and added back after (one sort each, then a check of every row). */
+  keys: { table: string; name: string; definition: string }[];
   /** Indexes that back no constraint: dropped while rows load and built once after, far faster than row by row. */
   indexes: { name: string; definition: string }[];
   /** Tables with triggers of their own (a closed shift's lock, an item kept with its product): off while rows load, as they were saved. */
@@ -36,6 +38,12 @@ export async function readCatalog(client: pg.Client, schema: string): Promise<Ca
     `select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
        from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
      where n.nspname = $1 and c.contype = 'f' order by 1, 2`,
+    [schema],
+  );
+  const keys = await client.query<{ table: string; name: string; definition: string }>(
+    `select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = $1 and c.contype in ('p', 'u') order by 1, 2`,
     [schema],
   );
   const indexes = await client.query<{ name: string; definition: string }>(
@@ -65,6 +73,7 @@ export async function readCatalog(client: pg.Client, schema: string): Promise<Ca
     sequences: new Set(sequences.rows.map((r) => r.name)),
     tables: [...byTable.keys()].sort(),
     foreignKeys: foreignKeys.rows,
+    keys: keys.rows,
     indexes: indexes.rows,
     triggered: triggered.rows.map((r) => r.table),
   };
@@ -73,7 +82,8 @@ export async function readCatalog(client: pg.Client, schema: string): Promise<Ca
 /**
  * Writes the psql script that loads table data into `schema`: every table emptied (a migration
  * may seed rows), foreign keys dropped so tables load in any order and added back after (which
- * checks every loaded row), user triggers off while rows load (the rows already hold what they
+ * checks every loaded row), primary and unique keys and indexes dropped and built once after the
+ * rows are in (a sort each, instead of a b-tree insert per row; a duplicate fails the load), user triggers off while rows load (the rows already hold what they
  * would write), then each table's rows as COPY text. Only lines written here reach psql outside
  * COPY data.
  */
@@ -104,6 +114,12 @@ export class LoadScript {
     if (!this.out.write('\n')) await once(this.out, 'drain');
   }
 
+  /** Rows of COPY text already joined, each ending in its newline: one write for many rows. */
+  async putRows(rows: Buffer): Promise<void> {
+    if (this.out.destroyed) throw new Error('the load stopped before its script was written');
+    if (!this.out.write(rows)) await once(this.out, 'drain');
+  }
+
   setEncoding(encoding: string): void {
     this.encoding = encoding;
   }
@@ -121,12 +137,16 @@ export class LoadScript {
       await this.put(`SET maintenance_work_mem = '256MB';`);
       for (const fk of this.catalog.foreignKeys)
         await this.put(`ALTER TABLE ${s}.${this.q(fk.table)} DROP CONSTRAINT ${this.q(fk.name)};`);
+      for (const key of this.catalog.keys)
+        await this.put(`ALTER TABLE ${s}.${this.q(key.table)} DROP CONSTRAINT ${this.q(key.name)};`);
       for (const index of this.catalog.indexes) await this.put(`DROP INDEX ${s}.${this.q(index.name)};`);
       for (const table of this.catalog.triggered)
         await this.put(`ALTER TABLE ${s}.${this.q(table)} DISABLE TRIGGER USER;`);
       this.started = true;
     }
-    await this.put(`COPY ${s}.${this.q(table)} (${columns.map(this.q).join(', ')}) FROM stdin;`);
+    // FREEZE (the table was emptied in this transaction): its rows are written as already visible,
+    // so the read-back that follows (and the first vacuum) does not rewrite every page to say so.
+    await this.put(`COPY ${s}.${this.q(table)} (${columns.map(this.q).join(', ')}) FROM stdin WITH (FREEZE);`);
   }
 
   endCopy(): Promise<void> {
@@ -136,6 +156,8 @@ export class LoadScript {
   async finish(): Promise<void> {
     const s = this.q(this.schema);
     for (const line of this.setvals) await this.put(line);
+    for (const key of this.catalog.keys)
+      await this.put(`ALTER TABLE ${s}.${this.q(key.table)} ADD CONSTRAINT ${this.q(key.name)} ${key.definition};`);
     for (const index of this.catalog.indexes) await this.put(`${index.definition};`);
     for (const fk of this.catalog.foreignKeys) {
       await this.put(`ALTER TABLE ${s}.${this.q(fk.table)} ADD CONSTRAINT ${this.q(fk.name)} ${fk.definition};`);

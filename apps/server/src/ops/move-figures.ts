@@ -1,15 +1,16 @@
-import { encodeCopyValue, type CellValue } from './copy-text.ts';
-
 /**
  * What a move between engines proves (issue: "after the move every figure is the same"): for
  * every table, its rows, the sum of each whole-number column (money, quantities, points) and a
  * fingerprint of every value (text included: names, PIN hashes, audit summaries), computed the same
- * way from the backup's rows as they are read and from the restored database's rows read back. The
- * fingerprint is a sum of per-row hashes, so it does not depend on the order rows come in.
+ * way from the backup's rows as they are read and from the restored database's rows read back.
+ * The fingerprint hashes each row's COPY text line (move-columns.ts `copyLine`: the bytes
+ * PostgreSQL's own `COPY … TO` prints for the row, columns in the order the backup side declared)
+ * and adds the hashes up, so it does not depend on the order rows come in, and PostgreSQL's side
+ * is hashed straight from its COPY output without a value ever being parsed.
  */
 export interface TableFigures {
   rows: number;
-  /** Sum of each whole-number column, by column. */
+  /** Sum of each whole-number column that holds a value, by column. */
   sums: Map<string, bigint>;
   /** Order-free fingerprint: two 32-bit sums of row hashes. */
   hash: [number, number];
@@ -17,50 +18,95 @@ export interface TableFigures {
 
 export type Figures = Map<string, TableFigures>;
 
-/** Two FNV-1a hashes of the row's text with different seeds: 64 bits against chance collisions. */
-function rowHash(text: string): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+const NEWLINE = 0x0a;
+const SEED_A = 0x811c9dc5;
+const SEED_B = 0x01000193 ^ 0x5bd1e995;
+
+/**
+ * One table's figures as its rows come. Rows are given as COPY text bytes, whole lines or any
+ * slices of them (a stream's chunks): each line is hashed by two FNV-1a variants with different
+ * seeds (64 bits against chance collisions), carried across a chunk's end.
+ */
+export class TableCounter {
+  private rows = 0;
+  private totalA = 0;
+  private totalB = 0;
+  private a = SEED_A;
+  private b = SEED_B;
+  private partial = false;
+  private readonly sums: (bigint | undefined)[];
+
+  /** `columns`: the order every row's line gives its values in; `whole`: which hold whole numbers. */
+  constructor(
+    readonly columns: readonly string[],
+    readonly whole: readonly boolean[],
+  ) {
+    this.sums = columns.map(() => undefined);
   }
-  return [a >>> 0, b >>> 0];
+
+  /** COPY text, each row ending in a newline; a row may begin in one call and end in the next. */
+  addLines(bytes: Uint8Array): void {
+    let { a, b, totalA, totalB, rows } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (c === NEWLINE) {
+        totalA = (totalA + (a >>> 0)) >>> 0;
+        totalB = (totalB + (b >>> 0)) >>> 0;
+        rows++;
+        a = SEED_A;
+        b = SEED_B;
+      } else {
+        a = Math.imul(a ^ c, 0x01000193);
+        b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+      }
+    }
+    if (bytes.length > 0) this.partial = bytes[bytes.length - 1] !== NEWLINE;
+    this.a = a;
+    this.b = b;
+    this.totalA = totalA;
+    this.totalB = totalB;
+    this.rows = rows;
+  }
+
+  /** Adds a value of whole-number column `k` (the columns' index) to its sum. */
+  addSum(k: number, value: bigint): void {
+    this.sums[k] = (this.sums[k] ?? 0n) + value;
+  }
+
+  /** Sets the sums counted elsewhere (PostgreSQL's own `sum`), by column. */
+  setSums(sums: Map<string, bigint>): void {
+    this.columns.forEach((c, k) => (this.sums[k] = sums.get(c)));
+  }
+
+  figures(): TableFigures {
+    // A stream that stopped inside a row is not a table's rows.
+    if (this.partial) throw new Error('the rows ended inside a row');
+    const sums = new Map<string, bigint>();
+    this.columns.forEach((c, k) => {
+      if (this.sums[k] !== undefined) sums.set(c, this.sums[k]);
+    });
+    return { rows: this.rows, sums, hash: [this.totalA, this.totalB] };
+  }
 }
 
-/** Adds rows of tables to their figures; columns are named so both sides hash them in one order. */
+/** The counters of a move's tables, by name. */
 export class FigureCounter {
-  readonly figures: Figures = new Map();
-  private order = new Map<string, { names: string[]; index: number[]; whole: boolean[] }>();
+  private readonly counters = new Map<string, TableCounter>();
 
-  /** Declares a table's columns (in the order rows will give them) and which hold whole numbers. */
-  table(table: string, columns: readonly string[], wholeNumber: (column: string) => boolean): void {
-    const names = [...columns].sort();
-    this.order.set(table, {
-      names,
-      index: names.map((n) => columns.indexOf(n)),
-      whole: names.map(wholeNumber),
-    });
-    if (!this.figures.has(table)) this.figures.set(table, { rows: 0, sums: new Map(), hash: [0, 0] });
+  /** Declares a table's columns (in the order its rows' lines give them) and which hold whole numbers. */
+  table(table: string, columns: readonly string[], wholeNumber: (column: string) => boolean): TableCounter {
+    const counter = new TableCounter(columns, columns.map(wholeNumber));
+    this.counters.set(table, counter);
+    return counter;
   }
 
-  add(table: string, values: readonly CellValue[]): void {
-    const { names, index, whole } = this.order.get(table)!;
-    const figures = this.figures.get(table)!;
-    let text = '';
-    for (let k = 0; k < names.length; k++) {
-      let value = values[index[k]!] ?? null;
-      if (whole[k] && value !== null) {
-        const n = BigInt(value);
-        figures.sums.set(names[k]!, (figures.sums.get(names[k]!) ?? 0n) + n);
-        value = n.toString();
-      }
-      text += `${encodeCopyValue(value)}\t`;
-    }
-    const [a, b] = rowHash(text);
-    figures.rows++;
-    figures.hash = [(figures.hash[0] + a) >>> 0, (figures.hash[1] + b) >>> 0];
+  /** The column order a table's rows were hashed in, for the other side to read them back in. */
+  columns(table: string): readonly string[] | undefined {
+    return this.counters.get(table)?.columns;
+  }
+
+  get figures(): Figures {
+    return new Map([...this.counters].map(([table, counter]) => [table, counter.figures()]));
   }
 }
 

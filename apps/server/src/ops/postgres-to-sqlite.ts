@@ -6,7 +6,8 @@ import { RestoreRefused } from './archive.ts';
 import { decodeCopyLine, type CellValue } from './copy-text.ts';
 import { readDump } from './dump-reader.ts';
 import { ledgerRows } from './ledger-checks.ts';
-import { compareFigures, FigureCounter, type Figures, type VerificationRow } from './move-figures.ts';
+import { copyLine, isWholeSqlite, refusedRow } from './move-columns.ts';
+import { compareFigures, FigureCounter, TableCounter, type Figures, type VerificationRow } from './move-figures.ts';
 import { unknownMigration } from './pg-restore.ts';
 import { MoveDiffers } from './sqlite-to-postgres.ts';
 
@@ -20,15 +21,8 @@ import { MoveDiffers } from './sqlite-to-postgres.ts';
  * place only when all are the same.
  */
 
-const WHOLE = /int/i;
 const BATCH = 5_000;
-
-function refusedRow(table: string, row: number, what: string, id?: string | null): RestoreRefused {
-  const named = id ? ` (id ${id.slice(0, 64)})` : '';
-  return new RestoreRefused(
-    `Row ${row}${named} of table ${table} in the backup cannot be stored in SQLite: ${what}. Nothing was restored.`,
-  );
-}
+const NEWLINE = Buffer.from('\n');
 
 function tableColumns(db: SQLite.Database, table: string): { name: string; type: string }[] {
   return db.prepare(`select name, type from pragma_table_info(?) order by cid`).all(table) as {
@@ -84,9 +78,9 @@ export async function movePostgresIntoSqlite(options: {
       );
     }
     progress?.('reading the restored tables back to compare…');
-    const restored = readSqliteFigures(db, tables, types);
+    const restored = readSqliteFigures(db, tables, types, backup);
     const rows = [
-      ...compareFigures(backup, restored),
+      ...compareFigures(backup.figures, restored),
       ...(await ledgerRows(null, {
         count: (sql) => Promise.resolve(Number((db.prepare(sql).get() as { n: number }).n)),
         tables: new Set(tables),
@@ -113,8 +107,8 @@ async function loadDump(
   known: Map<string, Set<string>>,
   types: Map<string, Map<string, string>>,
   progress?: (line: string) => void,
-): Promise<Figures> {
-  const counter = new FigureCounter();
+): Promise<FigureCounter> {
+  const figures = new FigureCounter();
   const triggers = db.prepare(`select name from sqlite_master where type = 'trigger'`).all() as { name: string }[];
   db.exec('begin');
   try {
@@ -124,37 +118,41 @@ async function loadDump(
     let table = '';
     let columns: string[] = [];
     let whole: boolean[] = [];
+    let counter: TableCounter | null = null;
     let insert: SQLite.Statement | null = null;
     let row = 0;
     await readDump(dump, source, known, new Set(), {
       copy: (name, listed) => {
         table = name;
         columns = listed;
-        whole = listed.map((c) => WHOLE.test(types.get(name)!.get(c)!));
+        whole = listed.map((c) => isWholeSqlite(types.get(name)!.get(c)!));
         insert = db.prepare(
           `insert into ${quote(name)} (${listed.map(quote).join(', ')}) values (${listed.map(() => '?').join(', ')})`,
         );
-        counter.table(name, listed, (c) => WHOLE.test(types.get(name)!.get(c)!));
+        counter = figures.table(name, listed, (c) => isWholeSqlite(types.get(name)!.get(c)!));
         row = 0;
       },
       row: async (line) => {
         row++;
         const fields = decodeCopyLine(line.toString('utf8'));
         if (fields.length !== columns.length)
-          throw refusedRow(table, row, `it has ${fields.length} values for ${columns.length} columns`);
+          throw refusedRow('SQLite', table, row, `it has ${fields.length} values for ${columns.length} columns`);
         const values: CellValue[] = fields.map((field, k) => {
           if (field === null || !whole[k]) return field;
           if (!/^-?\d{1,19}$/.test(field))
-            throw refusedRow(table, row, `${columns[k]} holds "${field.slice(0, 30)}", not a whole number`);
+            throw refusedRow('SQLite', table, row, `${columns[k]} holds "${field.slice(0, 30)}", not a whole number`);
           const n = BigInt(field);
+          counter!.addSum(k, n);
           return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
         });
-        counter.add(table, values);
+        // The dump's own line is hashed: pg_dump writes COPY's canonical text, as the read-back does.
+        counter!.addLines(line);
+        counter!.addLines(NEWLINE);
         try {
           insert!.run(values);
         } catch (error) {
           const id = columns.indexOf('id');
-          throw refusedRow(table, row, (error as Error).message, id >= 0 ? fields[id] : null);
+          throw refusedRow('SQLite', table, row, (error as Error).message, id >= 0 ? fields[id] : null);
         }
         if (row % BATCH === 0) {
           if (row % 200_000 === 0) progress?.(`${table}: ${row.toLocaleString('en-US')} rows loaded`);
@@ -172,19 +170,42 @@ async function loadDump(
     if (db.inTransaction) db.exec('rollback');
     throw error;
   }
-  return counter.figures;
+  return figures;
 }
 
-function readSqliteFigures(db: SQLite.Database, tables: string[], types: Map<string, Map<string, string>>): Figures {
-  const counter = new FigureCounter();
+/**
+ * The restored database's figures: each table's rows as COPY text lines in the column order the
+ * dump gave (move-columns.ts `copyLine`), hashed as the dump's lines were, its whole numbers summed.
+ */
+function readSqliteFigures(
+  db: SQLite.Database,
+  tables: string[],
+  types: Map<string, Map<string, string>>,
+  backup: FigureCounter,
+): Figures {
+  const figures: Figures = new Map();
   for (const table of tables) {
-    const columns = [...types.get(table)!.keys()];
-    counter.table(table, columns, (c) => WHOLE.test(types.get(table)!.get(c)!));
+    const columns = backup.columns(table) ?? [...types.get(table)!.keys()];
+    const whole = columns.map((c) => isWholeSqlite(types.get(table)!.get(c) ?? ''));
+    const counter = new TableCounter(columns, whole);
     const select = db
       .prepare(`select ${columns.map(quote).join(', ')} from ${quote(table)}`)
       .raw(true)
       .safeIntegers(true);
-    for (const values of select.iterate() as IterableIterator<CellValue[]>) counter.add(table, values);
+    let batch = '';
+    for (const values of select.iterate() as IterableIterator<CellValue[]>) {
+      for (let k = 0; k < values.length; k++) {
+        const value = values[k];
+        if (whole[k] && typeof value === 'bigint') counter.addSum(k, value);
+      }
+      batch += `${copyLine(values)}\n`;
+      if (batch.length >= 1 << 16) {
+        counter.addLines(Buffer.from(batch, 'utf8'));
+        batch = '';
+      }
+    }
+    counter.addLines(Buffer.from(batch, 'utf8'));
+    figures.set(table, counter.figures());
   }
-  return counter.figures;
+  return figures;
 }

@@ -129,3 +129,37 @@ export function streamScript(url: string): { input: Writable; done: Promise<void
   // Stopped before its script ends: killed, so it never reaches the end of its input and commits.
   return { input: child.stdin, done, stop: () => child.kill('SIGKILL') };
 }
+
+/**
+ * Runs one `COPY … TO STDOUT` with psql and gives its output as it comes, in UTF-8 (the text a
+ * table's rows make, bounded by the pipe, never the whole table in memory); throws psql's error
+ * when it fails, after the output it gave.
+ */
+export async function* copyOut(url: string, sql: string): AsyncGenerator<Buffer> {
+  const connection = connectionFor(url);
+  const child = spawn(
+    findPgProgram('psql'),
+    ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${connection.url}`, `--command=${sql}`],
+    { env: { ...connection.env, PGCLIENTENCODING: 'UTF8' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 20_000) stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`psql failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+    });
+  });
+  exited.catch(() => undefined);
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) yield chunk;
+    await exited;
+  } finally {
+    // A reader that stopped early (an error of its own) leaves no psql behind.
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}

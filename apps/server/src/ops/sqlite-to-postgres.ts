@@ -2,10 +2,11 @@ import SQLite from 'better-sqlite3';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { RestoreRefused } from './archive.ts';
-import { encodeCopyValue, type CellValue } from './copy-text.ts';
+import { encodeCopyText } from './copy-text.ts';
 import { ledgerRows } from './ledger-checks.ts';
 import { LoadScript, type Catalog } from './load-script.ts';
-import { compareFigures, FigureCounter, type Figures, type VerificationRow } from './move-figures.ts';
+import { isTextPostgres, isWholePostgres, refusedRow } from './move-columns.ts';
+import { compareFigures, FigureCounter, type TableCounter, type VerificationRow } from './move-figures.ts';
 import { restoreIntoPostgres } from './pg-restore.ts';
 import { streamScript } from './postgres-tools.ts';
 import { readPostgresFigures } from './postgres-figures.ts';
@@ -20,39 +21,56 @@ import { readPostgresFigures } from './postgres-figures.ts';
  * (move-figures.ts); a difference refuses the move and leaves the target empty.
  */
 
-const WHOLE = /^(bigint|integer|smallint)$/;
-const TEXT = /^(text|character varying|character)\b/;
+/** Rows go to psql this many characters at a time: one write for hundreds of rows. */
+const BATCH_CHARS = 1 << 16;
 
-function refusedRow(table: string, row: number, what: string, id?: unknown): RestoreRefused {
-  const named = typeof id === 'string' ? ` (id ${id.slice(0, 64)})` : '';
-  return new RestoreRefused(
-    `Row ${row}${named} of table ${table} in the backup cannot be stored in PostgreSQL: ${what}. Nothing was restored.`,
-  );
-}
-
-/** The value as PostgreSQL's column of `type` takes it, or a refusal naming the table and row. */
-function checked(value: unknown, type: string, table: string, row: number, column: string, id: unknown): CellValue {
-  if (value === null) return null;
-  if (WHOLE.test(type)) {
-    if (typeof value === 'bigint') return value;
-    if (typeof value === 'number' && Number.isInteger(value)) return value;
-    throw refusedRow(
-      table,
-      row,
-      `${column} holds ${JSON.stringify(String(value)).slice(0, 40)}, not a whole number`,
-      id,
-    );
-  }
-  if (TEXT.test(type)) {
-    if (typeof value === 'string') {
-      if (value.includes('\u0000'))
-        throw refusedRow(table, row, `${column} holds a NUL character, which PostgreSQL's text cannot`, id);
-      return value;
+/**
+ * A table's row encoder, built once per table: each row's values checked against the columns
+ * PostgreSQL will hold them in (a refusal names the table and row) and written as the row's COPY
+ * text line; whole numbers are added to the table's sums on the way.
+ */
+function rowEncoder(
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+  counter: TableCounter,
+): (values: readonly unknown[], row: number) => string {
+  const whole = types.map(isWholePostgres);
+  const text = types.map(isTextPostgres);
+  const idAt = columns.indexOf('id');
+  const refuse = (values: readonly unknown[], row: number, what: string) =>
+    refusedRow('PostgreSQL', table, row, what, idAt >= 0 ? values[idAt] : undefined);
+  return (values, row) => {
+    let line = '';
+    for (let k = 0; k < values.length; k++) {
+      const value = values[k];
+      if (k > 0) line += '\t';
+      if (value === null) {
+        line += '\\N';
+      } else if (whole[k]) {
+        // safeIntegers: SQLite's integers come as bigint, its reals as numbers.
+        const n = typeof value === 'bigint' ? value : Number.isInteger(value) ? BigInt(value as number) : null;
+        if (n === null)
+          throw refuse(
+            values,
+            row,
+            `${columns[k]} holds ${JSON.stringify(String(value)).slice(0, 40)}, not a whole number`,
+          );
+        counter.addSum(k, n);
+        line += n.toString();
+      } else if (text[k]) {
+        if (typeof value === 'string') {
+          if (value.includes('\u0000'))
+            throw refuse(values, row, `${columns[k]} holds a NUL character, which PostgreSQL's text cannot`);
+          line += encodeCopyText(value);
+        } else if (typeof value === 'number' || typeof value === 'bigint') line += String(value);
+        else throw refuse(values, row, `${columns[k]} holds binary data, not text`);
+      } else {
+        throw refuse(values, row, `${columns[k]} is of type ${types[k]}, which a move does not carry`);
+      }
     }
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    throw refusedRow(table, row, `${column} holds binary data, not text`, id);
-  }
-  throw refusedRow(table, row, `${column} is of type ${type}, which a move does not carry`, id);
+    return line;
+  };
 }
 
 /** SQLite's own tables, never data of ours. */
@@ -75,7 +93,7 @@ export async function moveSqliteIntoPostgres(options: {
       load: async (client, schema, catalog) => {
         // psql loads while the rows are read: the script streams into it, never onto the disk.
         const psql = streamScript(url);
-        let backup: Figures;
+        let backup: FigureCounter;
         try {
           backup = await writeScript(source, psql.input, schema, catalog, progress);
           progress?.('loading into PostgreSQL: indexes and foreign keys…');
@@ -92,9 +110,9 @@ export async function moveSqliteIntoPostgres(options: {
           );
         }
         progress?.('reading the restored tables back to compare…');
-        const restored = await readPostgresFigures(client, schema, catalog);
+        const restored = await readPostgresFigures(client, url, schema, catalog, backup);
         const rows = [
-          ...compareFigures(backup, restored),
+          ...compareFigures(backup.figures, restored),
           ...(await ledgerRows(
             {
               count: (sql) => Promise.resolve(Number((source.prepare(sql).get() as { n: number }).n)),
@@ -136,13 +154,13 @@ async function writeScript(
   schema: string,
   catalog: Catalog,
   progress?: (line: string) => void,
-): Promise<Figures> {
+): Promise<FigureCounter> {
   const tables = (
     source.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as { name: string }[]
   )
     .map((t) => t.name)
     .filter((name) => !isInternal(name));
-  const counter = new FigureCounter();
+  const figures = new FigureCounter();
   const load = new LoadScript(script, schema, catalog);
   try {
     for (const table of tables) {
@@ -160,7 +178,8 @@ async function writeScript(
           `The backup's table ${table} has a column (${unknown}) this version does not make; nothing was restored.`,
         );
       const types = columns.map((c) => known.get(c)!);
-      counter.table(table, columns, (c) => WHOLE.test(known.get(c)!));
+      const counter = figures.table(table, columns, (c) => isWholePostgres(known.get(c)!));
+      const encode = rowEncoder(table, columns, types, counter);
       await load.copy(table, columns);
       const select = source
         .prepare(
@@ -168,16 +187,22 @@ async function writeScript(
         )
         .raw(true)
         .safeIntegers(true);
-      const idAt = columns.indexOf('id');
       let row = 0;
+      let batch = '';
+      // The bytes psql is given are the bytes hashed: the figures are of exactly what was sent.
+      const flush = async () => {
+        const bytes = Buffer.from(batch, 'utf8');
+        batch = '';
+        counter.addLines(bytes);
+        await load.putRows(bytes);
+      };
       for (const values of select.iterate() as IterableIterator<unknown[]>) {
         row++;
-        const id = idAt >= 0 ? values[idAt] : undefined;
-        const cells = values.map((v, k) => checked(v, types[k]!, table, row, columns[k]!, id));
-        counter.add(table, cells);
-        await load.put(cells.map(encodeCopyValue).join('\t'));
+        batch += `${encode(values, row)}\n`;
+        if (batch.length >= BATCH_CHARS) await flush();
         if (row % 200_000 === 0) progress?.(`${table}: ${row.toLocaleString('en-US')} rows read`);
       }
+      await flush();
       await load.endCopy();
       if (row >= 200_000) progress?.(`${table}: ${row.toLocaleString('en-US')} rows read`);
     }
@@ -186,5 +211,5 @@ async function writeScript(
     load.abort();
     throw error;
   }
-  return counter.figures;
+  return figures;
 }
