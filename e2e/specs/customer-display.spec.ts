@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decode } from '../support/customers.ts';
 import { seedStore } from '../support/app-routes.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { wedgeScan } from '../support/pages.ts';
@@ -11,6 +15,18 @@ import { wedgeScan } from '../support/pages.ts';
  * in the middle of the sale and catches up; after payment it shows the change and the receipt's QR,
  * and mails the receipt through the server's SMTP; revoking it from the counter stops it at once.
  */
+
+/** What a phone's camera would read from a QR code on screen: zbarimg on the element's pixels. */
+async function readQr(qr: Locator): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'display-qr-')), 'qr.png');
+  await qr.screenshot({ path: file });
+  return decode(file, '-Sdisable', '-Sqrcode.enable');
+}
+
+/** With DISPLAY_SHOTS=dir, the screens of this flow are kept there as PNGs to look at. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.DISPLAY_SHOTS) await page.screenshot({ path: `${process.env.DISPLAY_SHOTS}/${name}.png` });
+};
 
 async function openDisplayDialog(page: Page) {
   await page.getByRole('button', { name: 'More actions' }).first().click();
@@ -75,6 +91,9 @@ test('a tablet paired by QR follows a phone counter through a network drop, mail
   await dialog.getByRole('button', { name: 'Show a pairing code' }).click();
   await expect(dialog.getByTestId('display-pair-qr')).toBeVisible();
   const href = await dialog.getByRole('link', { name: /\/display\// }).getAttribute('href');
+  // The QR the tablet scans carries exactly the link shown under it.
+  expect(await readQr(dialog.getByTestId('display-pair-qr'))).toBe(href);
+  await shot(page, 'counter-pair-qr-phone');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -92,6 +111,7 @@ test('a tablet paired by QR follows a phone counter through a network drop, mail
   await wedgeScan(page, codes.inStock);
   await expect(display.getByText('Green tea 500 g')).toBeVisible();
   await expect(display.getByTestId('display-total')).toContainText('$12.50');
+  await shot(display, 'tablet-sale');
 
   // The tablet's network drops while the cashier rings up more: it says it waits, then catches up.
   await tablet.setOffline(true);
@@ -106,6 +126,10 @@ test('a tablet paired by QR follows a phone counter through a network drop, mail
   await payCash(page, '20');
   await expect(display.getByTestId('display-change')).toContainText('$1.50');
   await expect(display.getByTestId('display-receipt-qr')).toBeVisible();
+  // The receipt's QR opens the sale's public receipt page.
+  const receiptUrl = await readQr(display.getByTestId('display-receipt-qr'));
+  expect(receiptUrl).toMatch(/\/receipt\/[0-9A-Z]{12}$/);
+  await shot(display, 'tablet-paid');
 
   // The customer types their address on the tablet; the mail goes out through SMTP.
   const address = `buyer-${randomUUID().slice(0, 8)}@example.com`;
@@ -116,7 +140,7 @@ test('a tablet paired by QR follows a phone counter through a network drop, mail
   const mail = await waitForMail(address, since);
   expect(mail.text).toContain('Green tea 500 g');
   expect(mail.text).toContain('Handmade soap');
-  expect(mail.text).toMatch(/\/receipt\/[0-9A-Z]{12}/);
+  expect(mail.text).toContain(new URL(receiptUrl).pathname);
 
   // Revoked from the counter: the tablet says so at once.
   await page.getByRole('button', { name: 'New sale' }).click();

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** What zbarimg reads from a PNG file (`-S` options narrow it to one symbology). */
+/** What zbarimg reads from a PNG file (`-S` options narrow it to one symbology); its D-Bus chatter is dropped. */
 export function decode(file: string, ...options: string[]): string {
-  return execFileSync('zbarimg', ['--quiet', '--raw', ...options, file], { encoding: 'utf8' }).trim();
+  return execFileSync('zbarimg', ['--quiet', '--raw', ...options, file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 }
 
 /** A canvas's pixels as a PNG file, for zbarimg. */
