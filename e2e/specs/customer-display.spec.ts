@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_RECEIPT_TEMPLATE } from '@shopdesk/shared';
 import { decode } from '../support/customers.ts';
+import { solidPng } from '../support/png.ts';
 import { seedStore } from '../support/app-routes.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { wedgeScan } from '../support/pages.ts';
+import { apiHeaders, wedgeScan } from '../support/pages.ts';
 
 /**
  * The customer display end to end (issue 45), every part real: the counter's own screens drive a
@@ -42,8 +44,23 @@ async function payCash(page: Page, amount: string) {
   await expect(page.getByTestId('change-amount')).toBeVisible();
 }
 
+/** The store's receipt logo (a 120×40 image) shown on its receipts, as the template screen sets it. */
+async function giveLogo(page: Page, store: string) {
+  const headers = await apiHeaders(page, store);
+  const path = `/api/secure/virtual-store/${store}/receipt-template`;
+  const template = (await (await page.request.get(path, { headers })).json()) as { logoImageId: string };
+  const put = await page.request.put(`/api/secure/file/data/${store}/${template.logoImageId}`, {
+    headers: { ...headers, 'content-type': 'image/png' },
+    data: solidPng(120, 40, [20, 110, 100]),
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const saved = await page.request.put(path, { headers, data: { ...DEFAULT_RECEIPT_TEMPLATE, showLogo: true } });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
 test('a second window follows the counter: scans, payment and change, then idle again', async ({ page }) => {
   const { store, codes } = await seedStore(page, 'dispwin');
+  await giveLogo(page, store);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/${store}/shop/counter`);
   await expect(page.getByText('Scan an item to start a sale')).toBeVisible();
@@ -54,8 +71,11 @@ test('a second window follows the counter: scans, payment and change, then idle 
     dialog.getByRole('button', { name: 'Open a second window' }).click(),
   ]);
   await expect(display).toHaveURL(new RegExp(`/display-window/${store}$`));
-  // Idle: the store's name, nothing of a sale.
+  // Idle: the store's name and its receipt logo, nothing of a sale.
   await expect(display.getByRole('heading', { level: 1 })).toBeVisible();
+  const logo = display.locator('img.cd-logo');
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { apiHeaders, sessionToken, signUpConfirmed } from '../support/pages.ts';
 import { solidPng } from '../support/png.ts';
+import { inJapanese } from '../support/till.ts';
 
 /**
  * Subscriptions and support in the browser, with the server's demo billing provider
@@ -210,11 +211,9 @@ test('profile picture, the checkout return page, and the account screens in Japa
   // The same screens in Japanese.
   const ja = await page.request.put('/api/secure/profile', { headers, data: { name: owner.name, locale: 'ja-JP' } });
   expect(ja.status(), await ja.text()).toBe(200);
-  await page.evaluate(() => {
-    const raw = JSON.parse(localStorage.getItem('shopdesk-session') ?? '{}');
-    raw.state.userLocale = 'ja-JP';
-    localStorage.setItem('shopdesk-session', JSON.stringify(raw));
-  });
+  // Set before the app starts (support/till.ts): a write from the page still open (the return
+  // page's polling keeps the session) could otherwise put English back before the next load.
+  await inJapanese(page);
   await page.goto(`/${store}/profile/subscription`);
   await expect(page.getByRole('heading', { name: '無料プラン' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: '商品' })).toHaveAttribute('aria-valuenow', '0');

@@ -1,4 +1,10 @@
-import { displayChannelName, SUPPORTED_LOCALES, type DisplayState, type DisplayStore } from '@shopdesk/shared';
+import {
+  displayChannelName,
+  SUPPORTED_LOCALES,
+  type DisplayState,
+  type DisplayStore,
+  type ReceiptTemplate,
+} from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { counterTaxOptions, priceCart, type Cart } from '../cart/cart.ts';
@@ -7,12 +13,36 @@ import { DisplayPublisher } from './display-publisher.ts';
 import { displayStateOf, sameShown, type CounterPhase } from './display-state.ts';
 import type { DisplayFeed } from './display-feed.ts';
 
-/** The store's side of the display: its name and currencies from the session (no logo without a public path). */
-function displayStore(): DisplayStore {
+/**
+ * The store's receipt logo, when its template shows one, as an object URL: the file route needs the
+ * session, and a `blob:` URL of this page is drawn by the second window too (same origin) while the
+ * counter lives. A paired display gets the logo from its own public route instead. Best effort: no
+ * logo is no error.
+ */
+const logos = new Map<string, string | null>();
+function loadLogo(store: string, loaded: () => void): void {
+  if (logos.has(store)) return;
+  logos.set(store, null);
+  const s = encodeURIComponent(store);
+  void secureApi
+    .request<ReceiptTemplate>(`/api/secure/virtual-store/${s}/receipt-template`, { store })
+    .then(async (template) => {
+      if (!template.showLogo || !template.logoUploaded) return;
+      const image = await secureApi.blob(`/api/secure/file/data/${s}/${encodeURIComponent(template.logoImageId)}`, {
+        store,
+      });
+      logos.set(store, URL.createObjectURL(image));
+      loaded();
+    })
+    .catch(() => undefined);
+}
+
+/** The store's side of the display: its name and currencies from the session, its logo once loaded. */
+function displayStore(store: string): DisplayStore {
   const { virtualStore: vs, userLocale } = useSession.getState();
   return {
     name: (vs?.name ?? '').slice(0, 200),
-    logoUrl: null,
+    logoUrl: logos.get(store) ?? null,
     locale: SUPPORTED_LOCALES.find((l) => l === userLocale) ?? 'en-US',
     mainCurrency: vs?.mainCurrency ?? 'USD',
     secondCurrency: vs?.secondCurrency ?? null,
@@ -31,7 +61,7 @@ function channelOf(store: string) {
 }
 
 function publisherFor(store: string): DisplayPublisher {
-  return new DisplayPublisher(displayStore, {
+  return new DisplayPublisher(() => displayStore(store), {
     channel: channelOf(store),
     put: (id, state) =>
       secureApi.request<void>(`/api/secure/display/pair/${encodeURIComponent(id)}/state`, {
@@ -83,7 +113,11 @@ function phaseOf(feed: DisplayFeed): CounterPhase {
 /** Shows the counter's sale on its displays, when what they show changes. */
 export function showOnDisplay(store: string, feed: DisplayFeed): void {
   let l = live.get(store);
-  if (!l) live.set(store, (l = { publisher: publisherFor(store), seq: Date.now(), last: null, saleCart: null }));
+  if (!l) {
+    const publisher = publisherFor(store);
+    live.set(store, (l = { publisher, seq: Date.now(), last: null, saleCart: null }));
+    loadLogo(store, () => publisher.resend());
+  }
   const phase = phaseOf(feed);
   if (feed.cart.lines.length) l.saleCart = feed.cart;
   else if (phase.kind === 'sale') l.saleCart = null;

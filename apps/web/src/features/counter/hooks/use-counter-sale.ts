@@ -18,6 +18,7 @@ import { useUpdateHold } from '../../../lib/update-guard.ts';
 import { counterTaxOptions, itemCount, lineToGrow, priceCart, type CartAction } from '../cart/cart.ts';
 import { useCounterCatalog, type CounterProduct } from '../catalog/use-counter-catalog.ts';
 import { usePersistentCart } from './use-persistent-cart.ts';
+import { useRulesReading } from './use-rules-reading.ts';
 
 export const newLineKey = () => crypto.randomUUID();
 
@@ -42,7 +43,9 @@ export function useCounterSale(store: string) {
   const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
   const pendingScans = useRef<string[]>([]);
   // The store's rules for scale and price labels; none until they are read (codes are then plain).
-  const rules = useQuery(barcodeRulesQuery(store)).data?.rules;
+  const rulesQuery = useQuery(barcodeRulesQuery(store));
+  const rules = rulesQuery.data?.rules;
+  const rulesReading = useRulesReading(rulesQuery.isPending && rulesQuery.fetchStatus === 'fetching');
   const exponent = CURRENCIES[(virtualStore?.mainCurrency ?? 'USD') as CurrencyCode].exponent;
 
   const pricing = useMemo(
@@ -102,7 +105,9 @@ export function useCounterSale(store: string) {
 
   const onScan = useCallback(
     async (code: string) => {
-      if (!ready) {
+      // A scale label scanned as the counter opens waits for the rules that read it (briefly, see
+      // useRulesReading), as every scan waits for the saved cart: never "unknown product" for it.
+      if (!ready || rulesReading) {
         pendingScans.current.push(code);
         return;
       }
@@ -155,15 +160,15 @@ export function useCounterSale(store: string) {
         message: found.reason === 'offline' ? t('counter.notInCopyText', { code }) : t('counter.unknownText', { code }),
       });
     },
-    [ready, find, addProduct, t, rules, exponent, store, dispatch],
+    [ready, rulesReading, find, addProduct, t, rules, exponent, store, dispatch],
   );
 
-  // Scans that arrived while the saved cart was being read are added once it is.
+  // Scans that arrived while the saved cart (or the label rules) were being read are added once they are.
   useEffect(() => {
-    if (!ready || pendingScans.current.length === 0) return;
+    if (!ready || rulesReading || pendingScans.current.length === 0) return;
     const waiting = pendingScans.current.splice(0);
     void waiting.reduce((previous, code) => previous.then(() => onScan(code)), Promise.resolve());
-  }, [ready, onScan]);
+  }, [ready, rulesReading, onScan]);
 
   const selectedLine = cart.lines.find((l) => l.key === selected) ?? cart.lines.at(-1) ?? null;
 
