@@ -5,6 +5,7 @@
  * time. Measured from the PUT being sent to the matching `state` event arriving on the measured
  * store's display stream, beside a bare route's round trip under the same load.
  */
+import { plainSaleState } from '@shopdesk/shared';
 import { percentile } from './load.ts';
 import { call, signUpOwner, type BenchServer } from './server.ts';
 import type { Row } from './table.ts';
@@ -22,29 +23,12 @@ function cart(seq: number, count: number) {
   const lines = Array.from({ length: count }, (_, i) => ({
     name: `Bench item ${i + 1}`,
     quantity: 1 + (i % 3),
-    unit: 'EACH',
+    unit: 'EACH' as const,
     unitPrice: 250 + i,
     discount: 0,
     total: (250 + i) * (1 + (i % 3)),
   }));
-  const total = lines.reduce((sum, l) => sum + l.total, 0);
-  return {
-    seq,
-    phase: 'sale',
-    currency: 'USD',
-    taxMode: 'NONE',
-    lines,
-    itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-    cartDiscount: 0,
-    pointsDiscount: 0,
-    taxes: [],
-    total,
-    second: null,
-    payment: null,
-    points: null,
-    receipt: null,
-    customerLocale: null,
-  };
+  return plainSaleState(seq, lines);
 }
 
 /** A display's stream: calls `onState(seq)` for each state event as its bytes arrive. */

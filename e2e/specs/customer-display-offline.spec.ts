@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { displayChannelName, type DisplayChannelMessage } from '@shopdesk/shared';
+import { displayChannelName, plainSaleState, type DisplayChannelMessage } from '@shopdesk/shared';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
 
 // The counter's second window works offline (issue 45): the service worker serves its page with the
@@ -20,23 +20,9 @@ test('the second window opens and follows the channel offline', async ({ browser
     const message: DisplayChannelMessage = {
       type: 'state',
       store: { name: 'Corner', logoUrl: null, locale: 'en-US', mainCurrency: 'USD', secondCurrency: null },
-      state: {
-        seq: 1,
-        phase: 'sale',
-        currency: 'USD',
-        taxMode: 'NONE',
-        lines: [{ name: 'Green tea', quantity: 2, unit: 'EACH', unitPrice: 250, discount: 0, total: 500 }],
-        itemCount: 2,
-        cartDiscount: 0,
-        pointsDiscount: 0,
-        taxes: [],
-        total: 500,
-        second: null,
-        payment: null,
-        points: null,
-        receipt: null,
-        customerLocale: null,
-      },
+      state: plainSaleState(1, [
+        { name: 'Green tea', quantity: 2, unit: 'EACH', unitPrice: 250, discount: 0, total: 500 },
+      ]),
     };
     // The counter: another page of the same origin on the same device.
     const counter = await context.newPage();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { DisplayPairResponse, DisplayState } from '@shopdesk/shared';
+import { plainSaleState, type DisplayPairResponse, type DisplayState } from '@shopdesk/shared';
 import { randomUUID } from 'node:crypto';
 import { randomInStoreEan13 } from '@shopdesk/shared';
 import { waitForMail } from '../support/mailbox.ts';
@@ -20,24 +20,7 @@ function state(seq: number, names: string[], phase: DisplayState['phase'] = 'sal
     discount: 0,
     total: 250,
   }));
-  const total = 250 * names.length;
-  return {
-    seq,
-    phase,
-    currency: 'USD',
-    taxMode: 'NONE',
-    lines,
-    itemCount: names.length,
-    cartDiscount: 0,
-    pointsDiscount: 0,
-    taxes: [],
-    total,
-    second: null,
-    payment: null,
-    points: null,
-    receipt: null,
-    customerLocale: null,
-  };
+  return { ...plainSaleState(seq, lines), phase };
 }
 
 test('a paired display follows the counter, waits through a cut, catches up, and stops when unpaired', async ({

@@ -112,6 +112,34 @@ export const DisplayStateSchema = z
   .strict();
 export type DisplayState = z.infer<typeof DisplayStateSchema>;
 
+/**
+ * A sale's state with only its lines: totals added up, no tax, discount, payment or points. What
+ * tests, the bench and sample screens start from (spread over it what a case needs).
+ */
+export function plainSaleState(
+  seq: number,
+  lines: DisplayLine[],
+  currency: DisplayState['currency'] = 'USD',
+): DisplayState {
+  return {
+    seq,
+    phase: 'sale',
+    currency,
+    taxMode: 'NONE',
+    lines,
+    itemCount: lines.reduce((sum, l) => sum + (l.unit === 'EACH' ? l.quantity : 1), 0),
+    cartDiscount: 0,
+    pointsDiscount: 0,
+    taxes: [],
+    total: lines.reduce((sum, l) => sum + l.total, 0),
+    second: null,
+    payment: null,
+    points: null,
+    receipt: null,
+    customerLocale: null,
+  };
+}
+
 /** What a display shows when idle, and how it reads amounts. */
 export const DisplayStoreSchema = z
   .object({

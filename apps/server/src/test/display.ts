@@ -1,28 +1,12 @@
 import { expect } from 'vitest';
-import type { DisplayPairResponse, DisplayState } from '@shopdesk/shared';
+import { plainSaleState, type DisplayPairResponse, type DisplayState } from '@shopdesk/shared';
 import type { TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
 /** A sale's state as a counter sends it: one line, no payment yet. */
 export function displayState(seq: number, overrides: Partial<DisplayState> = {}): DisplayState {
-  return {
-    seq,
-    phase: 'sale',
-    currency: 'USD',
-    taxMode: 'NONE',
-    lines: [{ name: 'Green tea', quantity: 2, unit: 'EACH', unitPrice: 250, discount: 0, total: 500 }],
-    itemCount: 2,
-    cartDiscount: 0,
-    pointsDiscount: 0,
-    taxes: [],
-    total: 500,
-    second: null,
-    payment: null,
-    points: null,
-    receipt: null,
-    customerLocale: null,
-    ...overrides,
-  };
+  const line = { name: 'Green tea', quantity: 2, unit: 'EACH', unitPrice: 250, discount: 0, total: 500 } as const;
+  return { ...plainSaleState(seq, [line]), ...overrides };
 }
 
 /** Pairs a display with `user`'s store: the answer, and the token from its url. */
