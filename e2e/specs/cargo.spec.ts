@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, logIn, signUpConfirmed, wedgeScan } from '../support/pages.ts';
+import { readObjectStore } from '../support/indexed-db.ts';
 
 /**
  * Cargo with two users: the first makes a cargo of two products by wedge scans and shows its
@@ -195,17 +196,8 @@ test('cargo: counting offline is kept on the device and reaches the server once 
     await expect(saveState(page)).toContainText('Waiting for network');
     await shot(page, 'cargo-offline-phone');
     // Kept on the device: a reload while offline would lose nothing (the queue is in IndexedDB).
-    const queued = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('shopdesk-cargo-queue');
-          open.onsuccess = () => {
-            const all = open.result.transaction('differences').objectStore('differences').getAll();
-            all.onsuccess = () =>
-              resolve(all.result.reduce((n: number, e: { difference: number }) => n + e.difference, 0));
-          };
-        }),
-    );
+    const differences = await readObjectStore<{ difference: number }>(page, 'shopdesk-cargo-queue', 'differences');
+    const queued = (differences ?? []).reduce((n, e) => n + e.difference, 0);
     expect(queued).toBe(5);
 
     await context.setOffline(false);

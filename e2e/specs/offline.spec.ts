@@ -4,24 +4,12 @@ import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, wedgeScan } from '../support/pages.ts';
 import { waitActive, waitControlled } from '../support/service-worker.ts';
 import { readyCounterForOffline } from '../support/offline-counter.ts';
+import { readObjectStore } from '../support/indexed-db.ts';
 
 /** Whether the offline cache in IndexedDB (idb-keyval's default store) holds `text`. */
-function offlineCacheHolds(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(
-    (needle) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
-          const all = db.transaction('keyval').objectStore('keyval').getAll();
-          all.onsuccess = () => resolve(all.result.some((v) => typeof v === 'string' && v.includes(needle)));
-          all.onerror = () => resolve(false);
-        };
-      }),
-    text,
-  );
+async function offlineCacheHolds(page: Page, text: string): Promise<boolean> {
+  const values = await readObjectStore(page, 'keyval-store', 'keyval');
+  return (values ?? []).some((v) => typeof v === 'string' && v.includes(text));
 }
 
 // Offline, the last loaded list and looked-up product stay visible with a banner, and writes are

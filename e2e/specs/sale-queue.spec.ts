@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStore } from '../support/app-routes.ts';
 import { apiHeaders, openProfile } from '../support/pages.ts';
+import { readObjectStore } from '../support/indexed-db.ts';
 
 /**
  * The offline sale queue in a real browser, without the counter: sales are put in the queue's
@@ -84,23 +85,9 @@ async function queueSales(page: Page, store: string, sales: Seed[]): Promise<str
 }
 
 /** The queue as IndexedDB holds it now. */
-function queued(page: Page): Promise<{ clientId: string; state: string; refusal: { status: number } | null }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('shopdesk-sale-queue');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('sales')) return resolve([]);
-          const all = db.transaction('sales').objectStore('sales').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result);
-          };
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
+async function queued(page: Page) {
+  type Entry = { clientId: string; state: string; refusal: { status: number } | null };
+  return (await readObjectStore<Entry>(page, 'shopdesk-sale-queue', 'sales')) ?? [];
 }
 
 function day(offset: number): string {
