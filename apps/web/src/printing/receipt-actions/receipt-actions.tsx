@@ -5,6 +5,7 @@ import { loadLaterTexts } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/i18n/use-translation.ts';
 import { IconMail, IconPrinter, IconReceipt } from '../../components/icons.tsx';
 import { describeError } from '../../lib/describe-error.ts';
+import { usePermission } from '../../lib/store-rights.ts';
 import { receiptDocumentFor, receiptUrl } from './receipt-for-code.ts';
 
 // The mail form loads with the first tap on "Email receipt", not with the receipt's actions, and
@@ -35,6 +36,9 @@ export function ReceiptActions({
   const [printing, setPrinting] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const [mailing, setMailing] = useState(false);
+  // Mailing a receipt is a counter action (SELL, as the server's route asks): a member who may only
+  // read sales keeps print, share and QR, which need nothing of the server beyond the receipt.
+  const mayMail = usePermission('SELL').allowed;
   // Fetched as soon as the sale has a code: the tap on Print then goes straight to the printer, and
   // the browser's permission to show the Bluetooth chooser (given by that tap) is not spent waiting.
   const doc = useRef<ReturnType<typeof receiptDocumentFor> | null>(null);
@@ -118,7 +122,7 @@ export function ReceiptActions({
         <Button size={size} variant="light" onClick={() => void showQr()}>
           {t('receiptActions.qr')}
         </Button>
-        {!refund && (
+        {!refund && mayMail && (
           <Button size={size} variant="light" leftSection={<IconMail size={18} />} onClick={() => setMailing(true)}>
             {t('receiptActions.email')}
           </Button>
