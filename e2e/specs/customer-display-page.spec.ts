@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { plainSaleState, type DisplayPairResponse, type DisplayState } from '@shopdesk/shared';
 import { randomUUID } from 'node:crypto';
-import { randomInStoreEan13 } from '@shopdesk/shared';
 import { waitForMail } from '../support/mailbox.ts';
+import { oneCashSale } from '../support/one-sale.ts';
 import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 /**
@@ -74,20 +74,7 @@ test("after payment the display shows the receipt's QR and mails the receipt in 
 }) => {
   const owner = await signUpConfirmed(page, 'displaymail');
   const headers = await apiHeaders(page, owner.urlName);
-  const code = randomInStoreEan13();
-  const product = { code, name: 'Green tea', price: 250, quantity: 10 };
-  expect((await page.request.post('/api/secure/product', { headers, data: product })).ok()).toBe(true);
-  const sold = await page.request.post('/api/secure/shop/transaction', {
-    headers,
-    data: {
-      clientId: randomUUID(),
-      status: 'COMPLETED',
-      lines: [{ code, quantity: 1 }],
-      payments: [{ method: 'CASH', currency: 'USD', amount: 1000 }],
-    },
-  });
-  expect(sold.ok(), await sold.text()).toBe(true);
-  const sale = (await sold.json()) as { code: string };
+  const sale = await oneCashSale(page, headers);
   const pairing = (await (
     await page.request.post('/api/secure/display/pair', { headers, data: {} })
   ).json()) as DisplayPairResponse;

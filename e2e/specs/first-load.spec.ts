@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { randomInStoreEan13 } from '@shopdesk/shared';
 import { describeLoad, FIRST_LOAD_BUDGET, measureFirstLoad, PUBLIC_SCREENS } from '../support/first-load.ts';
+import { oneCashSale } from '../support/one-sale.ts';
 import { apiHeaders, signUpConfirmed } from '../support/pages.ts';
 
 // Bytes on the wire as a phone on a weak connection sees them, opened cold (a fresh context: empty
@@ -38,20 +37,7 @@ test.describe('first load, cache empty', () => {
   test('the public receipt stays within 250 KB and 15 requests', async ({ browser, page }) => {
     const owner = await signUpConfirmed(page, 'coldreceipt');
     const headers = await apiHeaders(page, owner.urlName);
-    const code = randomInStoreEan13();
-    const product = { code, name: 'Green tea', price: 250, quantity: 10 };
-    expect((await page.request.post('/api/secure/product', { headers, data: product })).ok()).toBe(true);
-    const res = await page.request.post('/api/secure/shop/transaction', {
-      headers,
-      data: {
-        clientId: randomUUID(),
-        status: 'COMPLETED',
-        lines: [{ code, quantity: 1 }],
-        payments: [{ method: 'CASH', currency: 'USD', amount: 1000 }],
-      },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    const sale = (await res.json()) as { code: string };
+    const sale = await oneCashSale(page, headers);
     const load = await coldLoad(browser, `/receipt/${sale.code}`, (p) => p.getByText(sale.code).first().waitFor());
     console.log(`receipt cold: ${describeLoad(load)}`);
     expect(load.bytes, describeLoad(load)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.bytes);
