@@ -211,8 +211,13 @@ export const ItemSummarySchema = z.object({
   variantCount: z.number().int(),
   /** The only variant's code when there is one; null for an item of several. */
   code: z.string().nullable(),
-  /** Total stock of its variants not retired. */
+  /** Total stock of its variants not retired, in thousandths when `unit` is measured. */
   quantity: z.number().int(),
+  /**
+   * The unit its variants are sold by (those not retired; all when every one is), or null when
+   * they differ: a sum of pieces and kilograms means nothing, so a list shows none then.
+   */
+  unit: z.enum(PRODUCT_UNITS).nullable(),
   priceMin: z.number().int(),
   priceMax: z.number().int(),
   /** Variants at or below their reorder level. */

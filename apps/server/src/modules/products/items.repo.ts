@@ -228,6 +228,11 @@ export interface VariantTotals {
   /** The code of its variants when there is only one (min over one row), else some code. */
   active_code: string | null;
   any_code: string;
+  /** The least and greatest unit of the variants not retired (null when none), then of all. */
+  unit_min: string | null;
+  unit_max: string | null;
+  any_unit_min: string;
+  any_unit_max: string;
 }
 
 /** The window's items' variants summed, by products_store_item_idx (only those items' rows are read). */
@@ -248,6 +253,10 @@ export async function variantTotals(db: DbOrTx, storeId: string, itemIds: string
       sql<number>`count(case when ${active} and quantity <= reorder_level then 1 end)`.as('low_stock'),
       sql<string | null>`min(case when ${active} then code end)`.as('active_code'),
       sql<string>`min(code)`.as('any_code'),
+      sql<string | null>`min(case when ${active} then unit end)`.as('unit_min'),
+      sql<string | null>`max(case when ${active} then unit end)`.as('unit_max'),
+      sql<string>`min(unit)`.as('any_unit_min'),
+      sql<string>`max(unit)`.as('any_unit_max'),
     ])
     .where('store_id', '=', storeId)
     .where('item_id', 'in', itemIds)

@@ -6,6 +6,7 @@ import {
   type ItemSearchQuery,
   type ItemSummary,
   type ItemWindow,
+  type ProductUnit,
 } from '@shopdesk/shared';
 import type { z } from 'zod';
 import { isUniqueViolation, type DbOrTx } from '../../db/database.ts';
@@ -159,6 +160,13 @@ export async function deleteItem(ctx: AppContext, scope: Scope, id: string): Pro
   await releaseImages(ctx, store.id, [...new Set(images)]);
 }
 
+/** The one unit an item's variants share (those not retired, else all), or null when they differ. */
+function commonUnit(t: repo.VariantTotals | undefined): ProductUnit | null {
+  if (!t) return 'EACH';
+  const [min, max] = t.active > 0 ? [t.unit_min, t.unit_max] : [t.any_unit_min, t.any_unit_max];
+  return min !== null && min === max ? (min as ProductUnit) : null;
+}
+
 function summaryOf(item: ItemRow, totals: repo.VariantTotals | undefined): ItemSummary {
   const t = totals;
   const active = t?.active ?? 0;
@@ -172,6 +180,7 @@ function summaryOf(item: ItemRow, totals: repo.VariantTotals | undefined): ItemS
     variantCount: active,
     code: active === 1 ? (t?.active_code ?? null) : active === 0 && t?.variants === 1 ? t.any_code : null,
     quantity: t?.quantity ?? 0,
+    unit: commonUnit(t),
     priceMin: t?.price_min ?? t?.any_price_min ?? 0,
     priceMax: t?.price_max ?? t?.any_price_max ?? 0,
     lowStockCount: t?.low_stock ?? 0,

@@ -264,6 +264,7 @@ describe.each(engines)('items and variants on %s', (engine) => {
         variantCount: 6,
         code: null,
         quantity: quantities.reduce((a, b) => a + b, 0),
+        unit: 'EACH',
         priceMin: 1500,
         priceMax: 1700,
         lowStockCount: 1,
@@ -311,6 +312,47 @@ describe.each(engines)('items and variants on %s', (engine) => {
     optionValues: v.optionValues,
     price: v.price,
     ...changes,
+  });
+
+  it("says the unit its variants share in the window, and none when they differ (kg and pieces don't add up)", async () => {
+    const name = `Units ${unique()}`;
+    const rice = await created({
+      name: `${name} rice`,
+      options: [],
+      variants: [{ optionValues: [], code: `RICE-${unique()}`, price: 600, quantity: 12_500, unit: 'KG' }],
+    });
+    const mixed = await created({
+      name: `${name} coffee`,
+      options: [{ name: 'Pack', values: ['Loose', 'Box'] }],
+      variants: [
+        { optionValues: ['Loose'], price: 3000, quantity: 2_250, unit: 'KG' },
+        { optionValues: ['Box'], price: 1200, quantity: 4 },
+      ],
+    });
+    const res = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: name.toLowerCase() },
+    });
+    expect(res.status, res.text).toBe(200);
+    const byId = new Map((res.ok ? res.body.items : []).map((i) => [i.id, i]));
+    expect(byId.get(rice.id)).toMatchObject({ variantCount: 1, quantity: 12_500, unit: 'KG' });
+    expect(byId.get(mixed.id)).toMatchObject({ variantCount: 2, unit: null });
+
+    // With the boxes retired, what is left is sold by the kilogram alone.
+    const retire = await update(mixed.id, {
+      ...same(mixed),
+      variants: mixed.variants.map((v, i) => listed(v, { retired: i === 1 })),
+    });
+    expect(retire.status, retire.text).toBe(200);
+    const after = await api(t).get('/api/secure/item/search/window/{page}/{size}', {
+      token: u.token,
+      params: { page: 0, size: 10 },
+      query: { q: `${name} coffee`.toLowerCase() },
+    });
+    expect(after.ok && after.body.items).toEqual([
+      expect.objectContaining({ id: mixed.id, variantCount: 1, quantity: 2_250, unit: 'KG' }),
+    ]);
   });
 
   it('adds a value with its variants and opening stock, in the options’ order', async () => {

@@ -12,7 +12,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import type { Item, ItemSummary, Product } from '@shopdesk/shared';
+import { formatQuantity, type Item, type ItemSummary, type Product } from '@shopdesk/shared';
 import { Link } from '../../../lib/router/index.ts';
 import { useTranslation } from '../../../lib/i18n/use-translation.ts';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -54,7 +54,14 @@ function useSummaryText() {
     line: (s: ItemSummary) =>
       [
         t('items.list.variants', { count: s.variantCount }),
-        t('items.list.inStock', { count: s.quantity }),
+        // Variants sold by different units have no total worth showing; each shows its own unfolded.
+        ...(s.unit === null
+          ? []
+          : [
+              s.unit === 'EACH'
+                ? t('items.list.inStock', { count: s.quantity })
+                : t('productUnit.inStock', { quantity: formatQuantity(s.quantity, s.unit) }),
+            ]),
         price(s),
       ].join(' · '),
   };
@@ -237,7 +244,7 @@ export function ItemTable(props: Props) {
                   <Table.Td ta="right">
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <LowBadge count={s.lowStockCount} single={!folded} />
-                      <QuantityBadge quantity={s.quantity} />
+                      {s.unit !== null && <QuantityBadge quantity={s.quantity} unit={s.unit} />}
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -342,7 +349,7 @@ export function ItemCards(props: Props) {
                       </Text>
                       <Group gap={4} wrap="nowrap">
                         <LowBadge count={s.lowStockCount} single={!folded} />
-                        <QuantityBadge quantity={s.quantity} />
+                        {s.unit !== null && <QuantityBadge quantity={s.quantity} unit={s.unit} />}
                       </Group>
                     </Stack>
                   )}
