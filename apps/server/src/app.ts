@@ -80,6 +80,11 @@ export interface AppOverrides {
   plugins?: KyselyPlugin[];
   /** Tests: false leaves SQLite's pending product figures for the test to fold (statistics-fold.ts). */
   productFold?: boolean;
+  /**
+   * Tests: how often the customer display hub marks its open streams seen (and ends those whose
+   * pairing is gone); 20 s otherwise.
+   */
+  displaySeenRefreshMs?: number;
 }
 
 // Fields without a message of their own get one a shop owner understands.
@@ -205,7 +210,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.decorateRequest('auth', null);
   // Open display streams end before the server closes (it would wait for them), then the LISTEN.
-  const displayHub = new DisplayHub(ctx);
+  const displayHub = new DisplayHub(ctx, overrides.displaySeenRefreshMs);
   app.addHook('preClose', () => displayHub.close());
   await app.register(healthRoutes(ctx), { prefix: '/api/public' });
   await app.register(publicRatesRoutes(ctx), { prefix: '/api/public' });

@@ -84,7 +84,7 @@ const TEST_ENV = {
 export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'plugins' | 'productFold'> = {},
+  overrides: Pick<AppOverrides, 'plugins' | 'productFold' | 'displaySeenRefreshMs'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shopdesk-test-'));
   const templates = inject('databaseTemplates');
@@ -191,7 +191,7 @@ export async function startTestApp(
 export function useTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'plugins' | 'productFold'> = {},
+  overrides: Pick<AppOverrides, 'plugins' | 'productFold' | 'displaySeenRefreshMs'> = {},
 ): TestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {

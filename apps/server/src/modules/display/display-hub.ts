@@ -53,7 +53,10 @@ export class DisplayHub {
   private listener: Listener | undefined;
   private readonly channel: string;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    seenRefreshMs = SEEN_REFRESH_MS,
+  ) {
     const db = ctx.config.database;
     this.channel = channelName('shopdesk_display', db.kind === 'postgres' ? db.schema : undefined);
     if (db.kind === 'postgres') {
@@ -66,7 +69,7 @@ export class DisplayHub {
       );
     }
     const beat = setInterval(() => this.each((s) => s.heartbeat()), DISPLAY_HEARTBEAT_MS);
-    const seen = setInterval(() => void this.refreshSeen(), SEEN_REFRESH_MS);
+    const seen = setInterval(() => void this.refreshSeen(), seenRefreshMs);
     beat.unref();
     seen.unref();
     this.timers.push(beat, seen);
@@ -202,7 +205,10 @@ export class DisplayHub {
     });
     if (keys.length === 0) return;
     try {
-      await repo.touchSeen(this.ctx.db, keys, iso(this.ctx.clock.now()), false);
+      const gone = await repo.touchSeen(this.ctx.db, keys, iso(this.ctx.clock.now()), false);
+      // A revoke whose notice never came, or a store deleted with its displays: their streams end
+      // here, within one refresh, instead of beating on until the display reconnects.
+      for (const key of gone) this.endRevoked(key.storeId, key.id);
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'display: refreshing last seen failed');
     }

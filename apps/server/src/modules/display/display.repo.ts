@@ -112,23 +112,28 @@ export async function storeState(
 }
 
 /**
- * Marks pairings as seen now (a display stream is open on them in this process); `connecting`: a
- * stream just opened, so an older disconnection no longer counts.
+ * Marks live pairings as seen now (a display stream is open on them in this process); `connecting`:
+ * a stream just opened, so an older disconnection no longer counts. Answers the keys that matched no
+ * live pairing: revoked, or removed with their store.
  */
 export async function touchSeen(
   db: DbOrTx,
   keys: { storeId: string; id: string }[],
   at: string,
   connecting: boolean,
-): Promise<void> {
+): Promise<{ storeId: string; id: string }[]> {
+  const gone: { storeId: string; id: string }[] = [];
   for (const key of keys) {
-    await db
+    const done = await db
       .updateTable('display_pairings')
       .set(connecting ? { last_seen_at: at, disconnected_at: null } : { last_seen_at: at })
       .where('store_id', '=', key.storeId)
       .where('id', '=', key.id)
-      .execute();
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) gone.push(key);
   }
+  return gone;
 }
 
 /** The last stream this process had of the pairing closed. */
