@@ -57,6 +57,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
     SMTP_URL: smtpUrl,
+    // Playwright's API client reuses a keep-alive socket without retrying when the server closes it
+    // idle at that very moment (ECONNRESET; a browser resends). Idle sockets outlive any spec here.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '600000',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

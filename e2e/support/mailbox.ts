@@ -35,24 +35,39 @@ function decodeHeader(value: string): string {
     );
 }
 
+const unfold = (head: string) => head.replace(/\r?\n[ \t]+/g, ' ');
+
+/**
+ * The text of one MIME entity (a message or a part): a multipart's parts split on its own boundary,
+ * as a mail client does, each read the same way (a receipt's alternative inside a related part);
+ * a leaf decoded from its transfer encoding. A quoted-printable line may start with "--" too (a
+ * token with "--" in it, wrapped there): it is body text, not a boundary.
+ */
+function textsOf(entity: string): string[] {
+  const [head = '', ...rest] = entity.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const boundary = /content-type:\s*multipart\/[^\r\n]*?boundary="?([^";\r\n]+)"?/i.exec(unfold(head))?.[1];
+  if (boundary) {
+    const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const parts = body.split(new RegExp(`(?:^|\\r?\\n)--${escaped}(?:--)?[ \\t]*(?=\\r?\\n|$)`));
+    // What comes before the first boundary and after the last is not a part.
+    return parts.slice(1, -1).flatMap((part) => textsOf(part.replace(/^\r?\n/, '')));
+  }
+  if (/content-transfer-encoding:\s*base64/i.test(head)) {
+    return [Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')];
+  }
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return [decodeQuotedPrintable(body)];
+  return [body];
+}
+
 /** Decodes every text part of a message, whatever its transfer encoding, into one string. */
 function parse(raw: string): Mail {
   const [head = ''] = raw.split(/\r?\n\r?\n/);
   const header = (name: string) => {
-    const m = head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}:\\s*(.*)$`, 'im'));
+    const m = unfold(head).match(new RegExp(`^${name}:\\s*(.*)$`, 'im'));
     return m ? decodeHeader(m[1]!.trim()) : '';
   };
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const texts = parts.map((part) => {
-    const [ph = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(ph)) {
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    }
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(ph)) return decodeQuotedPrintable(body);
-    return body;
-  });
-  return { to: header('To'), subject: header('Subject'), text: texts.join('\n') };
+  return { to: header('To'), subject: header('Subject'), text: textsOf(raw).join('\n') };
 }
 
 /**
