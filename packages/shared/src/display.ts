@@ -13,8 +13,12 @@ import { currencySchema, emailSchema, localeSchema, singleLineText } from './val
 
 const minor = z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000);
 const nonNegative = z.number().int().min(0).max(1_000_000_000_000);
-/** Display text is drawn, never parsed: a name is bounded so a long one cannot break the screen. */
-const shownText = z.string().max(200);
+/**
+ * Display text is drawn, never parsed: one line, bounded so a long one cannot break the screen, and
+ * without control or bidi-override characters (a name that reads backwards on the customer's screen
+ * is a lie about the price). Product and payment method names already pass the same rules.
+ */
+const shownText = singleLineText({ label: 'Text', max: 200 });
 
 /** What a sale shows of one line: no code, no cost, no stock. */
 export const DisplayLineSchema = z

@@ -14,11 +14,21 @@ function fieldName(instancePath: string, context: string | undefined): string {
 
 function validationError(error: FastifyError & { validationContext?: string }): AppError {
   const context = error.validationContext;
-  const details: Detail[] = (error.validation ?? []).map((v) => {
+  const details: Detail[] = (error.validation ?? []).flatMap((v) => {
     const field = fieldName(v.instancePath, context);
+    // A strict shape (a customer display's state) names each field it does not take, so a client
+    // sending a cost learns which field was refused, not that its body was missing.
+    const unknown = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(unknown) && unknown.length > 0) {
+      const prefix = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return unknown.map((key) => ({
+        field: prefix ? `${prefix}.${String(key)}` : String(key),
+        message: 'This field is not accepted here',
+      }));
+    }
     const message =
       field === context && context === 'body' ? 'The request needs a JSON body.' : (v.message ?? 'Invalid value');
-    return { field, message };
+    return [{ field, message }];
   });
   return invalidFields(details);
 }

@@ -83,19 +83,41 @@ describe.each(engines)('customer display on %s', (engine) => {
   it('refuses a state with a cost or any field the display may not see, and a hostile name', async () => {
     const p = await pairDisplay(t, owner);
     const line = { ...displayState(1).lines[0]!, cost: 120 };
-    for (const bad of [
-      displayState(1, { lines: [line] }),
-      { ...displayState(1), customerName: 'Someone else' },
-      { ...displayState(1), total: 10 ** 13 },
-    ]) {
+    const named = (name: string) => displayState(1, { lines: [{ ...displayState(1).lines[0]!, name }] });
+    const paying = (label: string) =>
+      displayState(1, {
+        phase: 'payment',
+        payment: { tendered: [{ label, currency: 'USD', amount: 500 }], change: null },
+      });
+    for (const [bad, field] of [
+      [displayState(1, { lines: [line] }), 'lines.0.cost'],
+      [{ ...displayState(1), customerName: 'Someone else' }, 'customerName'],
+      [{ ...displayState(1), total: 10 ** 13 }, 'total'],
+      // Text is drawn on a screen the customer trusts: no bidi overrides, control characters or NUL.
+      [named('Green \u202Etea'), 'lines.0.name'],
+      [named('Green\u0000tea'), 'lines.0.name'],
+      [named('Green\ntea'), 'lines.0.name'],
+      [paying('Cash\u2066'), 'payment.tendered.0.label'],
+    ] as const) {
       const res = await putState(t, owner, p.id, bad);
       expect(res.status, res.text).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual([field]);
     }
-    const snap = await t.request('GET', `/api/public/display/${p.token}`);
+    // The same text without them is taken.
+    expect((await putState(t, owner, p.id, named('Green tea 緑茶 🍵'))).status).toBe(204);
+    await t.request('DELETE', `/api/secure/display/pair/${p.id}`, as(owner));
+    const q = await pairDisplay(t, owner);
+    for (const bad of [named('Green \u202Etea'), { ...displayState(1), customerName: 'Someone else' }]) {
+      expect((await putState(t, owner, q.id, bad)).status).toBe(400);
+    }
+    const snap = await t.request('GET', `/api/public/display/${q.token}`);
     expect(snap.body.state).toBeNull();
-    const named = await t.request('POST', '/api/secure/display/pair', { ...as(owner), body: { name: 'Tab\u202Elet' } });
-    expect(named.status, named.text).toBe(400);
+    const tablet = await t.request('POST', '/api/secure/display/pair', {
+      ...as(owner),
+      body: { name: 'Tab\u202Elet' },
+    });
+    expect(tablet.status, tablet.text).toBe(400);
   });
 
   it('ends an open stream at once when the pairing is revoked; the token then answers like an unknown one', async () => {
