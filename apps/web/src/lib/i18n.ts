@@ -2,6 +2,7 @@ import { i18n } from './i18n/instance.ts';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '@shopdesk/shared';
 import enUS from '../locales/en-US.json?first';
 import type { Texts } from './i18n/types.ts';
+import { textPart } from './i18n/text-part.ts';
 import { SESSION_STORAGE_KEY, useSession } from './session-store.ts';
 
 /** A supported locale for any stored value; unknown ones fall back to English. */
@@ -63,43 +64,23 @@ export async function applyLocale(locale: string): Promise<void> {
   document.documentElement.lang = lng;
 }
 
-let laterTexts: Promise<void> | undefined;
-
 /**
  * English texts of the screens past the first ones (build-tools/split-texts.ts): the router loads
- * them with those screens. In development and tests the first part is the whole file already. Added
- * once: each addition renders the screens again with a new `t`, which effects listing `t` would see.
+ * them with those screens. In development and tests the first part is the whole file already.
  */
-export function loadLaterTexts(): Promise<void> {
-  laterTexts ??= import('../locales/en-US.json?later').then(
-    (later) => i18n.addResourceBundle('en-US', 'translation', later.default as Texts, true, true),
-    (error: unknown) => {
-      laterTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
-      throw error;
-    },
-  );
-  return laterTexts;
-}
+export const loadLaterTexts = textPart(() => import('../locales/en-US.json?later'));
 
-let counterTexts: Promise<void> | undefined;
+const counterTexts = textPart(() => import('../locales/en-US.json?counter'));
 
 /**
  * The counter's part of the later texts (build-tools/split-texts.ts, COUNTER_TEXTS): the counter's
  * route loads only these, and screens past it load all later texts (loadLaterTexts) as before.
  */
 export function loadCounterTexts(): Promise<void> {
-  if (laterTexts) return laterTexts;
-  counterTexts ??= import('../locales/en-US.json?counter').then(
-    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
-    (error: unknown) => {
-      counterTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
-      throw error;
-    },
-  );
-  return counterTexts;
+  return loadLaterTexts.started() ?? counterTexts();
 }
 
-let publicTexts: Promise<void> | undefined;
+const publicTexts = textPart(() => import('../locales/en-US.json?public'));
 
 /**
  * The public screens' part of the later texts (build-tools/split-texts.ts, PUBLIC_TEXTS): sign-up,
@@ -107,30 +88,11 @@ let publicTexts: Promise<void> | undefined;
  * them load all later texts (loadLaterTexts) as before.
  */
 export function loadPublicTexts(): Promise<void> {
-  if (laterTexts) return laterTexts;
-  publicTexts ??= import('../locales/en-US.json?public').then(
-    (texts) => i18n.addResourceBundle('en-US', 'translation', texts.default as Texts, true, true),
-    (error: unknown) => {
-      publicTexts = undefined; // a failed chunk load (offline, new deploy) is tried again next time
-      throw error;
-    },
-  );
-  return publicTexts;
+  return loadLaterTexts.started() ?? publicTexts();
 }
-
-let itemTexts: Promise<void> | undefined;
 
 /** English texts of the item screens (items, variants, batch labels): loaded with the products' and cargo's screens. */
-export function loadItemTexts(): Promise<void> {
-  itemTexts ??= import('../locales/en-US.json?items').then(
-    (items) => i18n.addResourceBundle('en-US', 'translation', items.default as Texts, true, true),
-    (error: unknown) => {
-      itemTexts = undefined;
-      throw error;
-    },
-  );
-  return itemTexts;
-}
+export const loadItemTexts = textPart(() => import('../locales/en-US.json?items'));
 
 // The UI language follows the session (which follows the user's profile after login).
 useSession.subscribe((s, prev) => {
