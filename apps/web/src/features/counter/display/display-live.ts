@@ -6,6 +6,7 @@ import {
   type ReceiptTemplate,
 } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
+import { fileDataPath } from '../../../lib/file-path.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { counterTaxOptions, priceCart, type Cart } from '../cart/cart.ts';
 import { pairedIds, setPairedIds } from './display-settings.ts';
@@ -23,14 +24,11 @@ const logos = new Map<string, string | null>();
 function loadLogo(store: string, loaded: () => void): void {
   if (logos.has(store)) return;
   logos.set(store, null);
-  const s = encodeURIComponent(store);
   void secureApi
-    .request<ReceiptTemplate>(`/api/secure/virtual-store/${s}/receipt-template`, { store })
+    .request<ReceiptTemplate>(`/api/secure/virtual-store/${encodeURIComponent(store)}/receipt-template`, { store })
     .then(async (template) => {
       if (!template.showLogo || !template.logoUploaded) return;
-      const image = await secureApi.blob(`/api/secure/file/data/${s}/${encodeURIComponent(template.logoImageId)}`, {
-        store,
-      });
+      const image = await secureApi.blob(fileDataPath(store, template.logoImageId), { store });
       logos.set(store, URL.createObjectURL(image));
       loaded();
     })

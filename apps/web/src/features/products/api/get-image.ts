@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { secureApi } from '../../../lib/api-client.ts';
+import { fileDataPath } from '../../../lib/file-path.ts';
 
 export function getImage(store: string, imageId: string) {
-  return secureApi.blob(`/api/secure/file/data/${encodeURIComponent(store)}/${encodeURIComponent(imageId)}`, { store });
+  return secureApi.blob(fileDataPath(store, imageId), { store });
 }
 
 /**

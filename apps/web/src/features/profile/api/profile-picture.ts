@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileSaved } from '@shopdesk/shared';
 import { secureApi } from '../../../lib/api-client.ts';
+import { fileDataPath } from '../../../lib/file-path.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
@@ -15,8 +16,7 @@ export function useProfilePictureRef(): { store: string; id: string } | null {
   return { store: user.defaultStore, id: `${user.userId}-${user.defaultStore}-profile`.toLowerCase() };
 }
 
-const filePath = (ref: { store: string; id: string }) =>
-  `/api/secure/file/data/${encodeURIComponent(ref.store)}/${encodeURIComponent(ref.id)}`;
+const filePath = (ref: { store: string; id: string }) => fileDataPath(ref.store, ref.id);
 const pictureKey = (ref: { store: string; id: string } | null) => ['profile', 'picture', ref?.store, ref?.id] as const;
 
 /** The picture as an object URL, or null when there is none (a 404 is "no picture", not an error). */

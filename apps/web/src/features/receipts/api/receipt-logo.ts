@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../lib/api-client.ts';
+import { fileDataPath } from '../../../lib/file-path.ts';
 import { receiptKeys } from './keys.ts';
-
-const filePath = (store: string, imageId: string) =>
-  `/api/secure/file/data/${encodeURIComponent(store)}/${encodeURIComponent(imageId)}`;
 
 /** The store's receipt image as an object URL for the preview (the file route needs the session). */
 export function useReceiptLogoUrl(store: string, imageId: string, enabled: boolean): string | undefined {
   const blob = useQuery({
     queryKey: receiptKeys.logo(store, imageId),
-    queryFn: ({ signal }) => secureApi.blob(filePath(store, imageId), { store, signal }),
+    queryFn: ({ signal }) => secureApi.blob(fileDataPath(store, imageId), { store, signal }),
     enabled,
   });
   const [url, setUrl] = useState<string>();
@@ -28,7 +26,7 @@ export function useUploadReceiptLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ store, imageId, image }: { store: string; imageId: string; image: Blob }) => {
-      await secureApi.request(filePath(store, imageId), {
+      await secureApi.request(fileDataPath(store, imageId), {
         method: 'PUT',
         body: image,
         contentType: image.type || 'image/png',
@@ -47,7 +45,7 @@ export function useRemoveReceiptLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ store, imageId }: { store: string; imageId: string }) => {
-      await secureApi.request(filePath(store, imageId), { method: 'DELETE', store });
+      await secureApi.request(fileDataPath(store, imageId), { method: 'DELETE', store });
     },
     onSuccess: (_result, { store, imageId }) => {
       qc.removeQueries({ queryKey: receiptKeys.logo(store, imageId) });
