@@ -13,8 +13,13 @@ vi.mock('./receipt-for-code.ts', async (original) => ({
   receiptDocumentFor: () => new Promise(() => undefined),
 }));
 
+// The actions load the printing module ahead of a tap on Print; these tests never print, and its
+// chain of imports must not still be loading when the test file's environment is torn down.
+vi.mock('../receipts/print-receipt.ts', () => ({ printReceipt: vi.fn() }));
+
 beforeAll(stubLayoutApis);
-afterEach(() => {
+afterEach(async () => {
+  await vi.dynamicImportSettled();
   cleanup();
   useSession.setState({ virtualStore: null });
 });
